@@ -1,0 +1,34 @@
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { formatUnitPrice } from "#core/money.ts";
+import { productUrl } from "#core/slug.ts";
+import type { Lang } from "#app/lib/messages.ts";
+import type { ProductCard as Card } from "#server/modules/catalogue/catalogue.service.ts";
+
+export function ProductCard({ p, lang }: { p: Card; lang: Lang }) {
+  const { t } = useTranslation();
+  return (
+    <article className="flex flex-col rounded border border-line bg-white p-3 transition hover:shadow-md">
+      <Link to={productUrl(lang, p)} className="flex flex-1 flex-col gap-2">
+        <div className="relative aspect-[315/257] overflow-hidden rounded bg-paper">
+          <img src={p.img ?? "/images/placeholder.svg"} alt="" width={315} height={257} loading="lazy" className="h-full w-full object-contain" />
+          <div className="absolute left-1 top-1 flex gap-1 text-xs font-semibold">
+            {p.is_new && <span className="rounded bg-brand px-1.5 py-0.5 text-white">{t("product.badge_new")}</span>}
+            {p.in_promo && <span className="rounded bg-accent px-1.5 py-0.5 text-white">{t("product.badge_promo")}</span>}
+            {p.price_drop && <span className="rounded bg-green-700 px-1.5 py-0.5 text-white">{t("product.badge_drop")}</span>}
+          </div>
+        </div>
+        <h3 className="line-clamp-2 font-medium">{p.name}</h3>
+        <p className="text-xs text-muted">{t("product.ref", { ref: p.reference })}</p>
+        <p className="mt-auto">
+          <span className="text-xs text-muted">{t("product.from")} </span>
+          <strong className="text-brand">{formatUnitPrice(p.price_from, lang, "HT")}</strong>
+          <span className="text-xs text-muted"> {t("product.per_unit", { unit: p.unit })}</span>
+        </p>
+        <p className={`text-xs ${p.in_stock ? "text-green-700" : "text-red-700"}`}>
+          {p.in_stock ? t("product.in_stock") : t("product.out_of_stock")}
+        </p>
+      </Link>
+    </article>
+  );
+}

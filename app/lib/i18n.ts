@@ -1,0 +1,25 @@
+// One i18next instance per language, created once with every catalogue loaded: no per-request mutation.
+import i18next, { type i18n } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { resources, type Lang } from "./messages.ts";
+
+const instances = new Map<Lang, i18n>();
+
+export function i18nFor(lang: Lang): i18n {
+  let inst = instances.get(lang);
+  if (!inst) {
+    inst = i18next.createInstance();
+    void inst.use(initReactI18next).init({
+      lng: lang,
+      fallbackLng: "fr",
+      resources,
+      ns: ["common", "validation", "api", "orders"],
+      defaultNS: "common",
+      initAsync: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+    instances.set(lang, inst);
+  }
+  return inst;
+}

@@ -1,0 +1,56 @@
+// One cart line (SPEC §9): line price with the per-item promotion, line tax, remise.
+import { Decimal, decOrZero } from "../money.ts";
+import type { CartLine } from "./types.ts";
+
+export interface LineAmounts {
+  promoApplied: boolean;
+  /** Unit price excl. tax. */
+  price: Decimal;
+  /** price × num, exact. */
+  gross: Decimal;
+  /** Line amount excl. tax after the promotion, rounded to 2 decimals. */
+  amount: Decimal;
+  /** round2(gross) − amount: what the promotion took off (≥ 0). */
+  remise: Decimal;
+  /** round2(amount × tva). */
+  tax: Decimal;
+  /** VAT rate of the line. */
+  tva: Decimal;
+}
+
+/** Promotion value clamped to [0, 1]. */
+export function promotionValue(line: CartLine): Decimal {
+  const v = decOrZero(line.remise_info?.value);
+  if (v.sign() < 0) return Decimal.ZERO;
+  return v.gt(1) ? Decimal.ONE : v;
+}
+
+function reachesMinimum(line: CartLine): boolean {
+  const info = line.remise_info;
+  return !!info && line.num > 0 && line.num >= Math.max(1, Number(info.num) || 0);
+}
+
+/** The per-item promotion applies when the quantity reaches its minimum (a minimum below 1 counts as 1). */
+export function promotionApplies(line: CartLine): boolean {
+  return reachesMinimum(line) && promotionValue(line).sign() > 0;
+}
+
+/** Line price = price × num × (1 − value) when num reaches the promotion minimum; line tax = amount × tva. */
+export function lineAmounts(line: CartLine): LineAmounts {
+  const price = decOrZero(line.price);
+  const gross = price.times(line.num);
+  const value = reachesMinimum(line) ? promotionValue(line) : Decimal.ZERO;
+  const promoApplied = value.sign() > 0;
+  const exact = promoApplied ? gross.times(Decimal.ONE.minus(value)) : gross;
+  const amount = exact.round(2);
+  const tva = decOrZero(line.tva);
+  return {
+    promoApplied,
+    price,
+    gross,
+    amount,
+    remise: gross.round(2).minus(amount),
+    tax: amount.times(tva).round(2),
+    tva,
+  };
+}

@@ -1,0 +1,47 @@
+// Pallet and parcel counts (SPEC §9, decision 016).
+import { Decimal, decOrZero } from "../money.ts";
+import type { CartLine, ColisParams, Numeric } from "./types.ts";
+
+/** Pallet count = ceil(totalVolume / onePaletteVolume), at least 1 (also when the volume is unknown). */
+export function palletCount(totalVolume: Numeric | Decimal, onePaletteVolume: Numeric | null | undefined): number {
+  const per = decOrZero(onePaletteVolume);
+  if (per.sign() <= 0) return 1;
+  const n = decOrZero(totalVolume).ceilDiv(per);
+  return n < 1n ? 1 : Number(n);
+}
+
+export interface ParcelCounts {
+  /** Number of parcels. */
+  colis_qte: number;
+  /** Number of large parcels (unit volume above colis_volume), included in colis_qte. */
+  colis_vol_num: number;
+}
+
+/**
+ * Parcels: items whose unit equals the colis unit and whose unit volume is at least
+ * colis_params.volume count one parcel each; those whose unit volume is above colis_volume also
+ * count as large parcels. All other items are grouped: ceil(their total volume / rate).
+ * Without colis_params both counts are 0. A rate ≤ 0 puts every grouped volume in one parcel.
+ */
+export function parcelCounts(lines: readonly CartLine[], colis: ColisParams | null | undefined): ParcelCounts {
+  if (!colis) return { colis_qte: 0, colis_vol_num: 0 };
+  const minVolume = decOrZero(colis.volume);
+  const largeVolume = decOrZero(colis.colis_volume);
+  const rate = decOrZero(colis.rate);
+  let individual = 0;
+  let large = 0;
+  let grouped = Decimal.ZERO;
+  for (const line of lines) {
+    if (line.num <= 0) continue;
+    const v = decOrZero(line.volume);
+    if (line.unit === colis.unit && v.gte(minVolume)) {
+      individual += line.num;
+      if (v.gt(largeVolume)) large += line.num;
+    } else {
+      grouped = grouped.plus(v.times(line.num));
+    }
+  }
+  let groupedParcels = 0;
+  if (grouped.sign() > 0) groupedParcels = rate.sign() > 0 ? Number(grouped.ceilDiv(rate)) : 1;
+  return { colis_qte: individual + groupedParcels, colis_vol_num: large };
+}

@@ -1,0 +1,156 @@
+// Cart totals (SPEC §3 "Cart totals", §6, §9; decisions 012–017).
+import { Decimal, decOrZero } from "../money.ts";
+import { zipInPrefixList } from "../zip.ts";
+import { freeDeliveryThreshold, halfValueForPromotions, isFreeDelivery } from "./free-delivery.ts";
+import { lineAmounts } from "./line.ts";
+import { palletCount, parcelCounts } from "./parcels.ts";
+import type {
+  CartConfig, CartLine, CartLineTotals, CartParams, CartTotals, DiscountInfo, TotalsOptions,
+} from "./types.ts";
+
+const HALF = Decimal.from("0.5");
+
+/** Coupon reduction (positive) on the goods amount: a fraction or a fixed amount, never above the goods. */
+export function couponReduction(goods: Decimal, info: DiscountInfo | null | undefined): Decimal {
+  if (!info || goods.sign() <= 0) return Decimal.ZERO;
+  if (goods.lt(decOrZero(info.min_amount))) return Decimal.ZERO;
+  const value = decOrZero(info.value);
+  let off: Decimal;
+  if (value.sign() > 0) off = goods.times(value.gt(1) ? Decimal.ONE : value).round(2);
+  else off = decOrZero(info.amount).round(2);
+  if (off.sign() <= 0) return Decimal.ZERO;
+  return off.gt(goods) ? goods : off;
+}
+
+function isTruthyFlag(v: unknown): boolean {
+  return v === true || v === 1 || v === "1";
+}
+
+/**
+ * Computes every total of the cart. Lines with num ≤ 0 are ignored. Money is exact and rounded
+ * half away from zero: each line amount and line tax to 2 decimals, then summed.
+ */
+export function computeCartTotals(
+  lines: readonly CartLine[],
+  params: CartParams | null | undefined,
+  config: CartConfig | null | undefined,
+  opts: TotalsOptions,
+): CartTotals {
+  const p = params ?? {};
+  const c = config ?? {};
+  const freight = p.freight ?? {};
+  const zip = p.delivery_addr_obj?.zip_code ?? null;
+  const half = halfValueForPromotions(zip, c.parisProvinceZipcode);
+  const discountRate = decOrZero(freight.discount_rate);
+  const hasDiscountRate = !discountRate.isZero();
+
+  let totalAmount = Decimal.ZERO;
+  let remiseAmount = Decimal.ZERO;
+  let goodsTax = Decimal.ZERO;
+  let taxBase = Decimal.ZERO; // Σ amount × tva, exact, for the coupon's VAT share
+  let amountForFree = Decimal.ZERO;
+  let freightDiscount = Decimal.ZERO;
+  let volume = Decimal.ZERO;
+  let poids = Decimal.ZERO;
+  let totalQuantity = 0;
+  let hasGlsModel = false;
+  const lineTotals: CartLineTotals[] = [];
+  const counted: CartLine[] = [];
+
+  for (const line of lines) {
+    if (!(line.num > 0)) continue;
+    counted.push(line);
+    const a = lineAmounts(line);
+    totalAmount = totalAmount.plus(a.amount);
+    remiseAmount = remiseAmount.plus(a.remise);
+    goodsTax = goodsTax.plus(a.tax);
+    taxBase = taxBase.plus(a.amount.times(a.tva));
+    const modelPromotion = a.promoApplied && Number(line.remise_info?.type) === 1;
+    amountForFree = amountForFree.plus(modelPromotion && half ? a.amount.times(HALF) : a.amount);
+    if (hasDiscountRate && line.site_price !== null && line.site_price !== undefined) {
+      const diff = a.price.minus(decOrZero(line.site_price));
+      if (diff.sign() < 0) freightDiscount = freightDiscount.plus(diff.times(line.num).times(discountRate));
+    }
+    volume = volume.plus(decOrZero(line.volume).times(line.num));
+    poids = poids.plus(decOrZero(line.poids).times(line.num));
+    totalQuantity += line.num;
+    if (line.non_gls_status === 1) hasGlsModel = true;
+    lineTotals.push({
+      model_id: line.model_id,
+      promoApplied: a.promoApplied,
+      lineAmount: a.amount.toFixed(2),
+      remise: a.remise.toFixed(2),
+      lineTax: a.tax.toFixed(2),
+    });
+  }
+
+  // Coupon: reduces goods and, proportionally, their VAT.
+  const coupon = couponReduction(totalAmount, p.discount_info);
+  const couponTax = coupon.isZero() ? Decimal.ZERO : taxBase.times(coupon).dividedBy(totalAmount, 2);
+  const cartTotalAmount = totalAmount.minus(coupon);
+  const totalTva = goodsTax.minus(couponTax);
+
+  const totalVolume = volume.round(6);
+  const palette_num = palletCount(totalVolume, c.onePaletteVolume);
+  const { colis_qte, colis_vol_num } = parcelCounts(counted, c.colis_params);
+
+  const threshold = freeDeliveryThreshold(freight.freeDeliveryAmount, palette_num);
+  const amount_for_freeDelivery = amountForFree.round(2);
+  const free = isFreeDelivery({
+    loggedIn: opts.loggedIn,
+    pickupMethod: p.pickup_method,
+    threshold,
+    amountForFreeDelivery: amount_for_freeDelivery,
+  });
+
+  const generalTva = decOrZero(freight.general_tva);
+  const zero = Decimal.ZERO;
+  const freightHt = free ? zero : decOrZero(freight.freight_ht).round(2);
+  const freightTva = free ? zero : decOrZero(freight.freight_tva).round(2);
+  const tollHt = free ? zero : decOrZero(freight.highway_toll_ht).round(2);
+  const tollTva = free ? zero : decOrZero(freight.highway_toll_tva).round(2);
+
+  const freightDiscountHt = freightDiscount.round(2);
+  // Applied freight discount: never more than the freight charged (decision 014).
+  const appliedDiscount = freightDiscountHt.negated().gt(freightHt) ? freightHt.negated() : freightDiscountHt;
+  const freightDiscountTva = appliedDiscount.times(generalTva).round(2);
+
+  const rdvWanted = isTruthyFlag(p.extra_options?.rdv) && p.pickup_method !== 2
+    && !zipInPrefixList(zip, c.optionRdvBlockZipcode);
+  const rdvHt = rdvWanted && opts.loggedIn ? decOrZero(freight.rdv_amount).round(2) : zero;
+  const rdvTva = rdvHt.times(generalTva).round(2);
+
+  const grandTotalHt = cartTotalAmount.plus(freightHt).plus(tollHt).plus(rdvHt).plus(appliedDiscount);
+  const grandTotalTva = totalTva.plus(freightTva).plus(tollTva).plus(rdvTva).plus(freightDiscountTva);
+
+  return {
+    totalAmount: totalAmount.toFixed(2),
+    cartTotalAmount: cartTotalAmount.toFixed(2),
+    totalQuantity,
+    amount_for_freeDelivery: amount_for_freeDelivery.toFixed(2),
+    totalTva: totalTva.toFixed(2),
+    remiseAmount: remiseAmount.toFixed(2),
+    discountAmount: coupon.negated().toFixed(2),
+    freightDiscount_ht: freightDiscountHt.toFixed(2),
+    totalPoids: poids.toFixed(3),
+    totalVolume: totalVolume.toFixed(6),
+    palette_num,
+    colis_qte,
+    colis_vol_num,
+    has_gls_model: hasGlsModel,
+    freeDeliveryThreshold: threshold.toFixed(2),
+    isFreeDelivery: free,
+    freightHt: freightHt.toFixed(2),
+    freightTva: freightTva.toFixed(2),
+    tollHt: tollHt.toFixed(2),
+    tollTva: tollTva.toFixed(2),
+    rdvHt: rdvHt.toFixed(2),
+    rdvTva: rdvTva.toFixed(2),
+    appliedFreightDiscountHt: appliedDiscount.toFixed(2),
+    freightDiscountTva: freightDiscountTva.toFixed(2),
+    grandTotalHt: grandTotalHt.toFixed(2),
+    grandTotalTva: grandTotalTva.toFixed(2),
+    grandTotal: grandTotalHt.plus(grandTotalTva).toFixed(2),
+    lines: lineTotals,
+  };
+}

@@ -1,0 +1,83 @@
+// Order state labels (SPEC §4 "Order states as labels"; decision 024). Labels are i18n keys of the
+// "orders" namespace with their interpolation values; the texts live in the app catalogues.
+import { formatDate } from "./format-date.ts";
+import type { Lang } from "./money.ts";
+
+/** The order states stored by the server (server/db/schema/sales.ts). */
+export const ORDER_STATES = ["unpaid", "processing", "planned", "shipped", "delivered", "cancelled"] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+export function isOrderState(s: unknown): s is OrderState {
+  return typeof s === "string" && (ORDER_STATES as readonly string[]).includes(s);
+}
+
+export interface OrderStateInput {
+  status: string;
+  /** Cancellation moment (for "cancelled"). */
+  cancelled_at?: string | Date | null;
+  /** Planned delivery date "YYYY-MM-DD" (for "planned"). */
+  planned_delivery_date?: string | Date | null;
+}
+
+export interface StateLabel {
+  /** i18n key, e.g. "orders.state_cancelled_on". */
+  key: string;
+  /** Interpolation values ({{date}}), already formatted for the language. */
+  values: Record<string, string>;
+  /** Visual tone for a badge. */
+  tone: "warning" | "info" | "success" | "danger" | "neutral";
+}
+
+/**
+ * Label of an order state: processing; unpaid (awaiting payment); cancelled, with its date when known;
+ * planned for a date; shipped; delivered. An unknown status gives orders.state_unknown.
+ */
+export function orderStateLabel(order: OrderStateInput, lang: Lang): StateLabel {
+  switch (order.status) {
+    case "unpaid":
+      return { key: "orders.state_unpaid", values: {}, tone: "warning" };
+    case "processing":
+      return { key: "orders.state_processing", values: {}, tone: "info" };
+    case "planned": {
+      const date = formatDate(order.planned_delivery_date ?? null, lang);
+      return date
+        ? { key: "orders.state_planned_on", values: { date }, tone: "info" }
+        : { key: "orders.state_planned", values: {}, tone: "info" };
+    }
+    case "shipped":
+      return { key: "orders.state_shipped", values: {}, tone: "info" };
+    case "delivered":
+      return { key: "orders.state_delivered", values: {}, tone: "success" };
+    case "cancelled": {
+      const date = formatDate(order.cancelled_at ?? null, lang);
+      return date
+        ? { key: "orders.state_cancelled_on", values: { date }, tone: "danger" }
+        : { key: "orders.state_cancelled", values: {}, tone: "danger" };
+    }
+    default:
+      return { key: "orders.state_unknown", values: {}, tone: "neutral" };
+  }
+}
+
+/** Every key orderStateLabel can return (for catalogue completeness tests). */
+export const ORDER_STATE_KEYS = [
+  "orders.state_unpaid", "orders.state_processing", "orders.state_planned", "orders.state_planned_on",
+  "orders.state_shipped", "orders.state_delivered", "orders.state_cancelled", "orders.state_cancelled_on",
+  "orders.state_unknown",
+] as const;
+
+/** Customer reply to a delivery confirmation request. */
+export type DeliveryReply = "available" | "unavailable" | "cancel";
+export type DeliveryOutcome = "confirmed" | "reschedule" | "cancelled";
+
+/** available confirms; unavailable asks for rescheduling; cancel cancels; no reply reschedules. */
+export function deliveryReplyOutcome(reply: DeliveryReply | null | undefined): DeliveryOutcome {
+  if (reply === "available") return "confirmed";
+  if (reply === "cancel") return "cancelled";
+  return "reschedule";
+}
+
+/** Whether the order may be paid again (re-pay option after a failed or abandoned payment). */
+export function canRepay(status: string): boolean {
+  return status === "unpaid";
+}

@@ -1,0 +1,32 @@
+// Customer account forms (SPEC §3 hints: title Mr or Mrs, first and last name, company, e-mail, phone, password).
+import { z } from "zod";
+import { emailSchema, optionalText, requiredText } from "./common.ts";
+import { optionalPhoneSchema, titleSchema } from "./address.ts";
+import { msg } from "./keys.ts";
+import { passwordSchema } from "./password.ts";
+
+export const identitySchema = z.object({
+  title: titleSchema,
+  first_name: requiredText("first_name_required", 50, "name_too_long"),
+  last_name: requiredText("last_name_required", 50, "name_too_long"),
+  company: optionalText(100, "company_too_long"),
+  email: emailSchema,
+  phone: optionalPhoneSchema,
+});
+
+export const registrationSchema = identitySchema
+  .extend({
+    password: passwordSchema,
+    confirm: z.string(msg("password_confirm_required")).min(1, { ...msg("password_confirm_required"), abort: true }),
+  })
+  .refine((v) => v.password === v.confirm, {
+    ...msg("password_mismatch"),
+    path: ["confirm"],
+    when: (payload) => {
+      const v = payload.value as { password?: unknown; confirm?: unknown } | undefined;
+      return typeof v?.password === "string" && typeof v.confirm === "string" && v.confirm !== "";
+    },
+  });
+
+export type IdentityInput = z.input<typeof identitySchema>;
+export type RegistrationInput = z.input<typeof registrationSchema>;

@@ -1,0 +1,49 @@
+// Address fields (SPEC §3; decision 027): French zip codes and phone numbers.
+import { z } from "zod";
+import { optionalText, requiredText } from "./common.ts";
+import { msg } from "./keys.ts";
+import { isFrenchPhone } from "./phone.ts";
+
+/** 5 digits, département 01–95 or overseas 97/98 (Corsica uses 20xxx). */
+export const FRENCH_ZIP_RE = /^(?:0[1-9]|[1-8]\d|9[0-5]|9[78])\d{3}$/;
+
+export function isFrenchZip(zip: string): boolean {
+  return FRENCH_ZIP_RE.test(zip.trim());
+}
+
+export const titleSchema = z.enum(["M", "Mme"], msg("title_required"));
+
+export const zipCodeSchema = z
+  .string(msg("zip_required"))
+  .trim()
+  .min(1, { ...msg("zip_required"), abort: true })
+  .regex(FRENCH_ZIP_RE, msg("zip_invalid"));
+
+export const phoneSchema = z
+  .string(msg("phone_required"))
+  .trim()
+  .min(1, { ...msg("phone_required"), abort: true })
+  .refine(isFrenchPhone, msg("phone_invalid"));
+
+export const optionalPhoneSchema = z
+  .string()
+  .trim()
+  .refine((p) => p === "" || isFrenchPhone(p), msg("phone_invalid"))
+  .optional()
+  .default("");
+
+export const addressSchema = z.object({
+  title: titleSchema.optional(),
+  first_name: requiredText("first_name_required", 50, "name_too_long"),
+  last_name: requiredText("last_name_required", 50, "name_too_long"),
+  company: optionalText(100, "company_too_long"),
+  line1: requiredText("address_line_required", 100, "address_too_long"),
+  line2: optionalText(100, "address_too_long"),
+  zip_code: zipCodeSchema,
+  city: requiredText("city_required", 60, "city_too_long"),
+  country: z.literal("FR", msg("country_invalid")).optional().default("FR"),
+  phone: phoneSchema,
+});
+
+export type AddressInput = z.input<typeof addressSchema>;
+export type Address = z.output<typeof addressSchema>;

@@ -1,0 +1,65 @@
+// Builds the one Fastify process: /site JSON API, static assets, then every other path to React Router.
+import Fastify, { type FastifyInstance } from "fastify";
+import cookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import type { Database } from "./db/client.ts";
+import type { Env } from "./env.ts";
+import { createServices } from "./services.ts";
+import { siteApi } from "./http/site.ts";
+import { pages } from "./http/pages.ts";
+import "./http/types.ts";
+
+export type AppOptions = {
+  env: Env;
+  database: Database;
+  /** Production: the built client directory and server build. Development: a Vite dev server. Neither: API only (tests). */
+  clientDir?: string;
+  build?: ServerBuild;
+  vite?: ViteDevServer;
+  logger?: boolean;
+};
+
+export async function buildApp({ env, database, clientDir, build, vite, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger && {
+      level: env.LOG_LEVEL,
+      ...(env.NODE_ENV === "development" ? { transport: { target: "pino-pretty" } } : {}),
+    },
+    trustProxy: true,
+    disableRequestLogging: env.NODE_ENV === "production",
+    return503OnClosing: true,
+  });
+  app.decorate("services", createServices(database, env));
+  app.decorateRequest("lang", "fr");
+  app.decorateRequest("customer", null);
+  app.decorateRequest("tokenSent", false);
+  await app.register(cookie);
+
+  const secureCookies = env.PUBLIC_URL.startsWith("https:");
+  await app.register(siteApi, { prefix: "/site", env, secureCookies });
+
+  if (vite) {
+    const middie = (await import("@fastify/middie")).default;
+    await app.register(middie);
+    app.use(vite.middlewares);
+    const load = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    await app.register(pages, { env, build: load, secureCookies });
+  } else if (clientDir && build) {
+    await app.register(async (scope) => {
+      await scope.register(fastifyStatic, {
+        root: clientDir,
+        wildcard: false,
+        cacheControl: false,
+        setHeaders: (res, path) => {
+          res.header("Cache-Control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+        },
+      });
+      // A missing hashed asset is a 404, not a page render.
+      scope.get("/assets/*", (_req, reply) => reply.code(404).type("text/plain").send("Not found"));
+      await scope.register(pages, { env, build, secureCookies });
+    });
+  }
+  return app;
+}

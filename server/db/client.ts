@@ -1,0 +1,51 @@
+// One Drizzle API over two drivers: embedded PGlite (default) or node-postgres when DATABASE_URL is set.
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Database = { db: Db; kind: "pglite" | "pg"; close: () => Promise<void> };
+
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+export type DbOptions = { url?: string; dataDir?: string };
+
+/** Opens the database and applies the committed migrations. `dataDir` "memory://" keeps PGlite in memory. */
+export async function openDatabase(opts: DbOptions): Promise<Database> {
+  const database = opts.url ? await openPg(opts.url) : await openPglite(opts.dataDir ?? "./data/pg");
+  return database;
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, { extensions: { unaccent, pg_trgm } });
+  const db = drizzle({ client, schema });
+  await migrate(db, { migrationsFolder });
+  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+}
+
+async function openPg(url: string): Promise<Database> {
+  const { default: pg } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  // NUMERIC stays a string (exact money); int8 counts become numbers.
+  pg.types.setTypeParser(20, (v) => Number(v));
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzle({ client: pool, schema });
+  await migrate(db, { migrationsFolder });
+  return { db: db as unknown as Db, kind: "pg", close: () => pool.end() };
+}
+
+/** Runs raw SQL and returns its rows, the same on both drivers. */
+export async function query<T>(db: Db, q: SQL): Promise<T[]> {
+  const res = (await db.execute(q)) as unknown as { rows: T[] };
+  return res.rows;
+}

@@ -1,0 +1,17 @@
+// Anti-scraping signature of SPEC §7: at = md5(t + lower-cased path + secret), t within ±300 s.
+import { createHash, timingSafeEqual } from "node:crypto";
+import { ApiError } from "./errors.ts";
+
+export const SIGNATURE_WINDOW_S = 300;
+
+export function sign(t: number | string, path: string, secret: string): string {
+  return createHash("md5").update(`${t}${path.toLowerCase()}${secret}`).digest("hex");
+}
+
+export function checkSignature(input: { t?: unknown; at?: unknown }, path: string, secret: string, nowS = Date.now() / 1000) {
+  const t = typeof input.t === "number" ? input.t : typeof input.t === "string" && /^\d{1,12}$/.test(input.t) ? Number(input.t) : NaN;
+  if (!Number.isFinite(t) || typeof input.at !== "string" || !/^[0-9a-f]{32}$/i.test(input.at)) throw new ApiError(403, "bad_signature");
+  if (Math.abs(nowS - t) > SIGNATURE_WINDOW_S) throw new ApiError(403, "stale_request");
+  const expected = Buffer.from(sign(t, path, secret));
+  if (!timingSafeEqual(expected, Buffer.from(input.at.toLowerCase()))) throw new ApiError(403, "bad_signature");
+}

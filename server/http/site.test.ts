@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { createTestApp, get, post, signed, type TestApp } from "#server/test/app.ts";
+import { testDbKinds } from "#server/test/databases.ts";
+import { sessions } from "#server/db/schema/index.ts";
+import { query } from "#server/db/client.ts";
+
+describe.each(testDbKinds())("API shell on %s", (kind) => {
+  let t: TestApp;
+  let customerId: number;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const rows = await query<{ id: number }>(t.database.db, sql`select id from customers where client_number = 'C100001'`);
+    customerId = rows[0].id;
+  });
+  afterAll(() => t.close());
+
+  it("serves the init data of SPEC §4", async () => {
+    const res = await get(t.app, "/site/Index/config");
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.code).toBe(200);
+    expect(body.data.product_cate[0].name).toBe("ACCUEIL");
+    expect(body.data.product_cate[0].child.length).toBeGreaterThan(3);
+    expect(body.data.product_cate[0].child[0]).toHaveProperty("img_status");
+    expect(body.data.config).toHaveProperty("minBuyPrice");
+    expect(body.data.config).toHaveProperty("colis_params");
+    expect(body.data).toMatchObject({ token_status: 1, userInfo: null, refreshToken: null });
+  });
+
+  it("translates names and messages by Applang", async () => {
+    const zh = (await get(t.app, "/site/Index/config", {}, { lang: "zh" })).json();
+    expect(zh.info).toBe("成功");
+    expect(zh.data.product_cate[0].child[0].name).toMatch(/\p{Script=Han}/u);
+    const bad = await get(t.app, "/site/Index/config", {}, { lang: "de" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ code: 400, data: null, info: expect.stringContaining("Langue non prise en charge") });
+  });
+
+  it("refuses a bad, missing or stale signature with 403", async () => {
+    const wrong = await get(t.app, "/site/Index/config", {}, { at: "0".repeat(32) });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().info).toBe("La signature de la requête est invalide.");
+    const missing = await t.app.inject({ method: "GET", url: "/site/Index/config" });
+    expect(missing.statusCode).toBe(403);
+    const stale = await get(t.app, "/site/Index/config", {}, { t: Math.floor(Date.now() / 1000) - 301 });
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().info).toMatch(/expiré/);
+    const edge = await get(t.app, "/site/Index/config", {}, { t: Math.floor(Date.now() / 1000) - 290 });
+    expect(edge.statusCode).toBe(200);
+    // the signature covers the lower-cased path
+    const other = signed("/site/Index/newsSubscribe");
+    const res = await t.app.inject({ method: "GET", url: "/site/Index/config", query: { t: String(other.t), at: other.at } });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const res = await get(t.app, "/site/Nope/nothing");
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toMatch(/json/);
+    expect(res.json()).toEqual({ code: 404, data: null, info: "Cette ressource est introuvable." });
+  });
+
+  it("refuses malformed JSON and oversized bodies without leaking internals", async () => {
+    const bad = await t.app.inject({ method: "POST", url: "/site/Index/newsSubscribe", headers: { "content-type": "application/json" }, payload: "{oops" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ code: 400, data: null, info: "Le contenu de la requête est invalide." });
+    const big = await post(t.app, "/site/Index/newsSubscribe", { email: "a@b.fr", pad: "x".repeat(70_000) });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().code).toBe(413);
+    expect(big.body).not.toMatch(/FST_|stack|at \//);
+  });
+
+  it("subscribes to the newsletter once per address", async () => {
+    const first = await post(t.app, "/site/Index/newsSubscribe", { email: "Marie.Curie@Exemple.fr" });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().info).toMatch(/inscription/);
+    const again = await post(t.app, "/site/Index/newsSubscribe", { email: "marie.curie@exemple.fr" });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().info).toMatch(/déjà inscrite/);
+    const rows = await query<{ n: number }>(t.database.db, sql`select count(*)::int as n from newsletter_subscriptions where lower(email) = 'marie.curie@exemple.fr'`);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it.each([
+    [{}, 400],
+    [{ email: "" }, 400],
+    [{ email: "pas-une-adresse" }, 400],
+    [{ email: `${"a".repeat(45)}@ex.fr` }, 400],
+    [{ email: 42 }, 400],
+  ])("refuses newsletter body %j", async (body, status) => {
+    const count = sql`select count(*)::int as n from newsletter_subscriptions`;
+    const [before] = await query<{ n: number }>(t.database.db, count);
+    const res = await post(t.app, "/site/Index/newsSubscribe", body);
+    expect(res.statusCode).toBe(status);
+    expect(res.json().info).not.toMatch(/^validation\./);
+    expect(res.json().info.length).toBeGreaterThan(5);
+    const [after] = await query<{ n: number }>(t.database.db, count);
+    expect(after.n).toBe(before.n);
+  });
+
+  it("identifies the caller by bearer token or uid cookie", async () => {
+    const anon = await get(t.app, "/site/Customer/getUserInfo");
+    expect(anon.statusCode).toBe(401);
+    expect(anon.json().info).toBe("La connexion a expiré, veuillez vous reconnecter");
+
+    const token = await t.app.services.sessions.create(customerId);
+    const byBearer = await get(t.app, "/site/Customer/getUserInfo", {}, { token });
+    expect(byBearer.statusCode).toBe(200);
+    expect(byBearer.json().data).toMatchObject({ client_number: "C100001", email: "demo@comptoir-emballage.fr" });
+    expect(byBearer.json().data).not.toHaveProperty("passwordHash");
+    const byCookie = await get(t.app, "/site/Customer/getUserInfo", {}, { headers: { cookie: `uid=${token}` } });
+    expect(byCookie.json().data.client_number).toBe("C100001");
+    const init = (await get(t.app, "/site/Index/config", {}, { token })).json();
+    expect(init.data).toMatchObject({ token_status: 1, userInfo: { client_number: "C100001" } });
+
+    await t.app.services.sessions.revoke(token);
+    const revoked = await get(t.app, "/site/Customer/getUserInfo", {}, { token });
+    expect(revoked.statusCode).toBe(401);
+    expect((await get(t.app, "/site/Index/config", {}, { token })).json().data).toMatchObject({ token_status: 0, userInfo: null });
+  });
+
+  it("rotates an old token and keeps the new one working", async () => {
+    const token = await t.app.services.sessions.create(customerId);
+    await t.database.db.update(sessions).set({ createdAt: new Date(Date.now() - 2 * 24 * 3600_000) }).where(sql`true and ${sessions.customerId} = ${customerId} and ${sessions.revokedAt} is null`);
+    const res = await get(t.app, "/site/Customer/getUserInfo", {}, { token });
+    expect(res.statusCode).toBe(200);
+    const fresh = String(res.headers.authorization).replace("Bearer ", "");
+    expect(fresh).not.toBe(token);
+    expect(fresh.length).toBeGreaterThanOrEqual(43);
+    expect(String(res.headers["set-cookie"])).toMatch(/uid=.*HttpOnly/);
+    expect((await get(t.app, "/site/Customer/getUserInfo", {}, { token: fresh })).statusCode).toBe(200);
+  });
+
+  it("expires idle sessions", async () => {
+    const token = await t.app.services.sessions.create(customerId);
+    await t.database.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 31 * 24 * 3600_000) }).where(sql`${sessions.revokedAt} is null`);
+    expect((await get(t.app, "/site/Customer/getUserInfo", {}, { token })).statusCode).toBe(401);
+  });
+});
+
+describe("API shell modes", () => {
+  it("answers 503 in maintenance mode", async () => {
+    const t = await createTestApp("pglite", { MAINTENANCE: "1" }, false);
+    const res = await get(t.app, "/site/Index/config");
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ code: 503, data: null, info: "Nous serons bientôt de retour" });
+    await t.close();
+  });
+
+  it("rate limits with a 429 envelope", async () => {
+    const t = await createTestApp("pglite", { RATE_LIMIT_MAX: "3" }, false);
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push((await post(t.app, "/site/Index/newsSubscribe", { email: `r${i}@ex.fr` })).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429]);
+    const res = await post(t.app, "/site/Index/newsSubscribe", { email: "z@ex.fr" }, { lang: "zh" });
+    expect(res.json()).toEqual({ code: 429, data: null, info: "请求过于频繁，请稍后再试。" });
+    await t.close();
+  });
+});

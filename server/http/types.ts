@@ -1,0 +1,16 @@
+import type { Lang } from "#app/lib/messages.ts";
+import type { SessionCustomer } from "#server/modules/accounts/sessions.service.ts";
+import type { Services } from "#server/services.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: Services;
+  }
+  interface FastifyRequest {
+    lang: Lang;
+    customer: SessionCustomer | null;
+    tokenSent: boolean;
+    sessionToken?: string;
+    rotatedToken?: string;
+  }
+}

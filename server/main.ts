@@ -1,0 +1,44 @@
+// Boot: configuration -> database (migrated, demo catalogue on first start) -> app -> listen.
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { loadEnv } from "./env.ts";
+import { openDatabase } from "./db/client.ts";
+import { seedDemo } from "./db/seed/index.ts";
+import { buildApp } from "./app.ts";
+
+async function main() {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(1);
+  }
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: join(env.DATA_DIR, "pg") });
+  if (env.SEED === "demo") await seedDemo(database.db, { size: "full" });
+
+  let app;
+  if (env.NODE_ENV === "development") {
+    const { createServer } = await import("vite");
+    const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+    app = await buildApp({ env, database, vite });
+  } else {
+    const buildDir = resolve("build");
+    const build = await import(pathToFileURL(join(buildDir, "server/index.js")).href);
+    app = await buildApp({ env, database, build, clientDir: join(buildDir, "client") });
+  }
+
+  const close = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", close);
+  process.once("SIGTERM", close);
+  await app.listen({ host: env.HOST, port: env.PORT });
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+// A fresh, migrated database per test file: PGlite in memory always, and PostgreSQL too when TEST_DATABASE_URL is set.
+import { randomBytes } from "node:crypto";
+import { openDatabase, type Database } from "#server/db/client.ts";
+
+export type TestDbKind = "pglite" | "pg";
+
+export function testDbKinds(): TestDbKind[] {
+  return process.env.TEST_DATABASE_URL ? ["pglite", "pg"] : ["pglite"];
+}
+
+/** Opens a fresh database; on PostgreSQL a throw-away database created next to TEST_DATABASE_URL and dropped on close. */
+export async function openTestDatabase(kind: TestDbKind): Promise<Database> {
+  if (kind === "pglite") return openDatabase({ dataDir: "memory://" });
+  const { default: pg } = await import("pg");
+  const admin = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `comptoir_t_${randomBytes(6).toString("hex")}`;
+  const c = new pg.Client({ connectionString: admin.href });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  const url = new URL(admin.href);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.href });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const d = new pg.Client({ connectionString: admin.href });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    },
+  };
+}

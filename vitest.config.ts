@@ -1,0 +1,22 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// Unit and integration tests. End-to-end tests live in tests/e2e and run with `npm run test:e2e`.
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^#app\/(.*)$/, replacement: r("./app/$1") },
+      { find: /^#core\/(.*)$/, replacement: r("./core/$1") },
+      { find: /^#server\/(.*)$/, replacement: r("./server/$1") },
+    ],
+  },
+  test: {
+    include: ["core/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+});
