@@ -1,5 +1,5 @@
 // Builds the one Fastify process: /site JSON API, static assets, then every other path to React Router.
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import type { ServerBuild } from "react-router";
@@ -7,6 +7,7 @@ import type { ViteDevServer } from "vite";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { createServices } from "./services.ts";
+import { connectReadCache, createReadCache } from "./read-cache.ts";
 import { siteApi } from "./http/site.ts";
 import { pages } from "./http/pages.ts";
 import "./http/types.ts";
@@ -28,10 +29,13 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
       ...(env.NODE_ENV === "development" ? { transport: { target: "pino-pretty" } } : {}),
     },
     trustProxy: true,
-    disableRequestLogging: env.NODE_ENV === "production",
+    // One log line per request costs throughput; errors are still logged.
+    logController: new LogController({ disableRequestLogging: env.NODE_ENV === "production" }),
     return503OnClosing: true,
   });
-  app.decorate("services", createServices(database, env));
+  const cache = createReadCache();
+  await connectReadCache(cache, database);
+  app.decorate("services", createServices(database, env, cache));
   app.decorateRequest("lang", "fr");
   app.decorateRequest("customer", null);
   app.decorateRequest("tokenSent", false);

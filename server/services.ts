@@ -6,13 +6,15 @@ import { createCatalogueService } from "./modules/catalogue/catalogue.service.ts
 import { createConfigService } from "./modules/content/config.service.ts";
 import { createInitService } from "./modules/init/init.service.ts";
 import { createNewsletterService } from "./modules/newsletter/newsletter.service.ts";
+import type { ReadCache } from "./read-cache.ts";
 
-export function createServices(database: Database, env: Env) {
+export function createServices(database: Database, env: Env, cache: ReadCache) {
   const { db } = database;
-  const catalogue = createCatalogueService(db);
-  const config = createConfigService(db);
+  const catalogue = createCatalogueService(db, cache);
+  const config = createConfigService(db, cache);
   return {
     env,
+    cache,
     sessions: createSessionService(db),
     catalogue,
     config,

@@ -28,3 +28,11 @@ describe("message catalogues", () => {
     }
   });
 });
+
+describe("i18next keys", () => {
+  it("maps core message keys to i18next namespaces", async () => {
+    const { i18nFor, i18nKey } = await import("./i18n.ts");
+    expect(i18nFor("fr").t(i18nKey("validation.email_invalid"))).toBe(translate("fr", "validation.email_invalid"));
+    expect(i18nFor("zh").t(i18nKey("header.cart"))).toBe("购物车");
+  });
+});

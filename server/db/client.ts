@@ -7,7 +7,15 @@ import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Database = { db: Db; kind: "pglite" | "pg"; close: () => Promise<void> };
+export type Database = {
+  db: Db;
+  kind: "pglite" | "pg";
+  /** Calls back with the table name after every committed change to read-model tables (migration 0002). */
+  onChange: (cb: (table: string) => void) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export const CHANGE_CHANNEL = "comptoir_cache";
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
@@ -29,7 +37,14 @@ async function openPglite(dataDir: string): Promise<Database> {
   const client = await PGlite.create(dataDir, { extensions: { unaccent, pg_trgm } });
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    onChange: async (cb) => {
+      await client.listen(CHANGE_CHANNEL, cb);
+    },
+    close: () => client.close(),
+  };
 }
 
 async function openPg(url: string): Promise<Database> {
@@ -41,7 +56,30 @@ async function openPg(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzle({ client: pool, schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: "pg", close: () => pool.end() };
+  const listeners: InstanceType<typeof pg.Client>[] = [];
+  let closing = false;
+  // One dedicated connection per subscriber; on loss it reconnects and reports a change ("*") so caches reload.
+  async function listen(cb: (table: string) => void) {
+    const c = new pg.Client({ connectionString: url });
+    c.on("notification", (n) => cb(n.payload ?? "*"));
+    c.on("error", () => {
+      if (closing) return;
+      setTimeout(() => void listen(cb).then(() => cb("*")).catch(() => undefined), 1000);
+    });
+    await c.connect();
+    await c.query(`LISTEN ${CHANGE_CHANNEL}`);
+    listeners.push(c);
+  }
+  return {
+    db: db as unknown as Db,
+    kind: "pg",
+    onChange: listen,
+    close: async () => {
+      closing = true;
+      await Promise.all(listeners.map((c) => c.end().catch(() => undefined)));
+      await pool.end();
+    },
+  };
 }
 
 /** Runs raw SQL and returns its rows, the same on both drivers. */

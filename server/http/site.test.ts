@@ -59,6 +59,8 @@ describe.each(testDbKinds())("API shell on %s", (kind) => {
     expect(res.statusCode).toBe(404);
     expect(res.headers["content-type"]).toMatch(/json/);
     expect(res.json()).toEqual({ code: 404, data: null, info: "Cette ressource est introuvable." });
+    const unsigned = await t.app.inject({ method: "POST", url: "/site/Nope/nothing", payload: {} });
+    expect(unsigned.statusCode).toBe(404);
   });
 
   it("refuses malformed JSON and oversized bodies without leaking internals", async () => {

@@ -37,6 +37,7 @@ export async function siteApi(site: FastifyInstance, { env, secureCookies }: Sit
   });
 
   site.addHook("preHandler", async (req, reply) => {
+    if (req.routeOptions.url === "/site/*") return; // unknown path: a plain 404, signed or not
     const path = req.url.split("?")[0];
     const input = req.method === "GET" || req.method === "HEAD" ? req.query : req.body;
     if (env.SIGN_CHECK) checkSignature((input ?? {}) as { t?: unknown; at?: unknown }, path, env.SIGN_SECRET);
@@ -54,5 +55,7 @@ export async function siteApi(site: FastifyInstance, { env, secureCookies }: Sit
   await site.register(initRoutes);
   await site.register(newsletterRoutes);
 
+  // Unknown API paths answer JSON here instead of falling through to the page router's catch-all.
+  site.all("/*", (req, reply) => sendError(req, reply, 404, "not_found"));
   site.setNotFoundHandler((req, reply) => sendError(req, reply, 404, "not_found"));
 }

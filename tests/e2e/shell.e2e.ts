@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
 import { launch, watchErrors } from "./browser.ts";
 
 const base = inject("baseUrl");
@@ -69,6 +70,14 @@ describe("storefront shell", () => {
     await context.close();
   });
 
+  it("answers unknown API paths with a JSON 404, not a page", async () => {
+    const res = await fetch(`${base}/site/Index/nothingHere?x=1`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ code: 404, data: null, info: "Cette ressource est introuvable." });
+    const post = await fetch(`${base}/site/Nope/nope`, { method: "POST", headers: { "content-type": "application/json", applang: "zh" }, body: "{}" });
+    expect(await post.json()).toEqual({ code: 404, data: null, info: "未找到该资源。" });
+  });
+
   it("shows the maintenance layout in maintenance mode", async () => {
     const res = await open("/", inject("maintenanceUrl"));
     expect(res?.status()).toBe(503);
@@ -91,6 +100,15 @@ describe("storefront shell", () => {
     await page.getByRole("status").filter({ hasText: "votre inscription à la newsletter est enregistrée" }).waitFor();
     expect(await field.inputValue()).toBe("");
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each(["/", "/zh", "/page-inconnue"])("has no serious accessibility violation on %s", async (path) => {
+    await open(path);
+    await page.waitForLoadState("networkidle");
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+    expect(serious).toEqual([]);
     await context.close();
   });
 });

@@ -11,8 +11,10 @@ export function ErrorPage({ status, statusText }: { status: number; statusText?:
   const root = useRouteLoaderData("root") as RootData | undefined;
   const lang = root?.lang ?? "fr";
   const notFound = status === 404;
+  const title = `${notFound ? t("error.page_not_found") : t("error.generic_title")} — ${t("brand")}`;
   const body = (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
+      <title>{title}</title>
       <p className="text-6xl font-bold text-brand">{status}</p>
       <h1 className="text-2xl font-semibold">{notFound ? t("error.page_not_found") : t("error.generic_title")}</h1>
       {notFound && <p className="text-muted" lang="en">This page could not be found</p>}

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { newsletterSchema } from "#core/validation/newsletter.ts";
 import { api } from "#app/lib/api.ts";
+import { i18nKey } from "#app/lib/i18n.ts";
 import { useSession } from "#app/lib/session-store.ts";
 
 /** SPEC §8: success clears the field with a centred message for 2 s; failure warns with the server's message for 2 s. */
@@ -16,7 +17,7 @@ export function NewsletterForm() {
     e.preventDefault();
     const parsed = newsletterSchema.safeParse({ email });
     if (!parsed.success) {
-      setError(t(parsed.error.issues[0]?.message ?? "validation.email_invalid"));
+      setError(t(i18nKey(parsed.error.issues[0]?.message ?? "validation.email_invalid")));
       return;
     }
     setError(null);

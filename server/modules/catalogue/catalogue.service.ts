@@ -1,6 +1,7 @@
 // Catalogue reads for the shell: the category tree (menu, breadcrumbs) and the home page highlights.
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
+import type { ReadCache } from "#server/read-cache.ts";
 import type { Lang } from "#app/lib/messages.ts";
 
 export type CategoryNode = {
@@ -30,9 +31,14 @@ export type HomeSection = { key: "new" | "promo" | "best" | "drop"; products: Pr
 
 type CategoryRow = { id: number; parent_id: number | null; level: number; img: string | null; img_status: number; name: string };
 
-export function createCatalogueService(db: Db) {
+const PROMOTION_TTL_MS = 60_000; // promotions start and end with time, not only with writes
+
+export function createCatalogueService(db: Db, cache: ReadCache) {
   /** The whole tree, rooted at ACCUEIL (level 0), children ordered by position. */
-  async function categoryTree(lang: Lang): Promise<CategoryNode[]> {
+  const categoryTree = (lang: Lang) => cache.memo(`tree:${lang}`, () => loadTree(lang));
+  const homeSections = (lang: Lang) => cache.memo(`home:${lang}`, () => loadHome(lang), PROMOTION_TTL_MS);
+
+  async function loadTree(lang: Lang): Promise<CategoryNode[]> {
     const rows = await query<CategoryRow>(db, sql`
       select c.id, c.parent_id, c.level, c.img, c.img_status, coalesce(t.name, f.name) as name
       from categories c
@@ -51,7 +57,7 @@ export function createCatalogueService(db: Db) {
   }
 
   /** Four highlight rows of the home page in one query. */
-  async function homeSections(lang: Lang, perSection = 8): Promise<HomeSection[]> {
+  async function loadHome(lang: Lang, perSection = 8): Promise<HomeSection[]> {
     const rows = await query<ProductCard & { section: HomeSection["key"] }>(db, sql`
       with cards as (
         select p.id, coalesce(t.name, f.name) as name, p.reference, p.img, p.category_id,

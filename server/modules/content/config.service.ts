@@ -1,6 +1,7 @@
 // Site configuration (SPEC §3 "Site config") and the shops shown in the footer.
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
+import type { ReadCache } from "#server/read-cache.ts";
 import type { Lang } from "#app/lib/messages.ts";
 
 export type SiteConfig = Record<string, unknown>;
@@ -10,13 +11,17 @@ export type Shop = {
 };
 export type FooterPage = { id: number; slug: string; title: string };
 
-export function createConfigService(db: Db) {
-  async function siteConfig(): Promise<SiteConfig> {
+export function createConfigService(db: Db, cache: ReadCache) {
+  const siteConfig = () => cache.memo("config", loadConfig);
+  const shops = (lang: Lang) => cache.memo(`shops:${lang}`, () => loadShops(lang));
+  const footerPages = (lang: Lang) => cache.memo(`pages:${lang}`, () => loadPages(lang));
+
+  async function loadConfig(): Promise<SiteConfig> {
     const rows = await query<{ key: string; value: unknown }>(db, sql`select key, value from site_config`);
     return Object.fromEntries(rows.map((r) => [r.key, r.value]));
   }
 
-  async function shops(lang: Lang): Promise<Shop[]> {
+  async function loadShops(lang: Lang): Promise<Shop[]> {
     const rows = await query<Shop>(db, sql`
       select s.id, s.code, coalesce(t.name, f.name) as name, coalesce(t.address, f.address) as address,
              s.phone, s.email, s.lat, s.lng, s.hours
@@ -27,7 +32,7 @@ export function createConfigService(db: Db) {
     return rows;
   }
 
-  async function footerPages(lang: Lang): Promise<FooterPage[]> {
+  async function loadPages(lang: Lang): Promise<FooterPage[]> {
     const rows = await query<FooterPage>(db, sql`
       select p.id, p.slug, coalesce(t.title, f.title) as title
       from content_pages p

@@ -1,5 +1,4 @@
 // Newsletter sign-up: one row per address (case-insensitive); signing up again is a friendly no-op.
-import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { newsletterSubscriptions } from "#server/db/schema/index.ts";
 import type { Lang } from "#app/lib/messages.ts";
@@ -9,7 +8,7 @@ export function createNewsletterService(db: Db) {
     const inserted = await db
       .insert(newsletterSubscriptions)
       .values({ email: email.trim(), lang })
-      .onConflictDoNothing({ target: sql`lower(${newsletterSubscriptions.email})` as never })
+      .onConflictDoNothing() // the only unique key besides id is lower(email)
       .returning({ id: newsletterSubscriptions.id });
     return { created: inserted.length > 0 };
   }

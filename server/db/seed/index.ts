@@ -1,0 +1,78 @@
+// Deterministic demo catalogue loader (DESIGN §4): categories, products, models, promotions, shops,
+// content pages, site config and two demo customers, loaded in one transaction into an empty database.
+import { sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import * as s from "#server/db/schema/index.ts";
+import { buildCatalogue, type Size } from "./products.ts";
+import { buildPriceHistory, buildPromotions } from "./promotions.ts";
+import { buildCustomers } from "./customers.ts";
+import { SHOPS, SHOP_TRANSLATIONS } from "./shops.ts";
+import { CONTENT_PAGES, CONTENT_PAGE_TRANSLATIONS } from "./pages.ts";
+import { SITE_CONFIG } from "./config.ts";
+import { insertAll, resetSequences, type Tx } from "./load.ts";
+
+export { DEMO_LOGINS } from "./customers.ts";
+
+const SERIAL_TABLES = [
+  "categories", "products", "models", "promotions", "price_history", "shops", "content_pages", "customers", "addresses",
+  "address_combinations", "orders", "order_lines", "invoices", "credit_notes", "coupons", "quotations", "wishlists", "questions",
+];
+
+async function hasCategories(db: Db | Tx): Promise<boolean> {
+  const res = (await db.execute(sql`select exists (select 1 from categories) as present`)) as unknown as { rows: { present: boolean }[] };
+  return Boolean(res.rows[0]?.present);
+}
+
+/**
+ * Loads the demo data when the categories table is empty; otherwise does nothing.
+ * "full" (default): ~1,400 products and ≥ 8,000 models; "small": the same tree with one product per leaf (~300 models).
+ */
+export async function seedDemo(db: Db, opts: { size?: Size } = {}): Promise<{ seeded: boolean }> {
+  if (await hasCategories(db)) return { seeded: false };
+  const size = opts.size ?? "full";
+  const cat = buildCatalogue(size);
+  const promotions = buildPromotions(cat, size);
+  const history = buildPriceHistory(cat, size);
+  const people = await buildCustomers(cat);
+
+  return db.transaction(async (tx) => {
+    // Two processes booting on one empty database: the second waits, then sees the rows and stops.
+    await tx.execute(sql`select pg_advisory_xact_lock(74100001)`);
+    if (await hasCategories(tx)) return { seeded: false };
+
+    await insertAll(tx, s.categories, cat.categories.map((c) => ({ id: c.id, parentId: c.parentId, level: c.level, position: c.position, img: c.img, imgStatus: c.imgStatus })));
+    await insertAll(tx, s.categoryTranslations, cat.categories.flatMap((c) => [
+      { categoryId: c.id, lang: "fr", name: c.fr, description: c.desc?.[0] ?? null },
+      { categoryId: c.id, lang: "zh", name: c.zh, description: c.desc?.[1] ?? null },
+    ]));
+    await insertAll(tx, s.products, cat.products);
+    await insertAll(tx, s.productTranslations, cat.productTr);
+    await insertAll(tx, s.related, cat.related);
+    await insertAll(tx, s.models, cat.models);
+    await insertAll(tx, s.modelTranslations, cat.modelTr);
+    await insertAll(tx, s.promotions, promotions);
+    await insertAll(tx, s.priceHistory, history);
+
+    await insertAll(tx, s.shops, SHOPS);
+    await insertAll(tx, s.shopTranslations, SHOP_TRANSLATIONS);
+    await insertAll(tx, s.contentPages, CONTENT_PAGES);
+    await insertAll(tx, s.contentPageTranslations, CONTENT_PAGE_TRANSLATIONS);
+    await insertAll(tx, s.siteConfig, Object.entries(SITE_CONFIG).map(([key, value]) => ({ key, value })));
+
+    await insertAll(tx, s.customers, people.customers);
+    await insertAll(tx, s.addresses, people.addresses);
+    await insertAll(tx, s.addressCombinations, people.combinations);
+    await insertAll(tx, s.coupons, people.coupons);
+    await insertAll(tx, s.orders, people.orders);
+    await insertAll(tx, s.orderLines, people.lines);
+    await insertAll(tx, s.invoices, people.invoices);
+    await insertAll(tx, s.creditNotes, people.creditNotes);
+    await insertAll(tx, s.quotations, people.quotations);
+    await insertAll(tx, s.receiptArrangements, people.receipts);
+    await insertAll(tx, s.wishlists, people.wishlists);
+    await insertAll(tx, s.questions, people.questions);
+
+    await resetSequences(tx, SERIAL_TABLES);
+    return { seeded: true };
+  });
+}

@@ -1,0 +1,32 @@
+// The in-memory read model (DESIGN §8): small, hot, shared data (category tree, config, shops, pages,
+// home highlights) loaded once and dropped on any committed change notified by the database, so every
+// process sees a change at once. A load that raced with a change is not kept: the change empties the map.
+import type { Database } from "./db/client.ts";
+
+type Entry = { value: Promise<unknown>; expires: number };
+
+export function createReadCache() {
+  const entries = new Map<string, Entry>();
+  const clear = () => entries.clear();
+
+  /** The cached value of `key`, loading it once; `ttlMs` bounds data that also changes with time (promotion dates). */
+  function memo<T>(key: string, load: () => Promise<T>, ttlMs = Infinity): Promise<T> {
+    const hit = entries.get(key);
+    if (hit && hit.expires > Date.now()) return hit.value as Promise<T>;
+    const value = load();
+    const entry = { value, expires: Date.now() + ttlMs };
+    entries.set(key, entry);
+    value.catch(() => {
+      if (entries.get(key) === entry) entries.delete(key); // a failed load is retried by the next caller
+    });
+    return value;
+  }
+
+  return { memo, clear, size: () => entries.size };
+}
+
+export type ReadCache = ReturnType<typeof createReadCache>;
+
+export async function connectReadCache(cache: ReadCache, database: Database) {
+  await database.onChange(() => cache.clear());
+}
