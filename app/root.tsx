@@ -3,10 +3,9 @@ import {
   data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigate,
   useRouteLoaderData, type ShouldRevalidateFunction,
 } from "react-router";
-import { I18nextProvider } from "react-i18next";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { i18nFor } from "./lib/i18n.ts";
+import { LangProvider } from "./lib/i18n.tsx";
 import { localePath, stripLocale } from "#core/slug.ts";
 import { configureApi } from "./lib/api.ts";
 import { useSession } from "./lib/session-store.ts";
@@ -62,7 +61,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang = root?.lang ?? stripLocale(pathname).lang;
   const base = root?.publicUrl ?? "";
   const bare = stripLocale(pathname).path;
-  const i18n = i18nFor(lang);
   return (
     <html lang={lang === "zh" ? "zh-CN" : "fr-FR"}>
       <head>
@@ -75,7 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-white text-ink antialiased">
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <LangProvider lang={lang}>{children}</LangProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -37,15 +37,21 @@ async function rawCeiling(bytes: number): Promise<Row> {
 
 const shop = await startServer({ SIGN_SECRET: SECRET, RATE_LIMIT_MAX: "100000000", LOG_LEVEL: "warn" });
 const rows: Row[] = [];
+let rssMb = 0;
 try {
   const home = await fetch(`${shop.url}/`);
   const homeBytes = (await home.arrayBuffer()).byteLength;
   rows.push(await measure("SSR home /", `${shop.url}/`));
   rows.push(await measure("SSR home /zh", `${shop.url}/zh`));
+  // A cookie that names no session bypasses the render cache: the full loader + render path.
+  rows.push(await measure("SSR home /, uncached", `${shop.url}/`, { cookie: "uid=bench-no-session" }));
+  rows.push(await measure("SSR 404 page, uncached", `${shop.url}/nope`, { cookie: "uid=bench-no-session" }));
   const t = Math.floor(Date.now() / 1000);
   const q = `t=${t}&at=${sign(t, "/site/Index/config", SECRET)}`;
   rows.push(await measure("API GET /site/Index/config", `${shop.url}/site/Index/config?${q}`));
   rows.push(await rawCeiling(homeBytes));
+  const status = await import("node:fs").then((fs) => fs.readFileSync(`/proc/${shop.pid}/status`, "utf8"));
+  rssMb = Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 } finally {
   await shop.stop();
 }
@@ -54,3 +60,4 @@ console.log(`\nautocannon, ${connections} connections, ${duration} s per row, No
 console.log("| target | req/s | p50 ms | p99 ms | bytes/resp | non-2xx |");
 console.log("|---|---:|---:|---:|---:|---:|");
 for (const r of rows) console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.bytes} | ${r.non2xx} |`);
+console.log(`\nshop process peak RSS (VmHWM): ${rssMb} MB`);

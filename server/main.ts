@@ -1,4 +1,5 @@
 // Boot: configuration -> database (migrated, demo catalogue on first start) -> app -> listen.
+import "./node-env.ts";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { loadEnv } from "./env.ts";

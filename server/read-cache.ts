@@ -7,7 +7,11 @@ type Entry = { value: Promise<unknown>; expires: number };
 
 export function createReadCache() {
   const entries = new Map<string, Entry>();
-  const clear = () => entries.clear();
+  const listeners: (() => void)[] = [];
+  const clear = () => {
+    entries.clear();
+    for (const l of listeners) l();
+  };
 
   /** The cached value of `key`, loading it once; `ttlMs` bounds data that also changes with time (promotion dates). */
   function memo<T>(key: string, load: () => Promise<T>, ttlMs = Infinity): Promise<T> {
@@ -22,7 +26,10 @@ export function createReadCache() {
     return value;
   }
 
-  return { memo, clear, size: () => entries.size };
+  /** Derived caches (rendered pages) register here to be dropped with the read model. */
+  const onClear = (l: () => void) => listeners.push(l);
+
+  return { memo, clear, onClear, size: () => entries.size };
 }
 
 export type ReadCache = ReturnType<typeof createReadCache>;

@@ -29,10 +29,10 @@ describe("message catalogues", () => {
   });
 });
 
-describe("i18next keys", () => {
-  it("maps core message keys to i18next namespaces", async () => {
-    const { i18nFor, i18nKey } = await import("./i18n.ts");
-    expect(i18nFor("fr").t(i18nKey("validation.email_invalid"))).toBe(translate("fr", "validation.email_invalid"));
-    expect(i18nFor("zh").t(i18nKey("header.cart"))).toBe("购物车");
+describe("component keys", () => {
+  it("read the common namespace unless a namespace is named", () => {
+    expect(translate("zh", "header.cart", undefined, "common")).toBe("购物车");
+    expect(translate("fr", "validation.email_invalid", undefined, "common")).toBe(resources.fr.validation.email_invalid);
+    expect(translate("fr", "nope.missing", undefined, "common")).toBe("nope.missing");
   });
 });

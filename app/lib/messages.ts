@@ -1,4 +1,5 @@
-// The fr and zh message catalogues, one namespace per file; shared by the server (API `info`) and the browser.
+// The fr and zh message catalogues, one namespace per file, flattened once into "ns.key" dictionaries.
+// Shared by the server (API `info`) and the browser (useT). Missing zh text falls back to French.
 import type { Lang as CoreLang } from "#core/money.ts";
 import frApi from "#app/locales/fr/api.json";
 import zhApi from "#app/locales/zh/api.json";
@@ -18,21 +19,34 @@ export const resources = {
   zh: { api: zhApi, common: zhCommon, validation: zhValidation, orders: zhOrders },
 } as const;
 
+export type Namespace = keyof (typeof resources)["fr"];
+export type Vars = Record<string, string | number>;
+
 export function isLang(v: unknown): v is Lang {
   return v === "fr" || v === "zh";
 }
 
-type Vars = Record<string, string | number>;
+function flatten(node: unknown, prefix: string, out: Map<string, string>) {
+  if (typeof node === "string") out.set(prefix, node);
+  else if (node && typeof node === "object") for (const [k, v] of Object.entries(node)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+  return out;
+}
 
-/** Translates "ns.key" (or a bare key of `api`), falling back to French, then to the key itself. */
-export function translate(lang: Lang, key: string, vars?: Vars): string {
+const dictionaries: Record<Lang, Map<string, string>> = {
+  fr: flatten(resources.fr, "", new Map()),
+  zh: flatten(resources.zh, "", new Map()),
+};
+const NAMESPACES = new Set<string>(Object.keys(resources.fr));
+
+/** "ns.key" stays as is; a bare key belongs to `defaultNs` (api on the server, common in components). */
+export function qualify(key: string, defaultNs: Namespace): string {
   const dot = key.indexOf(".");
-  const [ns, k] = dot > 0 && key.slice(0, dot) in resources.fr ? [key.slice(0, dot), key.slice(dot + 1)] : ["api", key];
-  const pick = (l: Lang) => {
-    let node: unknown = (resources[l] as Record<string, unknown>)[ns];
-    for (const part of k.split(".")) node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
-    return typeof node === "string" ? node : undefined;
-  };
-  const text = pick(lang) ?? pick(DEFAULT_LANG) ?? key;
+  return dot > 0 && NAMESPACES.has(key.slice(0, dot)) ? key : `${defaultNs}.${key}`;
+}
+
+/** Translates a key, falling back to French, then to the key itself; fills {{name}} and %name% placeholders. */
+export function translate(lang: Lang, key: string, vars?: Vars, defaultNs: Namespace = "api"): string {
+  const k = qualify(key, defaultNs);
+  const text = dictionaries[lang].get(k) ?? dictionaries.fr.get(k) ?? key;
   return vars ? text.replace(/\{\{(\w+)\}\}|%(\w+)%/g, (m, a, b) => String(vars[a ?? b] ?? m)) : text;
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useT } from "#app/lib/i18n.tsx";
 import type { Route } from "./+types/home";
 import { categoryUrl, localePath } from "#core/slug.ts";
 import { ProductCard } from "#app/components/catalogue/product-card.tsx";
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 const sectionLinks = { best: "/meilleures-ventes", promo: "/promotions", new: "/nouveaux-produits", drop: "/Prix-en-baisse" } as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang, init } = useShell();
   const top = init?.product_cate[0]?.child ?? [];
   return (

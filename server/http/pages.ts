@@ -1,15 +1,29 @@
-// React Router pages inside Fastify: raw bodies pass through to actions, the caller and language go in the load context.
-import type { FastifyInstance } from "fastify";
+// React Router pages inside Fastify: raw bodies pass through to actions, the caller and language go in
+// the load context, and anonymous GETs are served from the render cache when possible.
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import type { Env } from "#server/env.ts";
 import { authenticate, setUidCookie } from "./auth.ts";
 import { langFromPath, type PageContext } from "./page-context.ts";
+import { createPageCache, type CachedPage } from "./page-cache.ts";
 
 export type PagesOptions = { env: Env; build: ServerBuild | (() => Promise<ServerBuild>); secureCookies: boolean };
 
+function sendCached(reply: FastifyReply, page: CachedPage, state: "hit" | "miss") {
+  reply.hijack();
+  const headers: Record<string, string> = Object.fromEntries(page.headers);
+  headers["content-length"] = String(page.body.length);
+  headers["x-render-cache"] = state;
+  reply.raw.writeHead(page.status, page.statusText, headers);
+  reply.raw.end(page.body);
+}
+
 export async function pages(app: FastifyInstance, { env, build, secureCookies }: PagesOptions) {
   const handle = createRequestHandler(build, env.NODE_ENV === "development" ? "development" : "production");
+  const cache = createPageCache();
+  app.services.cache.onClear(cache.clear);
+  const useCache = env.NODE_ENV !== "development";
 
   // Actions read the raw body themselves.
   app.removeAllContentTypeParsers();
@@ -17,6 +31,10 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies }:
 
   app.all("/*", async (req, reply) => {
     const auth = await authenticate(req, app.services.sessions);
+    const key = useCache && req.method === "GET" && !auth.tokenSent && !env.MAINTENANCE ? req.url : null;
+    const hit = key ? cache.get(key) : undefined;
+    if (hit) return sendCached(reply, hit, "hit");
+
     const context: PageContext = {
       services: app.services,
       lang: langFromPath(req.url),
@@ -28,6 +46,8 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies }:
     if (auth.rotatedToken) setUidCookie(req, reply, auth.rotatedToken, secureCookies);
     const request = createRequest(req.raw, reply.raw);
     const response = await handle(request, context);
+    const stored = key ? await cache.store(key, response) : null;
+    if (stored) return sendCached(reply, stored, "miss");
     for (const [k, v] of Object.entries(reply.getHeaders())) {
       if (k === "set-cookie") for (const c of [v].flat()) response.headers.append(k, String(c));
     }

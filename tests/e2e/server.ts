@@ -5,7 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-export type RunningServer = { url: string; dataDir: string; stop: () => Promise<void> };
+export type RunningServer = { url: string; dataDir: string; pid: number; stop: () => Promise<void> };
 
 export function freePort(): Promise<number> {
   return new Promise((ok, ko) => {
@@ -37,6 +37,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     dataDir,
+    pid: child.pid!,
     stop: async () => {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));

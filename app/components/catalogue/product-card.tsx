@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useT } from "#app/lib/i18n.tsx";
 import { formatUnitPrice } from "#core/money.ts";
 import { productUrl } from "#core/slug.ts";
 import type { Lang } from "#app/lib/messages.ts";
 import type { ProductCard as Card } from "#server/modules/catalogue/catalogue.service.ts";
 
 export function ProductCard({ p, lang }: { p: Card; lang: Lang }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <article className="flex flex-col rounded border border-line bg-white p-3 transition hover:shadow-md">
       <Link to={productUrl(lang, p)} className="flex flex-1 flex-col gap-2">

@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useT } from "#app/lib/i18n.tsx";
 import type { RootData } from "#app/root.tsx";
 import { localePath } from "#core/slug.ts";
 import { Header } from "./header.tsx";
@@ -7,7 +7,7 @@ import { Footer } from "./footer.tsx";
 
 /** SPEC §2/§8: 404 "This page could not be found" / Page Not Found / Go to Home; other statuses as thrown. */
 export function ErrorPage({ status, statusText }: { status: number; statusText?: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const root = useRouteLoaderData("root") as RootData | undefined;
   const lang = root?.lang ?? "fr";
   const notFound = status === 404;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useT } from "#app/lib/i18n.tsx";
 import { categoryUrl, localePath } from "#core/slug.ts";
 import { useShell } from "#app/lib/use-shell.ts";
 import { NewsletterForm } from "./newsletter-form.tsx";
@@ -27,7 +27,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 export function Footer() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang, shops, pages, init } = useShell();
   const social = (init?.config.social ?? {}) as Record<string, string>;
   const trades = init?.product_cate[0]?.child.find((c) => c.id === 3);

@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useT } from "#app/lib/i18n.tsx";
 import { ClipboardList, Search, ShoppingCart, User } from "lucide-react";
 import { searchQuerySchema } from "#core/validation/search.ts";
 import { localePath, stripLocale } from "#core/slug.ts";
@@ -19,7 +19,7 @@ export function activeIcon(pathname: string): 0 | 1 | 2 | 3 {
 }
 
 export function Header() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useShell();
   const user = useSession((s) => s.user);
   const { pathname, search } = useLocation();

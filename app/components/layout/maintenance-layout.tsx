@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "#app/lib/i18n.tsx";
 
 export function MaintenanceLayout() {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
       <title>{t("maintenance.title")}</title>

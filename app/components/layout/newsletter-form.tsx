@@ -1,13 +1,12 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "#app/lib/i18n.tsx";
 import { newsletterSchema } from "#core/validation/newsletter.ts";
 import { api } from "#app/lib/api.ts";
-import { i18nKey } from "#app/lib/i18n.ts";
 import { useSession } from "#app/lib/session-store.ts";
 
 /** SPEC §8: success clears the field with a centred message for 2 s; failure warns with the server's message for 2 s. */
 export function NewsletterForm() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const notify = useSession((s) => s.notify);
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -17,7 +16,7 @@ export function NewsletterForm() {
     e.preventDefault();
     const parsed = newsletterSchema.safeParse({ email });
     if (!parsed.success) {
-      setError(t(i18nKey(parsed.error.issues[0]?.message ?? "validation.email_invalid")));
+      setError(t(parsed.error.issues[0]?.message ?? "validation.email_invalid"));
       return;
     }
     setError(null);

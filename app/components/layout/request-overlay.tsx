@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useT } from "#app/lib/i18n.tsx";
 import { useSession } from "#app/lib/session-store.ts";
 
 const SHOW_AFTER_MS = 200; // SPEC §9 fetch minimum display delay: no flash for fast calls
 
 /** Full-screen overlay while API calls (showLoading) or page data loads are under way. */
 export function RequestOverlay() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const requesting = useSession((s) => s.requestCount > 0);
   const navigating = useNavigation().state === "loading";
   const busy = requesting || navigating;

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { createPageCache } from "./page-cache.ts";
+
+const html = (body: string, init: ResponseInit = {}) => new Response(body, { status: 200, headers: { "content-type": "text/html" }, ...init });
+
+describe("page cache", () => {
+  it("keeps 200 and 404 pages without cookies, not others", async () => {
+    const c = createPageCache();
+    expect((await c.store("/", html("<p>home</p>")))?.body.toString()).toBe("<p>home</p>");
+    expect(c.get("/")?.status).toBe(200);
+    await c.store("/nope", html("nf", { status: 404 }));
+    expect(c.get("/nope")?.status).toBe(404);
+    expect(await c.store("/err", html("x", { status: 500 }))).toBeNull();
+    expect(await c.store("/login", html("x", { headers: { "set-cookie": "uid=1" } }))).toBeNull();
+    expect(c.get("/err")).toBeUndefined();
+    expect(c.get("/login")).toBeUndefined();
+  });
+
+  it("expires entries and clears on demand", async () => {
+    const c = createPageCache(10);
+    await c.store("/", html("a"));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(c.get("/")).toBeUndefined();
+    const d = createPageCache();
+    await d.store("/", html("a"));
+    d.clear();
+    expect(d.get("/")).toBeUndefined();
+  });
+
+  it("stays bounded", async () => {
+    const c = createPageCache();
+    for (let i = 0; i < 2_100; i++) await c.store(`/x${i}`, html("a"));
+    expect(c.size()).toBe(2_000);
+    expect(c.get("/x0")).toBeUndefined();
+    expect(c.get("/x2099")).toBeDefined();
+  });
+});

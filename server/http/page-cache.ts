@@ -1,0 +1,45 @@
+// Render cache for anonymous page views (DESIGN §8): for a visitor without a session the page is a pure
+// function of its URL, so the rendered bytes are reused until the catalogue changes (database
+// notification, see read-cache.ts) or a minute passes (promotions start and end with time).
+export type CachedPage = { status: number; statusText: string; headers: [string, string][]; body: Buffer; expires: number };
+
+export const PAGE_TTL_MS = 60_000;
+const MAX_ENTRIES = 2_000; // bounded: random unknown URLs cannot grow memory without limit
+const MAX_BODY = 1024 * 1024;
+
+export function createPageCache(ttlMs = PAGE_TTL_MS) {
+  const pages = new Map<string, CachedPage>();
+
+  function get(key: string): CachedPage | undefined {
+    const hit = pages.get(key);
+    if (!hit) return undefined;
+    if (hit.expires <= Date.now()) {
+      pages.delete(key);
+      return undefined;
+    }
+    return hit;
+  }
+
+  /** Stores a copy of a response when it is cacheable; returns the response to send (the body is consumed). */
+  async function store(key: string, response: Response): Promise<CachedPage | null> {
+    const cacheable = (response.status === 200 || response.status === 404) && !response.headers.has("set-cookie") && response.body;
+    if (!cacheable) return null;
+    const body = Buffer.from(await response.arrayBuffer());
+    const page: CachedPage = {
+      status: response.status,
+      statusText: response.statusText,
+      headers: [...response.headers].filter(([k]) => k !== "content-length"),
+      body,
+      expires: Date.now() + ttlMs,
+    };
+    if (body.length <= MAX_BODY) {
+      if (pages.size >= MAX_ENTRIES) pages.delete(pages.keys().next().value!);
+      pages.set(key, page);
+    }
+    return page;
+  }
+
+  return { get, store, clear: () => pages.clear(), size: () => pages.size };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;

@@ -1,0 +1,79 @@
+// Pages through the real React Router build (npm test builds first) over a fresh database.
+import { existsSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, and } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ServerBuild } from "react-router";
+import { buildApp } from "#server/app.ts";
+import { loadEnv } from "#server/env.ts";
+import { seedDemo } from "#server/db/seed/index.ts";
+import { openTestDatabase } from "#server/test/databases.ts";
+import type { Database } from "#server/db/client.ts";
+import { categoryTranslations } from "#server/db/schema/index.ts";
+
+const buildFile = fileURLToPath(new URL("../../build/server/index.js", import.meta.url));
+
+describe("pages and the render cache", () => {
+  let app: FastifyInstance;
+  let database: Database;
+  beforeAll(async () => {
+    if (!existsSync(buildFile)) throw new Error("run `npm run build` first (npm test does)");
+    database = await openTestDatabase("pglite");
+    await seedDemo(database.db, { size: "small" });
+    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+    app = await buildApp({ env: loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent" }), database, build, clientDir: fileURLToPath(new URL("../../build/client", import.meta.url)), logger: false });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it("reuses the anonymous render and drops it when the catalogue changes", async () => {
+    const first = await app.inject("/");
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["x-render-cache"]).toBe("miss");
+    expect(first.body).toContain("Cartons &amp; caisses");
+    const second = await app.inject("/");
+    expect(second.headers["x-render-cache"]).toBe("hit");
+    expect(second.body).toBe(first.body);
+
+    await database.db.update(categoryTranslations).set({ name: "Cartons et caisses en stock" })
+      .where(and(eq(categoryTranslations.categoryId, 2), eq(categoryTranslations.lang, "fr")));
+    let third = await app.inject("/");
+    for (let i = 0; i < 50 && third.headers["x-render-cache"] === "hit"; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      third = await app.inject("/");
+    }
+    expect(third.headers["x-render-cache"]).toBe("miss");
+    expect(third.body).toContain("Cartons et caisses en stock");
+  });
+
+  it("never caches a page seen with a session, nor serves it the anonymous copy", async () => {
+    await app.inject("/zh");
+    const token = await app.services.sessions.create(1);
+    const res = await app.inject({ url: "/zh", headers: { cookie: `uid=${token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["x-render-cache"]).toBeUndefined();
+    expect(res.body).toContain("demo@comptoir-emballage.fr");
+  });
+
+  it("clears a dead uid cookie and renders the visitor logged out", async () => {
+    const res = await app.inject({ url: "/", headers: { cookie: "uid=not-a-session" } });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers["set-cookie"])).toMatch(/^uid=; Path=\/; Max-Age=0/);
+    expect(res.body).not.toContain("demo@comptoir-emballage.fr");
+  });
+
+  it("answers unknown paths with the 404 page and unknown assets cheaply", async () => {
+    const page = await app.inject("/zh/rien-ici");
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain("This page could not be found");
+    const asset = await app.inject("/assets/missing-abc.js");
+    expect(asset.statusCode).toBe(404);
+    expect(asset.body).toBe("Not found");
+    const post = await app.inject({ method: "POST", url: "/rien", payload: "a=1", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(post.statusCode).toBe(404);
+  });
+});
