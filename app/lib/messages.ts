@@ -9,14 +9,18 @@ import frValidation from "#app/locales/fr/validation.json";
 import zhValidation from "#app/locales/zh/validation.json";
 import frOrders from "#app/locales/fr/orders.json";
 import zhOrders from "#app/locales/zh/orders.json";
+import frCatalogue from "#app/locales/fr/catalogue.json";
+import zhCatalogue from "#app/locales/zh/catalogue.json";
+import frSearch from "#app/locales/fr/search.json";
+import zhSearch from "#app/locales/zh/search.json";
 
 export const LANGS = ["fr", "zh"] as const;
 export type Lang = (typeof LANGS)[number] & CoreLang;
 export const DEFAULT_LANG: Lang = "fr";
 
 export const resources = {
-  fr: { api: frApi, common: frCommon, validation: frValidation, orders: frOrders },
-  zh: { api: zhApi, common: zhCommon, validation: zhValidation, orders: zhOrders },
+  fr: { api: frApi, common: frCommon, validation: frValidation, orders: frOrders, catalogue: frCatalogue, search: frSearch },
+  zh: { api: zhApi, common: zhCommon, validation: zhValidation, orders: zhOrders, catalogue: zhCatalogue, search: zhSearch },
 } as const;
 
 export type Namespace = keyof (typeof resources)["fr"];

@@ -1,7 +1,7 @@
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useT } from "#app/lib/i18n.tsx";
-import { ClipboardList, Search, ShoppingCart, User } from "lucide-react";
-import { searchQuerySchema } from "#core/validation/search.ts";
+import { ClipboardList, ShoppingCart, User } from "lucide-react";
+import { SearchBox } from "#app/components/search/search-box.tsx";
 import { localePath, stripLocale } from "#core/slug.ts";
 import { useSession } from "#app/lib/session-store.ts";
 import { useShell } from "#app/lib/use-shell.ts";
@@ -23,19 +23,10 @@ export function Header() {
   const { lang } = useShell();
   const user = useSession((s) => s.user);
   const { pathname, search } = useLocation();
-  const navigate = useNavigate();
   const active = activeIcon(pathname);
   const other = lang === "fr" ? "zh" : "fr";
   const icon = (n: number) =>
     `flex flex-col items-center gap-0.5 rounded px-2 py-1 text-xs hover:text-brand ${active === n ? "text-brand font-semibold" : "text-ink"}`;
-
-  function onSearch(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const raw = new FormData(e.currentTarget).get("search");
-    const parsed = searchQuerySchema.safeParse(typeof raw === "string" ? raw : "");
-    if (!parsed.success) return; // SPEC §5: otherwise nothing happens
-    navigate(`${localePath(lang, "/recherche")}?search=${encodeURIComponent(parsed.data)}`);
-  }
 
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-white">
@@ -47,17 +38,7 @@ export function Header() {
           <img src="/images/logo.svg" alt="" width={40} height={40} />
           <span className="hidden font-bold text-brand sm:inline">{t("brand")}</span>
         </Link>
-        <form role="search" onSubmit={onSearch} className="order-last flex w-full md:order-none md:w-auto md:flex-1">
-          <label htmlFor="header-search" className="sr-only">{t("header.search_label")}</label>
-          <input
-            id="header-search" name="search" type="search" maxLength={35} autoComplete="off"
-            placeholder={t("header.search_placeholder")}
-            className="w-full rounded-l border border-line px-3 py-2 focus:border-brand focus:outline-none"
-          />
-          <button type="submit" className="rounded-r bg-brand px-3 text-white hover:bg-brand-dark" aria-label={t("header.search_submit")}>
-            <Search aria-hidden size={18} />
-          </button>
-        </form>
+        <SearchBox />
         <nav className="ml-auto flex items-center gap-1" aria-label={t("header.account")}>
           <Link to={localePath(lang, "/mon-compte")} className={icon(1)} title={user?.email ?? t("header.account")}
             aria-current={active === 1 ? "page" : undefined}>
