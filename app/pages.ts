@@ -9,5 +9,19 @@ export type Page = {
 
 export const PAGES: Page[] = [
   { id: "home", path: "", file: "routes/home.tsx" },
+  { id: "search", path: "recherche", file: "routes/search.tsx" },
+  { id: "product-list", path: "product/:param", file: "routes/product-list.tsx", aliases: ["product/productlist", "nouveaux-produits", "promotions", "meilleures-ventes", "Prix-en-baisse"] },
+  { id: "product-detail", path: "product/:catename/:id", file: "routes/product-detail.tsx", aliases: ["product/product"] },
+  { id: "content", path: "content/:param", file: "routes/content.tsx", aliases: ["page/content"] },
+  { id: "shops", path: "magasins", file: "routes/shops.tsx" },
+  { id: "sitemap", path: "sitemap.xml", file: "routes/sitemap.ts" },
+  { id: "robots", path: "robots.txt", file: "routes/robots.ts" },
+  { id: "login", path: "connexion", file: "routes/login.tsx" },
+  { id: "register", path: "reg", file: "routes/register.tsx" },
+  { id: "forgot-password", path: "recuperation-mot-de-passe", file: "routes/forgot-password.tsx" },
+  { id: "reset-password", path: "resetpassword", file: "routes/reset-password.tsx" },
+  { id: "account", path: "mon-compte", file: "routes/account-home.tsx", aliases: ["center/mon-compte"] },
+  { id: "identity", path: "identite", file: "routes/identity.tsx", aliases: ["center/identite"] },
+  { id: "addresses", path: "adresses", file: "routes/addresses.tsx", aliases: ["center/adresses"] },
   { id: "not-found", path: "*", file: "routes/not-found.tsx" },
 ];

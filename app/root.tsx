@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import {
-  data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigate,
+  data, isRouteErrorResponse, redirect, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigate,
   useRouteLoaderData, type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -35,8 +35,11 @@ export const links: Route.LinksFunction = () => [
 ];
 
 // Start-up (SPEC §4): the uid cookie was read by the server, init data is loaded once here.
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, lang, customer, tokenSent, rotatedToken, maintenance } = context;
+  // A password set by the shop must be replaced before anything else (issue 5).
+  const identity = localePath(lang, "/identite");
+  if (customer?.mustChangePassword && new URL(request.url).pathname !== identity) throw redirect(`${identity}?force=1`);
   const base = { lang, signSecret: services.env.SIGN_SECRET, publicUrl: services.env.PUBLIC_URL };
   if (maintenance) {
     return data<RootData>({ ...base, maintenance: true, init: null, shops: [], pages: [] }, { status: 503, statusText: "Service Unavailable" });

@@ -7,6 +7,7 @@ import type { ViteDevServer } from "vite";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { createServices } from "./services.ts";
+import { createMailer } from "./mail.ts";
 import { connectReadCache, createReadCache } from "./read-cache.ts";
 import { siteApi } from "./http/site.ts";
 import { pages } from "./http/pages.ts";
@@ -35,7 +36,7 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
   });
   const cache = createReadCache();
   await connectReadCache(cache, database);
-  app.decorate("services", createServices(database, env, cache));
+  app.decorate("services", createServices(database, env, cache, createMailer(env, (m) => app.log.info(m))));
   app.decorateRequest("lang", "fr");
   app.decorateRequest("customer", null);
   app.decorateRequest("tokenSent", false);

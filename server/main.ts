@@ -37,6 +37,8 @@ async function main() {
   process.once("SIGINT", close);
   process.once("SIGTERM", close);
   await app.listen({ host: env.HOST, port: env.PORT });
+  // Build the search index now rather than on the first visitor's search.
+  void app.services.search.ready();
 }
 
 main().catch((e) => {

@@ -8,9 +8,11 @@ function keys(o: object, prefix = ""): string[] {
 }
 
 describe("message catalogues", () => {
+  // catalogue.colours / catalogue.materials translate stored French values into Chinese: French shows the value itself.
+  const valueMaps = /^(colours|materials)\./;
   it.each(Object.keys(resources.fr))("fr and zh have the same keys in %s", (ns) => {
     const fr = keys(resources.fr[ns as keyof typeof resources.fr]).sort();
-    const zh = keys(resources.zh[ns as keyof typeof resources.zh]).sort();
+    const zh = keys(resources.zh[ns as keyof typeof resources.zh]).filter((k) => ns !== "catalogue" || !valueMaps.test(k)).sort();
     expect(zh).toEqual(fr);
   });
   it("translates namespaced, nested and bare keys with variables", () => {

@@ -13,14 +13,16 @@ import frCatalogue from "#app/locales/fr/catalogue.json";
 import zhCatalogue from "#app/locales/zh/catalogue.json";
 import frSearch from "#app/locales/fr/search.json";
 import zhSearch from "#app/locales/zh/search.json";
+import frAccount from "#app/locales/fr/account.json";
+import zhAccount from "#app/locales/zh/account.json";
 
 export const LANGS = ["fr", "zh"] as const;
 export type Lang = (typeof LANGS)[number] & CoreLang;
 export const DEFAULT_LANG: Lang = "fr";
 
 export const resources = {
-  fr: { api: frApi, common: frCommon, validation: frValidation, orders: frOrders, catalogue: frCatalogue, search: frSearch },
-  zh: { api: zhApi, common: zhCommon, validation: zhValidation, orders: zhOrders, catalogue: zhCatalogue, search: zhSearch },
+  fr: { api: frApi, common: frCommon, validation: frValidation, orders: frOrders, catalogue: frCatalogue, search: frSearch, account: frAccount },
+  zh: { api: zhApi, common: zhCommon, validation: zhValidation, orders: zhOrders, catalogue: zhCatalogue, search: zhSearch, account: zhAccount },
 } as const;
 
 export type Namespace = keyof (typeof resources)["fr"];

@@ -4,6 +4,7 @@ import { emailSchema, optionalText, requiredText } from "./common.ts";
 import { optionalPhoneSchema, titleSchema } from "./address.ts";
 import { msg } from "./keys.ts";
 import { passwordSchema } from "./password.ts";
+import { siretSchema, vatNumberSchema } from "./company.ts";
 
 export const identitySchema = z.object({
   title: titleSchema,
@@ -16,6 +17,8 @@ export const identitySchema = z.object({
 
 export const registrationSchema = identitySchema
   .extend({
+    siret: siretSchema,
+    vat_number: vatNumberSchema,
     password: passwordSchema,
     confirm: z.string(msg("password_confirm_required")).min(1, { ...msg("password_confirm_required"), abort: true }),
   })

@@ -11,3 +11,4 @@ export * from "./account.ts";
 export * from "./feedback.ts";
 export * from "./contact.ts";
 export * from "./receiving.ts";
+export * from "./company.ts";

@@ -9,6 +9,7 @@ export const VALIDATION_KEYS = [
   "password_special", "password_repeated", "password_whitespace", "password_confirm_required", "password_mismatch",
   "identifier_required", "identifier_invalid",
   "title_required", "first_name_required", "last_name_required", "name_too_long", "company_too_long",
+  "siret_invalid", "vat_invalid",
   "address_line_required", "address_too_long", "zip_required", "zip_invalid", "city_required", "city_too_long",
   "phone_required", "phone_invalid", "country_invalid",
   "feedback_type_required", "feedback_content_required", "feedback_content_too_long",

@@ -24,12 +24,12 @@ export function clearUidCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(UID_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
 }
 
-export type Auth = { customer: SessionCustomer | null; tokenSent: boolean; token?: string; rotatedToken?: string };
+export type Auth = { customer: SessionCustomer | null; tokenSent: boolean; token?: string; rotatedToken?: string; sessionId?: number };
 
 export async function authenticate(req: FastifyRequest, sessions: SessionService): Promise<Auth> {
   const token = tokenFrom(req);
   if (!token) return { customer: null, tokenSent: false };
   const s = await sessions.resolve(token);
   if (!s) return { customer: null, tokenSent: true };
-  return { customer: s.customer, tokenSent: true, token: s.rotatedToken ?? token, rotatedToken: s.rotatedToken };
+  return { customer: s.customer, tokenSent: true, token: s.rotatedToken ?? token, rotatedToken: s.rotatedToken, sessionId: s.sessionId };
 }

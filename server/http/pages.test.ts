@@ -76,4 +76,20 @@ describe("pages and the render cache", () => {
     const post = await app.inject({ method: "POST", url: "/rien", payload: "a=1", headers: { "content-type": "application/x-www-form-urlencoded" } });
     expect(post.statusCode).toBe(404);
   });
+
+  it("sends a customer with a shop-set password to change it before anything else", async () => {
+    const { customers } = await import("#server/db/schema/index.ts");
+    await database.db.update(customers).set({ mustChangePassword: true }).where(eq(customers.id, 2));
+    const token = await app.services.sessions.create(2);
+    const cookie = `uid=${token}`;
+    const home = await app.inject({ url: "/zh/promotions", headers: { cookie } });
+    expect(home.statusCode).toBe(302);
+    expect(home.headers.location).toBe("/zh/identite?force=1");
+    const identity = await app.inject({ url: "/zh/identite?force=1", headers: { cookie } });
+    expect(identity.statusCode).toBe(200);
+    expect(identity.body).toContain("为了您的安全，请先设置新密码");
+    await app.services.identity.changePassword((await app.services.sessions.resolve(token))!.customer, undefined, "Martin2026!", "Neuf2026!");
+    const token2 = await app.services.sessions.create(2);
+    expect((await app.inject({ url: "/zh", headers: { cookie: `uid=${token2}` } })).statusCode).toBe(200);
+  });
 });

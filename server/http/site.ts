@@ -9,6 +9,10 @@ import { checkSignature } from "./signature.ts";
 import { authenticate, setUidCookie } from "./auth.ts";
 import { initRoutes } from "#server/modules/init/init.routes.ts";
 import { newsletterRoutes } from "#server/modules/newsletter/newsletter.routes.ts";
+import { accountsRoutes } from "#server/modules/accounts/accounts.routes.ts";
+import { customerRoutes } from "#server/modules/accounts/customer.routes.ts";
+import { searchRoutes } from "#server/modules/search/search.routes.ts";
+import { catalogueRoutes } from "#server/modules/catalogue/catalogue.routes.ts";
 
 export const API_BODY_LIMIT = 64 * 1024;
 
@@ -45,6 +49,7 @@ export async function siteApi(site: FastifyInstance, { env, secureCookies }: Sit
     req.customer = auth.customer;
     req.tokenSent = auth.tokenSent;
     req.sessionToken = auth.token;
+    req.sessionId = auth.sessionId;
     if (auth.rotatedToken) {
       req.rotatedToken = auth.rotatedToken;
       reply.header("Authorization", `Bearer ${auth.rotatedToken}`);
@@ -54,6 +59,10 @@ export async function siteApi(site: FastifyInstance, { env, secureCookies }: Sit
 
   await site.register(initRoutes);
   await site.register(newsletterRoutes);
+  await site.register(accountsRoutes, { secureCookies });
+  await site.register(customerRoutes);
+  await site.register(searchRoutes);
+  await site.register(catalogueRoutes);
 
   // Unknown API paths answer JSON here instead of falling through to the page router's catch-all.
   site.all("/*", (req, reply) => sendError(req, reply, 404, "not_found"));

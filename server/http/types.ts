@@ -11,6 +11,7 @@ declare module "fastify" {
     customer: SessionCustomer | null;
     tokenSent: boolean;
     sessionToken?: string;
+    sessionId?: number;
     rotatedToken?: string;
   }
 }

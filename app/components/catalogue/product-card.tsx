@@ -3,6 +3,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { formatUnitPrice } from "#core/money.ts";
 import { productUrl } from "#core/slug.ts";
 import type { Lang } from "#app/lib/messages.ts";
+import { unitLabel } from "./labels.ts";
 import type { ProductCard as Card } from "#server/modules/catalogue/catalogue.service.ts";
 
 export function ProductCard({ p, lang }: { p: Card; lang: Lang }) {
@@ -23,7 +24,7 @@ export function ProductCard({ p, lang }: { p: Card; lang: Lang }) {
         <p className="mt-auto">
           <span className="text-xs text-muted">{t("product.from")} </span>
           <strong className="text-brand">{formatUnitPrice(p.price_from, lang, "HT")}</strong>
-          <span className="text-xs text-muted"> {t("product.per_unit", { unit: p.unit })}</span>
+          <span className="text-xs text-muted"> {t("product.per_unit", { unit: unitLabel(t, p.unit) })}</span>
         </p>
         <p className={`text-xs ${p.in_stock ? "text-green-700" : "text-red-700"}`}>
           {p.in_stock ? t("product.in_stock") : t("product.out_of_stock")}

@@ -2,6 +2,7 @@ import { Link, useLocation } from "react-router";
 import { useT } from "#app/lib/i18n.tsx";
 import { ClipboardList, ShoppingCart, User } from "lucide-react";
 import { SearchBox } from "#app/components/search/search-box.tsx";
+import { CategoryMenu } from "#app/components/catalogue/category-menu.tsx";
 import { localePath, stripLocale } from "#core/slug.ts";
 import { useSession } from "#app/lib/session-store.ts";
 import { useShell } from "#app/lib/use-shell.ts";
@@ -63,6 +64,7 @@ export function Header() {
           </a>
         </nav>
       </div>
+      <CategoryMenu />
     </header>
   );
 }

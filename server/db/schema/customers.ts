@@ -107,3 +107,11 @@ export const newsletterSubscriptions = pgTable("newsletter_subscriptions", {
   lang: varchar("lang", { length: 2 }).notNull().default("fr"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex("newsletter_email_uq").on(sql`lower(${t.email})`)]);
+
+// Failed logins per identifier and per client address, to slow password guessing (no long lock-out).
+export const loginThrottles = pgTable("login_throttles", {
+  key: varchar("key", { length: 120 }).primaryKey(), // "id:<identifier>" or "ip:<address>"
+  failures: integer("failures").notNull().default(0),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+  blockedUntil: timestamp("blocked_until", { withTimezone: true }),
+});

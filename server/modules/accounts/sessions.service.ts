@@ -17,11 +17,13 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 const newToken = () => randomBytes(32).toString("base64url");
 
 export function createSessionService(db: Db) {
-  async function create(customerId: number, expiresAt = new Date(Date.now() + SESSION_ABSOLUTE_MS)) {
+  async function open(customerId: number, expiresAt: Date) {
     const token = newToken();
-    await db.insert(sessions).values({ tokenHash: hashToken(token), customerId, expiresAt });
-    return token;
+    const [row] = await db.insert(sessions).values({ tokenHash: hashToken(token), customerId, expiresAt }).returning({ id: sessions.id });
+    return { token, id: row.id };
   }
+
+  const create = async (customerId: number, expiresAt = new Date(Date.now() + SESSION_ABSOLUTE_MS)) => (await open(customerId, expiresAt)).token;
 
   /** The live session of a token, or null (unknown, revoked, idle or past its absolute expiry). */
   async function resolve(token: string, now = Date.now()): Promise<ResolvedSession | null> {
@@ -37,14 +39,15 @@ export function createSessionService(db: Db) {
     const { s, c } = row;
     if (now - s.lastSeenAt.getTime() > SESSION_IDLE_MS) return null;
     let rotatedToken: string | undefined;
+    let sessionId = s.id;
     if (now - s.createdAt.getTime() > ROTATE_AFTER_MS) {
-      rotatedToken = await create(c.id, s.expiresAt);
+      ({ token: rotatedToken, id: sessionId } = await open(c.id, s.expiresAt));
       const graceEnd = new Date(Math.min(now + ROTATION_GRACE_MS, s.expiresAt.getTime()));
       await db.update(sessions).set({ expiresAt: graceEnd, createdAt: new Date(now) }).where(eq(sessions.id, s.id));
     } else if (now - s.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
       await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, s.id));
     }
-    return { sessionId: s.id, customer: c, rotatedToken };
+    return { sessionId, customer: c, rotatedToken };
   }
 
   async function revoke(token: string) {

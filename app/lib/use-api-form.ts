@@ -1,0 +1,36 @@
+// The shared life of an account form: validate with the zod schema, call the API, show field errors or the answer.
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import type { z } from "zod";
+import { api } from "./api.ts";
+import { useSession } from "./session-store.ts";
+import { fieldErrors } from "#app/components/account/field.tsx";
+
+export function useApiForm<S extends z.ZodType>(schema: S, path: string, opts: { onDone?: (data: unknown) => void; extra?: Record<string, unknown>; reset?: boolean } = {}) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const notify = useSession((s) => s.notify);
+  const { revalidate } = useRevalidator();
+
+  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const body = { ...Object.fromEntries(new FormData(form)), ...opts.extra };
+    const parsed = schema.safeParse(body);
+    setFailure(null);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    setErrors({});
+    setBusy(true);
+    const res = await api("POST", path, { body: { ...(parsed.data as Record<string, unknown>), ...opts.extra } });
+    setBusy(false);
+    if (!res) return;
+    if (res.code !== 200) return setFailure(res.info);
+    notify({ kind: "success", text: res.info });
+    if (opts.reset !== false) form.reset();
+    opts.onDone?.(res.data);
+    await revalidate();
+  }
+
+  return { errors, failure, busy, onSubmit };
+}

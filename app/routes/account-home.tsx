@@ -1,0 +1,62 @@
+import { Link, useNavigate } from "react-router";
+import type { Route } from "./+types/account-home";
+import { localePath } from "#core/slug.ts";
+import { api } from "#app/lib/api.ts";
+import { useT } from "#app/lib/i18n.tsx";
+import { translate } from "#app/lib/messages.ts";
+import { requireCustomer } from "#app/lib/guard.ts";
+import { useSession } from "#app/lib/session-store.ts";
+import { toUserInfo } from "#server/modules/init/init.service.ts";
+import { PAGES } from "#app/pages.ts";
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return { user: toUserInfo(requireCustomer(context, request)) };
+}
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const lang = location.pathname.startsWith("/zh") ? "zh" : "fr";
+  return [{ title: `${translate(lang, "account.account_title")} — ${translate(lang, "common.brand")}` }, { name: "robots", content: "noindex" }];
+};
+
+// The account menu of SPEC §1; an entry shows once its page is declared in app/pages.ts.
+const MENU_ALL = [
+  ["orders", "/historique-commandes"], ["tracking", "/suivi-commande"], ["identity", "/identite"], ["addresses", "/adresses"],
+  ["credit_notes", "/avoirs"], ["discounts", "/reduction"], ["quotations", "/accountpdfquotations"], ["questions", "/une-question"],
+  ["quick_order", "/quick-order/purchased"], ["wishlist", "/quick-order/wishlist"],
+] as const;
+const declared = new Set(PAGES.map((p) => `/${p.path}`));
+const MENU = MENU_ALL.filter(([, path]) => declared.has(path));
+
+export default function AccountHome({ loaderData: { user } }: Route.ComponentProps) {
+  const { t, lang } = useT();
+  const navigate = useNavigate();
+
+  async function logout() {
+    const res = await api("POST", "/site/user/logout");
+    if (res?.code !== 200) return;
+    useSession.getState().logout();
+    await navigate(localePath(lang, "/connexion"), { replace: true });
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-brand">{t("account.account_title")}</h1>
+          <p className="mt-1">{t("account.hello", { name: `${user.first_name} ${user.last_name}` })}</p>
+          <p className="text-sm text-muted">{t("account.client_number", { number: user.client_number })}{user.company ? ` · ${user.company}` : ""}</p>
+        </div>
+        <button type="button" onClick={logout} className="rounded border border-line px-4 py-2 hover:border-brand">{t("account.logout")}</button>
+      </div>
+      {MENU.length > 0 && <nav aria-label={t("account.account_title")}>
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {MENU.map(([key, path]) => (
+            <li key={key}>
+              <Link to={localePath(lang, path)} className="block rounded border border-line p-4 font-medium hover:border-brand">{t(`account.menu.${key}`)}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+// A real SMTP server for tests (smtp-server): collects every message it receives.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { SMTPServer } from "smtp-server";
+
+export type Received = { to: string[]; raw: string };
+
+/** `dir`: also write each message there as <n>.eml (for end-to-end tests in another process). */
+export async function startSmtp(dir?: string) {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, done) {
+      let raw = "";
+      stream.setEncoding("utf8");
+      stream.on("data", (c: string) => (raw += c));
+      stream.on("end", () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        if (dir) writeFileSync(join(dir, `${String(received.length).padStart(4, "0")}.eml`), raw);
+        done();
+      });
+    },
+  });
+  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+  const { port } = server.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Decoded text of the last message to `to` (quoted-printable soft breaks and escapes undone). */
+    lastTo(to: string): string | undefined {
+      const m = [...received].reverse().find((r) => r.to.includes(to));
+      return m && decodeMail(m.raw);
+    },
+    close: () => new Promise<void>((ok) => server.close(() => ok())),
+  };
+}
+
+/** Message text with quoted-printable soft breaks and escapes undone. */
+export function decodeMail(raw: string): string {
+  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h) => `%${h}`).replace(/(%[0-9A-F]{2})+/g, (s) => { try { return decodeURIComponent(s); } catch { return s; } });
+}
