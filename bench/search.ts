@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase, query } from "../server/db/client.ts";
 import { seedDemo } from "../server/db/seed/index.ts";
 import { createReadCache } from "../server/read-cache.ts";
+import { createCatalogueService } from "../server/modules/catalogue/catalogue.service.ts";
 import { createSearchService } from "../server/modules/search/search.service.ts";
 import { startServer } from "../tests/e2e/server.ts";
 import { sign } from "../server/http/signature.ts";
@@ -55,7 +56,7 @@ async function inProcess() {
   const counts = await query<{ p: number; m: number }>(database.db, sql`select (select count(*)::int from products) p, (select count(*)::int from models) m`);
   const seeded = performance.now() - t0;
   const cache = createReadCache();
-  const search = createSearchService(database.db, cache, { resultCacheSize: 0 }); // every call runs the SQL
+  const search = createSearchService(database.db, cache, createCatalogueService(database.db, cache), { resultCacheSize: 0 }); // every call runs the SQL
   const r0 = performance.now();
   await search.ready();
   const refreshMs = performance.now() - r0;

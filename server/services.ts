@@ -35,7 +35,7 @@ export function createServices(database: Database, env: Env, cache: ReadCache, m
     config,
     init: createInitService({ catalogue, config }),
     newsletter: createNewsletterService(db),
-    search: createSearchService(db, cache),
+    search: createSearchService(db, cache, catalogue),
   };
 }
 

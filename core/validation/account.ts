@@ -2,8 +2,7 @@
 import { z } from "zod";
 import { emailSchema, optionalText, requiredText } from "./common.ts";
 import { optionalPhoneSchema, titleSchema } from "./address.ts";
-import { msg } from "./keys.ts";
-import { passwordSchema } from "./password.ts";
+import { confirmSchema, passwordSchema, withConfirmation } from "./password.ts";
 import { siretSchema, vatNumberSchema } from "./company.ts";
 
 export const identitySchema = z.object({
@@ -15,21 +14,9 @@ export const identitySchema = z.object({
   phone: optionalPhoneSchema,
 });
 
-export const registrationSchema = identitySchema
-  .extend({
-    siret: siretSchema,
-    vat_number: vatNumberSchema,
-    password: passwordSchema,
-    confirm: z.string(msg("password_confirm_required")).min(1, { ...msg("password_confirm_required"), abort: true }),
-  })
-  .refine((v) => v.password === v.confirm, {
-    ...msg("password_mismatch"),
-    path: ["confirm"],
-    when: (payload) => {
-      const v = payload.value as { password?: unknown; confirm?: unknown } | undefined;
-      return typeof v?.password === "string" && typeof v.confirm === "string" && v.confirm !== "";
-    },
-  });
+export const registrationSchema = withConfirmation(
+  identitySchema.extend({ siret: siretSchema, vat_number: vatNumberSchema, password: passwordSchema, confirm: confirmSchema }),
+);
 
 export type IdentityInput = z.input<typeof identitySchema>;
 export type RegistrationInput = z.input<typeof registrationSchema>;

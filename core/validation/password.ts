@@ -42,38 +42,29 @@ export const passwordSchema = z
     for (const r of passwordRules(pw)) if (!r.ok) ctx.addIssue({ code: "custom", message: r.key });
   });
 
+export const confirmSchema = z.string(msg("password_confirm_required")).min(1, { ...msg("password_confirm_required"), abort: true });
+
+/** Adds the confirmation rule to an object holding `password` and `confirm` (checked once both are given). */
+export function withConfirmation<S extends z.ZodObject<{ password: typeof passwordSchema; confirm: typeof confirmSchema }>>(schema: S) {
+  return schema.refine((v) => v.password === v.confirm, {
+    ...msg("password_mismatch"),
+    path: ["confirm"],
+    when: (payload) => {
+      const v = payload.value as { password?: unknown; confirm?: unknown } | undefined;
+      return typeof v?.password === "string" && typeof v.confirm === "string" && v.confirm !== "";
+    },
+  });
+}
+
 /**
  * New password with confirmation: { password, confirm }. A different confirmation gives
  * "validation.password_mismatch" on `confirm` (fr: "Les deux mots de passe ne sont pas identiques").
  */
-export const passwordWithConfirmSchema = z
-  .object({
-    password: passwordSchema,
-    confirm: z.string(msg("password_confirm_required")).min(1, { ...msg("password_confirm_required"), abort: true }),
-  })
-  .refine((v) => v.password === v.confirm, {
-    ...msg("password_mismatch"),
-    path: ["confirm"],
-    when: (payload) => {
-      const v = payload.value as { password?: unknown; confirm?: unknown } | undefined;
-      return typeof v?.password === "string" && typeof v.confirm === "string" && v.confirm !== "";
-    },
-  });
+export const passwordWithConfirmSchema = withConfirmation(z.object({ password: passwordSchema, confirm: confirmSchema }));
 
 /** Password change: the current password (required only) plus the new one confirmed. */
-export const passwordChangeSchema = z
-  .object({
-    current: z.string(msg("password_required")).min(1, msg("password_required")),
-    password: passwordSchema,
-    confirm: z.string(msg("password_confirm_required")).min(1, { ...msg("password_confirm_required"), abort: true }),
-  })
-  .refine((v) => v.password === v.confirm, {
-    ...msg("password_mismatch"),
-    path: ["confirm"],
-    when: (payload) => {
-      const v = payload.value as { password?: unknown; confirm?: unknown } | undefined;
-      return typeof v?.password === "string" && typeof v.confirm === "string" && v.confirm !== "";
-    },
-  });
+export const passwordChangeSchema = withConfirmation(
+  z.object({ current: z.string(msg("password_required")).min(1, msg("password_required")), password: passwordSchema, confirm: confirmSchema }),
+);
 
 export type PasswordWithConfirm = z.infer<typeof passwordWithConfirmSchema>;

@@ -126,7 +126,7 @@ describe("demo seed (small, PGlite)", () => {
 });
 
 describe("demo seed (full)", () => {
-  it.skipIf(!process.env.SEED_FULL_TEST)("loads at least 8,000 models", async () => {
+  it("loads at least 8,000 models", async () => {
     const d = await openDatabase({ dataDir: "memory://" });
     try {
       expect(await seedDemo(d.db)).toEqual({ seeded: true });

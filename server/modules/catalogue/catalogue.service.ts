@@ -27,6 +27,11 @@ export type ProductCard = {
   in_stock: boolean;
 };
 
+/** A card with the fields lists sort on; `toCard` strips them for the page. */
+export type CardRow = ProductCard & { sales_count: number; best_selling: boolean; created: number };
+
+export const toCard = ({ sales_count: _s, best_selling: _b, created: _c, ...card }: CardRow): ProductCard => card;
+
 export type HomeSection = { key: "new" | "promo" | "best" | "drop"; products: ProductCard[] };
 
 type CategoryRow = { id: number; parent_id: number | null; level: number; img: string | null; img_status: number; name: string };
@@ -57,43 +62,43 @@ export function createCatalogueService(db: Db, cache: ReadCache) {
   }
 
   /** Four highlight rows of the home page in one query. */
-  async function loadHome(lang: Lang, perSection = 8): Promise<HomeSection[]> {
-    const rows = await query<ProductCard & { section: HomeSection["key"] }>(db, sql`
-      with cards as (
-        select p.id, coalesce(t.name, f.name) as name, p.reference, p.img, p.category_id,
-               p.is_new, p.price_drop, p.best_selling, p.sales_count, p.created_at, p.position,
-               m.price_from, m.unit, m.in_stock, m.in_promo
-        from products p
-        join product_translations f on f.product_id = p.id and f.lang = 'fr'
-        left join product_translations t on t.product_id = p.id and t.lang = ${lang}
-        join lateral (
-          select min(mm.price)::text as price_from, (array_agg(mm.unit order by mm.price))[1] as unit,
-                 bool_or(mm.stock > 0) as in_stock,
-                 bool_or(exists (select 1 from promotions pr where pr.model_id = mm.id and pr.starts_at <= now()
-                                 and (pr.ends_at is null or pr.ends_at > now()))) as in_promo
-          from models mm where mm.product_id = p.id and not mm.not_for_sale
-        ) m on m.price_from is not null
-        where p.active
-      ),
-      ranked as (
-        select 'new' as section, c.*, row_number() over (order by c.created_at desc, c.id) as rn from cards c where c.is_new
-        union all
-        select 'promo', c.*, row_number() over (order by c.sales_count desc, c.id) from cards c where c.in_promo
-        union all
-        select 'best', c.*, row_number() over (order by c.sales_count desc, c.id) from cards c where c.best_selling
-        union all
-        select 'drop', c.*, row_number() over (order by c.sales_count desc, c.id) from cards c where c.price_drop
-      )
-      select section, id, name, reference, img, category_id, price_from, unit, is_new, in_promo, price_drop, in_stock
-      from ranked where rn <= ${perSection} order by section, rn`);
-    const keys: HomeSection["key"][] = ["best", "promo", "new", "drop"];
-    return keys.map((key) => ({
-      key,
-      products: rows.filter((r) => r.section === key).map(({ section: _s, ...card }) => card),
-    }));
+  /** Every purchasable product as a card (lowest price, stock, promotion), by id: one query, kept in the read model. */
+  const productCards = (lang: Lang) => cache.memo(`cards:${lang}`, () => loadCards(lang), PROMOTION_TTL_MS);
+
+  async function loadCards(lang: Lang): Promise<Map<number, CardRow>> {
+    const rows = await query<CardRow>(db, sql`
+      select p.id, coalesce(t.name, f.name) as name, p.reference, p.img, p.category_id,
+             m.price_from, m.unit, p.is_new, m.in_promo, p.price_drop, m.in_stock,
+             p.sales_count, p.best_selling, extract(epoch from p.created_at)::float8 as created
+      from products p
+      join product_translations f on f.product_id = p.id and f.lang = 'fr'
+      left join product_translations t on t.product_id = p.id and t.lang = ${lang}
+      join lateral (
+        select min(mm.price)::text as price_from, (array_agg(mm.unit order by mm.price))[1] as unit,
+               bool_or(mm.stock > 0) as in_stock,
+               bool_or(exists (select 1 from promotions pr where pr.model_id = mm.id and pr.starts_at <= now()
+                               and (pr.ends_at is null or pr.ends_at > now()))) as in_promo
+        from models mm where mm.product_id = p.id and not mm.not_for_sale
+      ) m on m.price_from is not null
+      where p.active`);
+    return new Map(rows.map((r) => [r.id, r]));
   }
 
-  return { categoryTree, homeSections };
+  /** The four highlight rows of the home page, picked from the cards. */
+  async function loadHome(lang: Lang, perSection = 8): Promise<HomeSection[]> {
+    const all = [...(await productCards(lang)).values()];
+    const bySales = (a: CardRow, b: CardRow) => b.sales_count - a.sales_count || a.id - b.id;
+    const pick = (keep: (c: CardRow) => boolean, order: (a: CardRow, b: CardRow) => number) =>
+      all.filter(keep).sort(order).slice(0, perSection).map(toCard);
+    return [
+      { key: "best", products: pick((c) => c.best_selling, bySales) },
+      { key: "promo", products: pick((c) => c.in_promo, bySales) },
+      { key: "new", products: pick((c) => c.is_new, (a, b) => b.created - a.created || a.id - b.id) },
+      { key: "drop", products: pick((c) => c.price_drop, bySales) },
+    ];
+  }
+
+  return { categoryTree, homeSections, productCards };
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;

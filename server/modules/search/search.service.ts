@@ -5,13 +5,12 @@ import { sql, type SQL } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import type { ReadCache } from "#server/read-cache.ts";
 import type { Lang } from "#app/lib/messages.ts";
-import type { ProductCard } from "#server/modules/catalogue/catalogue.service.ts";
+import { toCard, type CardRow, type CatalogueService, type ProductCard } from "#server/modules/catalogue/catalogue.service.ts";
 import { productUrl } from "#core/slug.ts";
 import { likeEscape, parseQuery, tsQueryText, type ParsedQuery } from "./search-query.ts";
 
 export const SEARCH_PAGE_SIZE = 24;
 export const SUGGEST_LIMIT = 8;
-const CARDS_TTL_MS = 60_000; // promotions start and end with time, not only with writes
 
 /** How a product matched, best first. */
 export const TIER = { refExact: 0, refPrefix: 1, dims: 2, text: 3, substring: 4, fuzzy: 5 } as const;
@@ -20,7 +19,6 @@ export type SearchResult = { total: number; page: number; pageSize: number; prod
 export type Suggestion = { name: string; url: string; reference?: string };
 
 type Hit = { product_id: number; tier: number; score: number; ref: string | null };
-type CardRow = ProductCard & { sales_count: number };
 type Window = { limit: number; offset: number };
 type Page = { total: number; hits: Hit[] };
 
@@ -29,7 +27,7 @@ export type SearchOptions = {
   resultCacheSize?: number;
 };
 
-export function createSearchService(db: Db, cache: ReadCache, { resultCacheSize = 2000 }: SearchOptions = {}) {
+export function createSearchService(db: Db, cache: ReadCache, catalogue: Pick<CatalogueService, "productCards">, { resultCacheSize = 2000 }: SearchOptions = {}) {
   // Recent matches by language and text, least recently used first out.
   const recent = new Map<string, Promise<Page>>();
   // --- index freshness: the first search waits for the first refresh; later ones serve the previous
@@ -79,25 +77,7 @@ export function createSearchService(db: Db, cache: ReadCache, { resultCacheSize 
     return hit;
   }
 
-  const cards = (lang: Lang) => cache.memo(`search:cards:${lang}`, () => loadCards(lang), CARDS_TTL_MS);
-
-  async function loadCards(lang: Lang): Promise<Map<number, CardRow>> {
-    const rows = await query<CardRow>(db, sql`
-      select p.id, coalesce(t.name, f.name) as name, p.reference, p.img, p.category_id,
-             m.price_from, m.unit, p.is_new, m.in_promo, p.price_drop, m.in_stock, p.sales_count
-      from products p
-      join product_translations f on f.product_id = p.id and f.lang = 'fr'
-      left join product_translations t on t.product_id = p.id and t.lang = ${lang}
-      join lateral (
-        select min(mm.price)::text as price_from, (array_agg(mm.unit order by mm.price))[1] as unit,
-               bool_or(mm.stock > 0) as in_stock,
-               bool_or(exists (select 1 from promotions pr where pr.model_id = mm.id and pr.starts_at <= now()
-                               and (pr.ends_at is null or pr.ends_at > now()))) as in_promo
-        from models mm where mm.product_id = p.id and not mm.not_for_sale
-      ) m on m.price_from is not null
-      where p.active`);
-    return new Map(rows.map((r) => [r.id, r]));
-  }
+  const cards = (lang: Lang) => catalogue.productCards(lang);
 
   /** Products matching the text as typed: references, dimensions, full text, Chinese substrings. */
   async function exact(lang: Lang, q: ParsedQuery, prefix: boolean, win: Window): Promise<Page> {
@@ -197,7 +177,6 @@ export function createSearchService(db: Db, cache: ReadCache, { resultCacheSize 
     return { total: found.total, rows };
   }
 
-  const toCard = ({ sales_count: _s, ...card }: CardRow): ProductCard => card;
 
   /** One page of results; `text` must already be valid (searchQuerySchema). */
   async function search(lang: Lang, text: string, { page = 1, pageSize = SEARCH_PAGE_SIZE } = {}): Promise<SearchResult> {
