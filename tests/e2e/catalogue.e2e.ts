@@ -107,6 +107,11 @@ describe("catalogue", () => {
     await page.getByRole("navigation", { name: "Pagination" }).locator("[aria-current=page]", { hasText: "2" }).waitFor();
     await expect.poll(async () => (await prices())[0] >= p1[p1.length - 1], { timeout: 10_000 }).toBe(true);
 
+    // A second change made while the first is still loading keeps the first one.
+    await page.getByRole("group", { name: "Matière" }).getByRole("checkbox").first().click();
+    await page.getByLabel("Trier par").selectOption("price_desc");
+    await page.waitForURL((u) => u.search.includes("material=") && u.search.includes("sort=price_desc"));
+
     await page.getByRole("button", { name: "Liste" }).click();
     await page.locator("[data-display=list]").waitFor();
     expect(await page.evaluate(() => localStorage.getItem("gridStyle"))).toBe("list");

@@ -45,6 +45,9 @@ describe("search", () => {
     expect(await seriousViolations()).toEqual([]);
     const stored = await page.evaluate(() => localStorage.getItem("searchHistroy"));
     expect(JSON.parse(stored!)).toEqual(["carton demenagement"]);
+    expect(await box().inputValue()).toBe("carton demenagement");
+    await page.goto(`${base}/recherche?search=${encodeURIComponent("sac kraft")}`);
+    expect(await box().inputValue()).toBe("sac kraft");
     expect(errors).toEqual([]);
     await context.close();
   });

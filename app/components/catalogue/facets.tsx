@@ -9,13 +9,14 @@ import {
 } from "#core/filters.ts";
 import type { Facet } from "#server/modules/catalogue/product-list.service.ts";
 import { facetValueLabel } from "./labels.ts";
-import { listSearch } from "./list-query.ts";
+import { listSearch, usePendingList } from "./list-query.ts";
 
 type Props = { facets: Facet[]; state: FilterState; sort: string; bounds: { min: number; max: number } | null; error?: string | null };
 
-export function Facets({ facets, state, sort, bounds, error }: Props) {
+export function Facets({ facets, state: loaded, sort: loadedSort, bounds, error }: Props) {
   const { t } = useT();
   const navigate = useNavigate();
+  const { state, sort } = usePendingList(loaded, loadedSort);
   const [message, setMessage] = useState<string | null>(error ?? null);
   const go = (next: FilterState) => {
     setMessage(null);

@@ -5,7 +5,7 @@ import { LayoutGrid, List } from "lucide-react";
 import { useT } from "#app/lib/i18n.tsx";
 import { type FilterState } from "#core/filters.ts";
 import { SORTS } from "#server/modules/catalogue/catalogue.schemas.ts";
-import { listSearch } from "./list-query.ts";
+import { listSearch, usePendingList } from "./list-query.ts";
 
 export type GridStyle = "grid" | "list";
 const KEY = "gridStyle";
@@ -37,12 +37,13 @@ export function useGridStyle(): [GridStyle, (s: GridStyle) => void] {
 export function ListToolbar({ state, sort, style, onStyle }: { state: FilterState; sort: string; style: GridStyle; onStyle: (s: GridStyle) => void }) {
   const { t } = useT();
   const navigate = useNavigate();
+  const pending = usePendingList(state, sort);
   const btn = (active: boolean) => `rounded border p-1.5 ${active ? "border-brand bg-brand text-white" : "border-line hover:border-brand"}`;
   return (
     <div className="flex flex-wrap items-center gap-3">
       <label className="flex items-center gap-2 text-sm">
         {t("catalogue.list.sort_label")}
-        <select value={sort} onChange={(e) => navigate(listSearch({ ...state, page: 1 }, e.currentTarget.value), { preventScrollReset: true })}
+        <select value={sort} onChange={(e) => navigate(listSearch({ ...pending.state, page: 1 }, e.currentTarget.value), { preventScrollReset: true })}
           className="rounded border border-line bg-white px-2 py-1">
           {SORTS.map((s) => <option key={s} value={s}>{t(`catalogue.list.sort.${s}`)}</option>)}
         </select>

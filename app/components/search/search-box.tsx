@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { Clock, Search, X } from "lucide-react";
 import { canSuggest, SEARCH_MAX_LENGTH, searchQuerySchema } from "#core/validation/search.ts";
-import { localePath } from "#core/slug.ts";
+import { localePath, stripLocale } from "#core/slug.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { api } from "#app/lib/api.ts";
 import type { Suggestion } from "#server/modules/search/search.service.ts";
@@ -26,7 +26,16 @@ export function SearchBox() {
   const listId = `${ids}-suggestions`;
   const wrapper = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
-  const [value, setValue] = useState("");
+  // On /recherche the field shows the query of the page (and follows it on back/forward).
+  const onResults = stripLocale(useLocation().pathname).path === "/recherche";
+  const [params] = useSearchParams();
+  const pageQuery = onResults ? (params.get("search") ?? "").slice(0, SEARCH_MAX_LENGTH) : "";
+  const [value, setValue] = useState(pageQuery);
+  const [shownQuery, setShownQuery] = useState(pageQuery);
+  if (shownQuery !== pageQuery) {
+    setShownQuery(pageQuery);
+    setValue(pageQuery);
+  }
   const [panel, setPanel] = useState<Panel>("none");
   const [items, setItems] = useState<Suggestion[]>([]);
   const [active, setActive] = useState(-1);

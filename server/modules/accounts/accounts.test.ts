@@ -27,6 +27,16 @@ describe.each(testDbKinds())("accounts on %s", (kind) => {
     }
   });
 
+  it("keeps the uid cookie 10 years only with cookie consent", async () => {
+    const body = { identifier: "C100001", password: "Demo1234!" };
+    const consented = await post(t.app, "/site/user/login", body, { headers: { cookie: "useCookie=1", "x-forwarded-for": "10.1.1.1" } });
+    expect(String(consented.headers["set-cookie"])).toMatch(/uid=[^;]+; Max-Age=315360000; Path=\/; HttpOnly; SameSite=Lax/);
+    for (const cookie of ["useCookie=2", "useCookie=0", ""]) {
+      const res = await post(t.app, "/site/user/login", body, { headers: { cookie, "x-forwarded-for": "10.1.1.2" } });
+      expect(String(res.headers["set-cookie"])).not.toMatch(/Max-Age/);
+    }
+  });
+
   it("gives the spec's messages for a missing or malformed identifier", async () => {
     const empty = await post(t.app, "/site/user/login", { identifier: " ", password: "x" });
     expect(empty.json()).toMatchObject({ code: 400, info: "Veuillez saisir votre identifiant" });

@@ -24,6 +24,8 @@ const combinationSchema = z.object({ delivery_addr_id: requiredId("address_requi
 
 export async function customerRoutes(site: FastifyInstance) {
   const { identity, addresses } = site.services;
+  // Login first: a visitor learns nothing from validation messages.
+  site.addHook("preHandler", async (req) => void me(req));
 
   site.post("/Customer/editIdentity", async (req) => ok(req, toUserInfo(await identity.update(me(req), parse(identityUpdateSchema, req.body))), "account.saved"));
 

@@ -18,10 +18,14 @@ describe.each(testDbKinds())("identity and addresses on %s", (kind) => {
   });
   afterAll(() => t.close());
 
-  it("needs a session", async () => {
-    for (const [m, path] of [["GET", "/site/Customer/getAddress"], ["POST", "/site/Customer/saveAddress"], ["POST", "/site/Customer/editIdentity"]] as const) {
-      const res = m === "GET" ? await get(t.app, path) : await post(t.app, path, address());
-      expect(res.statusCode, path).toBe(401);
+  it("needs a live session", async () => {
+    const revoked = await t.app.services.sessions.create(1);
+    await t.app.services.sessions.revoke(revoked);
+    for (const token of [undefined, revoked]) {
+      for (const [m, path] of [["GET", "/site/Customer/getAddress"], ["POST", "/site/Customer/saveAddress"], ["POST", "/site/Customer/editIdentity"], ["POST", "/site/Customer/changePassword"]] as const) {
+        const res = m === "GET" ? await get(t.app, path, {}, { token }) : await post(t.app, path, address(), { token });
+        expect(res.statusCode, path).toBe(401);
+      }
     }
   });
 
