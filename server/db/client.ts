@@ -54,6 +54,9 @@ async function openPg(url: string): Promise<Database> {
   // NUMERIC stays a string (exact money); int8 counts become numbers.
   pg.types.setTypeParser(20, (v) => Number(v));
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server (restart, failover, terminated backend) must not crash
+  // the process: the pool discards it and the next query opens a new one.
+  pool.on("error", (e) => console.error(`PostgreSQL idle connection lost: ${e.message}`));
   const db = drizzle({ client: pool, schema });
   await migrate(db, { migrationsFolder });
   const listeners: InstanceType<typeof pg.Client>[] = [];

@@ -27,7 +27,16 @@ export async function openTestDatabase(kind: TestDbKind): Promise<Database> {
       await database.close();
       const d = new pg.Client({ connectionString: admin.href });
       await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
+      // Connections still closing are waited for, not killed: a killed one errors in the test process.
+      for (let i = 0; ; i++) {
+        try {
+          await d.query(`drop database if exists ${name}`);
+          break;
+        } catch (e) {
+          if ((e as { code?: string }).code !== "55006" || i >= 100) throw e;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
       await d.end();
     },
   };
