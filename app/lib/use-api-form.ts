@@ -6,7 +6,17 @@ import { api } from "./api.ts";
 import { useSession } from "./session-store.ts";
 import { fieldErrors } from "#app/components/account/field.tsx";
 
-export function useApiForm<S extends z.ZodType>(schema: S, path: string, opts: { onDone?: (data: unknown) => void; extra?: Record<string, unknown>; reset?: boolean } = {}) {
+type Options<T> = {
+  /** Extra body fields sent as they are (ids, kinds). */
+  extra?: Record<string, unknown>;
+  /** After the default success handling (notice, form reset, page data reload). */
+  onDone?: (data: T) => void;
+  /** Instead of the default success handling (login and registration start a session). */
+  onSuccess?: (data: T) => Promise<void>;
+  reset?: boolean;
+};
+
+export function useApiForm<S extends z.ZodType, T = unknown>(schema: S, path: string, opts: Options<T> = {}) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -22,10 +32,11 @@ export function useApiForm<S extends z.ZodType>(schema: S, path: string, opts: {
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
     setBusy(true);
-    const res = await api("POST", path, { body: { ...(parsed.data as Record<string, unknown>), ...opts.extra } });
+    const res = await api<T>("POST", path, { body: { ...(parsed.data as Record<string, unknown>), ...opts.extra } });
     setBusy(false);
     if (!res) return;
     if (res.code !== 200) return setFailure(res.info);
+    if (opts.onSuccess) return opts.onSuccess(res.data);
     notify({ kind: "success", text: res.info });
     if (opts.reset !== false) form.reset();
     opts.onDone?.(res.data);

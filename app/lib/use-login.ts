@@ -3,10 +3,12 @@ import { useNavigate, useRevalidator } from "react-router";
 import { useSession } from "./session-store.ts";
 import type { UserInfo } from "#server/modules/init/init.service.ts";
 
+export type Session = { token: string; userInfo: UserInfo };
+
 export function useStartSession() {
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
-  return async (data: { token: string; userInfo: UserInfo }, to: string) => {
+  return async (data: Session, to: string) => {
     const s = useSession.getState();
     s.logout(); // clears the cart session keys of the previous visitor
     s.setToken(data.token);

@@ -1,15 +1,13 @@
-import { useState } from "react";
 import { Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { loginSchema } from "#core/validation/identifier.ts";
 import { localePath } from "#core/slug.ts";
-import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#app/lib/messages.ts";
 import { safeReturnPath } from "#app/lib/guard.ts";
-import { useStartSession } from "#app/lib/use-login.ts";
-import { Field, fieldErrors } from "#app/components/account/field.tsx";
-import type { UserInfo } from "#server/modules/init/init.service.ts";
+import { useStartSession, type Session } from "#app/lib/use-login.ts";
+import { useApiForm } from "#app/lib/use-api-form.ts";
+import { Field } from "#app/components/account/field.tsx";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const back = new URL(request.url).searchParams.get("redirect");
@@ -26,31 +24,16 @@ export default function Login() {
   const { t, lang } = useT();
   const [params] = useSearchParams();
   const startSession = useStartSession();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = Object.fromEntries(new FormData(e.currentTarget));
-    const parsed = loginSchema.safeParse(form);
-    setFailure(null);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
-    setErrors({});
-    setBusy(true);
-    const res = await api<{ token: string; userInfo: UserInfo }>("POST", "/site/user/login", { body: parsed.data });
-    setBusy(false);
-    if (!res) return;
-    if (res.code !== 200) return setFailure(res.info);
-    await startSession(res.data, safeReturnPath(params.get("redirect"), localePath(lang, "/mon-compte")));
-  }
+  const { errors, failure, busy, onSubmit } = useApiForm<typeof loginSchema, Session>(loginSchema, "/site/user/login", {
+    onSuccess: (data) => startSession(data, safeReturnPath(params.get("redirect"), localePath(lang, "/mon-compte"))),
+  });
 
   return (
     <div className="mx-auto grid max-w-4xl gap-8 md:grid-cols-2">
       <section aria-labelledby="login-title" className="rounded border border-line p-6">
         <h1 id="login-title" className="mb-2 text-2xl font-bold text-brand">{t("account.login_title")}</h1>
         <p className="mb-4 text-sm text-muted">{t("account.login_intro")}</p>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           <Field label={t("account.identifier")} name="identifier" autoComplete="username" error={errors.identifier} />
           <Field label={t("account.password")} name="password" type="password" autoComplete="current-password" error={errors.password} />
           {failure && <p role="alert" className="rounded bg-red-50 p-3 text-sm text-red-800">{failure}</p>}

@@ -1,15 +1,13 @@
-import { useState } from "react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/register";
 import { registrationSchema } from "#core/validation/account.ts";
 import { localePath } from "#core/slug.ts";
-import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#app/lib/messages.ts";
 import { useSession } from "#app/lib/session-store.ts";
-import { useStartSession } from "#app/lib/use-login.ts";
-import { Field, fieldErrors } from "#app/components/account/field.tsx";
-import type { UserInfo } from "#server/modules/init/init.service.ts";
+import { useStartSession, type Session } from "#app/lib/use-login.ts";
+import { useApiForm } from "#app/lib/use-api-form.ts";
+import { Field } from "#app/components/account/field.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
   if (context.customer) throw redirect(localePath(context.lang, "/mon-compte"));
@@ -25,31 +23,18 @@ export default function Register() {
   const { t, lang } = useT();
   const startSession = useStartSession();
   const notify = useSession((s) => s.notify);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = Object.fromEntries(new FormData(e.currentTarget));
-    const parsed = registrationSchema.safeParse(form);
-    setFailure(null);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
-    setErrors({});
-    setBusy(true);
-    const res = await api<{ token: string; userInfo: UserInfo }>("POST", "/site/user/register", { body: form });
-    setBusy(false);
-    if (!res) return;
-    if (res.code !== 200) return setFailure(res.info);
-    notify({ kind: "success", text: t("account.registered", { number: res.data.userInfo.client_number }), centred: true }, 6000);
-    await startSession(res.data, localePath(lang, "/mon-compte"));
-  }
+  const { errors, failure, busy, onSubmit } = useApiForm<typeof registrationSchema, Session>(registrationSchema, "/site/user/register", {
+    onSuccess: async (data) => {
+      notify({ kind: "success", text: t("account.registered", { number: data.userInfo.client_number }), centred: true }, 6000);
+      await startSession(data, localePath(lang, "/mon-compte"));
+    },
+  });
 
   return (
     <section aria-labelledby="reg-title" className="mx-auto max-w-2xl rounded border border-line p-6">
       <h1 id="reg-title" className="mb-2 text-2xl font-bold text-brand">{t("account.register_title")}</h1>
       <p className="mb-4 text-sm text-muted">{t("account.register_intro")}</p>
-      <form onSubmit={submit} noValidate className="grid gap-4 md:grid-cols-2">
+      <form onSubmit={onSubmit} noValidate className="grid gap-4 md:grid-cols-2">
         <fieldset className="md:col-span-2">
           <legend className="mb-1 text-sm font-medium">{t("account.title")}</legend>
           <div className="flex gap-6">
