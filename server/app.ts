@@ -35,8 +35,9 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
     return503OnClosing: true,
   });
   const cache = createReadCache();
-  await connectReadCache(cache, database);
-  app.decorate("services", createServices(database, env, cache, createMailer(env, (m) => app.log.info(m))));
+  const services = createServices(database, env, cache, createMailer(env, (m) => app.log.info(m)));
+  await connectReadCache(cache, database, services.sessions.forgetAll);
+  app.decorate("services", services);
   app.decorateRequest("lang", "fr");
   app.decorateRequest("customer", null);
   app.decorateRequest("tokenSent", false);

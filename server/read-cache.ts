@@ -34,6 +34,13 @@ export function createReadCache() {
 
 export type ReadCache = ReturnType<typeof createReadCache>;
 
-export async function connectReadCache(cache: ReadCache, database: Database) {
-  await database.onChange(() => cache.clear());
+/** Tables cached per session rather than in the read model (sessions.service.ts). */
+const SESSION_TABLES = new Set(["sessions", "customers"]);
+
+/** One subscription per process: catalogue changes drop the read model, account changes the sessions ("*": both). */
+export async function connectReadCache(cache: ReadCache, database: Database, forgetSessions: () => void = () => undefined) {
+  await database.onChange((table) => {
+    if (table === "*" || SESSION_TABLES.has(table)) forgetSessions();
+    if (!SESSION_TABLES.has(table)) cache.clear();
+  });
 }

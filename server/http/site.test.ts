@@ -1,9 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestApp, get, post, signed, type TestApp } from "#server/test/app.ts";
+import { createTestApp, get, post, signed, TEST_SECRET, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
-import { sessions } from "#server/db/schema/index.ts";
+import { eq } from "drizzle-orm";
+import { customers, sessions } from "#server/db/schema/index.ts";
+import { buildApp } from "#server/app.ts";
+import { loadEnv } from "#server/env.ts";
 import { query } from "#server/db/client.ts";
+
+/** Waits (at most 2 s) for a condition that another process learns of through a database notification. */
+async function until(ok: () => Promise<boolean>) {
+  for (let i = 0; i < 40; i++) {
+    if (await ok()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("condition not met in 2 s");
+}
 
 describe.each(testDbKinds())("API shell on %s", (kind) => {
   let t: TestApp;
@@ -132,6 +144,24 @@ describe.each(testDbKinds())("API shell on %s", (kind) => {
     expect(fresh.length).toBeGreaterThanOrEqual(43);
     expect(String(res.headers["set-cookie"])).toMatch(/uid=.*HttpOnly/);
     expect((await get(t.app, "/site/Customer/getUserInfo", {}, { token: fresh })).statusCode).toBe(200);
+  });
+
+  it("sees a session ended or a customer changed by another process at once (cached sessions)", async () => {
+    const other = await buildApp({ env: loadEnv({ NODE_ENV: "test", SIGN_SECRET: TEST_SECRET, LOG_LEVEL: "silent" }), database: t.database, logger: false });
+    await other.ready();
+    try {
+      const token = await t.app.services.sessions.create(customerId);
+      // both processes have the session in memory
+      expect((await get(t.app, "/site/Customer/getUserInfo", {}, { token })).statusCode).toBe(200);
+      expect((await get(other, "/site/Customer/getUserInfo", {}, { token })).json().data.first_name).not.toBe("Renommé");
+      await t.database.db.update(customers).set({ firstName: "Renommé" }).where(eq(customers.id, customerId));
+      await until(async () => (await get(other, "/site/Customer/getUserInfo", {}, { token })).json().data.first_name === "Renommé");
+      await t.app.services.sessions.revoke(token);
+      expect((await get(t.app, "/site/Customer/getUserInfo", {}, { token })).statusCode).toBe(401);
+      await until(async () => (await get(other, "/site/Customer/getUserInfo", {}, { token })).statusCode === 401);
+    } finally {
+      await other.close();
+    }
   });
 
   it("expires idle sessions", async () => {

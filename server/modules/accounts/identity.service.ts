@@ -9,7 +9,8 @@ import type { SessionCustomer } from "./sessions.service.ts";
 
 export type IdentityUpdate = { title: "M" | "Mme"; first_name: string; last_name: string; company: string; phone: string; siret: string; vat_number: string };
 
-export function createIdentityService(db: Db) {
+/** `changed` tells the session cache that a customer row (and maybe sessions) changed. */
+export function createIdentityService(db: Db, changed: () => void = () => undefined) {
   async function update(customer: SessionCustomer, input: IdentityUpdate) {
     const phone = input.phone ? phoneKey(input.phone) : null;
     if (phone) {
@@ -20,6 +21,7 @@ export function createIdentityService(db: Db) {
       title: input.title, firstName: input.first_name, lastName: input.last_name, company: input.company || null,
       phone, siret: input.siret || null, vatNumber: input.vat_number || null,
     }).where(eq(customers.id, customer.id)).returning();
+    changed();
     return row;
   }
 
@@ -29,6 +31,7 @@ export function createIdentityService(db: Db) {
       .where(and(sql`lower(${customers.email}) = ${email.toLowerCase()}`, ne(customers.id, customer.id))).limit(1);
     if (other) throw badRequest("account.email_taken");
     const [row] = await db.update(customers).set({ email }).where(eq(customers.id, customer.id)).returning();
+    changed();
     return row;
   }
 
@@ -41,6 +44,7 @@ export function createIdentityService(db: Db) {
       await tx.update(sessions).set({ revokedAt: new Date() })
         .where(and(eq(sessions.customerId, customer.id), sql`${sessions.revokedAt} is null`, sessionId ? ne(sessions.id, sessionId) : undefined));
     });
+    changed();
   }
 
   return { update, changeEmail, changePassword };

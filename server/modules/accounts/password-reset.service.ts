@@ -14,7 +14,8 @@ export const RESET_TTL_MS = 15 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 
-export function createPasswordResetService(db: Db, mailer: Mailer, publicUrl: string) {
+/** `changed` tells the session cache that the account's sessions and row changed. */
+export function createPasswordResetService(db: Db, mailer: Mailer, publicUrl: string, changed: () => void = () => undefined) {
   async function request(email: string, lang: Lang) {
     const [customer] = await db.select().from(customers).where(sql`lower(${customers.email}) = ${email.trim().toLowerCase()}`).limit(1);
     if (!customer) return; // same answer either way
@@ -38,6 +39,7 @@ export function createPasswordResetService(db: Db, mailer: Mailer, publicUrl: st
       await tx.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.id, resetId));
       await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.customerId, customerId), isNull(sessions.revokedAt)));
     });
+    changed();
   }
 
   /** The e-mailed code: wrong codes count against the request; too many and it is void. */
