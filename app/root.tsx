@@ -10,6 +10,7 @@ import { localePath, stripLocale } from "#core/slug.ts";
 import { configureApi } from "./lib/api.ts";
 import { useSession } from "./lib/session-store.ts";
 import type { InitData } from "#server/modules/init/init.service.ts";
+import type { MenuNode } from "#server/modules/catalogue/catalogue.service.ts";
 import type { Shop, FooterPage } from "#server/modules/content/config.service.ts";
 import { Header } from "./components/layout/header.tsx";
 import { Footer } from "./components/layout/footer.tsx";
@@ -24,7 +25,8 @@ export type RootData = {
   maintenance: boolean;
   signSecret: string;
   publicUrl: string;
-  init: InitData | null;
+  /** Init data of SPEC §4, its category tree in the shell's lighter shape. */
+  init: (Omit<InitData, "product_cate"> & { product_cate: MenuNode[] }) | null;
   shops: Shop[];
   pages: FooterPage[];
 };
@@ -44,14 +46,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (maintenance) {
     return data<RootData>({ ...base, maintenance: true, init: null, shops: [], pages: [] }, { status: 503, statusText: "Service Unavailable" });
   }
-  const [init, shops, pages] = await Promise.all([
+  const [init, menu, shops, pages] = await Promise.all([
     services.init.initData(lang, { customer, tokenSent, rotatedToken }),
+    services.catalogue.menuTree(lang),
     services.config.shops(lang),
     services.config.footerPages(lang),
   ]);
   // A dead token logs the visitor out: the cookie goes too.
   const headers: HeadersInit = init.token_status === 0 ? { "Set-Cookie": "uid=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax" } : {};
-  return data<RootData>({ ...base, maintenance: false, init, shops, pages }, { headers });
+  return data<RootData>({ ...base, maintenance: false, init: { ...init, product_cate: menu }, shops, pages }, { headers });
 }
 
 // The shell's data changes only with the session (login, logout), which submit forms or revalidate.

@@ -1,12 +1,13 @@
 // Load benchmark of the catalogue (issue 4, DESIGN §8): a category list page and a product page, SSR
 // (render cache hit, and uncached) and API, next to a raw node:http ceiling for the same bytes.
-// Usage: npm run build && node --import tsx bench/catalogue.ts [--duration 10 --connections 50]
+// Usage: npm run build && node --import tsx bench/catalogue.ts [--duration 10 --connections 50 --pg postgres://…]
 import { startServer } from "../tests/e2e/server.ts";
 import { sign } from "../server/http/signature.ts";
 import { categoryUrl } from "../core/slug.ts";
-import { BENCH_ENV, SECRET, measure, peakRssMb, printTable, rawCeiling, signedQuery, type Row } from "./lib.ts";
+import { BENCH_ENV, SECRET, loginCookie, measure, peakRssMb, printTable, resetPeakRss, rawCeiling, signedQuery, type Row } from "./lib.ts";
 
 const shop = await startServer(BENCH_ENV);
+resetPeakRss(shop.pid);
 const rows: Row[] = [];
 let rssMb = 0;
 try {
@@ -20,16 +21,17 @@ try {
   const productId = list.data.list[0].id;
   const detail = await (await fetch(`${shop.url}/site/Product/detail?id=${productId}&${signedQuery("/site/Product/detail")}`)).json();
   const productPath = encodeURI(detail.data.product.url);
-  const listBytes = (await (await fetch(`${shop.url}${listPath}`)).arrayBuffer()).byteLength;
+  const listPage = Buffer.from(await (await fetch(`${shop.url}${listPath}`)).arrayBuffer());
   console.log(`category ${listPath} (${list.data.total} products), product ${productPath}`);
 
   rows.push(await measure(`SSR list ${listPath}`, `${shop.url}${listPath}`));
-  rows.push(await measure("SSR list, uncached", `${shop.url}${listPath}`, { headers: { cookie: "uid=bench-no-session" } }));
+  const uncached = { headers: { cookie: await loginCookie(shop.url) } }; // never served from the render cache
+  rows.push(await measure("SSR list, logged in (uncached)", `${shop.url}${listPath}`, uncached));
   rows.push(await measure(`SSR product ${productPath}`, `${shop.url}${productPath}`));
-  rows.push(await measure("SSR product, uncached", `${shop.url}${productPath}`, { headers: { cookie: "uid=bench-no-session" } }));
+  rows.push(await measure("SSR product, logged in (uncached)", `${shop.url}${productPath}`, uncached));
   rows.push(await measure("API POST /site/Product/index (24 of a category)", `${shop.url}/site/Product/index`, { method: "POST", headers: json, body: listBody }));
   rows.push(await measure("API GET /site/Product/detail", `${shop.url}/site/Product/detail?id=${productId}&${signedQuery("/site/Product/detail")}`));
-  rows.push(await rawCeiling(listBytes));
+  rows.push(await rawCeiling(listPage));
   rssMb = peakRssMb(shop.pid);
 } finally {
   await shop.stop();

@@ -1,21 +1,23 @@
 // Load benchmark of the shell: home page SSR and GET /site/Index/config, next to a raw node:http ceiling.
-// Usage: npm run build && npm run bench [-- --duration 10 --connections 50]
+// Usage: npm run build && npm run bench [-- --duration 10 --connections 50 --pg postgres://…]
 import { startServer } from "../tests/e2e/server.ts";
-import { BENCH_ENV, measure, peakRssMb, printTable, rawCeiling, signedQuery, type Row } from "./lib.ts";
+import { BENCH_ENV, loginCookie, measure, peakRssMb, printTable, resetPeakRss, rawCeiling, signedQuery, type Row } from "./lib.ts";
 
 const shop = await startServer(BENCH_ENV);
+resetPeakRss(shop.pid);
 const rows: Row[] = [];
 let rssMb = 0;
 try {
-  const homeBytes = (await (await fetch(`${shop.url}/`)).arrayBuffer()).byteLength;
+  const home = Buffer.from(await (await fetch(`${shop.url}/`)).arrayBuffer());
   rows.push(await measure("SSR home /", `${shop.url}/`));
   rows.push(await measure("SSR home /zh", `${shop.url}/zh`));
-  // A cookie that names no session bypasses the render cache: the full loader + render path.
-  const uncached = { headers: { cookie: "uid=bench-no-session" } };
-  rows.push(await measure("SSR home /, uncached", `${shop.url}/`, uncached));
-  rows.push(await measure("SSR 404 page, uncached", `${shop.url}/nope`, uncached));
+  // A logged-in customer is never served from the render cache: the full loader + render path.
+  const uncached = { headers: { cookie: await loginCookie(shop.url) } };
+  rows.push(await measure("SSR home /, logged in (uncached)", `${shop.url}/`, uncached));
+  rows.push(await measure("SSR 404 page, logged in (uncached)", `${shop.url}/nope`, uncached));
   rows.push(await measure("API GET /site/Index/config", `${shop.url}/site/Index/config?${signedQuery("/site/Index/config")}`));
-  rows.push(await rawCeiling(homeBytes));
+  rows.push(await measure("API GET /site/Customer/getUserInfo, logged in", `${shop.url}/site/Customer/getUserInfo?${signedQuery("/site/Customer/getUserInfo")}`, uncached));
+  rows.push(await rawCeiling(home));
   rssMb = peakRssMb(shop.pid);
 } finally {
   await shop.stop();

@@ -1,7 +1,7 @@
 // Session state of SPEC §3 (language, token, category tree, config, user, maintenance, request count, width).
 import { create } from "zustand";
 import type { Lang } from "./messages.ts";
-import type { CategoryNode } from "#server/modules/catalogue/catalogue.service.ts";
+import type { MenuNode } from "#server/modules/catalogue/catalogue.service.ts";
 import type { UserInfo } from "#server/modules/init/init.service.ts";
 
 export type Notice = { id: number; kind: "success" | "warning" | "error" | "info"; text: string; centred?: boolean };
@@ -10,7 +10,7 @@ type SessionState = {
   lang: Lang;
   token: string | null;
   user: UserInfo | null;
-  productCate: CategoryNode[];
+  productCate: MenuNode[];
   config: Record<string, unknown>;
   maintenance: boolean;
   requestCount: number;

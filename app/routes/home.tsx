@@ -38,7 +38,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {top.map((c) => (
             <li key={c.id}>
               <Link to={categoryUrl(lang, c)} className="flex h-full flex-col items-center gap-2 rounded border border-line p-3 text-center hover:border-brand">
-                {c.img_status === 1 && c.img && <img src={c.img} alt="" width={96} height={96} loading="lazy" />}
+                {c.img && <img src={c.img} alt="" width={96} height={96} loading="lazy" />}
                 <span className="font-medium">{c.name}</span>
               </Link>
             </li>

@@ -15,7 +15,9 @@ function sendCached(reply: FastifyReply, page: CachedPage, state: "hit" | "miss"
   const headers: Record<string, string> = Object.fromEntries(page.headers);
   headers["content-length"] = String(page.body.length);
   headers["x-render-cache"] = state;
-  reply.raw.writeHead(page.status, page.statusText, headers);
+  // An empty reason phrase ("HTTP/1.1 200 ") is legal but unusual: let Node write the standard one.
+  if (page.statusText) reply.raw.writeHead(page.status, page.statusText, headers);
+  else reply.raw.writeHead(page.status, headers);
   reply.raw.end(page.body);
 }
 

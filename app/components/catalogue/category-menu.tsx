@@ -65,7 +65,7 @@ export function CategoryMenu() {
                   <Link to={categoryUrl(lang, l1)} className={`flex-1 py-2 pr-1 text-sm font-medium hover:text-brand md:flex-none md:pl-2 ${open ? "text-brand" : ""}`}>
                     {l1.name}
                   </Link>
-                  {l1.child.length > 0 && (
+                  {l1.child && (
                     <button type="button" aria-expanded={open} aria-controls={panelId}
                       aria-label={t("catalogue.menu.expand", { name: l1.name })}
                       onClick={() => { cancel(); toggle(l1.id, isWide()); }}
@@ -74,18 +74,18 @@ export function CategoryMenu() {
                     </button>
                   )}
                 </div>
-                {l1.child.length > 0 && (
+                {l1.child && (
                   <div id={panelId} hidden={!open}
                     className="pb-2 pl-3 md:absolute md:inset-x-0 md:top-full md:z-40 md:border-t md:border-line md:bg-white md:p-4 md:shadow-lg">
                     {open && <ul className="mx-auto flex max-w-7xl flex-col gap-2 md:grid md:grid-cols-4 md:gap-4">
                       {l1.child.map((l2) => (
                         <li key={l2.id}>
                           <div className="flex items-center gap-2">
-                            {l2.img_status === 1 && l2.img && (
+                            {l2.img && (
                               <img src={l2.img} alt="" width={40} height={40} loading="lazy" className="hidden h-10 w-10 rounded bg-paper object-contain md:block" />
                             )}
                             <Link to={categoryUrl(lang, l2)} className="flex-1 py-1 text-sm font-semibold hover:text-brand hover:underline">{l2.name}</Link>
-                            {l2.child.length > 0 && (
+                            {l2.child && (
                               <button type="button" aria-expanded={Boolean(expanded[l2.id])} aria-controls={`category-panel-${l2.id}`}
                                 aria-label={t("catalogue.menu.expand", { name: l2.name })} onClick={() => toggle(l2.id, false)}
                                 className="rounded p-2 md:hidden">
@@ -93,7 +93,7 @@ export function CategoryMenu() {
                               </button>
                             )}
                           </div>
-                          {l2.child.length > 0 && (
+                          {l2.child && (
                             <ul id={`category-panel-${l2.id}`} className={`${expanded[l2.id] ? "block" : "hidden"} pl-3 md:block md:pl-12`}>
                               {l2.child.map((l3) => (
                                 <li key={l3.id}>

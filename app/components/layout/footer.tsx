@@ -30,7 +30,7 @@ export function Footer() {
   const { t } = useT();
   const { lang, shops, pages, init } = useShell();
   const social = (init?.config.social ?? {}) as Record<string, string>;
-  const trades = init?.product_cate[0]?.child.find((c) => c.id === 3);
+  const trades = init?.product_cate[0]?.child?.find((c) => c.id === 3);
   return (
     <footer className="mt-12 bg-ink text-white">
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 md:grid-cols-4">

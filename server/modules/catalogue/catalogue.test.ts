@@ -27,6 +27,20 @@ describe.each(testDbKinds())("catalogue API on %s", (kind) => {
     return { status: res.statusCode, body: res.json() as { code: number; info: string; data: { list: Card[]; total: number; pages: number; page: number; facets: Facet[]; category: { name: string } | null; breadcrumbs: { name: string }[]; volume_bounds: { min: number; max: number } | null } } };
   };
 
+  it("gives the shell a lighter menu tree: same nodes, images only where shown", async () => {
+    const [tree, menu] = await Promise.all([t.app.services.catalogue.categoryTree("zh"), t.app.services.catalogue.menuTree("zh")]);
+    type N = { id: number; name: string; img?: string | null; img_status?: number; child?: N[] };
+    const flat = (ns: N[]): N[] => ns.flatMap((n) => [n, ...flat(n.child ?? [])]);
+    const full = flat(tree);
+    const slim = flat(menu);
+    expect(slim.map((n) => [n.id, n.name])).toEqual(full.map((n) => [n.id, n.name]));
+    for (const [i, n] of full.entries()) {
+      expect(slim[i].img).toBe(n.img_status === 1 && n.img ? n.img : undefined);
+      expect(slim[i].child === undefined).toBe(n.child!.length === 0);
+      expect(Object.keys(slim[i]).every((k) => ["id", "name", "img", "child"].includes(k))).toBe(true);
+    }
+  });
+
   it("lists a category with the products of its descendant categories", async () => {
     const { status, body } = await list({ type: level1.id, pageSize: 96 });
     expect(status).toBe(200);
