@@ -1,4 +1,4 @@
-// Starts the built shop (`server/main.ts`, production mode) on a free port with its own data directory.
+// Starts the built shop (`build/app/main.js` as `npm start` does, production mode) on a free port with its own data directory.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -20,7 +20,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "comptoir-e2e-"));
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["build/app/main.js"], {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: "warn", DATABASE_URL: "", ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
