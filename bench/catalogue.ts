@@ -1,12 +1,11 @@
 // Load benchmark of the catalogue (issue 4, DESIGN §8): a category list page and a product page, SSR
 // (render cache hit, and uncached) and API, next to a raw node:http ceiling for the same bytes.
 // Usage: npm run build && node --import tsx bench/catalogue.ts [--duration 10 --connections 50 --pg postgres://…]
-import { startServer } from "../tests/e2e/server.ts";
 import { sign } from "../server/http/signature.ts";
 import { categoryUrl } from "../core/slug.ts";
-import { BENCH_ENV, SECRET, loginCookie, measure, peakRssMb, printTable, resetPeakRss, rawCeiling, signedQuery, type Row } from "./lib.ts";
+import { SECRET, loginCookie, measure, peakRssMb, printTable, resetPeakRss, rawCeiling, signedQuery, startShop, type Row } from "./lib.ts";
 
-const shop = await startServer(BENCH_ENV);
+const shop = await startShop();
 resetPeakRss(shop.pid);
 const rows: Row[] = [];
 let rssMb = 0;

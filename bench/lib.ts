@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { spawn } from "node:child_process";
 import autocannon from "autocannon";
-import { freePort } from "../tests/e2e/server.ts";
+import { freePort, startServer, type RunningServer } from "../tests/e2e/server.ts";
 import { sign } from "../server/http/signature.ts";
 
 const arg = (name: string, dflt: number) => {
@@ -52,6 +52,15 @@ require("node:http").createServer((q, r) => { r.writeHead(200, { "content-type":
     child.kill();
     rmSync(dirname(file), { recursive: true, force: true });
   }
+}
+
+/** The shop as it runs after its first start: a first process creates and seeds the database and stops;
+ * the measured process starts on it, so its memory is that of a normal start (WASM memory never shrinks). */
+export async function startShop(): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-shop-"));
+  await (await startServer(BENCH_ENV, dataDir)).stop();
+  const shop = await startServer(BENCH_ENV, dataDir);
+  return { ...shop, stop: async () => { await shop.stop(); rmSync(dataDir, { recursive: true, force: true }); } };
 }
 
 /** The uid cookie of a fresh session of the demo customer: requests that are never served from the render cache. */

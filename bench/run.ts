@@ -1,9 +1,8 @@
 // Load benchmark of the shell: home page SSR and GET /site/Index/config, next to a raw node:http ceiling.
 // Usage: npm run build && npm run bench [-- --duration 10 --connections 50 --pg postgres://…]
-import { startServer } from "../tests/e2e/server.ts";
-import { BENCH_ENV, loginCookie, measure, peakRssMb, printTable, resetPeakRss, rawCeiling, signedQuery, type Row } from "./lib.ts";
+import { loginCookie, measure, peakRssMb, printTable, resetPeakRss, rawCeiling, signedQuery, startShop, type Row } from "./lib.ts";
 
-const shop = await startServer(BENCH_ENV);
+const shop = await startShop();
 resetPeakRss(shop.pid);
 const rows: Row[] = [];
 let rssMb = 0;

@@ -7,6 +7,10 @@ import type { Env } from "#server/env.ts";
 import { authenticate, setUidCookie } from "./auth.ts";
 import { langFromPath, type PageContext } from "./page-context.ts";
 import { createPageCache, type CachedPage } from "./page-cache.ts";
+import { createLimiter } from "./limiter.ts";
+
+/** Renders in progress at once (the others queue): enough to overlap a render's database waits. */
+const RENDERS_AT_ONCE = 4;
 
 export type PagesOptions = { env: Env; build: ServerBuild | (() => Promise<ServerBuild>); secureCookies: boolean };
 
@@ -26,6 +30,7 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies }:
   const cache = createPageCache();
   app.services.cache.onClear(cache.clear);
   const useCache = env.NODE_ENV !== "development";
+  const renders = createLimiter(RENDERS_AT_ONCE);
 
   // Actions read the raw body themselves.
   app.removeAllContentTypeParsers();
@@ -46,14 +51,16 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies }:
       maintenance: env.MAINTENANCE,
     };
     if (auth.rotatedToken) setUidCookie(req, reply, auth.rotatedToken, secureCookies);
-    const request = createRequest(req.raw, reply.raw);
-    const response = await handle(request, context);
-    const stored = key ? await cache.store(key, response) : null;
-    if (stored) return sendCached(reply, stored, "miss");
-    for (const [k, v] of Object.entries(reply.getHeaders())) {
-      if (k === "set-cookie") for (const c of [v].flat()) response.headers.append(k, String(c));
-    }
-    reply.hijack();
-    await sendResponse(reply.raw, response);
+    await renders.run(async () => {
+      const request = createRequest(req.raw, reply.raw);
+      const response = await handle(request, context);
+      const stored = key ? await cache.store(key, response) : null;
+      if (stored) return sendCached(reply, stored, "miss");
+      for (const [k, v] of Object.entries(reply.getHeaders())) {
+        if (k === "set-cookie") for (const c of [v].flat()) response.headers.append(k, String(c));
+      }
+      reply.hijack();
+      await sendResponse(reply.raw, response); // the slot is held until the page is written out
+    });
   });
 }

@@ -16,9 +16,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** `reuseDataDir`: start on an existing data directory (created by an earlier start), kept at stop. */
+export async function startServer(env: Record<string, string> = {}, reuseDataDir?: string): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "comptoir-e2e-"));
+  const dataDir = reuseDataDir ?? mkdtempSync(join(tmpdir(), "comptoir-e2e-"));
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ["build/app/main.js"], {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: "warn", DATABASE_URL: "", ...env },
@@ -41,7 +42,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stop: async () => {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!reuseDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
