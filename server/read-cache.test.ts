@@ -22,12 +22,34 @@ describe("read cache", () => {
     expect(await cache.memo("a", load)).toBe(2);
   });
 
-  it("expires entries after their ttl", async () => {
+  it("serves a value past its ttl once while one reload runs, and never one older than twice the ttl", async () => {
     const cache = createReadCache();
     let calls = 0;
-    await cache.memo("k", async () => ++calls, 10);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(await cache.memo("k", async () => ++calls, 10)).toBe(2);
+    const load = async () => ++calls;
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    expect(await cache.memo("k", load, 50)).toBe(1);
+    await sleep(60);
+    // past its time: the old value at once, one reload behind it
+    expect(await Promise.all([cache.memo("k", load, 50), cache.memo("k", load, 50)])).toEqual([1, 1]);
+    expect(calls).toBe(2);
+    expect(await cache.memo("k", load, 50)).toBe(2);
+    // idle for more than twice the ttl: the caller waits for a fresh value
+    await sleep(120);
+    expect(await cache.memo("k", load, 50)).toBe(3);
+  });
+
+  it("does not keep a reload that a change overtook", async () => {
+    const cache = createReadCache();
+    let calls = 0;
+    let release!: () => void;
+    await cache.memo("k", async () => ++calls, 20);
+    await new Promise((r) => setTimeout(r, 30));
+    const gate = new Promise<void>((r) => { release = r; });
+    expect(await cache.memo("k", async () => { await gate; return ++calls; }, 20)).toBe(1); // stale, reload pending
+    cache.clear(); // a change: the pending reload may hold data from before it
+    release();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await cache.memo("k", async () => ++calls + 100, 20)).toBe(103);
   });
 });
 

@@ -27,6 +27,16 @@ describe("page cache", () => {
     expect(d.get("/")).toBeUndefined();
   });
 
+  it("sends but does not keep a page rendered across a change", async () => {
+    const c = createPageCache();
+    const since = c.generation();
+    c.clear(); // the catalogue changed while the page was rendering
+    expect((await c.store("/", html("old"), since))?.body.toString()).toBe("old");
+    expect(c.get("/")).toBeUndefined();
+    await c.store("/", html("new"), c.generation());
+    expect(c.get("/")?.body.toString()).toBe("new");
+  });
+
   it("stays bounded", async () => {
     const c = createPageCache();
     for (let i = 0; i < 2_100; i++) await c.store(`/x${i}`, html("a"));

@@ -9,6 +9,8 @@ const MAX_BODY = 1024 * 1024;
 
 export function createPageCache(ttlMs = PAGE_TTL_MS) {
   const pages = new Map<string, CachedPage>();
+  // Bumped by every clear: a render started before a change must not be stored after it.
+  let generation = 0;
 
   function get(key: string): CachedPage | undefined {
     const hit = pages.get(key);
@@ -20,8 +22,9 @@ export function createPageCache(ttlMs = PAGE_TTL_MS) {
     return hit;
   }
 
-  /** Stores a copy of a response when it is cacheable; returns the response to send (the body is consumed). */
-  async function store(key: string, response: Response): Promise<CachedPage | null> {
+  /** Stores a copy of a response when it is cacheable; returns the response to send (the body is consumed).
+   * `since`: the generation when the render started; a page rendered across a change is sent, not kept. */
+  async function store(key: string, response: Response, since = generation): Promise<CachedPage | null> {
     const cacheable = (response.status === 200 || response.status === 404) && !response.headers.has("set-cookie") && response.body;
     if (!cacheable) return null;
     const body = Buffer.from(await response.arrayBuffer());
@@ -32,14 +35,19 @@ export function createPageCache(ttlMs = PAGE_TTL_MS) {
       body,
       expires: Date.now() + ttlMs,
     };
-    if (body.length <= MAX_BODY) {
+    if (body.length <= MAX_BODY && since === generation) {
       if (pages.size >= MAX_ENTRIES) pages.delete(pages.keys().next().value!);
       pages.set(key, page);
     }
     return page;
   }
 
-  return { get, store, clear: () => pages.clear(), size: () => pages.size };
+  const clear = () => {
+    pages.clear();
+    generation++;
+  };
+
+  return { get, store, clear, size: () => pages.size, generation: () => generation };
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;

@@ -50,6 +50,14 @@ describe("pages and the render cache", () => {
     expect(third.body).toContain("Cartons et caisses en stock");
   });
 
+  it("renders a page once for visitors asking for it at the same time", async () => {
+    const url = "/magasins?same-time";
+    const answers = await Promise.all(Array.from({ length: 6 }, () => app.inject(url)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
+    expect(answers.filter((a) => a.headers["x-render-cache"] === "miss")).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+  });
+
   it("never caches a page seen with a session, nor serves it the anonymous copy", async () => {
     await app.inject("/zh");
     const token = await app.services.sessions.create(1);

@@ -31,6 +31,9 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies }:
   app.services.cache.onClear(cache.clear);
   const useCache = env.NODE_ENV !== "development";
   const renders = createLimiter(RENDERS_AT_ONCE);
+  // Anonymous views of one URL arriving during its render wait for it rather than render it again (when a
+  // popular page expires under load, every visitor would otherwise render it).
+  const inflight = new Map<string, Promise<CachedPage | null>>();
 
   // Actions read the raw body themselves.
   app.removeAllContentTypeParsers();
@@ -41,6 +44,9 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies }:
     const key = useCache && req.method === "GET" && !auth.tokenSent && !env.MAINTENANCE ? req.url : null;
     const hit = key ? cache.get(key) : undefined;
     if (hit) return sendCached(reply, hit, "hit");
+    const pending = key ? inflight.get(key) : undefined;
+    const shared = pending ? await pending : null;
+    if (shared) return sendCached(reply, shared, "hit");
 
     const context: PageContext = {
       services: app.services,
@@ -51,16 +57,26 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies }:
       maintenance: env.MAINTENANCE,
     };
     if (auth.rotatedToken) setUidCookie(req, reply, auth.rotatedToken, secureCookies);
-    await renders.run(async () => {
-      const request = createRequest(req.raw, reply.raw);
-      const response = await handle(request, context);
-      const stored = key ? await cache.store(key, response) : null;
-      if (stored) return sendCached(reply, stored, "miss");
+    const job = renders.run(async () => {
+      const since = cache.generation();
+      const response = await handle(createRequest(req.raw, reply.raw), context);
+      const stored = key ? await cache.store(key, response, since) : null;
+      if (stored) {
+        sendCached(reply, stored, "miss");
+        return stored;
+      }
       for (const [k, v] of Object.entries(reply.getHeaders())) {
         if (k === "set-cookie") for (const c of [v].flat()) response.headers.append(k, String(c));
       }
       reply.hijack();
       await sendResponse(reply.raw, response); // the slot is held until the page is written out
+      return null;
     });
+    if (key && !inflight.has(key)) {
+      const shared = job.catch(() => null);
+      inflight.set(key, shared);
+      void shared.then(() => inflight.delete(key));
+    }
+    await job;
   });
 }
