@@ -43,5 +43,13 @@ describe("page cache", () => {
     expect(c.size()).toBe(2_000);
     expect(c.get("/x0")).toBeUndefined();
     expect(c.get("/x2099")).toBeDefined();
+    const small = createPageCache(60_000, 10_000);
+    for (let i = 0; i < 30; i++) await small.store(`/p${i}`, html("x".repeat(1_000)));
+    expect(small.size()).toBe(10);
+    expect(small.bytes()).toBe(10_000);
+    expect(small.get("/p19")).toBeUndefined();
+    expect(small.get("/p29")).toBeDefined();
+    await small.store("/p29", html("y".repeat(500))); // replacing an entry counts its new size only
+    expect(small.bytes()).toBe(9_500);
   });
 });

@@ -6,9 +6,18 @@ export type CachedPage = { status: number; statusText: string; headers: [string,
 export const PAGE_TTL_MS = 60_000;
 const MAX_ENTRIES = 2_000; // bounded: random unknown URLs cannot grow memory without limit
 const MAX_BODY = 1024 * 1024;
+/** All bodies together: a crawler walking every page must not hold ≈ 2,000 × 90 KB in memory. */
+export const MAX_BYTES = 32 * 1024 * 1024;
 
-export function createPageCache(ttlMs = PAGE_TTL_MS) {
+export function createPageCache(ttlMs = PAGE_TTL_MS, maxBytes = MAX_BYTES) {
   const pages = new Map<string, CachedPage>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const page = pages.get(key);
+    if (!page) return;
+    bytes -= page.body.length;
+    pages.delete(key);
+  };
   // Bumped by every clear: a render started before a change must not be stored after it.
   let generation = 0;
 
@@ -16,7 +25,7 @@ export function createPageCache(ttlMs = PAGE_TTL_MS) {
     const hit = pages.get(key);
     if (!hit) return undefined;
     if (hit.expires <= Date.now()) {
-      pages.delete(key);
+      drop(key);
       return undefined;
     }
     return hit;
@@ -36,18 +45,22 @@ export function createPageCache(ttlMs = PAGE_TTL_MS) {
       expires: Date.now() + ttlMs,
     };
     if (body.length <= MAX_BODY && since === generation) {
-      if (pages.size >= MAX_ENTRIES) pages.delete(pages.keys().next().value!);
+      drop(key);
+      // oldest first out, by count and by bytes
+      while (pages.size > 0 && (pages.size >= MAX_ENTRIES || bytes + body.length > maxBytes)) drop(pages.keys().next().value!);
       pages.set(key, page);
+      bytes += body.length;
     }
     return page;
   }
 
   const clear = () => {
     pages.clear();
+    bytes = 0;
     generation++;
   };
 
-  return { get, store, clear, size: () => pages.size, generation: () => generation };
+  return { get, store, clear, size: () => pages.size, bytes: () => bytes, generation: () => generation };
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
