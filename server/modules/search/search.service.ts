@@ -127,7 +127,8 @@ export function createSearchService(db: Db, cache: ReadCache, catalogue: Pick<Ca
     return { total: rows[0]?.total ?? 0, hits: rows };
   }
 
-  /** Typos: each unknown word replaced by the closest word of the catalogue (trigram similarity ≥ 0.3). */
+  /** Typos: each unknown word replaced by the closest word of the catalogue (trigram similarity ≥ 0.3); a word
+   * close to nothing is left out when other words remain ("essuie-tout" searches "essuie"). */
   async function correct(words: string[]): Promise<string[] | null> {
     const candidates = words.filter((w) => /^[a-z]{3,}$/.test(w));
     if (candidates.length === 0) return null;
@@ -143,11 +144,10 @@ export function createSearchService(db: Db, cache: ReadCache, catalogue: Pick<Ca
     const out: string[] = [];
     for (const w of words) {
       const c = fix.has(w) ? fix.get(w) : w;
-      if (c == null) return null; // a word like nothing in the catalogue: no result rather than a guess
       if (c !== w) changed = true;
-      out.push(c);
+      if (c != null) out.push(c);
     }
-    return changed ? out : null;
+    return changed && out.length > 0 ? out : null; // only words like nothing in the catalogue: no result
   }
 
   /** Matching products, best first (one row per product, its best tier). */

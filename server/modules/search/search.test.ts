@@ -99,6 +99,14 @@ describe.each(testDbKinds())("search on %s", (kind) => {
     expect(r.data).toMatchObject({ total: 0, products: [] });
   });
 
+  it("leaves out a word like nothing in the catalogue when the others match", async () => {
+    const r = await search("essuie-tout");
+    expect(r.data.total).toBeGreaterThan(0);
+    expect(r.data.products[0].name).toMatch(/^Essuie/);
+    const cartons = await search("carton zzzzqqqq");
+    expect(cartons.data.total).toBe((await search("carton")).data.total);
+  });
+
   it("refuses an empty, too long text or a bad page with a translated 400", async () => {
     const empty = await get(t.app, "/site/Product/search", { search: "   " });
     expect(empty.statusCode).toBe(400);
