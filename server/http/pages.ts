@@ -58,6 +58,10 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies }:
     };
     if (auth.rotatedToken) setUidCookie(req, reply, auth.rotatedToken, secureCookies);
     const job = renders.run(async () => {
+      if (req.raw.destroyed) { // the visitor left while the page waited its turn: no render for nobody
+        reply.hijack();
+        return null;
+      }
       const since = cache.generation();
       const response = await handle(createRequest(req.raw, reply.raw), context);
       const stored = key ? await cache.store(key, response, since) : null;
