@@ -36,9 +36,14 @@ async function main() {
   };
   process.once("SIGINT", close);
   process.once("SIGTERM", close);
+  // Warm up before listening: the search index is rebuilt (it holds PGlite's only connection for about a
+  // second), the read model loaded and the main pages rendered once (JIT), so that the first visitors
+  // after a start do not wait seconds behind them (docs/performance.md).
+  await app.services.search.ready();
+  if (env.NODE_ENV === "production") {
+    for (const url of ["/", "/zh", "/product/productlist", "/zh/product/productlist"]) await app.inject({ url });
+  }
   await app.listen({ host: env.HOST, port: env.PORT });
-  // Build the search index now rather than on the first visitor's search.
-  void app.services.search.ready();
 }
 
 main().catch((e) => {
