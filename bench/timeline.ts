@@ -1,5 +1,5 @@
-// Latency over time with a second load generator (Node's fetch, one loop per connection): autocannon's own p99 on
-// large HTML pages at low rates reflects its scheduling (it reports seconds where this client sees < 1 s).
+// Latency of logged-in category list renders second by second, with a second load generator (Node's fetch, one
+// loop per connection): tells the first second of a fresh process from the steady state, which a p99 mixes.
 // Usage: npm run build && node --import tsx bench/timeline.ts [--connections 50 --duration 10 --pg URL]
 import { categoryUrl } from "../core/slug.ts";
 import { connections, duration, loginCookie, signedQuery, startShop } from "./lib.ts";
