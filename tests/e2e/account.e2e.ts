@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { launch, watchErrors } from "./browser.ts";
+import { newTab, browserPerFile } from "./browser.ts";
 import { decodeMail } from "../../server/test/smtp.ts";
 
 const base = inject("baseUrl");
@@ -18,20 +17,8 @@ async function lastMailTo(to: string): Promise<string> {
   }
   throw new Error(`no e-mail to ${to}`);
 }
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
-
-async function fresh(): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  return { page, errors: watchErrors(page) };
-}
+const browser = browserPerFile();
+const fresh = () => newTab(browser());
 
 describe("customer accounts", () => {
   it("sends a visitor from /mon-compte to /connexion and back after login by client number", async () => {

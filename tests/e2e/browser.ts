@@ -1,7 +1,10 @@
-// Debian's Chromium through playwright-core: never a downloaded browser.
-import { chromium, type Browser, type Page } from "playwright-core";
+// Debian's Chromium through playwright-core: never a downloaded browser. One browser per test file, a fresh
+// context per test, page errors collected.
+import { afterAll, beforeAll } from "vitest";
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const DESKTOP = { width: 1280, height: 900 };
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({
@@ -16,4 +19,33 @@ export function watchErrors(page: Page): string[] {
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => { if (m.type() === "error" && !/Failed to load resource/.test(m.text())) errors.push(m.text()); });
   return errors;
+}
+
+/** Launches the browser of this test file before its tests and closes it after them. */
+export function browserPerFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
+}
+
+export type Tab = { context: BrowserContext; page: Page; errors: string[] };
+
+/** A fresh context and page (no cookies), its errors watched. */
+export async function newTab(browser: Browser, viewport = DESKTOP): Promise<Tab> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  return { context, page, errors: watchErrors(page) };
+}
+
+/** A fresh tab opened at `url`; `settle` waits for the network to go quiet (hydration, data). */
+export async function openTab(browser: Browser, url: string, { viewport = DESKTOP, settle = true } = {}): Promise<Tab & { response: Response | null }> {
+  const tab = await newTab(browser, viewport);
+  const response = await tab.page.goto(url);
+  if (settle) await tab.page.waitForLoadState("networkidle");
+  return { ...tab, response };
 }

@@ -1,30 +1,20 @@
 // Catalogue end to end (issue 4): browse from the menu to a product in fr and zh; filter, sort and paginate
 // with the URL and the results changing; unknown product → 404; no serious accessibility violation.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
 import AxeBuilder from "@axe-core/playwright";
-import { launch, watchErrors } from "./browser.ts";
+import { DESKTOP, openTab, browserPerFile } from "./browser.ts";
 
 const base = inject("baseUrl");
-let browser: Browser;
+const browser = browserPerFile();
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
-
-async function open(path: string, viewport = { width: 1280, height: 900 }) {
-  context = await browser.newContext({ viewport });
-  page = await context.newPage();
-  errors = watchErrors(page);
-  const res = await page.goto(`${base}${path}`);
-  await page.waitForLoadState("networkidle");
-  return res;
+async function open(path: string, viewport = DESKTOP) {
+  let response;
+  ({ context, page, errors, response } = await openTab(browser(), `${base}${path}`, { viewport }));
+  return response;
 }
 
 async function seriousViolations() {

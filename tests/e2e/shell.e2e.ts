@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
 import AxeBuilder from "@axe-core/playwright";
-import { launch, watchErrors } from "./browser.ts";
+import { openTab, browserPerFile } from "./browser.ts";
 
 const base = inject("baseUrl");
-let browser: Browser;
+const browser = browserPerFile();
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
-
 async function open(path: string, url = base) {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  errors = watchErrors(page);
-  return page.goto(`${url}${path}`);
+  let response;
+  ({ context, page, errors, response } = await openTab(browser(), `${url}${path}`, { settle: false }));
+  return response;
 }
 
 describe("storefront shell", () => {
