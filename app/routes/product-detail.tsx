@@ -5,6 +5,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { translate, type Lang } from "#app/lib/messages.ts";
 import { idFromParam } from "#core/slug.ts";
 import { formatUnitPrice } from "#core/money.ts";
+import { ProductBadges } from "#app/components/catalogue/product-badges.tsx";
 import { ProductCard } from "#app/components/catalogue/product-card.tsx";
 import { Breadcrumbs } from "#app/components/catalogue/breadcrumbs.tsx";
 import { ModelsTable } from "#app/components/catalogue/models-table.tsx";
@@ -76,11 +77,7 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
       <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="relative overflow-hidden rounded border border-line bg-paper">
           <img src={p.img ?? "/images/placeholder.svg"} alt={p.name} width={630} height={514} className="h-auto w-full object-contain" />
-          <div className="absolute left-2 top-2 flex gap-1 text-xs font-semibold">
-            {p.is_new && <span className="rounded bg-brand px-1.5 py-0.5 text-white">{t("product.badge_new")}</span>}
-            {p.in_promo && <span className="rounded bg-accent-dark px-1.5 py-0.5 text-white">{t("product.badge_promo")}</span>}
-            {p.price_drop && <span className="rounded bg-green-800 px-1.5 py-0.5 text-white">{t("product.badge_drop")}</span>}
-          </div>
+          <ProductBadges p={p} className="absolute left-2 top-2" />
         </div>
         <div className="flex flex-col gap-3">
           <h1 className="text-2xl font-bold text-brand">{p.name}</h1>

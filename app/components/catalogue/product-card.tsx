@@ -4,6 +4,7 @@ import { formatUnitPrice } from "#core/money.ts";
 import { productUrl } from "#core/slug.ts";
 import type { Lang } from "#app/lib/messages.ts";
 import { unitLabel } from "./labels.ts";
+import { ProductBadges } from "./product-badges.tsx";
 import type { ProductCard as Card } from "#server/modules/catalogue/catalogue.service.ts";
 
 export function ProductCard({ p, lang }: { p: Card; lang: Lang }) {
@@ -13,11 +14,7 @@ export function ProductCard({ p, lang }: { p: Card; lang: Lang }) {
       <Link to={productUrl(lang, p)} className="flex flex-1 flex-col gap-2">
         <div className="relative aspect-[315/257] overflow-hidden rounded bg-paper">
           <img src={p.img ?? "/images/placeholder.svg"} alt="" width={315} height={257} loading="lazy" className="h-full w-full object-contain" />
-          <div className="absolute left-1 top-1 flex gap-1 text-xs font-semibold">
-            {p.is_new && <span className="rounded bg-brand px-1.5 py-0.5 text-white">{t("product.badge_new")}</span>}
-            {p.in_promo && <span className="rounded bg-accent px-1.5 py-0.5 text-white">{t("product.badge_promo")}</span>}
-            {p.price_drop && <span className="rounded bg-green-700 px-1.5 py-0.5 text-white">{t("product.badge_drop")}</span>}
-          </div>
+          <ProductBadges p={p} className="absolute left-1 top-1" />
         </div>
         <h3 className="line-clamp-2 font-medium">{p.name}</h3>
         <p className="text-xs text-muted">{t("product.ref", { ref: p.reference })}</p>

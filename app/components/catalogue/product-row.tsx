@@ -5,6 +5,7 @@ import { productUrl } from "#core/slug.ts";
 import type { Lang } from "#app/lib/messages.ts";
 import type { ListCard } from "#server/modules/catalogue/product-list.service.ts";
 import { facetValueLabel, unitLabel } from "./labels.ts";
+import { ProductBadges } from "./product-badges.tsx";
 
 /** A product in the list display: image, name, reference, material, price HT per unit, badges, stock. */
 export function ProductRow({ p, lang }: { p: ListCard; lang: Lang }) {
@@ -22,11 +23,7 @@ export function ProductRow({ p, lang }: { p: ListCard; lang: Lang }) {
             {p.material && <> · {facetValueLabel(t, "material", p.material)}</>}
             {" · "}{t("catalogue.list.models_count", { count: p.models_count })}
           </p>
-          <div className="mt-1 flex gap-1 text-xs font-semibold">
-            {p.is_new && <span className="rounded bg-brand px-1.5 py-0.5 text-white">{t("product.badge_new")}</span>}
-            {p.in_promo && <span className="rounded bg-accent-dark px-1.5 py-0.5 text-white">{t("product.badge_promo")}</span>}
-            {p.price_drop && <span className="rounded bg-green-800 px-1.5 py-0.5 text-white">{t("product.badge_drop")}</span>}
-          </div>
+          <ProductBadges p={p} className="mt-1" />
         </div>
         <div className="sm:text-right">
           <p>
