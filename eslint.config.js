@@ -3,7 +3,7 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
 export default tseslint.config(
-  { ignores: ["build/", "data/", ".react-router/", "node_modules/", "server/db/migrations/", ".prof/"] }, // .prof: local profiling scratch, not committed
+  { ignores: ["build/", "data/", ".react-router/", "node_modules/", "server/db/migrations/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

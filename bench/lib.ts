@@ -7,12 +7,13 @@ import autocannon from "autocannon";
 import { freePort, startServer, type RunningServer } from "../tests/e2e/server.ts";
 import { sign } from "../server/http/signature.ts";
 
-const arg = (name: string, dflt: number) => {
+/** `--name N` on the command line, or `dflt`. */
+export const numberOption = (name: string, dflt: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : dflt;
 };
-export const duration = arg("duration", 10);
-export const connections = arg("connections", 50);
+export const duration = numberOption("duration", 10);
+export const connections = numberOption("connections", 50);
 export const SECRET = "bench-sign-secret";
 const pgIndex = process.argv.indexOf("--pg");
 /** `--pg postgres://…`: the shop runs on that PostgreSQL database instead of embedded PGlite. */

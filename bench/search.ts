@@ -1,7 +1,7 @@
 // Search benchmark (issue 4): p50/p95 latency of the search service over a fixed list of queries on the
 // full demo catalogue, in process without the result cache (PGlite by default, PostgreSQL with --pg URL), then autocannon req/s on
 // the search API of the built server for a few queries.
-// Usage: npx react-router build && node --import tsx bench/search.ts [--runs 30] [--pg postgres://...] [--no-http]
+// Usage: npm run build && node --import tsx bench/search.ts [--runs 30] [--pg postgres://...] [--no-http]
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { openDatabase, query } from "../server/db/client.ts";
@@ -9,17 +9,10 @@ import { seedDemo } from "../server/db/seed/index.ts";
 import { createReadCache } from "../server/read-cache.ts";
 import { createCatalogueService } from "../server/modules/catalogue/catalogue.service.ts";
 import { createSearchService } from "../server/modules/search/search.service.ts";
-import { startServer } from "../tests/e2e/server.ts";
-import { sign } from "../server/http/signature.ts";
+import { numberOption, PG_URL, signedQuery, startShop } from "./lib.ts";
 
-const argv = process.argv;
-const opt = (name: string) => {
-  const i = argv.indexOf(`--${name}`);
-  return i > 0 ? argv[i + 1] : undefined;
-};
-const RUNS = Number(opt("runs") ?? 30);
-const PG = opt("pg");
-const HTTP = !argv.includes("--no-http");
+const RUNS = numberOption("runs", 30);
+const HTTP = !process.argv.includes("--no-http");
 
 type Q = [lang: "fr" | "zh", text: string, kind: string];
 // 60 fixed queries: words, accents, plurals, typos, references, dimensions, Chinese.
@@ -50,7 +43,7 @@ const fmt = (n: number) => n.toFixed(2);
 
 async function inProcess() {
   const t0 = performance.now();
-  const database = await openDatabase(PG ? { url: PG } : { dataDir: "memory://" });
+  const database = await openDatabase(PG_URL ? { url: PG_URL } : { dataDir: "memory://" });
   const existing = await query<{ n: number }>(database.db, sql`select count(*)::int as n from products`);
   if (existing[0].n === 0) await seedDemo(database.db, { size: "full" });
   const counts = await query<{ p: number; m: number }>(database.db, sql`select (select count(*)::int from products) p, (select count(*)::int from models) m`);
@@ -88,7 +81,7 @@ async function inProcess() {
 
   all.sort((a, b) => a - b);
   sugg.sort((a, b) => a - b);
-  console.log(`\nSearch service in process on ${PG ? "PostgreSQL" : "PGlite"}: ${counts[0].p} products / ${counts[0].m} models (ready in ${(seeded / 1000).toFixed(1)} s), index refresh ${fmt(refreshMs)} ms, ${RUNS} runs per query after 3 warm-up runs\n`);
+  console.log(`\nSearch service in process on ${PG_URL ? "PostgreSQL" : "PGlite"}: ${counts[0].p} products / ${counts[0].m} models (ready in ${(seeded / 1000).toFixed(1)} s), index refresh ${fmt(refreshMs)} ms, ${RUNS} runs per query after 3 warm-up runs\n`);
   console.log("| lang | query | kind | results | p50 ms | p95 ms | first result |");
   console.log("|---|---|---|---:|---:|---:|---|");
   for (const r of perQuery) console.log(`| ${r.q[0]} | ${r.q[1]} | ${r.q[2]} | ${r.total} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${r.first} |`);
@@ -97,20 +90,17 @@ async function inProcess() {
 }
 
 async function overHttp() {
-  const SECRET = "bench-sign-secret";
-  const shop = await startServer({ SIGN_SECRET: SECRET, RATE_LIMIT_MAX: "100000000", LOG_LEVEL: "warn" });
+  const shop = await startShop();
   const rows: string[] = [];
   try {
-    const t = Math.floor(Date.now() / 1000);
-    const sig = (path: string) => `t=${t}&at=${sign(t, path, SECRET)}`;
     const targets: [string, string, string][] = [
       ["search", "fr", "carton demenagement"], ["search", "fr", "cartn"], ["search", "fr", "CAR-DEM-0001"],
       ["search", "fr", "40x30"], ["search", "zh", "纸箱"], ["suggest", "fr", "carton dem"],
     ];
-    await fetch(`${shop.url}/site/Product/search?search=carton&${sig("/site/Product/search")}`); // first refresh
+    await fetch(`${shop.url}/site/Product/search?search=carton&${signedQuery("/site/Product/search")}`); // first refresh
     for (const [action, lang, text] of targets) {
       const path = `/site/Product/${action}`;
-      const url = `${shop.url}${path}?search=${encodeURIComponent(text)}&${sig(path)}`;
+      const url = `${shop.url}${path}?search=${encodeURIComponent(text)}&${signedQuery(path)}`;
       const headers = { applang: lang };
       await autocannon({ url, connections: 10, duration: 2, headers });
       const r = await autocannon({ url, connections: 50, duration: 8, headers });
@@ -119,7 +109,7 @@ async function overHttp() {
   } finally {
     await shop.stop();
   }
-  console.log("\nSearch API of the built server (full seed, PGlite), autocannon 50 connections, 8 s per row\n");
+  console.log(`\nSearch API of the built server (full seed, ${PG_URL ? "PostgreSQL" : "PGlite"}), autocannon 50 connections, 8 s per row\n`);
   console.log("| action | lang | query | req/s | p50 ms | p99 ms | non-2xx |");
   console.log("|---|---|---|---:|---:|---:|---:|");
   for (const r of rows) console.log(r);

@@ -75,8 +75,9 @@ export function createSessionService(db: Db) {
   }
 
   async function revoke(token: string) {
-    live.delete(hashToken(token));
-    await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.tokenHash, hashToken(token)));
+    const hash = hashToken(token);
+    live.delete(hash);
+    await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.tokenHash, hash));
   }
 
   /** Drops every cached session: called on a database notification, and by this process's own changes. */
