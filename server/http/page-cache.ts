@@ -7,7 +7,7 @@ export const PAGE_TTL_MS = 60_000;
 const MAX_ENTRIES = 2_000; // bounded: random unknown URLs cannot grow memory without limit
 const MAX_BODY = 1024 * 1024;
 /** All bodies together: a crawler walking every page must not hold ≈ 2,000 × 90 KB in memory. */
-export const MAX_BYTES = 32 * 1024 * 1024;
+const MAX_BYTES = 32 * 1024 * 1024;
 
 export function createPageCache(ttlMs = PAGE_TTL_MS, maxBytes = MAX_BYTES) {
   const pages = new Map<string, CachedPage>();
