@@ -14,4 +14,21 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
+  {
+    // The storefront imports shared rules and types from core/, never the server (decision 067).
+    files: ["app/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(#server/|(\\.{1,2}/)+server/)",
+              message: "app/ must not import server/: move the shared rule or type to core/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

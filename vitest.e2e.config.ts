@@ -1,7 +1,9 @@
 import { defineConfig } from "vitest/config";
 import base from "./vitest.config.ts";
 
-// End-to-end: the built server on free ports with fresh data directories, driven by Debian's Chromium.
+// End-to-end: the built server driven by Debian's Chromium. Each file starts its own shop on a copy of a
+// data directory seeded once by the global setup (decision 068), so files run in parallel: E2E_WORKERS
+// at a time (default 2; each worker runs a server and a browser, about one core together).
 export default defineConfig({
   resolve: base.resolve,
   test: {
@@ -10,6 +12,7 @@ export default defineConfig({
     environment: "node",
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    fileParallelism: true,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
   },
 });

@@ -10,7 +10,12 @@ export type Page = {
 export const PAGES: Page[] = [
   { id: "home", path: "", file: "routes/home.tsx" },
   { id: "search", path: "recherche", file: "routes/search.tsx" },
-  { id: "product-list", path: "product/:param", file: "routes/product-list.tsx", aliases: ["product/productlist", "nouveaux-produits", "promotions", "meilleures-ventes", "Prix-en-baisse"] },
+  {
+    id: "product-list",
+    path: "product/:param",
+    file: "routes/product-list.tsx",
+    aliases: ["product/productlist", "nouveaux-produits", "promotions", "meilleures-ventes", "Prix-en-baisse"],
+  },
   { id: "product-detail", path: "product/:catename/:id", file: "routes/product-detail.tsx", aliases: ["product/product"] },
   { id: "content", path: "content/:param", file: "routes/content.tsx", aliases: ["page/content"] },
   { id: "shops", path: "magasins", file: "routes/shops.tsx" },
@@ -23,5 +28,11 @@ export const PAGES: Page[] = [
   { id: "account", path: "mon-compte", file: "routes/account-home.tsx", aliases: ["center/mon-compte"] },
   { id: "identity", path: "identite", file: "routes/identity.tsx", aliases: ["center/identite"] },
   { id: "addresses", path: "adresses", file: "routes/addresses.tsx", aliases: ["center/adresses"] },
+  { id: "order-history", path: "historique-commandes", file: "routes/order-history.tsx", aliases: ["center/historique-commandes"] },
+  { id: "order-detail", path: "order-detail", file: "routes/order-detail.tsx", aliases: ["orderdetail", "center/order-detail"] },
+  { id: "order-tracking", path: "suivi-commande", file: "routes/order-tracking.tsx", aliases: ["center/suivi-commande"] },
+  { id: "order-confirmation", path: "confirmation-commande", file: "routes/order-confirmation.tsx" },
+  { id: "cart", path: "panier", file: "routes/cart.tsx" },
+  { id: "checkout", path: "commande", file: "routes/checkout.tsx" },
   { id: "not-found", path: "*", file: "routes/not-found.tsx" },
 ];

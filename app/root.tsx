@@ -1,7 +1,18 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect } from "react";
 import {
-  data, isRouteErrorResponse, redirect, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigate,
-  useRouteLoaderData, type ShouldRevalidateFunction,
+  data,
+  isRouteErrorResponse,
+  redirect,
+  Links,
+  Meta,
+  Outlet,
+  PrefetchPageLinks,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useNavigate,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -9,9 +20,8 @@ import { LangProvider } from "./lib/i18n.tsx";
 import { localePath, stripLocale } from "#core/slug.ts";
 import { configureApi } from "./lib/api.ts";
 import { useSession } from "./lib/session-store.ts";
-import type { InitData } from "#server/modules/init/init.service.ts";
-import type { MenuNode } from "#server/modules/catalogue/catalogue.service.ts";
-import type { Shop, FooterPage } from "#server/modules/content/config.service.ts";
+import type { Shop, FooterPage, SiteConfig } from "#core/site.ts";
+import type { MenuNode } from "#core/catalogue/types.ts";
 import { Header } from "./components/layout/header.tsx";
 import { Footer } from "./components/layout/footer.tsx";
 import { Notices } from "./components/layout/notices.tsx";
@@ -19,14 +29,23 @@ import { ErrorPage } from "./components/layout/error-page.tsx";
 import { MaintenanceLayout } from "./components/layout/maintenance-layout.tsx";
 import { RequestOverlay } from "./components/layout/request-overlay.tsx";
 import { usePreviousUrl } from "./lib/use-previous-url.ts";
+import { useSessionStart } from "./lib/use-session-start.ts";
+import { OnlineStatus, ProgressBar, StartOverlay } from "./components/layout/loading.tsx";
+import { useStartDialogs, useStartDialogsTimer } from "./lib/use-start-dialogs.ts";
+import { reloadOnChunkError, useChunkReload } from "./lib/use-chunk-reload.ts";
+import { useIdlePrefetch } from "./lib/use-idle-prefetch.ts";
+
+// Cookie consent, its preferences and the ad popup: fetched with radix the first time one opens (decision 064).
+const StartDialogs = lazy(() => import("./components/layout/start-dialogs.tsx"));
 
 export type RootData = {
   lang: "fr" | "zh";
   maintenance: boolean;
   signSecret: string;
   publicUrl: string;
-  /** Init data of SPEC §4, its category tree in the shell's lighter shape. */
-  init: (Omit<InitData, "product_cate"> & { product_cate: MenuNode[] }) | null;
+  /** The shared part of SPEC §4's init data (category tree in the shell's lighter shape, site config); the
+   * personal part (userInfo, token_status, refreshToken) comes after hydration (use-session-start.ts). */
+  init: { product_cate: MenuNode[]; config: SiteConfig } | null;
   shops: Shop[];
   pages: FooterPage[];
 };
@@ -36,30 +55,35 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-// Start-up (SPEC §4): the uid cookie was read by the server, init data is loaded once here.
+// Start-up (SPEC §4), shared part: the same for every visitor, so catalogue pages can be cached for all
+// (decision 063). The server sees the caller only on personal pages (route handle `personal`).
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services, lang, customer, tokenSent, rotatedToken, maintenance } = context;
-  // A password set by the shop must be replaced before anything else (issue 5).
+  const { services, lang, customer, maintenance } = context;
+  // A password set by the shop must be replaced before anything else (issue 5): here on personal pages,
+  // after hydration elsewhere (use-session-start.ts).
   const identity = localePath(lang, "/identite");
   if (customer?.mustChangePassword && new URL(request.url).pathname !== identity) throw redirect(`${identity}?force=1`);
   const base = { lang, signSecret: services.env.SIGN_SECRET, publicUrl: services.env.PUBLIC_URL };
   if (maintenance) {
-    return data<RootData>({ ...base, maintenance: true, init: null, shops: [], pages: [] }, { status: 503, statusText: "Service Unavailable" });
+    return data<RootData>(
+      { ...base, maintenance: true, init: null, shops: [], pages: [] },
+      { status: 503, statusText: "Service Unavailable" },
+    );
   }
-  const [init, menu, shops, pages] = await Promise.all([
-    services.init.initData(lang, { customer, tokenSent, rotatedToken }),
+  const [config, menu, shops, pages] = await Promise.all([
+    services.config.siteConfig(),
     services.catalogue.menuTree(lang),
     services.config.shops(lang),
     services.config.footerPages(lang),
   ]);
-  // A dead token logs the visitor out: the cookie goes too.
-  const headers: HeadersInit = init.token_status === 0 ? { "Set-Cookie": "uid=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax" } : {};
-  return data<RootData>({ ...base, maintenance: false, init: { ...init, product_cate: menu }, shops, pages }, { headers });
+  // A dead token's cookie is cleared by the server (pages.ts on personal pages, the session call elsewhere).
+  return { ...base, maintenance: false, init: { product_cate: menu, config }, shops, pages } satisfies RootData;
 }
 
-// The shell's data changes only with the session (login, logout), which submit forms or revalidate.
+// The shell's data is the same for every visitor: it changes with the language (and is reloaded after a form's action).
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate, currentUrl, nextUrl }) =>
-  Boolean(formMethod && formMethod !== "GET" && defaultShouldRevalidate) || stripLocale(currentUrl.pathname).lang !== stripLocale(nextUrl.pathname).lang;
+  Boolean(formMethod && formMethod !== "GET" && defaultShouldRevalidate) ||
+  stripLocale(currentUrl.pathname).lang !== stripLocale(nextUrl.pathname).lang;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
@@ -89,11 +113,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function useStartUp(root: RootData) {
   const navigate = useNavigate();
-  useEffect(() => {
+  // A layout effect: it runs before every passive effect, so a page that calls the API on mount signs its call.
+  useLayoutEffect(() => {
     configureApi({ signSecret: root.signSecret, navigate: (to) => navigate(to) });
   }, [root.signSecret, navigate]);
   useEffect(() => {
-    const s = useSession.getState();
     useSession.setState({
       lang: root.lang,
       maintenance: root.maintenance,
@@ -101,21 +125,25 @@ function useStartUp(root: RootData) {
       config: root.init?.config ?? {},
       screenWidth: window.innerWidth,
     });
-    if (root.init) {
-      if (root.init.token_status === 0) s.logout();
-      else s.setUser(root.init.userInfo);
-      if (root.init.refreshToken) s.setToken(root.init.refreshToken);
-    }
   }, [root]);
+  useSessionStart(!root.maintenance);
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useStartUp(loaderData);
   usePreviousUrl();
+  useChunkReload();
   const maintenance = useSession((s) => s.maintenance) || loaderData.maintenance;
+  const started = useSession((s) => s.started);
+  const adImg = loaderData.init?.config.ad_img;
+  useStartDialogsTimer(typeof adImg === "string" && adImg ? adImg : undefined, !maintenance);
+  const dialog = useStartDialogs((s) => s.view);
+  const prefetch = useIdlePrefetch();
   if (maintenance) return <MaintenanceLayout />;
   return (
     <>
+      <StartOverlay ready={started} />
+      <ProgressBar />
       <Header />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
         <Outlet />
@@ -123,11 +151,23 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <Footer />
       <Notices />
       <RequestOverlay />
+      <OnlineStatus />
+      {dialog && (
+        <Suspense fallback={null}>
+          <StartDialogs />
+        </Suspense>
+      )}
+      {prefetch.map((p) => (
+        <PrefetchPageLinks key={p} page={p} />
+      ))}
     </>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useEffect(() => {
+    reloadOnChunkError(error);
+  }, [error]);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const root = useRouteLoaderData("root") as RootData | undefined;
   if (status === 503 || root?.maintenance) return <MaintenanceLayout />;

@@ -5,9 +5,6 @@ import { PAGES } from "./pages.ts";
 export default PAGES.flatMap((page) =>
   [page.path, ...(page.aliases ?? [])].flatMap((path, i) => {
     const id = i === 0 ? page.id : `${page.id}~${i}`;
-    return [
-      route(`/${path}`, page.file, { id }),
-      route(path ? `/zh/${path}` : "/zh", page.file, { id: `zh:${id}` }),
-    ];
+    return [route(`/${path}`, page.file, { id }), route(path ? `/zh/${path}` : "/zh", page.file, { id: `zh:${id}` })];
   }),
 ) satisfies RouteConfig;

@@ -37,17 +37,31 @@ const lines: CartLine[] = Array.from({ length: LINES }, (_, i) => {
 });
 
 const params: CartParams = {
-  id: 1, delivery_addr_id: 3, invoice_addr_id: 4, pickup_method: 1,
-  delivery_addr_obj: { zip_code: "75011" }, extra_options: { rdv: 1 }, discount_info: { type: 2, value: "0.03" },
+  id: 1,
+  delivery_addr_id: 3,
+  invoice_addr_id: 4,
+  pickup_method: 1,
+  delivery_addr_obj: { zip_code: "75011" },
+  extra_options: { rdv: 1 },
+  discount_info: { type: 2, value: "0.03" },
   freight: {
-    freight_ht: "89", freight_tva: "17.8", highway_toll_ht: "6.5", highway_toll_tva: "1.3",
-    freeDeliveryAmount: [800, 1500, 2500, 4000], zip_code: "75011", rdv_amount: "25", general_tva: "0.2", discount_rate: "0.5",
+    freight_ht: "89",
+    freight_tva: "17.8",
+    highway_toll_ht: "6.5",
+    highway_toll_tva: "1.3",
+    freeDeliveryAmount: [800, 1500, 2500, 4000],
+    zip_code: "75011",
+    rdv_amount: "25",
+    general_tva: "0.2",
+    discount_rate: "0.5",
   },
 };
 
 const config: CartConfig = {
-  onePaletteVolume: "1.8", parisProvinceZipcode: ["75", "77", "78", "91", "92", "93", "94", "95"],
-  optionRdvBlockZipcode: ["20"], colis_params: { unit: "carton", volume: "0.02", rate: "0.06", colis_volume: "0.05" },
+  onePaletteVolume: "1.8",
+  parisProvinceZipcode: ["75", "77", "78", "91", "92", "93", "94", "95"],
+  optionRdvBlockZipcode: ["20"],
+  colis_params: { unit: "carton", volume: "0.02", rate: "0.06", colis_volume: "0.05" },
 };
 
 function run(iterations: number): number {
@@ -73,4 +87,6 @@ const sample = computeCartTotals(lines, params, config, { loggedIn: true });
 console.log(`computeCartTotals, ${LINES}-line cart, ${rounds} rounds × ${perRound} calls (Node ${process.version})`);
 console.log(`  median ${median.toFixed(1)} µs/call  (${Math.round(1e6 / median).toLocaleString("en-US")} ops/s)`);
 console.log(`  best   ${results[0].toFixed(1)} µs/call, worst ${results[results.length - 1].toFixed(1)} µs/call`);
-console.log(`  sample: totalAmount ${sample.totalAmount}, totalTva ${sample.totalTva}, grandTotal ${sample.grandTotal}, palette_num ${sample.palette_num}, colis_qte ${sample.colis_qte}`);
+console.log(
+  `  sample: totalAmount ${sample.totalAmount}, totalTva ${sample.totalTva}, grandTotal ${sample.grandTotal}, palette_num ${sample.palette_num}, colis_qte ${sample.colis_qte}`,
+);

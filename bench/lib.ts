@@ -33,7 +33,14 @@ export async function measure(name: string, url: string, req: Req = {}): Promise
   const opts = { url, method: req.method ?? "GET", headers: req.headers ?? {}, body: req.body };
   await autocannon({ ...opts, connections: 10, duration: 2 }); // warm-up
   const r = await autocannon({ ...opts, connections, duration });
-  return { name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, bytes: Math.round(r.throughput.average / Math.max(1, r.requests.average)), non2xx: r.non2xx };
+  return {
+    name,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    bytes: Math.round(r.throughput.average / Math.max(1, r.requests.average)),
+    non2xx: r.non2xx,
+  };
 }
 
 /** A raw node:http server answering the same bytes as the shop (its real page: autocannon parses HTML
@@ -61,7 +68,13 @@ export async function startShop(): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-shop-"));
   await (await startServer(BENCH_ENV, dataDir)).stop();
   const shop = await startServer(BENCH_ENV, dataDir);
-  return { ...shop, stop: async () => { await shop.stop(); rmSync(dataDir, { recursive: true, force: true }); } };
+  return {
+    ...shop,
+    stop: async () => {
+      await shop.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The uid cookie of a fresh session of the demo customer: requests that are never served from the render cache. */
@@ -72,23 +85,28 @@ export async function loginCookie(base: string): Promise<string> {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ identifier: "C100001", password: "Demo1234!", t, at: sign(t, "/site/user/login", SECRET) }),
   });
-  const body = await res.json() as { code: number; data: { token: string } };
+  const body = (await res.json()) as { code: number; data: { token: string } };
   if (body.code !== 200) throw new Error(`bench login failed: ${JSON.stringify(body)}`);
   return `uid=${body.data.token}`;
 }
 
 /** Peak resident memory of a process (VmHWM), in MB. */
-export const peakRssMb = (pid: number) => Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
+export const peakRssMb = (pid: number) =>
+  Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
 
 /** Forgets the peak so far (Linux clear_refs 5): the first start's database creation is not load. */
 export function resetPeakRss(pid: number) {
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, "5");
-  } catch { /* not permitted here: the peak then includes start-up */ }
+  } catch {
+    /* not permitted here: the peak then includes start-up */
+  }
 }
 
 export function printTable(rows: Row[], rssMb: number) {
-  console.log(`\nautocannon, ${connections} connections, ${duration} s per row, Node ${process.version}, ${PG_URL ? "PostgreSQL" : "PGlite"}\n`);
+  console.log(
+    `\nautocannon, ${connections} connections, ${duration} s per row, Node ${process.version}, ${PG_URL ? "PostgreSQL" : "PGlite"}\n`,
+  );
   console.log("| target | req/s | p50 ms | p99 ms | bytes/resp | non-2xx |");
   console.log("|---|---:|---:|---:|---:|---:|");
   for (const r of rows) console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.bytes} | ${r.non2xx} |`);

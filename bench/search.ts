@@ -17,25 +17,66 @@ const HTTP = !process.argv.includes("--no-http");
 type Q = [lang: "fr" | "zh", text: string, kind: string];
 // 60 fixed queries: words, accents, plurals, typos, references, dimensions, Chinese.
 export const QUERIES: Q[] = [
-  ["fr", "carton", "word"], ["fr", "cartons", "plural"], ["fr", "carton demenagement", "accents"],
-  ["fr", "Carton Déménagement", "accents"], ["fr", "cartons déménagements", "plural"], ["fr", "boîte archive", "word"],
-  ["fr", "boite archive", "accents"], ["fr", "boîtes postales", "plural"], ["fr", "film étirable", "word"],
-  ["fr", "film etirable noir", "accents"], ["fr", "papier bulle", "word"], ["fr", "adhésif", "word"],
-  ["fr", "ruban adhesif silencieux", "accents"], ["fr", "gobelet", "word"], ["fr", "gobelets carton", "plural"],
-  ["fr", "sac poubelle", "word"], ["fr", "sacs kraft", "plural"], ["fr", "barquette", "word"],
-  ["fr", "boîte pizza", "word"], ["fr", "gants nitrile", "word"], ["fr", "étiquettes", "plural"],
-  ["fr", "enveloppe bulle", "word"], ["fr", "caisse palette", "word"], ["fr", "double cannelure", "word"],
-  ["fr", "feuillard", "word"], ["fr", "cornière", "word"], ["fr", "essuie-tout", "word"],
-  ["fr", "couverts bois", "word"], ["fr", "assiette", "word"], ["fr", "tube expédition", "word"],
-  ["fr", "cartn", "typo"], ["fr", "carton demenagment", "typo"], ["fr", "gobelt", "typo"],
-  ["fr", "etirabl", "typo"], ["fr", "enveloppes bulles", "plural"], ["fr", "adhesf", "typo"],
-  ["fr", "CAR-DEM-0001", "reference"], ["fr", "car-dem", "ref prefix"], ["fr", "CAR-SCB", "ref prefix"],
-  ["fr", "car-scb-0001", "reference"], ["fr", "car", "ref prefix"], ["fr", "CAR-DC-0002", "reference"],
-  ["fr", "40x30", "dimensions"], ["fr", "400x300", "dimensions"], ["fr", "40 x 30 x 30", "dimensions"],
-  ["fr", "400×300×300 mm", "dimensions"], ["fr", "carton 60x40", "dimensions"], ["fr", "60 x 40 cm", "dimensions"],
-  ["zh", "纸箱", "zh"], ["zh", "搬家纸箱", "zh"], ["zh", "胶带", "zh"], ["zh", "纸杯", "zh"],
-  ["zh", "气泡", "zh"], ["zh", "垃圾袋", "zh"], ["zh", "手套", "zh"], ["zh", "carton", "zh latin"],
-  ["zh", "CAR-DEM", "zh ref"], ["zh", "40x30", "zh dims"], ["fr", "zzzzqqqq", "nothing"], ["fr", "a", "one letter"],
+  ["fr", "carton", "word"],
+  ["fr", "cartons", "plural"],
+  ["fr", "carton demenagement", "accents"],
+  ["fr", "Carton Déménagement", "accents"],
+  ["fr", "cartons déménagements", "plural"],
+  ["fr", "boîte archive", "word"],
+  ["fr", "boite archive", "accents"],
+  ["fr", "boîtes postales", "plural"],
+  ["fr", "film étirable", "word"],
+  ["fr", "film etirable noir", "accents"],
+  ["fr", "papier bulle", "word"],
+  ["fr", "adhésif", "word"],
+  ["fr", "ruban adhesif silencieux", "accents"],
+  ["fr", "gobelet", "word"],
+  ["fr", "gobelets carton", "plural"],
+  ["fr", "sac poubelle", "word"],
+  ["fr", "sacs kraft", "plural"],
+  ["fr", "barquette", "word"],
+  ["fr", "boîte pizza", "word"],
+  ["fr", "gants nitrile", "word"],
+  ["fr", "étiquettes", "plural"],
+  ["fr", "enveloppe bulle", "word"],
+  ["fr", "caisse palette", "word"],
+  ["fr", "double cannelure", "word"],
+  ["fr", "feuillard", "word"],
+  ["fr", "cornière", "word"],
+  ["fr", "essuie-tout", "word"],
+  ["fr", "couverts bois", "word"],
+  ["fr", "assiette", "word"],
+  ["fr", "tube expédition", "word"],
+  ["fr", "cartn", "typo"],
+  ["fr", "carton demenagment", "typo"],
+  ["fr", "gobelt", "typo"],
+  ["fr", "etirabl", "typo"],
+  ["fr", "enveloppes bulles", "plural"],
+  ["fr", "adhesf", "typo"],
+  ["fr", "CAR-DEM-0001", "reference"],
+  ["fr", "car-dem", "ref prefix"],
+  ["fr", "CAR-SCB", "ref prefix"],
+  ["fr", "car-scb-0001", "reference"],
+  ["fr", "car", "ref prefix"],
+  ["fr", "CAR-DC-0002", "reference"],
+  ["fr", "40x30", "dimensions"],
+  ["fr", "400x300", "dimensions"],
+  ["fr", "40 x 30 x 30", "dimensions"],
+  ["fr", "400×300×300 mm", "dimensions"],
+  ["fr", "carton 60x40", "dimensions"],
+  ["fr", "60 x 40 cm", "dimensions"],
+  ["zh", "纸箱", "zh"],
+  ["zh", "搬家纸箱", "zh"],
+  ["zh", "胶带", "zh"],
+  ["zh", "纸杯", "zh"],
+  ["zh", "气泡", "zh"],
+  ["zh", "垃圾袋", "zh"],
+  ["zh", "手套", "zh"],
+  ["zh", "carton", "zh latin"],
+  ["zh", "CAR-DEM", "zh ref"],
+  ["zh", "40x30", "zh dims"],
+  ["fr", "zzzzqqqq", "nothing"],
+  ["fr", "a", "one letter"],
 ];
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -46,7 +87,10 @@ async function inProcess() {
   const database = await openDatabase(PG_URL ? { url: PG_URL } : { dataDir: "memory://" });
   const existing = await query<{ n: number }>(database.db, sql`select count(*)::int as n from products`);
   if (existing[0].n === 0) await seedDemo(database.db, { size: "full" });
-  const counts = await query<{ p: number; m: number }>(database.db, sql`select (select count(*)::int from products) p, (select count(*)::int from models) m`);
+  const counts = await query<{ p: number; m: number }>(
+    database.db,
+    sql`select (select count(*)::int from products) p, (select count(*)::int from models) m`,
+  );
   const seeded = performance.now() - t0;
   const cache = createReadCache();
   const search = createSearchService(database.db, cache, createCatalogueService(database.db, cache), { resultCacheSize: 0 }); // every call runs the SQL
@@ -81,11 +125,15 @@ async function inProcess() {
 
   all.sort((a, b) => a - b);
   sugg.sort((a, b) => a - b);
-  console.log(`\nSearch service in process on ${PG_URL ? "PostgreSQL" : "PGlite"}: ${counts[0].p} products / ${counts[0].m} models (ready in ${(seeded / 1000).toFixed(1)} s), index refresh ${fmt(refreshMs)} ms, ${RUNS} runs per query after 3 warm-up runs\n`);
+  console.log(
+    `\nSearch service in process on ${PG_URL ? "PostgreSQL" : "PGlite"}: ${counts[0].p} products / ${counts[0].m} models (ready in ${(seeded / 1000).toFixed(1)} s), index refresh ${fmt(refreshMs)} ms, ${RUNS} runs per query after 3 warm-up runs\n`,
+  );
   console.log("| lang | query | kind | results | p50 ms | p95 ms | first result |");
   console.log("|---|---|---|---:|---:|---:|---|");
   for (const r of perQuery) console.log(`| ${r.q[0]} | ${r.q[1]} | ${r.q[2]} | ${r.total} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${r.first} |`);
-  console.log(`\nALL ${QUERIES.length} queries x ${RUNS}: p50 ${fmt(pct(all, 50))} ms, p95 ${fmt(pct(all, 95))} ms, p99 ${fmt(pct(all, 99))} ms, max ${fmt(all[all.length - 1])} ms`);
+  console.log(
+    `\nALL ${QUERIES.length} queries x ${RUNS}: p50 ${fmt(pct(all, 50))} ms, p95 ${fmt(pct(all, 95))} ms, p99 ${fmt(pct(all, 99))} ms, max ${fmt(all[all.length - 1])} ms`,
+  );
   console.log(`suggest (${sugg.length} calls): p50 ${fmt(pct(sugg, 50))} ms, p95 ${fmt(pct(sugg, 95))} ms`);
 }
 
@@ -94,8 +142,12 @@ async function overHttp() {
   const rows: string[] = [];
   try {
     const targets: [string, string, string][] = [
-      ["search", "fr", "carton demenagement"], ["search", "fr", "cartn"], ["search", "fr", "CAR-DEM-0001"],
-      ["search", "fr", "40x30"], ["search", "zh", "纸箱"], ["suggest", "fr", "carton dem"],
+      ["search", "fr", "carton demenagement"],
+      ["search", "fr", "cartn"],
+      ["search", "fr", "CAR-DEM-0001"],
+      ["search", "fr", "40x30"],
+      ["search", "zh", "纸箱"],
+      ["suggest", "fr", "carton dem"],
     ];
     await fetch(`${shop.url}/site/Product/search?search=carton&${signedQuery("/site/Product/search")}`); // first refresh
     for (const [action, lang, text] of targets) {
@@ -104,12 +156,16 @@ async function overHttp() {
       const headers = { applang: lang };
       await autocannon({ url, connections: 10, duration: 2, headers });
       const r = await autocannon({ url, connections: 50, duration: 8, headers });
-      rows.push(`| ${action} | ${lang} | ${text} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} |`);
+      rows.push(
+        `| ${action} | ${lang} | ${text} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} |`,
+      );
     }
   } finally {
     await shop.stop();
   }
-  console.log(`\nSearch API of the built server (full seed, ${PG_URL ? "PostgreSQL" : "PGlite"}), autocannon 50 connections, 8 s per row\n`);
+  console.log(
+    `\nSearch API of the built server (full seed, ${PG_URL ? "PostgreSQL" : "PGlite"}), autocannon 50 connections, 8 s per row\n`,
+  );
   console.log("| action | lang | query | req/s | p50 ms | p99 ms | non-2xx |");
   console.log("|---|---|---|---:|---:|---:|---:|");
   for (const r of rows) console.log(r);

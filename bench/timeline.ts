@@ -11,22 +11,29 @@ try {
   const cookie = await loginCookie(shop.url);
   const t0 = performance.now();
   const seen: [start: number, ms: number][] = [];
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (performance.now() - t0 < duration * 1000) {
-      const s = performance.now();
-      await (await fetch(url, { headers: { cookie } })).arrayBuffer();
-      seen.push([s - t0, performance.now() - s]);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() - t0 < duration * 1000) {
+        const s = performance.now();
+        await (await fetch(url, { headers: { cookie } })).arrayBuffer();
+        seen.push([s - t0, performance.now() - s]);
+      }
+    }),
+  );
   const q = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))];
   console.log(`\nlogged-in category list ${url}, ${connections} connections, ${duration} s (cold process: the first second included)\n`);
   console.log("| from s | requests | p50 ms | max ms |\n|---:|---:|---:|---:|");
   for (let from = 0; from < duration; from++) {
-    const ms = seen.filter(([s]) => s >= from * 1000 && s < (from + 1) * 1000).map(([, l]) => l).sort((a, b) => a - b);
+    const ms = seen
+      .filter(([s]) => s >= from * 1000 && s < (from + 1) * 1000)
+      .map(([, l]) => l)
+      .sort((a, b) => a - b);
     if (ms.length) console.log(`| ${from} | ${ms.length} | ${Math.round(q(ms, 0.5))} | ${Math.round(ms[ms.length - 1])} |`);
   }
   const all = seen.map(([, l]) => l).sort((a, b) => a - b);
-  console.log(`\nall: ${(all.length / duration).toFixed(0)} req/s, p50 ${Math.round(q(all, 0.5))} ms, p99 ${Math.round(q(all, 0.99))} ms, max ${Math.round(all[all.length - 1])} ms`);
+  console.log(
+    `\nall: ${(all.length / duration).toFixed(0)} req/s, p50 ${Math.round(q(all, 0.5))} ms, p99 ${Math.round(q(all, 0.99))} ms, max ${Math.round(all[all.length - 1])} ms`,
+  );
 } finally {
   await shop.stop();
 }

@@ -3,10 +3,16 @@ import fc from "fast-check";
 import { buildBreadcrumbs, categoryPath, type CategoryNode } from "./breadcrumbs.ts";
 
 const tree: CategoryNode = {
-  id: 1, name: "ACCUEIL", level: 0, child: [
-    { id: 2, name: "Cartons", level: 1, child: [
-      { id: 5, name: "Caisses américaines", level: 2, child: [{ id: 9, name: "Double cannelure", level: 3 }] },
-    ] },
+  id: 1,
+  name: "ACCUEIL",
+  level: 0,
+  child: [
+    {
+      id: 2,
+      name: "Cartons",
+      level: 1,
+      child: [{ id: 5, name: "Caisses américaines", level: 2, child: [{ id: 9, name: "Double cannelure", level: 3 }] }],
+    },
     { id: 3, name: "Métiers", level: 1, child: [{ id: 6, name: "Boulangerie & Pâtisserie", level: 2 }] },
   ],
 };
@@ -44,7 +50,8 @@ describe("buildBreadcrumbs", () => {
 
   type Raw = { name: string; child: Raw[] };
   const leaf = fc.record({ name: fc.string({ minLength: 1, maxLength: 8 }), child: fc.constant([] as Raw[]) });
-  const level = (inner: fc.Arbitrary<Raw>) => fc.record({ name: fc.string({ minLength: 1, maxLength: 8 }), child: fc.array(inner, { maxLength: 3 }) });
+  const level = (inner: fc.Arbitrary<Raw>) =>
+    fc.record({ name: fc.string({ minLength: 1, maxLength: 8 }), child: fc.array(inner, { maxLength: 3 }) });
   const nodeArb: fc.Arbitrary<Raw> = level(level(leaf));
 
   it("ends at the category and has strictly increasing levels for every node of a tree", () => {
@@ -52,11 +59,18 @@ describe("buildBreadcrumbs", () => {
       fc.property(fc.array(nodeArb, { maxLength: 4 }), (raw) => {
         let id = 1;
         const build = (n: Raw, depth: number): CategoryNode => ({
-          id: ++id, name: n.name, level: depth, child: n.child.map((c) => build(c, depth + 1)),
+          id: ++id,
+          name: n.name,
+          level: depth,
+          child: n.child.map((c) => build(c, depth + 1)),
         });
         const top = raw.map((n) => build(n, 1));
         const all: CategoryNode[] = [];
-        const walk = (ns: CategoryNode[]) => ns.forEach((n) => { all.push(n); walk(n.child ?? []); });
+        const walk = (ns: CategoryNode[]) =>
+          ns.forEach((n) => {
+            all.push(n);
+            walk(n.child ?? []);
+          });
         walk(top);
         for (const node of all) {
           const trail = buildBreadcrumbs(top, node.id);

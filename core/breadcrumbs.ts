@@ -1,5 +1,5 @@
 // Breadcrumbs from the category tree rooted at ACCUEIL (SPEC §2, §3; decision 022).
-import type { Lang } from "./money.ts";
+import type { Lang } from "./lang.ts";
 import { categoryUrl, localePath } from "./slug.ts";
 
 export interface CategoryNode {

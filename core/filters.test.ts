@@ -1,8 +1,21 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
-  MAX_FILTER_CRITERIA, addFilterValue, clearFilter, countCriteria, emptyFilters, filtersFromQuery, filtersToQuery,
-  removeFilterValue, replaceFilter, resetFilters, setPage, setVolumeRange, splitValues, volumeRange, volumeRangeError,
+  MAX_FILTER_CRITERIA,
+  addFilterValue,
+  clearFilter,
+  countCriteria,
+  emptyFilters,
+  filtersFromQuery,
+  filtersToQuery,
+  removeFilterValue,
+  replaceFilter,
+  resetFilters,
+  setPage,
+  setVolumeRange,
+  splitValues,
+  volumeRange,
+  volumeRangeError,
   type FilterState,
 } from "./filters.ts";
 
@@ -34,7 +47,12 @@ describe("filter actions", () => {
   it("refuses an 11th criterion and leaves the state unchanged", () => {
     const ten = ok(replaceFilter(emptyFilters, "brand", ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]));
     const r = addFilterValue({ ...ten, page: 2 }, "colour", "red");
-    expect(r).toMatchObject({ ok: false, reason: "too_many_criteria", messageKey: "validation.filters_too_many", state: { ...ten, page: 2 } });
+    expect(r).toMatchObject({
+      ok: false,
+      reason: "too_many_criteria",
+      messageKey: "validation.filters_too_many",
+      state: { ...ten, page: 2 },
+    });
     expect(ok(replaceFilter(ten, "brand", ["1"]))).toEqual({ page: 1, fields: { brand: "1" } });
   });
 
@@ -44,9 +62,21 @@ describe("filter actions", () => {
   });
 
   const action = fc.oneof(
-    fc.record({ kind: fc.constant("add" as const), field: fc.constantFrom("brand", "colour", "size"), value: fc.integer({ min: 1, max: 8 }) }),
-    fc.record({ kind: fc.constant("remove" as const), field: fc.constantFrom("brand", "colour", "size"), value: fc.integer({ min: 1, max: 8 }) }),
-    fc.record({ kind: fc.constant("replace" as const), field: fc.constantFrom("brand", "colour"), values: fc.array(fc.integer({ min: 1, max: 12 }), { maxLength: 12 }) }),
+    fc.record({
+      kind: fc.constant("add" as const),
+      field: fc.constantFrom("brand", "colour", "size"),
+      value: fc.integer({ min: 1, max: 8 }),
+    }),
+    fc.record({
+      kind: fc.constant("remove" as const),
+      field: fc.constantFrom("brand", "colour", "size"),
+      value: fc.integer({ min: 1, max: 8 }),
+    }),
+    fc.record({
+      kind: fc.constant("replace" as const),
+      field: fc.constantFrom("brand", "colour"),
+      values: fc.array(fc.integer({ min: 1, max: 12 }), { maxLength: 12 }),
+    }),
     fc.record({ kind: fc.constant("clear" as const), field: fc.constantFrom("brand", "colour", "size") }),
     fc.record({ kind: fc.constant("reset" as const) }),
   );

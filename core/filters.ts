@@ -64,7 +64,11 @@ export function addFilterValue(state: FilterState, field: string, value: string 
 /** Removes one value from a field; the field disappears when empty. */
 export function removeFilterValue(state: FilterState, field: string, value: string | number): FilterState {
   const drop = String(value).trim();
-  return withField(state, field, filterValues(state, field).filter((v) => v !== drop));
+  return withField(
+    state,
+    field,
+    filterValues(state, field).filter((v) => v !== drop),
+  );
 }
 
 /** Replaces all values of a field (an array, or comma-separated text). Refused past 10 criteria. */

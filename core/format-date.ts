@@ -1,7 +1,7 @@
 // Dates for fr-FR and zh-CN (decision 023). Calendar parts come from Intl in a fixed time zone
 // (Europe/Paris by default, the shop's); the text is assembled here so the server render and the
 // browser always agree, whatever their ICU version.
-import type { Lang } from "./money.ts";
+import type { Lang } from "./lang.ts";
 
 export const SHOP_TIME_ZONE = "Europe/Paris";
 
@@ -18,9 +18,7 @@ export interface CalendarParts {
   weekday: number;
 }
 
-const FR_MONTHS = [
-  "janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre",
-];
+const FR_MONTHS = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"];
 const FR_WEEKDAYS = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"];
 const ZH_WEEKDAYS = ["星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日"];
 const WEEKDAY_INDEX: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
@@ -31,8 +29,14 @@ function partFormatter(timeZone: string): Intl.DateTimeFormat {
   let f = partFormatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat("en-GB", {
-      timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit",
-      hourCycle: "h23", weekday: "short",
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      weekday: "short",
     });
     partFormatters.set(timeZone, f);
   }

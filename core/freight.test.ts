@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { deliveryExpenseQuery, getAllFlag, isPaletteBlocked, isRdvBlocked, shouldLookupDeliveryCost } from "./freight.ts";
 
-const params = { pickup_method: 1, delivery_addr_id: 3, invoice_addr_id: 4, delivery_addr_obj: { zip_code: "75011" }, freight: { zip_code: "75011" } };
+const params = {
+  pickup_method: 1,
+  delivery_addr_id: 3,
+  invoice_addr_id: 4,
+  delivery_addr_obj: { zip_code: "75011" },
+  freight: { zip_code: "75011" },
+};
 
 describe("shouldLookupDeliveryCost", () => {
   it("looks up with a token, a delivery address and its zip", () => {
@@ -27,9 +33,11 @@ describe("getAllFlag", () => {
     expect(getAllFlag({ save: false, zip: "75011", storedFreightZip: "75011" })).toBe(0);
   });
   it("is 0 exactly when not saving and the zip is unchanged", () => {
-    fc.assert(fc.property(fc.boolean(), fc.string(), fc.string(), (save, a, b) => {
-      expect(getAllFlag({ save, zip: a, storedFreightZip: b }) === 0).toBe(!save && a.trim() === b.trim());
-    }));
+    fc.assert(
+      fc.property(fc.boolean(), fc.string(), fc.string(), (save, a, b) => {
+        expect(getAllFlag({ save, zip: a, storedFreightZip: b }) === 0).toBe(!save && a.trim() === b.trim());
+      }),
+    );
   });
 });
 
@@ -37,8 +45,16 @@ describe("deliveryExpenseQuery", () => {
   const totals = { totalVolume: "1.324500", totalPoids: "21.700", has_gls_model: true, colis_qte: 15, colis_vol_num: 4 };
   it("builds the getDeliveryExpense query", () => {
     expect(deliveryExpenseQuery("t", params, totals)).toEqual({
-      getAll: 0, zip_code: "75011", volume: "1.324500", poids: "21.700", gls_model_status: 1,
-      delivery_addr_id: 3, invoice_addr_id: 4, pickup_method: 1, colis_qte: 15, colis_vol_num: 4,
+      getAll: 0,
+      zip_code: "75011",
+      volume: "1.324500",
+      poids: "21.700",
+      gls_model_status: 1,
+      delivery_addr_id: 3,
+      invoice_addr_id: 4,
+      pickup_method: 1,
+      colis_qte: 15,
+      colis_vol_num: 4,
     });
     expect(deliveryExpenseQuery("t", params, totals, true)?.getAll).toBe(1);
   });

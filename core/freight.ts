@@ -21,11 +21,7 @@ export function shouldLookupDeliveryCost({ token, params }: LookupInput): boolea
 }
 
 /** getAll = 1 if saving was requested or the zip changed from the stored freight zip, else 0. */
-export function getAllFlag(input: {
-  save: boolean;
-  zip: string | null | undefined;
-  storedFreightZip: string | null | undefined;
-}): 0 | 1 {
+export function getAllFlag(input: { save: boolean; zip: string | null | undefined; storedFreightZip: string | null | undefined }): 0 | 1 {
   if (input.save) return 1;
   return (input.zip ?? "").trim() !== (input.storedFreightZip ?? "").trim() ? 1 : 0;
 }

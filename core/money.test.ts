@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import {
-  Decimal, NBSP, NNBSP, dec, decOrZero, formatAmount, formatPrice, formatUnitPrice, roundHalfAway, sum, toFixed2,
-} from "./money.ts";
+import { Decimal, NBSP, NNBSP, dec, decOrZero, formatAmount, formatPrice, formatUnitPrice, roundHalfAway, sum, toFixed2 } from "./money.ts";
 
 describe("Decimal parsing", () => {
   it("parses texts and numbers exactly", () => {
@@ -66,7 +64,12 @@ describe("Decimal arithmetic", () => {
     fc.assert(
       fc.property(decimalText, decimalText, decimalText, (a, b, c) => {
         expect(a.plus(b).eq(b.plus(a))).toBe(true);
-        expect(a.plus(b).plus(c).eq(a.plus(b.plus(c)))).toBe(true);
+        expect(
+          a
+            .plus(b)
+            .plus(c)
+            .eq(a.plus(b.plus(c))),
+        ).toBe(true);
         expect(a.times(b.plus(c)).eq(a.times(b).plus(a.times(c)))).toBe(true);
       }),
     );
@@ -90,7 +93,11 @@ describe("Decimal arithmetic", () => {
       fc.property(decimalText, positive, (a, b) => {
         const q = a.ceilDiv(b);
         expect(dec(q).times(b).gte(a)).toBe(true);
-        expect(dec(q - 1n).times(b).lt(a)).toBe(true);
+        expect(
+          dec(q - 1n)
+            .times(b)
+            .lt(a),
+        ).toBe(true);
       }),
     );
   });
@@ -118,14 +125,19 @@ describe("roundHalfAway (the product's toFixed)", () => {
 
   it("is within half a unit of the last digit and symmetric in sign", () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 6 }), (u, s, d) => {
-        const x = Decimal.of(u, s);
-        const r = dec(roundHalfAway(x, d));
-        const half = Decimal.of(5n, d + 1);
-        expect(r.minus(x).abs().lte(half)).toBe(true);
-        expect(r.scale).toBeLessThanOrEqual(d);
-        expect(roundHalfAway(x.negated(), d)).toBe(r.isZero() ? "0" : r.negated().toString());
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }),
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 0, max: 6 }),
+        (u, s, d) => {
+          const x = Decimal.of(u, s);
+          const r = dec(roundHalfAway(x, d));
+          const half = Decimal.of(5n, d + 1);
+          expect(r.minus(x).abs().lte(half)).toBe(true);
+          expect(r.scale).toBeLessThanOrEqual(d);
+          expect(roundHalfAway(x.negated(), d)).toBe(r.isZero() ? "0" : r.negated().toString());
+        },
+      ),
     );
   });
 

@@ -2,7 +2,6 @@
 // and the price display of SPEC §9 (decision 010, 011). No binary floating point is used for
 // any computed amount: a JavaScript number input is first turned into its shortest decimal text.
 
-export type Lang = "fr" | "zh";
 export type PriceLabel = "HT" | "TTC";
 export type DecimalInput = string | number | bigint | Decimal;
 

@@ -1,7 +1,7 @@
 // Order state labels (SPEC §4 "Order states as labels"; decision 024). Labels are i18n keys of the
 // "orders" namespace with their interpolation values; the texts live in the app catalogues.
 import { formatDate } from "./format-date.ts";
-import type { Lang } from "./money.ts";
+import type { Lang } from "./lang.ts";
 
 /** The order states stored by the server (server/db/schema/sales.ts). */
 export const ORDER_STATES = ["unpaid", "processing", "planned", "shipped", "delivered", "cancelled"] as const;
@@ -61,8 +61,14 @@ export function orderStateLabel(order: OrderStateInput, lang: Lang): StateLabel 
 
 /** Every key orderStateLabel can return (for catalogue completeness tests). */
 export const ORDER_STATE_KEYS = [
-  "orders.state_unpaid", "orders.state_processing", "orders.state_planned", "orders.state_planned_on",
-  "orders.state_shipped", "orders.state_delivered", "orders.state_cancelled", "orders.state_cancelled_on",
+  "orders.state_unpaid",
+  "orders.state_processing",
+  "orders.state_planned",
+  "orders.state_planned_on",
+  "orders.state_shipped",
+  "orders.state_delivered",
+  "orders.state_cancelled",
+  "orders.state_cancelled_on",
   "orders.state_unknown",
 ] as const;
 

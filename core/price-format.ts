@@ -1,6 +1,7 @@
 // Price display (SPEC §9, decision 011): fr "1 234,50 € HT", zh "€1,234.50 不含税".
 // Re-exported by money.ts; rounding is the exact half-away-from-zero rule of money.ts.
-import { Decimal, type DecimalInput, type Lang, type PriceLabel } from "./money.ts";
+import { Decimal, type DecimalInput, type PriceLabel } from "./money.ts";
+import type { Lang } from "./lang.ts";
 
 /** U+202F NARROW NO-BREAK SPACE: French thousands separator (as Intl.NumberFormat fr-FR). */
 export const NNBSP = "\u202f";
@@ -52,12 +53,7 @@ export function formatAmount(value: DecimalInput, lang: Lang, opts: FormatPriceO
  *     identical to Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" })).
  * zh: "€1,234.50", "€1,234.50 不含税", "€1,234.50 含税"  (as Intl zh-CN; label after U+00A0).
  */
-export function formatPrice(
-  value: DecimalInput,
-  lang: Lang,
-  label?: PriceLabel,
-  opts: FormatPriceOptions = {},
-): string {
+export function formatPrice(value: DecimalInput, lang: Lang, label?: PriceLabel, opts: FormatPriceOptions = {}): string {
   const amount = formatAmount(value, lang, opts);
   if (lang === "fr") return `${amount}${NBSP}€${label ? NBSP + label : ""}`;
   const neg = amount.startsWith("-");

@@ -50,9 +50,11 @@ describe("URL builders", () => {
     expect(idFromParam("12")).toBe(12);
     expect(idFromParam("abc-3")).toBeNull();
     expect(idFromParam("0-x")).toBeNull();
-    fc.assert(fc.property(fc.integer({ min: 1, max: 1e9 }), fc.string(), (id, name) => {
-      expect(idFromParam(categoryUrl("fr", { id, name }).slice("/product/".length))).toBe(id);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e9 }), fc.string(), (id, name) => {
+        expect(idFromParam(categoryUrl("fr", { id, name }).slice("/product/".length))).toBe(id);
+      }),
+    );
   });
 });
 
@@ -69,12 +71,14 @@ describe("localePath", () => {
     expect(stripLocale("/zh")).toEqual({ lang: "zh", path: "/" });
     expect(stripLocale("/zhong")).toEqual({ lang: "fr", path: "/zhong" });
     const segment = fc.stringMatching(/^[a-zA-Z0-9-]{1,12}$/);
-    fc.assert(fc.property(fc.constantFrom("fr" as const, "zh" as const), fc.array(segment, { maxLength: 4 }), (lang, segments) => {
-      const p = `/${segments.join("/")}`;
-      const r = stripLocale(localePath(lang, p));
-      expect(r.lang).toBe(lang);
-      expect(localePath(lang, r.path)).toBe(localePath(lang, p));
-    }));
+    fc.assert(
+      fc.property(fc.constantFrom("fr" as const, "zh" as const), fc.array(segment, { maxLength: 4 }), (lang, segments) => {
+        const p = `/${segments.join("/")}`;
+        const r = stripLocale(localePath(lang, p));
+        expect(r.lang).toBe(lang);
+        expect(localePath(lang, r.path)).toBe(localePath(lang, p));
+      }),
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 // URL shapes of SPEC §2 (decision 020): slugs, product-detail and list URLs, /zh prefix, list flags.
-import type { Lang } from "./money.ts";
+import type { Lang } from "./lang.ts";
 
 /**
  * Slug rule: lower-case; spaces, ampersands and commas become hyphens; repeated hyphens collapse.

@@ -15,8 +15,10 @@ describe("zip prefixes", () => {
     expect(prefixList(undefined)).toEqual([]);
   });
   it("matches a zip whose prefix is listed", () => {
-    fc.assert(fc.property(fc.stringMatching(/^\d{5}$/), fc.array(fc.stringMatching(/^\d{2}$/)), (zip, list) => {
-      expect(zipInPrefixList(zip, list)).toBe(list.includes(zip.slice(0, 2)));
-    }));
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{5}$/), fc.array(fc.stringMatching(/^\d{2}$/)), (zip, list) => {
+        expect(zipInPrefixList(zip, list)).toBe(list.includes(zip.slice(0, 2)));
+      }),
+    );
   });
 });

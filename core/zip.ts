@@ -15,10 +15,7 @@ export function prefixList(list: readonly string[] | string | null | undefined):
 }
 
 /** Whether the zip code's 2-character prefix is in the list. An empty zip never matches. */
-export function zipInPrefixList(
-  zip: string | null | undefined,
-  list: readonly string[] | string | null | undefined,
-): boolean {
+export function zipInPrefixList(zip: string | null | undefined, list: readonly string[] | string | null | undefined): boolean {
   const p = zipPrefix(zip);
   return p !== "" && prefixList(list).includes(p);
 }

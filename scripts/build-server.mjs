@@ -20,4 +20,7 @@ await build({
 cpSync("server/db/migrations", `${out}/migrations`, { recursive: true });
 // Libraries pick their production builds from NODE_ENV when first loaded, and a bundle's imports are all
 // evaluated before its body: NODE_ENV is set in this entry, before the bundle is imported.
-writeFileSync(`${out}/main.js`, `process.env.NODE_ENV ||= "production";\nprocess.setSourceMapsEnabled(true);\nawait import("./server.js");\n`);
+writeFileSync(
+  `${out}/main.js`,
+  `process.env.NODE_ENV ||= "production";\nprocess.setSourceMapsEnabled(true);\nawait import("./server.js");\n`,
+);

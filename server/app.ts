@@ -1,5 +1,5 @@
 // Builds the one Fastify process: /site JSON API, static assets, then every other path to React Router.
-import Fastify, { LogController, type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from "fastify";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import type { ServerBuild } from "react-router";
@@ -11,7 +11,11 @@ import { createMailer } from "./mail.ts";
 import { connectReadCache, createReadCache } from "./read-cache.ts";
 import { siteApi } from "./http/site.ts";
 import { pages } from "./http/pages.ts";
+import type { PageCache } from "./http/page-cache.ts";
 import "./http/types.ts";
+import { logSerializers } from "./http/log-serializers.ts";
+import { securityHeaders } from "./http/headers.ts";
+import { clientErrorHandler, frameworkErrors, rootErrorHandler, rootNotFound } from "./http/root-errors.ts";
 
 export type AppOptions = {
   env: Env;
@@ -21,23 +25,45 @@ export type AppOptions = {
   build?: ServerBuild;
   vite?: ViteDevServer;
   logger?: boolean;
+  /** The render cache (tests pass their own to inspect it). */
+  pageCache?: PageCache;
 };
 
-export async function buildApp({ env, database, clientDir, build, vite, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, database, clientDir, build, vite, logger = true, pageCache }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && {
       level: env.LOG_LEVEL,
+      serializers: logSerializers, // no query parameters, hashes or personal data in the logs (issue 14)
       ...(env.NODE_ENV === "development" ? { transport: { target: "pino-pretty" } } : {}),
     },
-    trustProxy: true,
+    // X-Forwarded-For only from the proxies named in TRUST_PROXY (issue 14); none by default.
+    trustProxy: env.TRUST_PROXY.length ? env.TRUST_PROXY : false,
     // One log line per request costs throughput; errors are still logged.
     logController: new LogController({ disableRequestLogging: env.NODE_ENV === "production" }),
     return503OnClosing: true,
+    // Errors before routing and from Node's parser answer the envelope or the error page (issue 14).
+    frameworkErrors: (e, req, reply) => frameworkErrors(e, req, reply),
+    clientErrorHandler: (e, socket) => clientErrorHandler(e as Error & { code?: string }, socket),
   });
+  app.setErrorHandler((e, req, reply) => rootErrorHandler(e as FastifyError, req, reply));
+  app.setNotFoundHandler((req, reply) => rootNotFound(req, reply));
+  securityHeaders(app, env);
   const cache = createReadCache();
-  const services = createServices(database, env, cache, createMailer(env, (m) => app.log.info(m)));
+  const services = createServices(
+    database,
+    env,
+    cache,
+    createMailer(env, (m) => app.log.info(m)),
+    { log: app.log },
+  );
   await connectReadCache(cache, database, services.sessions.forgetAll);
   app.decorate("services", services);
+  // The e-mail outbox worker lives and dies with the app (before the database closes).
+  services.outbox.start();
+  app.addHook("onClose", async () => {
+    await services.outbox.stop();
+    await services.limits.close();
+  });
   app.decorateRequest("lang", "fr");
   app.decorateRequest("customer", null);
   app.decorateRequest("tokenSent", false);
@@ -57,6 +83,9 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
       await scope.register(fastifyStatic, {
         root: clientDir,
         wildcard: false,
+        // .br/.gz siblings written at build time (scripts/precompress.mjs), chosen by Accept-Encoding, with
+        // Vary: Accept-Encoding (decision 064): no compression work per request.
+        preCompressed: true,
         cacheControl: false,
         setHeaders: (res, path) => {
           res.header("Cache-Control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600");
@@ -64,7 +93,7 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
       });
       // A missing hashed asset is a 404, not a page render.
       scope.get("/assets/*", (_req, reply) => reply.code(404).type("text/plain").send("Not found"));
-      await scope.register(pages, { env, build, secureCookies });
+      await scope.register(pages, { env, build, secureCookies, cache: pageCache });
     });
   }
   return app;

@@ -1,5 +1,31 @@
 // Configuration from the environment, validated once at boot: a wrong value stops the start with a clear message.
+import { isIP } from "node:net";
 import { z } from "zod";
+
+/** One proxy address, a CIDR range, or a proxy-addr name (loopback, linklocal, uniquelocal). */
+function isProxyEntry(v: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(v)) return true;
+  const [addr, bits, extra] = v.split("/");
+  if (extra !== undefined || !isIP(addr)) return false;
+  if (bits === undefined) return true;
+  const max = isIP(addr) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/**
+ * The proxies whose X-Forwarded-For is believed (issue 14): a comma-separated list. Empty (the default):
+ * none, the client address is the socket's. Trusting every proxy would let any client choose its address.
+ */
+const trustProxy = z
+  .string()
+  .default("")
+  .transform((v) =>
+    v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .refine((list) => list.every(isProxyEntry), "a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal");
 
 const bool = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
 
@@ -16,6 +42,9 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Comptoir de l'Emballage <contact@comptoir-emballage.fr>"),
   PUBLIC_URL: z.url().default("http://localhost:8787"),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  TRUST_PROXY: trustProxy,
+  /** Shared API rate limit in Redis instead of PostgreSQL. */
+  REDIS_URL: z.url({ protocol: /^redis$/ }).optional(),
   SEED: z.enum(["demo", "none"]).default("demo"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });

@@ -1,21 +1,32 @@
 // Outgoing e-mail: SMTP when SMTP_URL is set, otherwise .eml files in DATA_DIR/outbox (and a log line).
+// Only the outbox worker (modules/outbox) sends: business code enqueues in its transaction (decision 062).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Env } from "./env.ts";
+import { assertOutsideTransaction } from "./db/tx.ts";
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 export type Mailer = { send: (mail: Mail) => Promise<void> };
 
+// Well under the outbox lock (OUTBOX_LOCK_MS): a hung server must not outlive the claim and be sent twice.
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 export function createMailer(env: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR">, log: (msg: string) => void = () => {}): Mailer {
   if (env.SMTP_URL) {
-    const transport = nodemailer.createTransport(env.SMTP_URL);
-    return { send: async (mail) => void (await transport.sendMail({ from: env.MAIL_FROM, ...mail })) };
+    const transport = nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_TIMEOUTS });
+    return {
+      send: async (mail) => {
+        assertOutsideTransaction("sending e-mail");
+        await transport.sendMail({ from: env.MAIL_FROM, ...mail });
+      },
+    };
   }
   const outbox = join(env.DATA_DIR, "outbox");
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     send: async (mail) => {
+      assertOutsideTransaction("sending e-mail");
       const info = await transport.sendMail({ from: env.MAIL_FROM, ...mail });
       mkdirSync(outbox, { recursive: true });
       const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^\w.-]/g, "")}.eml`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { connectReadCache, createReadCache } from "./read-cache.ts";
+import { connectReadCache, createReadCache, parseStockChange, type StockChange } from "./read-cache.ts";
 import { openTestDatabase, testDbKinds } from "./test/databases.ts";
 import type { Database } from "./db/client.ts";
 import { siteConfig } from "./db/schema/index.ts";
@@ -42,14 +42,25 @@ describe("read cache", () => {
     const cache = createReadCache();
     let calls = 0;
     let release!: () => void;
-    await cache.memo("k", async () => ++calls, 20);
-    await new Promise((r) => setTimeout(r, 30));
-    const gate = new Promise<void>((r) => { release = r; });
-    expect(await cache.memo("k", async () => { await gate; return ++calls; }, 20)).toBe(1); // stale, reload pending
+    await cache.memo("k", async () => ++calls, 500);
+    await new Promise((r) => setTimeout(r, 550));
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    expect(
+      await cache.memo(
+        "k",
+        async () => {
+          await gate;
+          return ++calls;
+        },
+        500,
+      ),
+    ).toBe(1); // stale, reload pending
     cache.clear(); // a change: the pending reload may hold data from before it
     release();
     await new Promise((r) => setTimeout(r, 5));
-    expect(await cache.memo("k", async () => ++calls + 100, 20)).toBe(103);
+    expect(await cache.memo("k", async () => ++calls + 100, 500)).toBe(103);
   });
 });
 
@@ -63,10 +74,73 @@ describe.each(testDbKinds())("read cache invalidation on %s", (kind) => {
   it("drops cached data when a read-model table changes", async () => {
     const cache = createReadCache();
     await connectReadCache(cache, database);
-    const load = async () => (await database.db.execute(sql`select count(*)::int as n from site_config`)) as unknown as { rows: { n: number }[] };
+    const load = async () =>
+      (await database.db.execute(sql`select count(*)::int as n from site_config`)) as unknown as { rows: { n: number }[] };
     expect((await cache.memo("config", load)).rows[0].n).toBe(0);
     await database.db.insert(siteConfig).values({ key: "minBuyPrice", value: 50 });
     await until(() => cache.size() === 0);
     expect((await cache.memo("config", load)).rows[0].n).toBe(1);
+  });
+});
+
+describe("read cache stock changes", () => {
+  it("reads stock payloads and nothing else", () => {
+    expect(parseStockChange("stock:1,22,333")).toEqual({ kind: "stock", products: [1, 22, 333] });
+    expect(parseStockChange("avail:4")).toEqual({ kind: "avail", products: [4] });
+    for (const other of ["models", "products", "*", "stock:", "stock:1,", "avail:x", "sessions"])
+      expect(parseStockChange(other)).toBeNull();
+  });
+
+  it("patches a value and a reload in progress, drops one key only, and drops the entry if a patch fails", async () => {
+    const cache = createReadCache();
+    await cache.memo("k", async () => ({ n: 1 }), 500);
+    await cache.memo("other", async () => "kept");
+    await new Promise((r) => setTimeout(r, 550));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    // past its time: the old value is served while a reload (which read the database before the change) runs
+    expect(
+      await cache.memo(
+        "k",
+        async () => {
+          await gate;
+          return { n: 2 };
+        },
+        500,
+      ),
+    ).toEqual({ n: 1 });
+    cache.patch<{ n: number; fixed?: boolean }>("k", (v) => ({ ...v, fixed: true }));
+    expect(await cache.memo("k", async () => ({ n: 9 }), 500)).toEqual({ n: 1, fixed: true });
+    release();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await cache.memo("k", async () => ({ n: 9 }), 500)).toEqual({ n: 2, fixed: true }); // the reload, patched too
+    cache.patch("k", () => Promise.reject(new Error("down")));
+    await new Promise((r) => setTimeout(r, 5));
+    expect(cache.has("k")).toBe(false);
+    expect(cache.has("other")).toBe(true);
+    cache.drop("other");
+    expect(cache.has("other")).toBe(false);
+  });
+
+  it("hands stock payloads to the stock listeners and does not clear", async () => {
+    const cache = createReadCache();
+    const seen: StockChange[] = [];
+    let cleared = 0;
+    cache.onStock((c) => seen.push(c));
+    cache.onClear(() => cleared++);
+    let notify!: (payload: string) => void;
+    const fake = {
+      onChange: async (cb: (t: string) => void) => {
+        notify = cb;
+      },
+    } as unknown as Database;
+    await connectReadCache(cache, fake);
+    notify("avail:5,6");
+    expect(seen).toEqual([{ kind: "avail", products: [5, 6] }]);
+    expect(cleared).toBe(0);
+    notify("models");
+    expect(cleared).toBe(1);
   });
 });

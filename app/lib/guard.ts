@@ -10,7 +10,23 @@ export function requireCustomer(context: AppLoadContext, request: Request) {
   throw redirect(`${localePath(context.lang, "/connexion")}?redirect=${encodeURIComponent(back)}`);
 }
 
-/** Only a path of this site is a valid return target (no "//host" or absolute URL: no open redirect). */
+const SHOP = "http://shop.invalid";
+
+/**
+ * Only a path of this site is a valid return target. The candidate is parsed as a browser would (the WHATWG
+ * URL parser strips tab/CR/LF and reads "\\" as "/", so "/\t/evil" means "//evil") against a placeholder
+ * origin; anything that leaves it, or holds a control character, gives the fallback. The result is the
+ * parser's own serialisation: percent-encoded, safe to put in a Location header.
+ */
 export function safeReturnPath(value: string | null, fallback: string): string {
-  return value && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\") ? value : fallback;
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  if (!value || !value.startsWith("/") || /[\u0000-\u001f\u007f]/.test(value)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, SHOP);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== SHOP) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -1,4 +1,6 @@
 // MD5 for the request signature (SPEC §7) in the browser, where WebCrypto has no MD5. ASCII/UTF-8 input.
+import { signedText } from "#core/signature.ts";
+
 const S = [7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21];
 const K = Array.from({ length: 64 }, (_, i) => Math.floor(Math.abs(Math.sin(i + 1)) * 2 ** 32) >>> 0);
 
@@ -22,7 +24,10 @@ export function md5(input: string): string {
       [a, d, c] = [d, c, b];
       b = (b + ((x << s) | (x >>> (32 - s)))) >>> 0;
     }
-    a0 = (a0 + a) >>> 0; b0 = (b0 + b) >>> 0; c0 = (c0 + c) >>> 0; d0 = (d0 + d) >>> 0;
+    a0 = (a0 + a) >>> 0;
+    b0 = (b0 + b) >>> 0;
+    c0 = (c0 + c) >>> 0;
+    d0 = (d0 + d) >>> 0;
   }
   return [a0, b0, c0, d0]
     .map((w) => Array.from({ length: 4 }, (_, i) => ((w >>> (i * 8)) & 0xff).toString(16).padStart(2, "0")).join(""))
@@ -31,5 +36,5 @@ export function md5(input: string): string {
 
 /** The `t`/`at` pair of SPEC §7 for a request path (query excluded). */
 export function signature(path: string, secret: string, nowS = Math.floor(Date.now() / 1000)) {
-  return { t: nowS, at: md5(`${nowS}${path.toLowerCase()}${secret}`) };
+  return { t: nowS, at: md5(signedText(nowS, path, secret)) };
 }

@@ -1,8 +1,8 @@
 // Session state of SPEC §3 (language, token, category tree, config, user, maintenance, request count, width).
 import { create } from "zustand";
-import type { Lang } from "./messages.ts";
-import type { MenuNode } from "#server/modules/catalogue/catalogue.service.ts";
-import type { UserInfo } from "#server/modules/init/init.service.ts";
+import type { Lang } from "#core/i18n/messages.ts";
+import type { MenuNode } from "#core/catalogue/types.ts";
+import type { UserInfo } from "#core/account.ts";
 
 export type Notice = { id: number; kind: "success" | "warning" | "error" | "info"; text: string; centred?: boolean };
 
@@ -10,11 +10,15 @@ type SessionState = {
   lang: Lang;
   token: string | null;
   user: UserInfo | null;
+  /** Items in the cart (header badge); filled after hydration like the user, never in the server's HTML. */
+  cartCount: number;
   productCate: MenuNode[];
   config: Record<string, unknown>;
   maintenance: boolean;
   requestCount: number;
   screenWidth: number;
+  /** Start-up's personal part has answered (or failed): the start overlay may go (SPEC §4). */
+  started: boolean;
   notices: Notice[];
   setToken: (token: string | null) => void;
   setUser: (user: UserInfo | null) => void;
@@ -32,17 +36,19 @@ export const useSession = create<SessionState>()((set) => ({
   lang: "fr",
   token: null,
   user: null,
+  cartCount: 0,
   productCate: [],
   config: {},
   maintenance: false,
   requestCount: 0,
   screenWidth: 1280,
+  started: false,
   notices: [],
   setToken: (token) => set({ token }),
   setUser: (user) => set({ user }),
   logout: () => {
     if (typeof sessionStorage !== "undefined") for (const k of SESSION_KEYS) sessionStorage.removeItem(k);
-    set({ token: null, user: null });
+    set({ token: null, user: null, cartCount: 0 });
   },
   setMaintenance: (maintenance) => set({ maintenance }),
   requestStarted: () => set((s) => ({ requestCount: s.requestCount + 1 })),

@@ -3,26 +3,41 @@ import type { Route } from "./+types/account-home";
 import { localePath } from "#core/slug.ts";
 import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
-import { translate } from "#app/lib/messages.ts";
+import { translate } from "#core/i18n/messages.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { useSession } from "#app/lib/session-store.ts";
-import { toUserInfo } from "#server/modules/init/init.service.ts";
 import { PAGES } from "#app/pages.ts";
+import { SessionsList } from "#app/components/account/sessions-list.tsx";
 
+/** Rendered for its customer, never from the render cache (decision 063). */
+export const handle = { personal: true };
+
+// Only what the page shows: a personal page is rendered on every request, its data is part of the cost.
 export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: toUserInfo(requireCustomer(context, request)) };
+  const c = requireCustomer(context, request);
+  return { user: { first_name: c.firstName, last_name: c.lastName, client_number: c.clientNumber, company: c.company } };
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
   const lang = location.pathname.startsWith("/zh") ? "zh" : "fr";
-  return [{ title: `${translate(lang, "account.account_title")} — ${translate(lang, "common.brand")}` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${translate(lang, "account.account_title")} — ${translate(lang, "common.brand")}` },
+    { name: "robots", content: "noindex" },
+  ];
 };
 
 // The account menu of SPEC §1; an entry shows once its page is declared in app/pages.ts.
 const MENU_ALL = [
-  ["orders", "/historique-commandes"], ["tracking", "/suivi-commande"], ["identity", "/identite"], ["addresses", "/adresses"],
-  ["credit_notes", "/avoirs"], ["discounts", "/reduction"], ["quotations", "/accountpdfquotations"], ["questions", "/une-question"],
-  ["quick_order", "/quick-order/purchased"], ["wishlist", "/quick-order/wishlist"],
+  ["orders", "/historique-commandes"],
+  ["tracking", "/suivi-commande"],
+  ["identity", "/identite"],
+  ["addresses", "/adresses"],
+  ["credit_notes", "/avoirs"],
+  ["discounts", "/reduction"],
+  ["quotations", "/accountpdfquotations"],
+  ["questions", "/une-question"],
+  ["quick_order", "/quick-order/purchased"],
+  ["wishlist", "/quick-order/wishlist"],
 ] as const;
 const declared = new Set(PAGES.map((p) => `/${p.path}`));
 const MENU = MENU_ALL.filter(([, path]) => declared.has(path));
@@ -44,19 +59,29 @@ export default function AccountHome({ loaderData: { user } }: Route.ComponentPro
         <div>
           <h1 className="text-2xl font-bold text-brand">{t("account.account_title")}</h1>
           <p className="mt-1">{t("account.hello", { name: `${user.first_name} ${user.last_name}` })}</p>
-          <p className="text-sm text-muted">{t("account.client_number", { number: user.client_number })}{user.company ? ` · ${user.company}` : ""}</p>
+          <p className="text-sm text-muted">
+            {t("account.client_number", { number: user.client_number })}
+            {user.company ? ` · ${user.company}` : ""}
+          </p>
         </div>
-        <button type="button" onClick={logout} className="rounded border border-line px-4 py-2 hover:border-brand">{t("account.logout")}</button>
+        <button type="button" onClick={logout} className="rounded border border-line px-4 py-2 hover:border-brand">
+          {t("account.logout")}
+        </button>
       </div>
-      {MENU.length > 0 && <nav aria-label={t("account.account_title")}>
-        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {MENU.map(([key, path]) => (
-            <li key={key}>
-              <Link to={localePath(lang, path)} className="block rounded border border-line p-4 font-medium hover:border-brand">{t(`account.menu.${key}`)}</Link>
-            </li>
-          ))}
-        </ul>
-      </nav>}
+      {MENU.length > 0 && (
+        <nav aria-label={t("account.account_title")}>
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {MENU.map(([key, path]) => (
+              <li key={key}>
+                <Link to={localePath(lang, path)} className="block rounded border border-line p-4 font-medium hover:border-brand">
+                  {t(`account.menu.${key}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <SessionsList />
     </div>
   );
 }

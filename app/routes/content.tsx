@@ -1,9 +1,10 @@
 // Information pages (SPEC §2): /content/{id}-{name} and /page/content?id= (redirects to the canonical URL).
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/content";
-import { translate, type Lang } from "#app/lib/messages.ts";
+import { translate, type Lang } from "#core/i18n/messages.ts";
 import { contentUrl, idFromParam } from "#core/slug.ts";
 import { pageMeta, requestPath } from "#app/components/catalogue/seo.ts";
+import { orNotFound } from "#app/lib/loader-errors.ts";
 
 const notFound = () => data(null, { status: 404, statusText: "This page could not be found" });
 
@@ -11,13 +12,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const id = idFromParam((params as { param?: string }).param ?? url.searchParams.get("id"));
   if (id === null) throw notFound();
-  let page;
-  try {
-    page = await context.services.contentPages.page(context.lang, id);
-  } catch (e) {
-    if ((e as { code?: number }).code === 404) throw notFound();
-    throw e;
-  }
+  const page = await orNotFound(context.services.contentPages.page(context.lang, id));
   // the footer's fixed links use the page slug (/content/1-livraison); keep them canonical in both languages
   const canonical = contentUrl(context.lang, { id, name: page.slug });
   if (requestPath(url) !== canonical) throw redirect(encodeURI(canonical), 301);
@@ -36,8 +31,10 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
     <article className="mx-auto max-w-3xl">
       <h1 className="mb-4 text-2xl font-bold text-brand">{page.title}</h1>
       {/* trusted HTML written by the shop */}
-      <div className="content-body flex flex-col gap-3 [&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-semibold [&_li]:ml-5 [&_li]:list-disc [&_a]:text-brand [&_a]:underline"
-        dangerouslySetInnerHTML={{ __html: page.body }} />
+      <div
+        className="content-body flex flex-col gap-3 [&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-semibold [&_li]:ml-5 [&_li]:list-disc [&_a]:text-brand [&_a]:underline"
+        dangerouslySetInnerHTML={{ __html: page.body }}
+      />
     </article>
   );
 }

@@ -4,15 +4,15 @@ import type { Route } from "./+types/home";
 import { categoryUrl, localePath } from "#core/slug.ts";
 import { ProductCard } from "#app/components/catalogue/product-card.tsx";
 import { useShell } from "#app/lib/use-shell.ts";
-import { translate } from "#app/lib/messages.ts";
+import { translate, type Lang } from "#core/i18n/messages.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (context.maintenance) return { sections: [] };
-  return { sections: await context.services.catalogue.homeSections(context.lang) };
+  return { sections: await context.services.catalogue.homePage(context.lang, context.tags) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const lang = (matches[0]?.loaderData as { lang?: "fr" | "zh" } | undefined)?.lang ?? "fr";
+  const lang = (matches[0]?.loaderData as { lang?: Lang } | undefined)?.lang ?? "fr";
   return [
     { title: `${translate(lang, "common.brand")} — ${translate(lang, "common.home.title")}` },
     { name: "description", content: translate(lang, "common.meta_description") },
@@ -33,11 +33,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="home-categories">
-        <h2 id="home-categories" className="mb-4 text-xl font-semibold">{t("home.categories")}</h2>
+        <h2 id="home-categories" className="mb-4 text-xl font-semibold">
+          {t("home.categories")}
+        </h2>
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {top.map((c) => (
             <li key={c.id}>
-              <Link to={categoryUrl(lang, c)} className="flex h-full flex-col items-center gap-2 rounded border border-line p-3 text-center hover:border-brand">
+              <Link
+                to={categoryUrl(lang, c)}
+                className="flex h-full flex-col items-center gap-2 rounded border border-line p-3 text-center hover:border-brand"
+              >
                 {c.img && <img src={c.img} alt="" width={96} height={96} loading="lazy" />}
                 <span className="font-medium">{c.name}</span>
               </Link>
@@ -46,17 +51,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      {loaderData.sections.filter((s) => s.products.length > 0).map((s) => (
-        <section key={s.key} aria-labelledby={`home-${s.key}`}>
-          <div className="mb-4 flex items-baseline justify-between">
-            <h2 id={`home-${s.key}`} className="text-xl font-semibold">{t(`home.section_${s.key}`)}</h2>
-            <Link to={localePath(lang, sectionLinks[s.key])} className="text-sm text-brand hover:underline">{t("home.see_all")}</Link>
-          </div>
-          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-            {s.products.map((p) => <ProductCard key={p.id} p={p} lang={lang} />)}
-          </div>
-        </section>
-      ))}
+      {loaderData.sections
+        .filter((s) => s.products.length > 0)
+        .map((s) => (
+          <section key={s.key} aria-labelledby={`home-${s.key}`}>
+            <div className="mb-4 flex items-baseline justify-between">
+              <h2 id={`home-${s.key}`} className="text-xl font-semibold">
+                {t(`home.section_${s.key}`)}
+              </h2>
+              <Link to={localePath(lang, sectionLinks[s.key])} className="text-sm text-brand hover:underline">
+                {t("home.see_all")}
+              </Link>
+            </div>
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+              {s.products.map((p) => (
+                <ProductCard key={p.id} p={p} lang={lang} />
+              ))}
+            </div>
+          </section>
+        ))}
     </div>
   );
 }

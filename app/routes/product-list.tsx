@@ -4,11 +4,11 @@ import { useState } from "react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/product-list";
 import { useT } from "#app/lib/i18n.tsx";
-import { translate, type Lang } from "#app/lib/messages.ts";
+import { translate, type Lang } from "#core/i18n/messages.ts";
 import { categoryUrl, idFromParam, listFlagsFor, localePath, stripLocale, SPECIAL_LIST_PATHS, type FlagName } from "#core/slug.ts";
 import { filtersFromQuery } from "#core/filters.ts";
-import { FILTER_FIELDS, type ProductListResult } from "#server/modules/catalogue/product-list.service.ts";
-import { SORTS, type Sort } from "#server/modules/catalogue/catalogue.schemas.ts";
+import { FILTER_FIELDS, SORTS, type Sort } from "#core/catalogue/sorts.ts";
+import type { ProductListResult } from "#core/catalogue/types.ts";
 import { ProductCard } from "#app/components/catalogue/product-card.tsx";
 import { ProductRow } from "#app/components/catalogue/product-row.tsx";
 import { Breadcrumbs } from "#app/components/catalogue/breadcrumbs.tsx";
@@ -18,6 +18,8 @@ import { ListToolbar, useGridStyle } from "#app/components/catalogue/list-toolba
 import { JsonLd, breadcrumbLd } from "#app/components/catalogue/json-ld.tsx";
 import { pageMeta, requestPath } from "#app/components/catalogue/seo.ts";
 import { useShell } from "#app/lib/use-shell.ts";
+import { orNotFound } from "#app/lib/loader-errors.ts";
+import { isDomainError } from "#core/domain-errors.ts";
 
 const notFound = () => data(null, { status: 404, statusText: "This page could not be found" });
 
@@ -43,17 +45,19 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const state = filtersFromQuery(query, FILTER_FIELDS);
   const sort: Sort = (SORTS as readonly string[]).includes(query.sort) ? (query.sort as Sort) : "relevance";
   const run = (fields: Record<string, string>) =>
-    services.products.productList(lang, { type: type ?? undefined, flag: flag ?? undefined, filters: fields, sort, page: state.page });
+    services.products.productList(
+      lang,
+      { type: type ?? undefined, flag: flag ?? undefined, filters: fields, sort, page: state.page },
+      context.tags,
+    );
   let result: ProductListResult;
   let error: string | null = null;
   try {
-    result = await run({ ...state.fields });
+    result = await orNotFound(run({ ...state.fields }));
   } catch (e) {
-    const code = (e as { code?: number }).code;
-    if (code === 404) throw notFound();
-    if (code !== 400 || !state.fields.volume) throw e;
+    if (!isDomainError(e) || e.kind !== "refused" || !state.fields.volume) throw e;
     // an invalid volume range in the URL: show the list without it and say why
-    error = translate(lang, (e as { key?: string }).key ?? "validation.volume_required");
+    error = translate(lang, e.key);
     const { volume: _v, ...rest } = state.fields;
     result = await run(rest);
   }
@@ -95,30 +99,53 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <Breadcrumbs trail={trail} />
-      <JsonLd data={breadcrumbLd(publicUrl, trail.map((e, i) => (i === 0 ? { ...e, name: t("catalogue.home") } : e)))} />
+      <JsonLd
+        data={breadcrumbLd(
+          publicUrl,
+          trail.map((e, i) => (i === 0 ? { ...e, name: t("catalogue.home") } : e)),
+        )}
+      />
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold text-brand">{title}</h1>
-        <p className="text-sm text-muted" role="status">{t(r.total === 1 ? "catalogue.list.count_one" : "catalogue.list.count", { count: r.total })}</p>
+        <p className="text-sm text-muted" role="status">
+          {t(r.total === 1 ? "catalogue.list.count_one" : "catalogue.list.count", { count: r.total })}
+        </p>
       </div>
       {r.category && r.category.child.length > 0 && (
         <nav aria-label={t("catalogue.list.subcategories")} className="mb-4">
           <ul className="flex flex-wrap gap-2">
             {r.category.child.map((c) => (
-              <li key={c.id}><Link to={c.url} className="inline-block rounded-full border border-line px-3 py-1 text-sm hover:border-brand hover:text-brand">{c.name}</Link></li>
+              <li key={c.id}>
+                <Link
+                  to={c.url}
+                  className="inline-block rounded-full border border-line px-3 py-1 text-sm hover:border-brand hover:text-brand"
+                >
+                  {c.name}
+                </Link>
+              </li>
             ))}
           </ul>
         </nav>
       )}
       <div className="flex flex-col gap-6 md:flex-row">
         <aside className="md:w-64 md:shrink-0">
-          <button type="button" className="w-full rounded border border-line px-3 py-2 text-left font-medium md:hidden" aria-expanded={filtersOpen}
-            aria-controls="list-filters" onClick={() => setFiltersOpen((o) => !o)}>{t("catalogue.list.filters")}</button>
+          <button
+            type="button"
+            className="w-full rounded border border-line px-3 py-2 text-left font-medium md:hidden"
+            aria-expanded={filtersOpen}
+            aria-controls="list-filters"
+            onClick={() => setFiltersOpen((o) => !o)}
+          >
+            {t("catalogue.list.filters")}
+          </button>
           <div id="list-filters" className={`${filtersOpen ? "block" : "hidden"} pt-3 md:block md:pt-0`}>
             <Facets key={JSON.stringify(state)} facets={r.facets} state={state} sort={r.sort} bounds={r.volume_bounds} error={error} />
           </div>
         </aside>
         <section className="min-w-0 flex-1" aria-labelledby="list-results">
-          <h2 id="list-results" className="sr-only">{title}</h2>
+          <h2 id="list-results" className="sr-only">
+            {title}
+          </h2>
           <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-muted">{t("catalogue.list.vat_note")}</p>
             <ListToolbar state={state} sort={r.sort} style={style} onStyle={setStyle} />
@@ -127,11 +154,15 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
             <p className="rounded bg-paper p-6 text-center">{t("catalogue.list.empty")}</p>
           ) : style === "grid" ? (
             <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-display="grid">
-              {r.list.map((p) => <ProductCard key={p.id} p={p} lang={lang} />)}
+              {r.list.map((p) => (
+                <ProductCard key={p.id} p={p} lang={lang} />
+              ))}
             </div>
           ) : (
             <div className="flex flex-col gap-2" data-display="list">
-              {r.list.map((p) => <ProductRow key={p.id} p={p} lang={lang} />)}
+              {r.list.map((p) => (
+                <ProductRow key={p.id} p={p} lang={lang} />
+              ))}
             </div>
           )}
           <Pagination state={state} sort={r.sort} pages={r.pages} />

@@ -2,7 +2,7 @@
 // (a plain link: no embedded external resource).
 import type { Route } from "./+types/shops";
 import { useT } from "#app/lib/i18n.tsx";
-import { translate, type Lang } from "#app/lib/messages.ts";
+import { translate, type Lang } from "#core/i18n/messages.ts";
 import { localePath } from "#core/slug.ts";
 import { weekdayName } from "#core/format-date.ts";
 import { pageMeta } from "#app/components/catalogue/seo.ts";
@@ -10,7 +10,12 @@ import { useShell } from "#app/lib/use-shell.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const lang = (matches[0]?.loaderData as { lang?: Lang } | undefined)?.lang ?? "fr";
-  return pageMeta(matches, translate(lang, "catalogue.shops.title"), translate(lang, "catalogue.shops.meta"), localePath(lang, "/magasins"));
+  return pageMeta(
+    matches,
+    translate(lang, "catalogue.shops.title"),
+    translate(lang, "catalogue.shops.meta"),
+    localePath(lang, "/magasins"),
+  );
 };
 
 export default function Shops() {
@@ -25,14 +30,30 @@ export default function Shops() {
           const osm = s.lat && s.lng ? `https://www.openstreetmap.org/?mlat=${s.lat}&mlon=${s.lng}#map=17/${s.lat}/${s.lng}` : null;
           return (
             <section key={s.id} aria-labelledby={`shop-${s.id}`} className="rounded border border-line p-4">
-              <h2 id={`shop-${s.id}`} className="text-xl font-semibold">{s.name}</h2>
+              <h2 id={`shop-${s.id}`} className="text-xl font-semibold">
+                {s.name}
+              </h2>
               <h3 className="mt-3 text-sm font-semibold text-muted">{t("catalogue.shops.address")}</h3>
               <address className="not-italic">{s.address}</address>
-              <p className="mt-2">{t("catalogue.shops.phone")} : <a className="text-brand underline" href={`tel:${s.phone.replace(/\s/g, "")}`}>{s.phone}</a></p>
-              {s.email && <p>{t("catalogue.shops.email")} : <a className="text-brand underline" href={`mailto:${s.email}`}>{s.email}</a></p>}
+              <p className="mt-2">
+                {t("catalogue.shops.phone")} :{" "}
+                <a className="text-brand underline" href={`tel:${s.phone.replace(/\s/g, "")}`}>
+                  {s.phone}
+                </a>
+              </p>
+              {s.email && (
+                <p>
+                  {t("catalogue.shops.email")} :{" "}
+                  <a className="text-brand underline" href={`mailto:${s.email}`}>
+                    {s.email}
+                  </a>
+                </p>
+              )}
               {osm && (
                 <p className="mt-2">
-                  <a className="text-brand underline" href={osm} target="_blank" rel="noopener noreferrer">{t("catalogue.shops.map", { name: s.name })}</a>
+                  <a className="text-brand underline" href={osm} target="_blank" rel="noopener noreferrer">
+                    {t("catalogue.shops.map", { name: s.name })}
+                  </a>
                 </p>
               )}
               <h3 className="mt-3 text-sm font-semibold text-muted">{t("catalogue.shops.hours")}</h3>
@@ -43,7 +64,9 @@ export default function Shops() {
                     const h = s.hours[d - 1];
                     return (
                       <tr key={d}>
-                        <th scope="row" className="pr-4 text-left font-normal capitalize">{weekdayName(d, lang)}</th>
+                        <th scope="row" className="pr-4 text-left font-normal capitalize">
+                          {weekdayName(d, lang)}
+                        </th>
                         <td>{h ? `${h.open} – ${h.close}` : t("catalogue.shops.closed")}</td>
                       </tr>
                     );

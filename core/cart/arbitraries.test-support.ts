@@ -3,8 +3,7 @@ import fc from "fast-check";
 import { Decimal } from "../money.ts";
 import type { CartLine } from "./types.ts";
 
-export const decimalText = (max: number, scale: number) =>
-  fc.integer({ min: 0, max }).map((n) => Decimal.of(BigInt(n), scale).toString());
+export const decimalText = (max: number, scale: number) => fc.integer({ min: 0, max }).map((n) => Decimal.of(BigInt(n), scale).toString());
 
 export const cartLineArb: fc.Arbitrary<CartLine> = fc.record({
   model_id: fc.integer({ min: 1, max: 50 }),
@@ -16,10 +15,9 @@ export const cartLineArb: fc.Arbitrary<CartLine> = fc.record({
   tva: fc.constantFrom("0.2", "0.1", "0.055", "0.021", "0"),
   unit: fc.constantFrom("carton", "piece", "rouleau"),
   non_gls_status: fc.constantFrom(0, 1),
-  remise_info: fc.option(
-    fc.record({ type: fc.constantFrom(1, 2), value: decimalText(100, 2), num: fc.integer({ min: 0, max: 50 }) }),
-    { nil: null },
-  ),
+  remise_info: fc.option(fc.record({ type: fc.constantFrom(1, 2), value: decimalText(100, 2), num: fc.integer({ min: 0, max: 50 }) }), {
+    nil: null,
+  }),
   purchasable_qty: fc.option(fc.integer({ min: 0, max: 1000 }), { nil: null }),
   id: fc.integer({ min: 0, max: 10_000 }),
 });

@@ -7,10 +7,7 @@ import type { Numeric } from "./types.ts";
  * The threshold for a pallet count: a number is used as is; a list is indexed by pallet count
  * (entry 0 for 1 pallet) and its last entry is used past its end. Empty or absent: 0.
  */
-export function freeDeliveryThreshold(
-  freeDeliveryAmount: Numeric | readonly Numeric[] | null | undefined,
-  paletteNum: number,
-): Decimal {
+export function freeDeliveryThreshold(freeDeliveryAmount: Numeric | readonly Numeric[] | null | undefined, paletteNum: number): Decimal {
   if (freeDeliveryAmount === null || freeDeliveryAmount === undefined) return Decimal.ZERO;
   if (!Array.isArray(freeDeliveryAmount)) return decOrZero(freeDeliveryAmount as Numeric);
   const list = freeDeliveryAmount as readonly Numeric[];

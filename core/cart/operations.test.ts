@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
-  addLines, checkCartLimit, checkPurchasable, dropEmpty, fillLimitMessage, prepareAdd, removeLine, totalQuantity, updateLine,
+  addLines,
+  checkCartLimit,
+  checkPurchasable,
+  dropEmpty,
+  fillLimitMessage,
+  prepareAdd,
+  removeLine,
+  totalQuantity,
+  updateLine,
 } from "./operations.ts";
 
 const l = (model_id: number, num: number, extra: object = {}) => ({ model_id, num, price: "1", ...extra });
@@ -26,7 +34,9 @@ describe("addLines", () => {
     expect(addLines(cart, [{ model_id: 1, num: 1, price: undefined }])[0]).toEqual({ model_id: 1, num: 3, price: "9" });
   });
 
-  const cartArb = fc.uniqueArray(fc.record({ model_id: fc.integer({ min: 1, max: 20 }), num: fc.integer({ min: 1, max: 99 }) }), { selector: (x) => x.model_id });
+  const cartArb = fc.uniqueArray(fc.record({ model_id: fc.integer({ min: 1, max: 20 }), num: fc.integer({ min: 1, max: 99 }) }), {
+    selector: (x) => x.model_id,
+  });
   const itemsArb = fc.array(fc.record({ model_id: fc.integer({ min: 1, max: 30 }), num: fc.integer({ min: -5, max: 99 }) }));
 
   it("adds exactly the positive quantities and keeps model ids unique", () => {
@@ -78,10 +88,12 @@ describe("updateLine and removeLine", () => {
     expect(dropEmpty([l(1, 0), l(2, 1), l(3, -1)])).toEqual([l(2, 1)]);
   });
   it("a set with type 1 is idempotent", () => {
-    fc.assert(fc.property(fc.integer({ min: -5, max: 50 }), (n) => {
-      const once = updateLine(cart, 1, n, 1);
-      expect(updateLine(once, 1, n, 1)).toEqual(once);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: -5, max: 50 }), (n) => {
+        const once = updateLine(cart, 1, n, 1);
+        expect(updateLine(once, 1, n, 1)).toEqual(once);
+      }),
+    );
   });
 });
 
@@ -99,7 +111,9 @@ describe("checkCartLimit", () => {
     expect(checkCartLimit(cart, [l(9, 1)], 0)).toEqual({ ok: true });
   });
   it("fills %num% in the message", () => {
-    expect(fillLimitMessage("Votre panier ne peut contenir plus de %num% articles (%num%)", 200)).toBe("Votre panier ne peut contenir plus de 200 articles (200)");
+    expect(fillLimitMessage("Votre panier ne peut contenir plus de %num% articles (%num%)", 200)).toBe(
+      "Votre panier ne peut contenir plus de 200 articles (200)",
+    );
   });
 });
 
@@ -107,7 +121,11 @@ describe("checkPurchasable", () => {
   it("blocks checkout when a quantity is above purchasable_qty", () => {
     expect(checkPurchasable([l(1, 5, { purchasable_qty: 5 }), l(2, 9, { purchasable_qty: null })])).toEqual({ ok: true });
     expect(checkPurchasable([l(1, 6, { purchasable_qty: 5 }), l(2, 1, { purchasable_qty: 0 })])).toEqual({
-      ok: false, messageKey: "parts_of_goods_not_for_sell", confirmKey: "confirm", redirect: "/panier", modelIds: [1, 2],
+      ok: false,
+      messageKey: "parts_of_goods_not_for_sell",
+      confirmKey: "confirm",
+      redirect: "/panier",
+      modelIds: [1, 2],
     });
   });
 });

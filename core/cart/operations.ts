@@ -69,9 +69,7 @@ export function totalQuantity(cart: readonly CartLineInput[]): number {
   return cart.reduce((n, l) => n + (positive(l.num) ? l.num : 0), 0);
 }
 
-export type LimitCheck =
-  | { ok: true }
-  | { ok: false; messageKey: "carts_out_of_limit"; params: { num: number } };
+export type LimitCheck = { ok: true } | { ok: false; messageKey: "carts_out_of_limit"; params: { num: number } };
 
 /**
  * cartGoodsLimit (SPEC §5): refused when the items (distinct models) added plus the items already in
@@ -95,8 +93,7 @@ export function fillLimitMessage(template: string, limit: number): string {
 }
 
 export type PurchasableCheck =
-  | { ok: true }
-  | { ok: false; messageKey: "parts_of_goods_not_for_sell"; confirmKey: "confirm"; redirect: "/panier"; modelIds: number[] };
+  { ok: true } | { ok: false; messageKey: "parts_of_goods_not_for_sell"; confirmKey: "confirm"; redirect: "/panier"; modelIds: number[] };
 
 /**
  * Checkout is blocked when a line's num is above its purchasable_qty (SPEC §4, §5).

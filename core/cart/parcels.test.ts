@@ -56,15 +56,20 @@ describe("parcelCounts", () => {
         expect(c.colis_vol_num).toBeLessThanOrEqual(c.colis_qte);
         const individual = lines.filter((l) => l.unit === "carton" && Number(l.volume) >= 0.01).reduce((n, l) => n + l.num, 0);
         expect(c.colis_qte).toBeGreaterThanOrEqual(individual);
-        const doubled = parcelCounts(lines.map((l) => ({ ...l, num: l.num * 2 })), colis);
+        const doubled = parcelCounts(
+          lines.map((l) => ({ ...l, num: l.num * 2 })),
+          colis,
+        );
         expect(doubled.colis_qte).toBeGreaterThanOrEqual(c.colis_qte);
       }),
     );
   });
 
   it("does not depend on line order", () => {
-    fc.assert(fc.property(cartArb, (lines) => {
-      expect(parcelCounts([...lines].reverse(), colis)).toEqual(parcelCounts(lines, colis));
-    }));
+    fc.assert(
+      fc.property(cartArb, (lines) => {
+        expect(parcelCounts([...lines].reverse(), colis)).toEqual(parcelCounts(lines, colis));
+      }),
+    );
   });
 });

@@ -7,13 +7,32 @@ import { cartArb } from "./arbitraries.test-support.ts";
 
 const lines: CartLine[] = [
   {
-    model_id: 1, num: 10, price: "2.3456", site_price: "2.5000", tva: "0.2", poids: "1.250", volume: "0.012",
-    unit: "carton", non_gls_status: 0, remise_info: { type: 1, value: "0.1", num: 10 }, purchasable_qty: 100, id: 11,
+    model_id: 1,
+    num: 10,
+    price: "2.3456",
+    site_price: "2.5000",
+    tva: "0.2",
+    poids: "1.250",
+    volume: "0.012",
+    unit: "carton",
+    non_gls_status: 0,
+    remise_info: { type: 1, value: "0.1", num: 10 },
+    purchasable_qty: 100,
+    id: 11,
   },
   { model_id: 2, num: 3, price: "19.99", site_price: "19.99", tva: "0.055", poids: "0.4", volume: "0.0015", unit: "piece", id: 12 },
   {
-    model_id: 3, num: 4, price: "5", site_price: "6", tva: "0.2", poids: "2", volume: "0.3", unit: "carton",
-    non_gls_status: 1, remise_info: { type: 1, value: "0.25", num: 5 }, id: 13,
+    model_id: 3,
+    num: 4,
+    price: "5",
+    site_price: "6",
+    tva: "0.2",
+    poids: "2",
+    volume: "0.3",
+    unit: "carton",
+    non_gls_status: 1,
+    remise_info: { type: 1, value: "0.25", num: 5 },
+    id: 13,
   },
 ];
 
@@ -33,8 +52,15 @@ const params: CartParams = {
   extra_options: { rdv: 1 },
   discount_info: { type: 2, value: "0.05" },
   freight: {
-    freight_ht: "45", freight_tva: "9", highway_toll_ht: "3.5", highway_toll_tva: "0.7",
-    freeDeliveryAmount: [100, 150, 200], zip_code: "75011", rdv_amount: "10", general_tva: "0.2", discount_rate: "0.5",
+    freight_ht: "45",
+    freight_tva: "9",
+    highway_toll_ht: "3.5",
+    highway_toll_tva: "0.7",
+    freeDeliveryAmount: [100, 150, 200],
+    zip_code: "75011",
+    rdv_amount: "10",
+    general_tva: "0.2",
+    discount_rate: "0.5",
   },
 };
 
@@ -112,7 +138,9 @@ describe("computeCartTotals — delivery cases", () => {
   });
 
   it("limits the freight discount to the freight charged", () => {
-    const t = computeCartTotals(lines, { ...single, freight: { ...single.freight, freight_ht: "1.5", freeDeliveryAmount: 0 } }, config, { loggedIn: true });
+    const t = computeCartTotals(lines, { ...single, freight: { ...single.freight, freight_ht: "1.5", freeDeliveryAmount: 0 } }, config, {
+      loggedIn: true,
+    });
     expect(t.freightDiscount_ht).toBe("-2.77");
     expect(t.appliedFreightDiscountHt).toBe("-1.50");
   });
@@ -133,7 +161,9 @@ describe("computeCartTotals — delivery cases", () => {
   });
 
   it("ignores lines with num ≤ 0", () => {
-    const t = computeCartTotals([...lines, { model_id: 9, num: 0, price: 100 }, { model_id: 10, num: -2, price: 100 }], params, config, { loggedIn: true });
+    const t = computeCartTotals([...lines, { model_id: 9, num: 0, price: 100 }, { model_id: 10, num: -2, price: 100 }], params, config, {
+      loggedIn: true,
+    });
     expect(t.totalAmount).toBe("101.08");
     expect(t.lines).toHaveLength(3);
   });
@@ -154,13 +184,19 @@ describe("computeCartTotals — invariants", () => {
   const paramsArb = fc.record({
     pickup_method: fc.constantFrom(1, 2),
     delivery_addr_obj: fc.record({ zip_code: fc.constantFrom("75011", "69001", "92100", "") }),
-    discount_info: fc.option(fc.record({ value: fc.constantFrom("0", "0.05", "0.5", "1"), amount: fc.constantFrom(null, "10", "1000") }), { nil: null }),
+    discount_info: fc.option(fc.record({ value: fc.constantFrom("0", "0.05", "0.5", "1"), amount: fc.constantFrom(null, "10", "1000") }), {
+      nil: null,
+    }),
     extra_options: fc.record({ rdv: fc.constantFrom(0, 1) }),
     freight: fc.record({
-      freight_ht: fc.constantFrom("0", "45", "120.5"), freight_tva: fc.constantFrom("0", "9", "24.1"),
-      highway_toll_ht: fc.constantFrom("0", "3.5"), highway_toll_tva: fc.constantFrom("0", "0.7"),
+      freight_ht: fc.constantFrom("0", "45", "120.5"),
+      freight_tva: fc.constantFrom("0", "9", "24.1"),
+      highway_toll_ht: fc.constantFrom("0", "3.5"),
+      highway_toll_tva: fc.constantFrom("0", "0.7"),
       freeDeliveryAmount: fc.oneof(fc.constantFrom(0, 300, "1500"), fc.array(fc.integer({ min: 0, max: 3000 }), { maxLength: 4 })),
-      rdv_amount: fc.constantFrom("0", "25"), general_tva: fc.constantFrom("0.2", "0"), discount_rate: fc.constantFrom("0", "0.5", "1"),
+      rdv_amount: fc.constantFrom("0", "25"),
+      general_tva: fc.constantFrom("0.2", "0"),
+      discount_rate: fc.constantFrom("0", "0.5", "1"),
     }),
   });
 

@@ -4,9 +4,7 @@ import { zipInPrefixList } from "../zip.ts";
 import { freeDeliveryThreshold, halfValueForPromotions, isFreeDelivery } from "./free-delivery.ts";
 import { lineAmounts } from "./line.ts";
 import { palletCount, parcelCounts } from "./parcels.ts";
-import type {
-  CartConfig, CartLine, CartLineTotals, CartParams, CartTotals, DiscountInfo, TotalsOptions,
-} from "./types.ts";
+import type { CartConfig, CartLine, CartLineTotals, CartParams, CartTotals, DiscountInfo, TotalsOptions } from "./types.ts";
 
 const HALF = Decimal.from("0.5");
 
@@ -115,8 +113,7 @@ export function computeCartTotals(
   const appliedDiscount = freightDiscountHt.negated().gt(freightHt) ? freightHt.negated() : freightDiscountHt;
   const freightDiscountTva = appliedDiscount.times(generalTva).round(2);
 
-  const rdvWanted = isTruthyFlag(p.extra_options?.rdv) && p.pickup_method !== 2
-    && !zipInPrefixList(zip, c.optionRdvBlockZipcode);
+  const rdvWanted = isTruthyFlag(p.extra_options?.rdv) && p.pickup_method !== 2 && !zipInPrefixList(zip, c.optionRdvBlockZipcode);
   const rdvHt = rdvWanted && opts.loggedIn ? decOrZero(freight.rdv_amount).round(2) : zero;
   const rdvTva = rdvHt.times(generalTva).round(2);
 

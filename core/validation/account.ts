@@ -1,8 +1,8 @@
 // Customer account forms (SPEC §3 hints: title Mr or Mrs, first and last name, company, e-mail, phone, password).
 import { z } from "zod";
-import { emailSchema, optionalText, requiredText } from "./common.ts";
+import { emailSchema, optionalText, requiredId, requiredText } from "./common.ts";
 import { optionalPhoneSchema, titleSchema } from "./address.ts";
-import { confirmSchema, passwordSchema, withConfirmation } from "./password.ts";
+import { confirmSchema, currentPasswordSchema, passwordSchema, withConfirmation } from "./password.ts";
 import { siretSchema, vatNumberSchema } from "./company.ts";
 
 export const identitySchema = z.object({
@@ -18,5 +18,14 @@ export const registrationSchema = withConfirmation(
   identitySchema.extend({ siret: siretSchema, vat_number: vatNumberSchema, password: passwordSchema, confirm: confirmSchema }),
 );
 
+/** Identity page and POST /site/Customer/editIdentity: the e-mail changes apart (it needs the password). */
+export const identityUpdateSchema = identitySchema.omit({ email: true }).extend({ siret: siretSchema, vat_number: vatNumberSchema });
+
+/** E-mail change (page and POST /site/Customer/changeEmail): the new address and the current password. */
+export const emailChangeSchema = z.object({ email: emailSchema, current: currentPasswordSchema });
+
 export type IdentityInput = z.input<typeof identitySchema>;
 export type RegistrationInput = z.input<typeof registrationSchema>;
+
+/** Ending one of the account's sessions (POST /site/Customer/endSession). */
+export const sessionIdSchema = z.object({ id: requiredId("required") });

@@ -5,8 +5,14 @@ import { identitySchema, registrationSchema } from "./account.ts";
 import { fieldMessages } from "./test-helpers.test-support.ts";
 
 const valid = {
-  title: "Mme", first_name: " Camille ", last_name: "Durand", company: "Boulangerie Durand", line1: "12 rue de la Paix",
-  zip_code: "75002", city: "Paris", phone: "01 23 45 67 89",
+  title: "Mme",
+  first_name: " Camille ",
+  last_name: "Durand",
+  company: "Boulangerie Durand",
+  line1: "12 rue de la Paix",
+  zip_code: "75002",
+  city: "Paris",
+  phone: "01 23 45 67 89",
 };
 
 describe("addressSchema", () => {
@@ -16,9 +22,12 @@ describe("addressSchema", () => {
   });
   it("reports each missing field", () => {
     expect(fieldMessages(addressSchema, {})).toEqual({
-      first_name: ["validation.first_name_required"], last_name: ["validation.last_name_required"],
-      line1: ["validation.address_line_required"], zip_code: ["validation.zip_required"],
-      city: ["validation.city_required"], phone: ["validation.phone_required"],
+      first_name: ["validation.first_name_required"],
+      last_name: ["validation.last_name_required"],
+      line1: ["validation.address_line_required"],
+      zip_code: ["validation.zip_required"],
+      city: ["validation.city_required"],
+      phone: ["validation.phone_required"],
     });
   });
   it("checks zip codes, phones, lengths and country", () => {
@@ -31,9 +40,11 @@ describe("addressSchema", () => {
   it("knows French zip codes", () => {
     for (const z of ["01000", "20000", "75011", "95880", "97400", "97133", "98000"]) expect(isFrenchZip(z)).toBe(true);
     for (const z of ["00100", "96100", "99000", "2A004", "750011", "7501"]) expect(isFrenchZip(z)).toBe(false);
-    fc.assert(fc.property(fc.integer({ min: 1, max: 95 }), fc.integer({ min: 0, max: 999 }), (d, n) => {
-      expect(isFrenchZip(`${String(d).padStart(2, "0")}${String(n).padStart(3, "0")}`)).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 95 }), fc.integer({ min: 0, max: 999 }), (d, n) => {
+        expect(isFrenchZip(`${String(d).padStart(2, "0")}${String(n).padStart(3, "0")}`)).toBe(true);
+      }),
+    );
   });
 });
 
@@ -42,7 +53,8 @@ describe("account schemas", () => {
   it("identity needs a title Mr or Mrs, names and e-mail", () => {
     expect(identitySchema.safeParse(identity).success).toBe(true);
     expect(fieldMessages(identitySchema, { ...identity, title: "Dr", phone: "abc" })).toEqual({
-      title: ["validation.title_required"], phone: ["validation.phone_invalid"],
+      title: ["validation.title_required"],
+      phone: ["validation.phone_invalid"],
     });
   });
   it("registration confirms the password", () => {

@@ -1,6 +1,6 @@
 // Address fields (SPEC §3; decision 027): French zip codes and phone numbers.
 import { z } from "zod";
-import { optionalText, requiredText } from "./common.ts";
+import { optionalText, requiredId, requiredText } from "./common.ts";
 import { msg } from "./keys.ts";
 import { isFrenchPhone } from "./phone.ts";
 
@@ -47,3 +47,24 @@ export const addressSchema = z.object({
 
 export type AddressInput = z.input<typeof addressSchema>;
 export type Address = z.output<typeof addressSchema>;
+
+export const ADDRESS_KINDS = ["delivery", "invoice"] as const;
+export type AddressKind = (typeof ADDRESS_KINDS)[number];
+
+/** Address form and POST /site/Customer/saveAddress: the fields, the kind, and the id when editing. */
+export const addressBodySchema = addressSchema.extend({
+  id: z.coerce.number().int().positive().optional(),
+  kind: z.enum(ADDRESS_KINDS, msg("address_required")),
+  is_default: z.boolean().optional(),
+});
+
+/** One of the caller's addresses (delete, make default). */
+export const addressIdSchema = z.object({ id: requiredId("address_required") });
+
+/** A delivery address paired with an invoice address (page and POST /site/Customer/addAddressCombination). */
+export const addressCombinationSchema = z.object({
+  delivery_addr_id: requiredId("address_required"),
+  invoice_addr_id: requiredId("invoice_address_required"),
+});
+
+export type AddressBody = z.output<typeof addressBodySchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import fr from "../../app/locales/fr/validation.json";
-import zh from "../../app/locales/zh/validation.json";
+import fr from "../i18n/locales/fr/validation.json";
+import zh from "../i18n/locales/zh/validation.json";
 import { VALIDATION_KEYS } from "./keys.ts";
 import { MAX_FILTER_CRITERIA, setVolumeRange, emptyFilters } from "../filters.ts";
 import { passwordRules } from "./password.ts";

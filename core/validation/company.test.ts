@@ -10,11 +10,13 @@ describe("company identifiers", () => {
     expect(isSiret("ABCDEFGHIJKLMN")).toBe(false);
   });
   it("any single digit change breaks a valid SIRET", () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 13 }), fc.integer({ min: 1, max: 9 }), (pos, delta) => {
-      const d = "73282932000074".split("");
-      d[pos] = String((Number(d[pos]) + delta) % 10);
-      return !isSiret(d.join(""));
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 13 }), fc.integer({ min: 1, max: 9 }), (pos, delta) => {
+        const d = "73282932000074".split("");
+        d[pos] = String((Number(d[pos]) + delta) % 10);
+        return !isSiret(d.join(""));
+      }),
+    );
   });
   it("checks the French VAT key and other EU shapes", () => {
     expect(isVatNumber("FR 44 732829320")).toBe(true); // key (12 + 3 × (732829320 mod 97)) mod 97 = 44

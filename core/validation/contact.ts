@@ -8,7 +8,7 @@ export const MESSAGE_MAX_LENGTH = 2000;
 
 export const contactSchema = z.object({
   order_id: requiredId("order_required"),
-  content: requiredText("message_required", MESSAGE_MAX_LENGTH, "message_too_long"),
+  content: requiredText("message_required", MESSAGE_MAX_LENGTH, "message_too_long", true),
 });
 
 /** Selected lines: at least one, each a model with a positive quantity. */

@@ -12,12 +12,18 @@ describe("feedback and contact", () => {
     expect(fieldMessages(feedbackSchema, { content: "ok" })).toEqual({ type: ["validation.feedback_type_required"] });
     expect(fieldMessages(feedbackSchema, { type: 0, content: "ok" })).toEqual({ type: ["validation.feedback_type_required"] });
     expect(fieldMessages(feedbackSchema, { type: "", content: "  " })).toEqual({
-      type: ["validation.feedback_type_required"], content: ["validation.feedback_content_required"],
+      type: ["validation.feedback_type_required"],
+      content: ["validation.feedback_content_required"],
     });
-    expect(fieldMessages(feedbackSchema, { type: "x", content: "x".repeat(2001) })).toEqual({ content: ["validation.feedback_content_too_long"] });
+    expect(fieldMessages(feedbackSchema, { type: "x", content: "x".repeat(2001) })).toEqual({
+      content: ["validation.feedback_content_too_long"],
+    });
   });
   it("contact needs an order", () => {
-    expect(contactSchema.parse({ order_id: "12", content: "Où en est ma commande ?" })).toEqual({ order_id: 12, content: "Où en est ma commande ?" });
+    expect(contactSchema.parse({ order_id: "12", content: "Où en est ma commande ?" })).toEqual({
+      order_id: 12,
+      content: "Où en est ma commande ?",
+    });
     expect(fieldMessages(contactSchema, { order_id: 0, content: "x" })).toEqual({ order_id: ["validation.order_required"] });
     expect(fieldMessages(contactSchema, { content: "x" })).toEqual({ order_id: ["validation.order_required"] });
   });
@@ -36,16 +42,23 @@ describe("feedback and contact", () => {
 describe("receiving days and checkout choices", () => {
   it("needs at least one receiving slot", () => {
     expect(receivingDaysSchema.safeParse([{ weekday: 1, morning: true, afternoon: false }]).success).toBe(true);
-    expect(messages(receivingDaysSchema, [{ weekday: 1, morning: false, afternoon: false }])).toEqual(["validation.receiving_days_required"]);
+    expect(messages(receivingDaysSchema, [{ weekday: 1, morning: false, afternoon: false }])).toEqual([
+      "validation.receiving_days_required",
+    ]);
     expect(messages(receivingDaysSchema, [])).toEqual(["validation.receiving_days_required"]);
   });
   it("needs a method, then a store for pickup or an address for delivery, and an invoice address", () => {
     expect(checkoutChoiceSchema.safeParse({ pickup_method: 1, delivery_addr_id: 4, invoice_addr_id: 5 }).success).toBe(true);
     expect(checkoutChoiceSchema.safeParse({ pickup_method: 2, shop_id: 1, invoice_addr_id: 5 }).success).toBe(true);
-    expect(fieldMessages(checkoutChoiceSchema, { pickup_method: 2, invoice_addr_id: 5 })).toEqual({ shop_id: ["validation.store_required"] });
-    expect(fieldMessages(checkoutChoiceSchema, { pickup_method: 1, invoice_addr_id: 5 })).toEqual({ delivery_addr_id: ["validation.address_required"] });
+    expect(fieldMessages(checkoutChoiceSchema, { pickup_method: 2, invoice_addr_id: 5 })).toEqual({
+      shop_id: ["validation.store_required"],
+    });
+    expect(fieldMessages(checkoutChoiceSchema, { pickup_method: 1, invoice_addr_id: 5 })).toEqual({
+      delivery_addr_id: ["validation.address_required"],
+    });
     expect(fieldMessages(checkoutChoiceSchema, { delivery_addr_id: 4 })).toEqual({
-      pickup_method: ["validation.delivery_method_required"], invoice_addr_id: ["validation.invoice_address_required"],
+      pickup_method: ["validation.delivery_method_required"],
+      invoice_addr_id: ["validation.invoice_address_required"],
     });
   });
 });

@@ -22,13 +22,16 @@ describe("identifier", () => {
   it("login needs both fields, without password rules", () => {
     expect(loginSchema.safeParse({ identifier: "C001234", password: "x" }).success).toBe(true);
     expect(fieldMessages(loginSchema, { identifier: "", password: "" })).toEqual({
-      identifier: ["validation.identifier_required"], password: ["validation.password_required"],
+      identifier: ["validation.identifier_required"],
+      password: ["validation.password_required"],
     });
   });
   it("accepts every alphanumeric client number of 3 to 20 characters", () => {
-    fc.assert(fc.property(fc.stringMatching(/^[A-Za-z0-9]{3,20}$/), (id) => {
-      expect(identifierSchema.safeParse(id).success).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z0-9]{3,20}$/), (id) => {
+        expect(identifierSchema.safeParse(id).success).toBe(true);
+      }),
+    );
   });
 });
 
@@ -42,9 +45,11 @@ describe("French phone numbers", () => {
     expect(isFrenchPhone("+44 20 7946 0958")).toBe(false);
   });
   it("accepts every 0X + 8 digits number in any grouping", () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 9 }), fc.stringMatching(/^\d{8}$/), fc.constantFrom("", " ", ".", "-"), (x, rest, sep) => {
-      const grouped = `0${x}${sep}${rest.match(/\d\d/g)!.join(sep)}`;
-      expect(normalizeFrenchPhone(grouped)).toBe(`+33${x}${rest}`);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9 }), fc.stringMatching(/^\d{8}$/), fc.constantFrom("", " ", ".", "-"), (x, rest, sep) => {
+        const grouped = `0${x}${sep}${rest.match(/\d\d/g)!.join(sep)}`;
+        expect(normalizeFrenchPhone(grouped)).toBe(`+33${x}${rest}`);
+      }),
+    );
   });
 });

@@ -12,3 +12,5 @@ export * from "./feedback.ts";
 export * from "./contact.ts";
 export * from "./receiving.ts";
 export * from "./company.ts";
+export * from "./password-reset.ts";
+export * from "./catalogue.ts";

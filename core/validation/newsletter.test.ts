@@ -24,10 +24,12 @@ describe("newsletterSchema", () => {
     expect(messages(newsletterSchema, { email: `a${at50}` })).toEqual(["validation.email_too_long"]);
   });
   it("accepts any valid address of at most 50 characters and only those", () => {
-    fc.assert(fc.property(fc.emailAddress(), (email) => {
-      const ok = newsletterSchema.safeParse({ email }).success;
-      if (email.length > 50) expect(ok).toBe(false);
-      if (ok) expect(email.length).toBeLessThanOrEqual(50);
-    }));
+    fc.assert(
+      fc.property(fc.emailAddress(), (email) => {
+        const ok = newsletterSchema.safeParse({ email }).success;
+        if (email.length > 50) expect(ok).toBe(false);
+        if (ok) expect(email.length).toBeLessThanOrEqual(50);
+      }),
+    );
   });
 });

@@ -19,7 +19,10 @@ describe("passwordSchema", () => {
     expect(messages(passwordSchema, "Aa1aaaaa")).toEqual(["validation.password_special"]);
     expect(messages(passwordSchema, "Aa1! aaaa")).toEqual(["validation.password_whitespace"]);
     expect(messages(passwordSchema, "aaaaaaaa")).toEqual([
-      "validation.password_uppercase", "validation.password_digit", "validation.password_special", "validation.password_repeated",
+      "validation.password_uppercase",
+      "validation.password_digit",
+      "validation.password_special",
+      "validation.password_repeated",
     ]);
   });
   it("counts characters, not UTF-16 units", () => {
@@ -27,13 +30,26 @@ describe("passwordSchema", () => {
   });
   it("accepts a password exactly when every rule holds", () => {
     const chars = fc.constantFrom(..."aAbBzZ09 é".split(""), ...PASSWORD_SPECIALS.split(""), "€");
-    fc.assert(fc.property(fc.array(chars, { maxLength: 20 }).map((a) => a.join("")), (pw) => {
-      const n = [...pw].length;
-      const expected = pw !== "" && n >= 8 && n <= 16 && /[A-Z]/.test(pw) && /[a-z]/.test(pw) && /\d/.test(pw)
-        && /[!@#$%^&*_+-]/.test(pw) && !/\s/.test(pw) && new Set(pw).size > 1;
-      expect(passwordSchema.safeParse(pw).success).toBe(expected);
-      expect(passwordRules(pw).every((r) => r.ok)).toBe(expected);
-    }));
+    fc.assert(
+      fc.property(
+        fc.array(chars, { maxLength: 20 }).map((a) => a.join("")),
+        (pw) => {
+          const n = [...pw].length;
+          const expected =
+            pw !== "" &&
+            n >= 8 &&
+            n <= 16 &&
+            /[A-Z]/.test(pw) &&
+            /[a-z]/.test(pw) &&
+            /\d/.test(pw) &&
+            /[!@#$%^&*_+-]/.test(pw) &&
+            !/\s/.test(pw) &&
+            new Set(pw).size > 1;
+          expect(passwordSchema.safeParse(pw).success).toBe(expected);
+          expect(passwordRules(pw).every((r) => r.ok)).toBe(expected);
+        },
+      ),
+    );
   });
 });
 

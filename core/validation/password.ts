@@ -62,9 +62,12 @@ export function withConfirmation<S extends z.ZodObject<{ password: typeof passwo
  */
 export const passwordWithConfirmSchema = withConfirmation(z.object({ password: passwordSchema, confirm: confirmSchema }));
 
-/** Password change: the current password (required only) plus the new one confirmed. */
+/** The current password, checked against the account, so only required (old passwords predate the rules). */
+export const currentPasswordSchema = z.string(msg("password_required")).min(1, msg("password_required"));
+
+/** Password change: the current password plus the new one confirmed. */
 export const passwordChangeSchema = withConfirmation(
-  z.object({ current: z.string(msg("password_required")).min(1, msg("password_required")), password: passwordSchema, confirm: confirmSchema }),
+  z.object({ current: currentPasswordSchema, password: passwordSchema, confirm: confirmSchema }),
 );
 
 export type PasswordWithConfirm = z.infer<typeof passwordWithConfirmSchema>;

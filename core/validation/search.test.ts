@@ -19,9 +19,11 @@ describe("searchQuerySchema", () => {
     expect(canSuggest("abc")).toBe(true);
   });
   it("accepts exactly the texts whose trimmed length is 1 to 35", () => {
-    fc.assert(fc.property(fc.string({ maxLength: 50 }), (s) => {
-      const t = s.trim();
-      expect(searchQuerySchema.safeParse(s).success).toBe(t.length >= 1 && t.length <= 35);
-    }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 50 }), (s) => {
+        const t = s.trim();
+        expect(searchQuerySchema.safeParse(s).success).toBe(t.length >= 1 && t.length <= 35);
+      }),
+    );
   });
 });

@@ -1,14 +1,14 @@
 // Header search (SPEC §5, §9; decision 025): trimmed, 1 to 35 characters, otherwise nothing happens.
 import { z } from "zod";
 import { msg } from "./keys.ts";
+import { SEARCH_MAX_LENGTH, SEARCH_MAX_PAGE, SEARCH_MIN_LENGTH } from "./search-limits.ts";
+import { noControlChars } from "./common.ts";
 
-export const SEARCH_MAX_LENGTH = 35;
-/** The header accepts 1 character; suggestions (autocomplete) start at 3. */
-export const SEARCH_MIN_LENGTH = 1;
-export const SEARCH_SUGGEST_MIN_LENGTH = 3;
+export { canSuggest, SEARCH_MAX_LENGTH, SEARCH_MAX_PAGE, SEARCH_MIN_LENGTH, SEARCH_SUGGEST_MIN_LENGTH } from "./search-limits.ts";
 
 export const searchQuerySchema = z
   .string(msg("search_required"))
+  .refine(noControlChars(), { ...msg("control_characters"), abort: true })
   .trim()
   .min(SEARCH_MIN_LENGTH, { ...msg("search_required"), abort: true })
   .max(SEARCH_MAX_LENGTH, msg("search_too_long"));
@@ -16,8 +16,16 @@ export const searchQuerySchema = z
 /** The search page's query object: { search }. */
 export const searchParamsSchema = z.object({ search: searchQuerySchema });
 
-/** Whether a typed text is long enough to ask for suggestions. */
-export function canSuggest(text: string): boolean {
-  const t = text.trim();
-  return t.length >= SEARCH_SUGGEST_MIN_LENGTH && t.length <= SEARCH_MAX_LENGTH;
-}
+/** GET /site/Product/search and the search page: the text as the header validates it, an optional page. */
+export const searchRequestSchema = z.object({
+  search: searchQuerySchema,
+  page: z.coerce
+    .number({ error: "search.invalid_page" })
+    .int("search.invalid_page")
+    .min(1, "search.invalid_page")
+    .max(SEARCH_MAX_PAGE, "search.invalid_page")
+    .default(1),
+});
+
+/** GET /site/Product/suggest. */
+export const suggestRequestSchema = z.object({ search: searchQuerySchema });

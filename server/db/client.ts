@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema/index.ts";
+import { assertPoolUsable } from "./tx.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -39,6 +40,13 @@ async function openPglite(dataDir: string): Promise<Database> {
   const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
   const client = await PGlite.create(dataDir, { extensions: { unaccent, pg_trgm }, startParams });
   const db = drizzle({ client, schema });
+  // A pool query inside a transaction would wait forever for the one connection: fail at once (db/tx.ts).
+  // Transactions query through their own handle, not through client.query.
+  const poolQuery = client.query.bind(client);
+  client.query = ((...args: Parameters<typeof poolQuery>) => {
+    assertPoolUsable(db as unknown as Db);
+    return poolQuery(...args);
+  }) as typeof client.query;
   await migrate(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
@@ -61,6 +69,12 @@ async function openPg(url: string): Promise<Database> {
   // the process: the pool discards it and the next query opens a new one.
   pool.on("error", (e) => console.error(`PostgreSQL idle connection lost: ${e.message}`));
   const db = drizzle({ client: pool, schema });
+  // A pool query inside a transaction would silently run outside it: fail at once (db/tx.ts).
+  const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    assertPoolUsable(db as unknown as Db);
+    return poolQuery(...args);
+  }) as typeof pool.query;
   await migrate(db, { migrationsFolder });
   const listeners: InstanceType<typeof pg.Client>[] = [];
   let closing = false;
@@ -70,7 +84,13 @@ async function openPg(url: string): Promise<Database> {
     c.on("notification", (n) => cb(n.payload ?? "*"));
     c.on("error", () => {
       if (closing) return;
-      setTimeout(() => void listen(cb).then(() => cb("*")).catch(() => undefined), 1000);
+      setTimeout(
+        () =>
+          void listen(cb)
+            .then(() => cb("*"))
+            .catch(() => undefined),
+        1000,
+      );
     });
     await c.connect();
     await c.query(`LISTEN ${CHANGE_CHANNEL}`);

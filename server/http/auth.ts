@@ -1,6 +1,7 @@
 // Who is calling: bearer token or `uid` cookie -> live session -> customer; rotated tokens go back in a header and the cookie.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { SessionCustomer, SessionService } from "#server/modules/accounts/sessions.service.ts";
+import type { Db } from "#server/db/client.ts";
 
 export const UID_COOKIE = "uid";
 export const CONSENT_COOKIE = "useCookie";
@@ -12,24 +13,37 @@ export function tokenFrom(req: FastifyRequest): string | undefined {
   return req.cookies[UID_COOKIE] || undefined;
 }
 
-/** Sets the uid cookie: 10 years only with cookie consent (useCookie=1), otherwise a browser-session cookie. */
+/** The uid cookie: 10 years only with cookie consent (useCookie=1), otherwise a browser-session cookie. */
+const uidOptions = (req: FastifyRequest, secure: boolean) => ({
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax" as const,
+  secure,
+  ...(req.cookies[CONSENT_COOKIE] === "1" ? { maxAge: TEN_YEARS_S } : {}),
+});
+
 export function setUidCookie(req: FastifyRequest, reply: FastifyReply, token: string, secure: boolean) {
-  const consent = req.cookies[CONSENT_COOKIE] === "1";
-  reply.setCookie(UID_COOKIE, token, {
-    path: "/", httpOnly: true, sameSite: "lax", secure, ...(consent ? { maxAge: TEN_YEARS_S } : {}),
-  });
+  reply.setCookie(UID_COOKIE, token, uidOptions(req, secure));
 }
 
 export function clearUidCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(UID_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
 }
 
+/** The Set-Cookie value for a response written without Fastify's send (pages hijack the reply, so
+ * `reply.setCookie`, written in an onSend hook, would be lost): the new token, or a clearing one. */
+export function uidSetCookie(req: FastifyRequest, token: string | null, secure: boolean): string {
+  return token === null
+    ? req.server.serializeCookie(UID_COOKIE, "", { path: "/", httpOnly: true, sameSite: "lax", secure, expires: new Date(0), maxAge: 0 })
+    : req.server.serializeCookie(UID_COOKIE, token, uidOptions(req, secure));
+}
+
 export type Auth = { customer: SessionCustomer | null; tokenSent: boolean; token?: string; rotatedToken?: string; sessionId?: number };
 
-export async function authenticate(req: FastifyRequest, sessions: SessionService): Promise<Auth> {
+export async function authenticate(req: FastifyRequest, sessions: SessionService, db: Db): Promise<Auth> {
   const token = tokenFrom(req);
   if (!token) return { customer: null, tokenSent: false };
-  const s = await sessions.resolve(token);
+  const s = await sessions.resolve(db, token);
   if (!s) return { customer: null, tokenSent: true };
   return { customer: s.customer, tokenSent: true, token: s.rotatedToken ?? token, rotatedToken: s.rotatedToken, sessionId: s.sessionId };
 }

@@ -1,7 +1,8 @@
 // The `{ code, data, info }` envelope of SPEC §7 and the one error handler that produces it.
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { translate } from "#app/lib/messages.ts";
+import { translate } from "#core/i18n/messages.ts";
+import { isDomainError, type DomainError, type DomainErrorKind } from "#core/domain-errors.ts";
 import { ApiError, type ApiCode } from "./errors.ts";
 
 export type Envelope<T> = { code: number; data: T; info: string };
@@ -14,10 +15,24 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, code: ApiCod
   return reply.code(code).send({ code, data: null, info: translate(req.lang, key, vars) });
 }
 
+/**
+ * The catalogue key of a validation issue. Schemas give keys as messages; where zod speaks for itself (a
+ * number where a text is expected, an array for an object…) its English never reaches the client: a
+ * missing value reads "required", anything else "invalid value" (issue 14).
+ */
+export function issueKey(issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return "invalid_body";
+  const m = issue.message;
+  if (/^[a-z_]+\.[a-z0-9_.]+$/.test(m) && translate("fr", m) !== m) return m;
+  // zod 4 leaves `input` out of issues unless asked: its message tells a missing value
+  if (issue.code === "invalid_type" && / undefined$/.test(m)) return "validation.required";
+  return "validation.invalid_value";
+}
+
 /** Parses input with a zod schema; the first issue's message (a catalogue key) becomes a 400. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const r = schema.safeParse(input ?? {});
-  if (!r.success) throw new ApiError(400, r.error.issues[0]?.message ?? "invalid_body");
+  if (!r.success) throw new ApiError(400, issueKey(r.error.issues[0]));
   return r.data;
 }
 
@@ -28,7 +43,20 @@ const fastifyCodes: Record<string, [ApiCode, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, "invalid_body"],
 };
 
-export function errorHandler(error: FastifyError | ApiError, req: FastifyRequest, reply: FastifyReply) {
+/**
+ * Domain error kinds as envelope codes (decision 065). A conflict is a refusal for the user (SPEC §4: only
+ * 200 and 400 reach them with a message); the kind stays distinct for callers that retry or branch.
+ */
+export const domainCodes: Record<DomainErrorKind, ApiCode> = {
+  refused: 400,
+  conflict: 400,
+  not_found: 404,
+  unauthenticated: 401,
+  rate_limited: 429,
+};
+
+export function errorHandler(error: FastifyError | ApiError | DomainError, req: FastifyRequest, reply: FastifyReply) {
+  if (isDomainError(error)) return sendError(req, reply, domainCodes[error.kind], error.key, error.vars);
   if (error instanceof ApiError) return sendError(req, reply, error.code, error.key, error.vars);
   const known = fastifyCodes[error.code as string];
   if (known) return sendError(req, reply, known[0], known[1]);

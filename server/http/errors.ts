@@ -1,4 +1,6 @@
-// Business errors carry a status (= envelope code) and a message key translated with the request's language.
+// HTTP-layer errors (signature, language header, rate limit, missing login): a status (= envelope code) and
+// a message key translated with the request's language. Services never throw these: they throw the domain
+// errors of core/domain-errors.ts, which the envelope maps to codes (decision 065).
 export type ApiCode = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 429 | 500 | 503;
 
 export class ApiError extends Error {
@@ -11,6 +13,8 @@ export class ApiError extends Error {
   }
 }
 
+/** HTTP layer only (a service throws `refused` from core/domain-errors.ts; errors.test.ts checks). */
 export const badRequest = (key: string, vars?: Record<string, string | number>) => new ApiError(400, key, vars);
 export const unauthorized = () => new ApiError(401, "session_expired");
+/** HTTP layer only (a service throws `notFound` from core/domain-errors.ts; errors.test.ts checks). */
 export const notFound = (key = "not_found") => new ApiError(404, key);

@@ -12,7 +12,8 @@ export function createLimiter(max: number) {
       return await task();
     } finally {
       const next = waiting.shift();
-      if (next) next(); // the slot passes straight to the next in line
+      if (next)
+        next(); // the slot passes straight to the next in line
       else running--;
     }
   }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createPageCache } from "./page-cache.ts";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { createPageCache, pageBytes } from "./page-cache.ts";
 
-const html = (body: string, init: ResponseInit = {}) => new Response(body, { status: 200, headers: { "content-type": "text/html" }, ...init });
+const html = (body: string, init: ResponseInit = {}) =>
+  new Response(body, { status: 200, headers: { "content-type": "text/html" }, ...init });
 
 describe("page cache", () => {
   it("keeps 200 and 404 pages without cookies, not others", async () => {
@@ -51,5 +53,19 @@ describe("page cache", () => {
     expect(small.get("/p29")).toBeDefined();
     await small.store("/p29", html("y".repeat(500))); // replacing an entry counts its new size only
     expect(small.bytes()).toBe(9_500);
+  });
+
+  it("compresses a page once when stored, and counts every variant in its memory bound", async () => {
+    const c = createPageCache();
+    const text = "<p>carton double cannelure</p>".repeat(200);
+    const page = (await c.store("/big", html(text)))!;
+    expect(brotliDecompressSync(page.br!).toString()).toBe(text);
+    expect(gunzipSync(page.gzip!).toString()).toBe(text);
+    expect(page.headers).toContainEqual(["vary", "Accept-Encoding"]);
+    expect(c.bytes()).toBe(page.body.length + page.br!.length + page.gzip!.length);
+    expect(pageBytes(page)).toBe(c.bytes());
+    const small = (await c.store("/small", html("<p>x</p>")))!; // not worth compressing
+    expect(small.br).toBeUndefined();
+    expect(c.bytes()).toBe(pageBytes(page) + small.body.length);
   });
 });

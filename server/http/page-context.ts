@@ -1,5 +1,5 @@
 // What every page loader receives from the server (React Router load context).
-import type { Lang } from "#app/lib/messages.ts";
+import type { Lang } from "#core/i18n/messages.ts";
 import type { SessionCustomer } from "#server/modules/accounts/sessions.service.ts";
 import type { Services } from "#server/services.ts";
 
@@ -10,6 +10,9 @@ export type PageContext = {
   tokenSent: boolean;
   rotatedToken?: string;
   maintenance: boolean;
+  /** What the page shows (products, categories), recorded by the services its loaders call: the render cache
+   * drops the page when one of them changes stock (decision 061). */
+  tags: Set<string>;
 };
 
 export const langFromPath = (url: string): Lang => (url === "/zh" || url.startsWith("/zh/") || url.startsWith("/zh?") ? "zh" : "fr");

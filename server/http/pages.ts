@@ -1,53 +1,90 @@
 // React Router pages inside Fastify: raw bodies pass through to actions, the caller and language go in
-// the load context, and anonymous GETs are served from the render cache when possible.
-import type { FastifyInstance, FastifyReply } from "fastify";
+// the load context. Catalogue pages are rendered without the caller, so every visitor, logged in or not,
+// gets the same bytes from the render cache; personal pages (route `handle.personal`) are rendered for
+// their customer and never cached (decision 063).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import type { Env } from "#server/env.ts";
-import { authenticate, setUidCookie } from "./auth.ts";
+import { authenticate, uidSetCookie, type Auth } from "./auth.ts";
 import { langFromPath, type PageContext } from "./page-context.ts";
-import { createPageCache, type CachedPage } from "./page-cache.ts";
+import { createPageCache, type CachedPage, type PageCache } from "./page-cache.ts";
 import { createLimiter } from "./limiter.ts";
+import { pickEncoding } from "./encoding.ts";
+import { personalMatcher } from "./personal-routes.ts";
+import { pageCsp } from "./headers.ts";
 
 /** Renders in progress at once (the others queue): enough to overlap a render's database waits. */
 const RENDERS_AT_ONCE = 4;
 
-export type PagesOptions = { env: Env; build: ServerBuild | (() => Promise<ServerBuild>); secureCookies: boolean };
+export type PagesOptions = {
+  env: Env;
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  secureCookies: boolean;
+  /** The render cache (tests pass their own to inspect it). */
+  cache?: PageCache;
+};
 
-function sendCached(reply: FastifyReply, page: CachedPage, state: "hit" | "miss") {
+const isHtml = (type: string | null | undefined) => Boolean(type?.includes("text/html"));
+// A cached page's policy, computed once from its bytes (the hashes of its inline scripts, issue 14).
+const policies = new WeakMap<CachedPage, string>();
+function policyOf(page: CachedPage, https: boolean) {
+  let p = policies.get(page);
+  if (!p) policies.set(page, (p = pageCsp(page.body.toString("utf8"), https)));
+  return p;
+}
+
+function sendCached(req: FastifyRequest, reply: FastifyReply, page: CachedPage, state: "hit" | "miss", https: boolean) {
   reply.hijack();
   const headers: Record<string, string> = Object.fromEntries(page.headers);
-  headers["content-length"] = String(page.body.length);
+  if (isHtml(headers["content-type"])) headers["content-security-policy"] = policyOf(page, https);
+  const encoding = page.br && page.gzip ? pickEncoding(req.headers["accept-encoding"]) : "identity";
+  const body = encoding === "br" ? page.br! : encoding === "gzip" ? page.gzip! : page.body;
+  if (encoding !== "identity") headers["content-encoding"] = encoding;
+  headers["content-length"] = String(body.length);
   headers["x-render-cache"] = state;
   // An empty reason phrase ("HTTP/1.1 200 ") is legal but unusual: let Node write the standard one.
   if (page.statusText) reply.raw.writeHead(page.status, page.statusText, headers);
   else reply.raw.writeHead(page.status, headers);
-  reply.raw.end(page.body);
+  reply.raw.end(req.method === "HEAD" ? undefined : body);
 }
 
-export async function pages(app: FastifyInstance, { env, build, secureCookies }: PagesOptions) {
+export async function pages(app: FastifyInstance, { env, build, secureCookies, cache = createPageCache() }: PagesOptions) {
   const handle = createRequestHandler(build, env.NODE_ENV === "development" ? "development" : "production");
-  const cache = createPageCache();
   app.services.cache.onClear(cache.clear);
+  app.services.cache.onStock((change) => cache.dropTagged(app.services.products.pageTags(change)));
   const useCache = env.NODE_ENV !== "development";
   const renders = createLimiter(RENDERS_AT_ONCE);
-  // Anonymous views of one URL arriving during its render wait for it rather than render it again (when a
-  // popular page expires under load, every visitor would otherwise render it).
+  const https = env.PUBLIC_URL.startsWith("https:");
+  const csp = env.NODE_ENV !== "development";
+  // Views of one URL arriving during its render wait for it rather than render it again (when a popular
+  // page expires under load, every visitor would otherwise render it).
   const inflight = new Map<string, Promise<CachedPage | null>>();
+  let matcher: { build: ServerBuild; personal: (path: string) => boolean } | null = null;
+  async function isPersonal(pathname: string) {
+    const b = typeof build === "function" ? await build() : build; // development reloads the build
+    if (matcher?.build !== b) matcher = { build: b, personal: personalMatcher(b) };
+    return matcher.personal(pathname);
+  }
 
   // Actions read the raw body themselves.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_req, _payload, done) => done(null));
 
   app.all("/*", async (req, reply) => {
-    const auth = await authenticate(req, app.services.sessions);
-    const key = useCache && req.method === "GET" && !auth.tokenSent && !env.MAINTENANCE ? req.url : null;
+    const personal = await isPersonal(req.url.split("?")[0]);
+    const key = useCache && !personal && req.method === "GET" && !env.MAINTENANCE ? req.url : null;
     const hit = key ? cache.get(key) : undefined;
-    if (hit) return sendCached(reply, hit, "hit");
+    if (hit) return sendCached(req, reply, hit, "hit", https);
     const pending = key ? inflight.get(key) : undefined;
     const shared = pending ? await pending : null;
-    if (shared) return sendCached(reply, shared, "hit");
+    if (shared) return sendCached(req, reply, shared, "hit", https);
 
+    // Only a personal page looks at the session (and may rotate its token): a catalogue page never sees
+    // who asks, so it cannot show it, and carries no Set-Cookie that would keep it out of the cache.
+    // An action (POST…) is never cached: it may know its caller wherever it is.
+    const withCaller = personal || (req.method !== "GET" && req.method !== "HEAD");
+    const auth: Auth = withCaller ? await authenticate(req, app.services.sessions, app.services.db) : { customer: null, tokenSent: false };
     const context: PageContext = {
       services: app.services,
       lang: langFromPath(req.url),
@@ -55,25 +92,45 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies }:
       tokenSent: auth.tokenSent,
       rotatedToken: auth.rotatedToken,
       maintenance: env.MAINTENANCE,
+      tags: new Set(),
     };
-    if (auth.rotatedToken) setUidCookie(req, reply, auth.rotatedToken, secureCookies);
+    // A rotated token goes back in the cookie; a dead one is cleared (SPEC §4: token_status 0 logs out).
+    const setCookie = auth.rotatedToken
+      ? uidSetCookie(req, auth.rotatedToken, secureCookies)
+      : auth.tokenSent && !auth.customer
+        ? uidSetCookie(req, null, secureCookies)
+        : null;
     const job = renders.run(async () => {
-      if (req.raw.destroyed) { // the visitor left while the page waited its turn: no render for nobody
+      if (req.raw.destroyed) {
+        // the visitor left while the page waited its turn: no render for nobody
         reply.hijack();
         return null;
       }
       const since = cache.generation();
-      const response = await handle(createRequest(req.raw, reply.raw), context);
-      const stored = key ? await cache.store(key, response, since) : null;
+      let response = await handle(createRequest(req.raw, reply.raw), context);
+      if (csp && isHtml(response.headers.get("content-type")) && response.body) {
+        // The policy hashes the page's inline scripts: the page is read whole first.
+        const html = await response.text();
+        const headers = new Headers(response.headers);
+        headers.set("content-security-policy", pageCsp(html, https));
+        response = new Response(html, { status: response.status, statusText: response.statusText, headers });
+      }
+      const stored = key ? await cache.store(key, response, since, context.tags) : null;
       if (stored) {
-        sendCached(reply, stored, "miss");
+        sendCached(req, reply, stored, "miss", https);
         return stored;
       }
-      for (const [k, v] of Object.entries(reply.getHeaders())) {
-        if (k === "set-cookie") for (const c of [v].flat()) response.headers.append(k, String(c));
-      }
+      if (setCookie) response.headers.append("set-cookie", setCookie);
+      if (personal) response.headers.set("cache-control", "private, no-store");
       reply.hijack();
-      await sendResponse(reply.raw, response); // the slot is held until the page is written out
+      try {
+        await sendResponse(reply.raw, response); // the slot is held until the page is written out
+      } catch (err) {
+        // A header Node refuses (ERR_INVALID_CHAR) after the hijack: answer or close, never leave the socket hanging.
+        req.log.error({ err }, "page response failed");
+        if (!reply.raw.headersSent) reply.raw.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end("Erreur interne");
+        else reply.raw.destroy();
+      }
       return null;
     });
     if (key && !inflight.has(key)) {

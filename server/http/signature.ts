@@ -1,11 +1,14 @@
-// Anti-scraping signature of SPEC §7: at = md5(t + lower-cased path + secret), t within ±300 s.
+// Anti-scraping signature of SPEC §7 (the signed text and the window are core/signature.ts).
 import { createHash, timingSafeEqual } from "node:crypto";
+import { SIGNATURE_WINDOW_S, signedText } from "#core/signature.ts";
 import { ApiError } from "./errors.ts";
 
-export const SIGNATURE_WINDOW_S = 300;
+export { SIGNATURE_WINDOW_S };
 
 export function sign(t: number | string, path: string, secret: string): string {
-  return createHash("md5").update(`${t}${path.toLowerCase()}${secret}`).digest("hex");
+  return createHash("md5")
+    .update(signedText(t, path, secret))
+    .digest("hex");
 }
 
 export function checkSignature(input: { t?: unknown; at?: unknown }, path: string, secret: string, nowS = Date.now() / 1000) {

@@ -76,7 +76,12 @@ describe.each(testDbKinds())("API shell on %s", (kind) => {
   });
 
   it("refuses malformed JSON and oversized bodies without leaking internals", async () => {
-    const bad = await t.app.inject({ method: "POST", url: "/site/Index/newsSubscribe", headers: { "content-type": "application/json" }, payload: "{oops" });
+    const bad = await t.app.inject({
+      method: "POST",
+      url: "/site/Index/newsSubscribe",
+      headers: { "content-type": "application/json" },
+      payload: "{oops",
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ code: 400, data: null, info: "Le contenu de la requête est invalide." });
     const big = await post(t.app, "/site/Index/newsSubscribe", { email: "a@b.fr", pad: "x".repeat(70_000) });
@@ -92,7 +97,10 @@ describe.each(testDbKinds())("API shell on %s", (kind) => {
     const again = await post(t.app, "/site/Index/newsSubscribe", { email: "marie.curie@exemple.fr" });
     expect(again.statusCode).toBe(200);
     expect(again.json().info).toMatch(/déjà inscrite/);
-    const rows = await query<{ n: number }>(t.database.db, sql`select count(*)::int as n from newsletter_subscriptions where lower(email) = 'marie.curie@exemple.fr'`);
+    const rows = await query<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from newsletter_subscriptions where lower(email) = 'marie.curie@exemple.fr'`,
+    );
     expect(rows[0].n).toBe(1);
   });
 
@@ -118,7 +126,7 @@ describe.each(testDbKinds())("API shell on %s", (kind) => {
     expect(anon.statusCode).toBe(401);
     expect(anon.json().info).toBe("La connexion a expiré, veuillez vous reconnecter");
 
-    const token = await t.app.services.sessions.create(customerId);
+    const token = await t.app.services.sessions.create(t.app.services.db, customerId);
     const byBearer = await get(t.app, "/site/Customer/getUserInfo", {}, { token });
     expect(byBearer.statusCode).toBe(200);
     expect(byBearer.json().data).toMatchObject({ client_number: "C100001", email: "demo@comptoir-emballage.fr" });
@@ -128,15 +136,18 @@ describe.each(testDbKinds())("API shell on %s", (kind) => {
     const init = (await get(t.app, "/site/Index/config", {}, { token })).json();
     expect(init.data).toMatchObject({ token_status: 1, userInfo: { client_number: "C100001" } });
 
-    await t.app.services.sessions.revoke(token);
+    await t.app.services.sessions.revoke(t.app.services.db, token);
     const revoked = await get(t.app, "/site/Customer/getUserInfo", {}, { token });
     expect(revoked.statusCode).toBe(401);
     expect((await get(t.app, "/site/Index/config", {}, { token })).json().data).toMatchObject({ token_status: 0, userInfo: null });
   });
 
   it("rotates an old token and keeps the new one working", async () => {
-    const token = await t.app.services.sessions.create(customerId);
-    await t.database.db.update(sessions).set({ createdAt: new Date(Date.now() - 2 * 24 * 3600_000) }).where(sql`true and ${sessions.customerId} = ${customerId} and ${sessions.revokedAt} is null`);
+    const token = await t.app.services.sessions.create(t.app.services.db, customerId);
+    await t.database.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 2 * 24 * 3600_000) })
+      .where(sql`true and ${sessions.customerId} = ${customerId} and ${sessions.revokedAt} is null`);
     const res = await get(t.app, "/site/Customer/getUserInfo", {}, { token });
     expect(res.statusCode).toBe(200);
     const fresh = String(res.headers.authorization).replace("Bearer ", "");
@@ -147,16 +158,20 @@ describe.each(testDbKinds())("API shell on %s", (kind) => {
   });
 
   it("sees a session ended or a customer changed by another process at once (cached sessions)", async () => {
-    const other = await buildApp({ env: loadEnv({ NODE_ENV: "test", SIGN_SECRET: TEST_SECRET, LOG_LEVEL: "silent" }), database: t.database, logger: false });
+    const other = await buildApp({
+      env: loadEnv({ NODE_ENV: "test", SIGN_SECRET: TEST_SECRET, LOG_LEVEL: "silent" }),
+      database: t.database,
+      logger: false,
+    });
     await other.ready();
     try {
-      const token = await t.app.services.sessions.create(customerId);
+      const token = await t.app.services.sessions.create(t.app.services.db, customerId);
       // both processes have the session in memory
       expect((await get(t.app, "/site/Customer/getUserInfo", {}, { token })).statusCode).toBe(200);
       expect((await get(other, "/site/Customer/getUserInfo", {}, { token })).json().data.first_name).not.toBe("Renommé");
       await t.database.db.update(customers).set({ firstName: "Renommé" }).where(eq(customers.id, customerId));
       await until(async () => (await get(other, "/site/Customer/getUserInfo", {}, { token })).json().data.first_name === "Renommé");
-      await t.app.services.sessions.revoke(token);
+      await t.app.services.sessions.revoke(t.app.services.db, token);
       expect((await get(t.app, "/site/Customer/getUserInfo", {}, { token })).statusCode).toBe(401);
       await until(async () => (await get(other, "/site/Customer/getUserInfo", {}, { token })).statusCode === 401);
     } finally {
@@ -165,8 +180,11 @@ describe.each(testDbKinds())("API shell on %s", (kind) => {
   });
 
   it("expires idle sessions", async () => {
-    const token = await t.app.services.sessions.create(customerId);
-    await t.database.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 31 * 24 * 3600_000) }).where(sql`${sessions.revokedAt} is null`);
+    const token = await t.app.services.sessions.create(t.app.services.db, customerId);
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 31 * 24 * 3600_000) })
+      .where(sql`${sessions.revokedAt} is null`);
     expect((await get(t.app, "/site/Customer/getUserInfo", {}, { token })).statusCode).toBe(401);
   });
 });

@@ -1,4 +1,4 @@
-import type { Lang } from "#app/lib/messages.ts";
+import type { Lang } from "#core/i18n/messages.ts";
 import type { SessionCustomer } from "#server/modules/accounts/sessions.service.ts";
 import type { Services } from "#server/services.ts";
 

@@ -20,7 +20,14 @@ export async function createTestApp(kind: TestDbKind, env: Record<string, string
     logger: false,
   });
   await app.ready();
-  return { app, database, close: async () => { await app.close(); await database.close(); } };
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
 }
 
 type Call = Omit<InjectOptions, "url" | "method" | "payload" | "query"> & { t?: number; at?: string; lang?: string; token?: string };

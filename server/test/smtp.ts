@@ -5,8 +5,11 @@ import { SMTPServer } from "smtp-server";
 
 export type Received = { to: string[]; raw: string };
 
-/** `dir`: also write each message there as <n>.eml (for end-to-end tests in another process). */
-export async function startSmtp(dir?: string) {
+/**
+ * `dir`: also write each message there as <n>.eml (for end-to-end tests in another process).
+ * `port`: listen there (to bring a stopped server back on the same address); a free port by default.
+ */
+export async function startSmtp(dir?: string, port = 0) {
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -23,10 +26,11 @@ export async function startSmtp(dir?: string) {
       });
     },
   });
-  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
-  const { port } = server.server.address() as { port: number };
+  await new Promise<void>((ok) => server.listen(port, "127.0.0.1", ok));
+  const bound = (server.server.address() as { port: number }).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
+    port: bound,
     received,
     /** Decoded text of the last message to `to` (quoted-printable soft breaks and escapes undone). */
     lastTo(to: string): string | undefined {
@@ -39,5 +43,14 @@ export async function startSmtp(dir?: string) {
 
 /** Message text with quoted-printable soft breaks and escapes undone. */
 export function decodeMail(raw: string): string {
-  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h) => `%${h}`).replace(/(%[0-9A-F]{2})+/g, (s) => { try { return decodeURIComponent(s); } catch { return s; } });
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, h) => `%${h}`)
+    .replace(/(%[0-9A-F]{2})+/g, (s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
 }

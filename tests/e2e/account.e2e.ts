@@ -1,48 +1,38 @@
-import { describe, expect, inject, it } from "vitest";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+// Customer accounts end to end. The demo customer is only logged in; every test that changes an account
+// (password, identity, addresses) does it on its own fresh customer.
+import { describe, expect, it } from "vitest";
 import { newTab, browserPerFile } from "./browser.ts";
-import { decodeMail } from "../../server/test/smtp.ts";
+import { shopPerFile } from "./shop.ts";
+import { DEMO, freshCustomer, loginAs } from "./customers.ts";
+import { AccountHome, AddressesPage, Header, IdentityPage, LoginPage } from "./pages/index.ts";
 
-const base = inject("baseUrl");
-const mailDir = inject("mailDir");
-
-/** The newest e-mail the shop sent to `to`, through the real SMTP server of the test run. */
-async function lastMailTo(to: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const mails = readdirSync(mailDir).sort().reverse().map((f) => decodeMail(readFileSync(join(mailDir, f), "utf8")));
-    const hit = mails.find((m) => m.includes(`To: ${to}`));
-    if (hit) return hit;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no e-mail to ${to}`);
-}
+const shop = shopPerFile();
 const browser = browserPerFile();
 const fresh = () => newTab(browser());
 
 describe("customer accounts", () => {
   it("sends a visitor from /mon-compte to /connexion and back after login by client number", async () => {
     const { page, errors } = await fresh();
-    await page.goto(`${base}/mon-compte`);
+    const login = new LoginPage(page);
+    await page.goto(`${shop.url}/mon-compte`);
     await page.waitForURL(/\/connexion\?redirect=%2Fmon-compte$/);
-    await page.getByRole("heading", { name: "Connexion" }).waitFor();
-    await page.waitForLoadState("networkidle");
-    await page.getByRole("button", { name: "Se connecter" }).click();
+    await login.ready();
+    await login.submit.click();
     await page.getByText("Veuillez saisir votre identifiant").waitFor();
-    await page.getByLabel(/^Identifiant/).fill("C100001");
-    await page.getByLabel("Mot de passe").fill("mauvais");
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await page.getByText("Identifiant ou mot de passe incorrect.").waitFor();
-    await page.getByLabel("Mot de passe").fill("Demo1234!");
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await page.waitForURL(`${base}/mon-compte`);
-    await page.getByText("Bonjour Jean Dupont").waitFor();
+    await login.login({ identifier: DEMO.identifier, password: "mauvais" });
+    await login.failure.filter({ hasText: "Identifiant ou mot de passe incorrect." }).waitFor();
+    await login.password.fill(DEMO.password);
+    await login.submit.click();
+    await page.waitForURL(`${shop.url}/mon-compte`);
+    const home = new AccountHome(page);
+    await home.hello(DEMO.name).waitFor();
     await page.getByText(/Numéro client : C100001/).waitFor();
-    expect(await page.getByRole("link", { name: "Mon compte" }).getAttribute("title")).toBe("demo@comptoir-emballage.fr");
-    expect(await page.getByRole("link", { name: "Mon compte" }).getAttribute("aria-current")).toBe("page");
+    const header = new Header(page);
+    expect(await header.accountLink.getAttribute("title")).toBe(DEMO.email);
+    expect(await header.accountLink.getAttribute("aria-current")).toBe("page");
     // the session survives a full reload (uid cookie read on the server)
     await page.reload();
-    await page.getByText("Bonjour Jean Dupont").waitFor();
+    await home.hello(DEMO.name).waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -50,7 +40,7 @@ describe("customer accounts", () => {
   it("registers in Chinese, logs out, and logs back in by e-mail", async () => {
     const { page, errors } = await fresh();
     const email = `client.${Date.now()}@exemple.fr`;
-    await page.goto(`${base}/zh/reg`);
+    await page.goto(`${shop.url}/zh/reg`);
     await page.waitForLoadState("networkidle");
     await page.getByLabel("名", { exact: true }).fill("Wei");
     await page.getByLabel("姓", { exact: true }).fill("Zhang");
@@ -62,91 +52,101 @@ describe("customer accounts", () => {
     await page.getByRole("alert").filter({ hasText: /./ }).first().waitFor();
     await page.getByLabel("确认密码").fill("Bonjour2026!");
     await page.getByRole("button", { name: "创建我的账户" }).click();
-    await page.waitForURL(`${base}/zh/mon-compte`);
-    await page.getByText("您好，Wei Zhang").waitFor();
-    await page.getByRole("status").filter({ hasText: /欢迎/ }).waitFor();
-    const number = (await page.locator("main").getByText(/客户编号：C1\d{5}/).textContent())!;
-    expect(number).toMatch(/C1\d{5}/);
+    await page.waitForURL(`${shop.url}/zh/mon-compte`);
+    const home = new AccountHome(page, "zh");
+    await home.hello("Wei Zhang").waitFor();
+    await home.notice(/欢迎/).waitFor();
+    expect(await home.clientNumber.textContent()).toMatch(/^客户编号：C1\d{5}/);
 
-    await page.getByRole("button", { name: "退出登录" }).click();
-    await page.waitForURL(`${base}/zh/connexion`);
-    await page.goto(`${base}/zh/mon-compte`);
+    await home.logout.click();
+    await page.waitForURL(`${shop.url}/zh/connexion`);
+    await page.goto(`${shop.url}/zh/mon-compte`);
     await page.waitForURL(/\/zh\/connexion\?redirect=/);
-    await page.waitForLoadState("networkidle");
-    await page.getByLabel(/^账号/).fill(email);
-    await page.getByLabel("密码", { exact: true }).fill("Bonjour2026!");
-    await page.getByRole("button", { name: "登录" }).click();
-    await page.waitForURL(`${base}/zh/mon-compte`);
-    await page.getByText("您好，Wei Zhang").waitFor();
+    const login = new LoginPage(page, "zh");
+    await login.ready();
+    await login.login({ identifier: email, password: "Bonjour2026!" });
+    await page.waitForURL(`${shop.url}/zh/mon-compte`);
+    await home.hello("Wei Zhang").waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
   });
 
   it("recovers a password with the code sent by e-mail", async () => {
+    const customer = await freshCustomer(shop, { firstName: "Claire", lastName: "Martin" });
     const { page, errors } = await fresh();
-    await page.goto(`${base}/connexion`);
-    await page.waitForLoadState("networkidle");
-    await page.getByRole("link", { name: "Mot de passe oublié ?" }).click();
+    const login = new LoginPage(page);
+    await login.goto(shop.url);
+    await login.forgotPassword.click();
     await page.getByRole("heading", { name: "Mot de passe oublié" }).waitFor();
-    await page.getByLabel("Adresse e-mail", { exact: true }).fill("achat@traiteur-martin.fr");
+    await page.getByLabel("Adresse e-mail", { exact: true }).fill(customer.email);
     await page.getByRole("button", { name: "Recevoir un code" }).click();
     await page.getByRole("status").filter({ hasText: "Si un compte existe" }).waitFor();
-    const mail = await lastMailTo("achat@traiteur-martin.fr");
+    const mail = await shop.mailTo(customer.email);
     const code = /code de vérification : (\d{6})/.exec(mail)![1];
     await page.getByLabel(/^Code de vérification/).fill(code);
     await page.getByLabel("Nouveau mot de passe").fill("Traiteur2027!");
     await page.getByLabel("Confirmer le mot de passe").fill("Traiteur2027!");
     await page.getByRole("button", { name: "Enregistrer le nouveau mot de passe" }).click();
-    await page.waitForURL(`${base}/connexion`);
-    await page.getByLabel(/^Identifiant/).fill("achat@traiteur-martin.fr");
-    await page.getByLabel("Mot de passe", { exact: true }).fill("Traiteur2027!");
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await page.waitForURL(`${base}/mon-compte`);
+    await page.waitForURL(`${shop.url}/connexion`);
+    await login.login({ identifier: customer.email, password: "Traiteur2027!" });
+    await page.waitForURL(`${shop.url}/mon-compte`);
     await page.getByText("Bonjour Claire Martin").waitFor();
+    // the old password no longer opens the account
+    expect((await shop.api("/site/user/login", { identifier: customer.email, password: customer.password })).code).toBe(400);
     expect(errors).toEqual([]);
     await page.context().close();
   });
 
-  it("edits identity and addresses", async () => {
+  it("edits identity after a login that returns to the page asked for", async () => {
+    const customer = await freshCustomer(shop);
     const { page, errors } = await fresh();
-    await page.goto(`${base}/identite`);
+    await page.goto(`${shop.url}/identite`);
     await page.waitForURL(/\/connexion\?redirect=%2Fidentite$/);
-    await page.waitForLoadState("networkidle");
-    await page.getByLabel(/^Identifiant/).fill("C100001");
-    await page.getByLabel("Mot de passe").fill("Demo1234!");
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await page.waitForURL(`${base}/identite`);
-    await page.getByRole("heading", { name: "Mes informations" }).waitFor();
-    await page.getByLabel("Société (facultatif)").fill("Boulangerie Dupont & Fils");
-    await page.getByLabel("SIRET (facultatif)").fill("123");
-    await page.getByRole("button", { name: "Enregistrer" }).click();
+    const login = new LoginPage(page);
+    await login.ready();
+    await login.login(customer);
+    await page.waitForURL(`${shop.url}/identite`);
+    const identity = new IdentityPage(page);
+    await identity.heading.waitFor();
+    await identity.field("company").fill("Boulangerie Dupont & Fils");
+    await identity.field("siret").fill("123");
+    await identity.save.click();
     await page.getByText("Le numéro SIRET doit comporter 14 chiffres valides").waitFor();
-    await page.getByLabel("SIRET (facultatif)").fill("732 829 320 00074");
-    await page.getByRole("button", { name: "Enregistrer" }).click();
-    await page.getByRole("status").filter({ hasText: "Modifications enregistrées." }).waitFor();
+    await identity.field("siret").fill("732 829 320 00074");
+    await identity.save.click();
+    await identity.notice("Modifications enregistrées.").waitFor();
     await page.reload();
-    expect(await page.getByLabel("Société (facultatif)").inputValue()).toBe("Boulangerie Dupont & Fils");
-
-    await page.goto(`${base}/adresses`);
-    const delivery = page.getByRole("region", { name: "Adresses de livraison" });
-    await delivery.getByRole("button", { name: "Ajouter une adresse" }).click();
-    const form = page.getByRole("form", { name: "Nouvelle adresse de livraison" });
-    await form.getByLabel("Prénom").fill("Paul");
-    await form.getByLabel("Nom", { exact: true }).fill("Livreur");
-    await form.getByLabel("Téléphone").fill("01 45 67 89 10");
-    await form.getByLabel("Adresse", { exact: true }).fill("3 quai de la Gare");
-    await form.getByLabel("Code postal").fill("7501");
-    await form.getByLabel("Ville").fill("Paris");
-    await form.getByRole("button", { name: "Enregistrer" }).click();
-    await form.getByText("Veuillez saisir un code postal français valide (5 chiffres)").waitFor();
-    await form.getByLabel("Code postal").fill("75013");
-    await form.getByRole("button", { name: "Enregistrer" }).click();
-    await delivery.getByText("3 quai de la Gare").waitFor();
-    const card = delivery.getByRole("listitem").filter({ hasText: "3 quai de la Gare" });
-    await card.getByRole("button", { name: "Supprimer" }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "Oui" }).click();
-    await delivery.getByText("3 quai de la Gare").waitFor({ state: "detached" });
+    expect(await identity.field("company").inputValue()).toBe("Boulangerie Dupont & Fils");
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it("adds and deletes a delivery address, logged in by the session cookie", async () => {
+    const customer = await freshCustomer(shop);
+    const { context, page, errors } = await fresh();
+    await loginAs(context, shop, customer);
+    const addresses = new AddressesPage(page);
+    await addresses.goto(shop.url);
+    await page.waitForLoadState("networkidle");
+    // the server rendered the customer's page and the header knows who is logged in
+    expect(page.url()).toBe(`${shop.url}/adresses`);
+    expect(await new Header(page).accountLink.getAttribute("title")).toBe(customer.email);
+    const delivery = addresses.section("delivery");
+    await delivery.add.click();
+    await delivery.field("first_name").fill("Paul");
+    await delivery.field("last_name").fill("Livreur");
+    await delivery.field("phone").fill("01 45 67 89 10");
+    await delivery.field("line1").fill("3 quai de la Gare");
+    await delivery.field("zip_code").fill("7501");
+    await delivery.field("city").fill("Paris");
+    await delivery.save.click();
+    await delivery.form.getByText("Veuillez saisir un code postal français valide (5 chiffres)").waitFor();
+    await delivery.field("zip_code").fill("75013");
+    await delivery.save.click();
+    await delivery.card("3 quai de la Gare").waitFor();
+    await delivery.remove("3 quai de la Gare");
+    await delivery.card("3 quai de la Gare").waitFor({ state: "detached" });
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

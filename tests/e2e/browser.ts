@@ -2,6 +2,7 @@
 // context per test, page errors collected.
 import { afterAll, beforeAll } from "vitest";
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const DESKTOP = { width: 1280, height: 900 };
@@ -9,7 +10,15 @@ export const DESKTOP = { width: 1280, height: 900 };
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 }
 
@@ -17,7 +26,9 @@ export async function launch(): Promise<Browser> {
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => { if (m.type() === "error" && !/Failed to load resource/.test(m.text())) errors.push(m.text()); });
+  page.on("console", (m) => {
+    if (m.type() === "error" && !/Failed to load resource/.test(m.text())) errors.push(m.text());
+  });
   return errors;
 }
 
@@ -43,9 +54,27 @@ export async function newTab(browser: Browser, viewport = DESKTOP): Promise<Tab>
 }
 
 /** A fresh tab opened at `url`; `settle` waits for the network to go quiet (hydration, data). */
-export async function openTab(browser: Browser, url: string, { viewport = DESKTOP, settle = true } = {}): Promise<Tab & { response: Response | null }> {
+export async function openTab(
+  browser: Browser,
+  url: string,
+  { viewport = DESKTOP, settle = true } = {},
+): Promise<Tab & { response: Response | null }> {
   const tab = await newTab(browser, viewport);
   const response = await tab.page.goto(url);
   if (settle) await tab.page.waitForLoadState("networkidle");
   return { ...tab, response };
+}
+
+/** axe violations of serious or critical impact on the page as it is now, as "rule: first targets". */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
 }

@@ -1,11 +1,12 @@
 // Catalogue end to end (issue 4): browse from the menu to a product in fr and zh; filter, sort and paginate
 // with the URL and the results changing; unknown product → 404; no serious accessibility violation.
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import AxeBuilder from "@axe-core/playwright";
-import { DESKTOP, openTab, browserPerFile } from "./browser.ts";
+import { DESKTOP, openTab, browserPerFile, seriousViolations } from "./browser.ts";
+import { shopPerFile } from "./shop.ts";
+import { Header, ProductDetail, ProductList } from "./pages/index.ts";
 
-const base = inject("baseUrl");
+const shop = shopPerFile();
 const browser = browserPerFile();
 let context: BrowserContext;
 let page: Page;
@@ -13,45 +14,39 @@ let errors: string[];
 
 async function open(path: string, viewport = DESKTOP) {
   let response;
-  ({ context, page, errors, response } = await openTab(browser(), `${base}${path}`, { viewport }));
+  ({ context, page, errors, response } = await openTab(browser(), `${shop.url}${path}`, { viewport }));
   return response;
 }
 
-async function seriousViolations() {
-  const r = await new AxeBuilder({ page }).analyze();
-  return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes[0]?.target}`);
-}
+const sorted = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1] <= x);
 
 describe("catalogue", () => {
   it("browses from the menu (300 ms hover) to a category and a product, in French", async () => {
     await open("/");
-    const menu = page.getByRole("navigation", { name: "Catégories de produits" });
-    const first = menu.locator("#category-menu > li").first();
-    await first.hover();
-    const panel = first.locator("[id^=category-panel-]").first();
-    await panel.waitFor({ state: "visible" });
-    const sub = panel.getByRole("link").first();
+    const sub = (await new Header(page).hoverCategory(0)).getByRole("link").first();
     const subName = (await sub.textContent())!.trim();
     await sub.click();
     await page.waitForURL(/\/product\/\d+-/);
+    const list = new ProductList(page);
     await page.getByRole("heading", { level: 1, name: subName }).waitFor();
     await page.getByText("Prix HT par unité, TVA en sus.").first().waitFor();
-    expect(await seriousViolations()).toEqual([]);
-    const card = page.locator("main article").first();
-    const name = (await card.locator("h3").textContent())!.trim();
-    await card.getByRole("link").first().click();
-    await page.waitForURL(/\/product\/[^/]+\/\d+$/);
+    expect(await seriousViolations(page)).toEqual([]);
+    const name = await list.openCard(0);
+    const product = new ProductDetail(page);
     await page.getByRole("heading", { level: 1, name }).waitFor();
-    await page.getByRole("table").getByRole("columnheader", { name: "Prix HT / unité" }).waitFor();
-    expect(await page.getByRole("navigation", { name: "Fil d'Ariane" }).getByRole("link", { name: "Accueil" }).count()).toBe(1);
-    expect(await seriousViolations()).toEqual([]);
+    await product.models.getByRole("columnheader", { name: "Prix HT / unité" }).waitFor();
+    expect(await product.rows.count()).toBeGreaterThan(0);
+    const [reference] = await product.references();
+    expect(await product.row(reference).cells.count()).toBe(8); // with the add-to-cart stepper (issue 10)
+    expect(await product.breadcrumbs.getByRole("link", { name: "Accueil" }).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it("browses with the keyboard toggle and on a narrow screen, in Chinese", async () => {
     await open("/zh", { width: 390, height: 800 });
-    const menu = page.getByRole("navigation", { name: "商品分类" });
+    const menu = new Header(page, "zh").categoryMenu;
     await menu.getByRole("button", { name: "全部分类" }).click();
     const first = menu.locator("#category-menu > li").first();
     await first.getByRole("button").first().click();
@@ -60,8 +55,8 @@ describe("catalogue", () => {
     await link.click();
     await page.waitForURL(/\/zh\/product\/\d+-/);
     await page.getByText("单价不含税，增值税另计。").first().waitFor();
-    await page.locator("main article").first().getByRole("link").first().click();
-    await page.waitForURL(/\/zh\/product\/[^/]+\/\d+$/);
+    await new ProductList(page, "zh").openCard(0);
+    expect(page.url()).toMatch(/\/zh\/product\/[^/]+\/\d+$/);
     await page.getByRole("columnheader", { name: "单价（不含税）" }).waitFor();
     expect(await page.getAttribute("html", "lang")).toBe("zh-CN");
     expect(errors).toEqual([]);
@@ -70,41 +65,38 @@ describe("catalogue", () => {
 
   it("filters, sorts and paginates with the URL and the results changing", async () => {
     await open("/product/productlist");
-    const status = page.locator("main p[role=status]");
-    const before = (await status.textContent())!;
-    const material = page.getByRole("group", { name: "Matière" });
-    await material.getByRole("checkbox").first().click();
+    const list = new ProductList(page);
+    const before = (await list.status.textContent())!;
+    const total = await list.total();
+    await list.filter("material").getByRole("checkbox").first().click();
     await page.waitForURL(/[?&]material=/);
     await page.waitForFunction((b) => document.querySelector("main p[role=status]")?.textContent !== b, before);
-    const filtered = Number((await status.textContent())!.replace(/\D/g, ""));
-    expect(filtered).toBeLessThan(Number(before.replace(/\D/g, "")));
+    expect(await list.total()).toBeLessThan(total);
 
-    await page.getByRole("button", { name: /^Retirer le filtre/ }).first().click();
+    await list.activeFilters.first().click();
     await page.waitForURL((u) => !u.search.includes("material="));
-    await page.getByRole("button", { name: /^Retirer le filtre/ }).first().waitFor({ state: "detached" });
+    await list.activeFilters.first().waitFor({ state: "detached" });
 
-    await page.getByLabel("Trier par").selectOption("price_asc");
+    await list.sort.selectOption("price_asc");
     await page.waitForURL(/sort=price_asc/);
-    await page.locator("main article").first().waitFor();
-    const prices = async () => (await page.locator("main article strong").allTextContents()).map((p) => Number(p.replace(/[^\d,]/g, "").replace(",", ".")));
-    const sorted = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1] <= x);
-    await expect.poll(async () => sorted(await prices()), { timeout: 10_000 }).toBe(true);
-    const p1 = await prices();
+    await list.cards.first().waitFor();
+    await expect.poll(async () => sorted(await list.prices()), { timeout: 10_000 }).toBe(true);
+    const p1 = await list.prices();
 
-    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page suivante" }).click();
+    await list.nextPage.click();
     await page.waitForURL(/page=2/);
     expect(page.url()).toContain("sort=price_asc");
-    await page.getByRole("navigation", { name: "Pagination" }).locator("[aria-current=page]", { hasText: "2" }).waitFor();
-    await expect.poll(async () => (await prices())[0] >= p1[p1.length - 1], { timeout: 10_000 }).toBe(true);
+    await list.currentPage.filter({ hasText: "2" }).waitFor();
+    await expect.poll(async () => (await list.prices())[0] >= p1[p1.length - 1], { timeout: 10_000 }).toBe(true);
 
     // A second change made while the first is still loading keeps the first one.
-    await page.getByRole("group", { name: "Matière" }).getByRole("checkbox").first().click();
-    await page.getByLabel("Trier par").selectOption("price_desc");
+    await list.filter("material").getByRole("checkbox").first().click();
+    await list.sort.selectOption("price_desc");
     await page.waitForURL((u) => u.search.includes("material=") && u.search.includes("sort=price_desc"));
 
-    await page.getByRole("button", { name: "Liste" }).click();
+    await list.display("list").click();
     await page.locator("[data-display=list]").waitFor();
-    expect(await page.evaluate(() => localStorage.getItem("gridStyle"))).toBe("list");
+    expect(await page.evaluate(() => localStorage.getItem("gridStyle"))).toBeNull(); // kept in the encrypted store
     await page.reload();
     await page.locator("[data-display=list]").waitFor();
     expect(errors).toEqual([]);
@@ -115,8 +107,8 @@ describe("catalogue", () => {
     const res = await open("/promotions");
     expect(res?.status()).toBe(200);
     await page.getByRole("heading", { level: 1, name: "Promotions" }).waitFor();
-    expect(await page.locator("main article").count()).toBeGreaterThan(0);
-    const missing = await page.goto(`${base}/product/rien/99999999`);
+    expect(await new ProductList(page).cards.count()).toBeGreaterThan(0);
+    const missing = await page.goto(`${shop.url}/product/rien/99999999`);
     expect(missing?.status()).toBe(404);
     await page.getByText("This page could not be found").waitFor();
     await context.close();

@@ -9,10 +9,12 @@ export type RunningServer = { url: string; dataDir: string; pid: number; stop: (
 
 export function freePort(): Promise<number> {
   return new Promise((ok, ko) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    }).on("error", ko);
+    const s = createServer()
+      .listen(0, "127.0.0.1", () => {
+        const { port } = s.address() as { port: number };
+        s.close(() => ok(port));
+      })
+      .on("error", ko);
   });
 }
 
@@ -22,7 +24,17 @@ export async function startServer(env: Record<string, string> = {}, reuseDataDir
   const dataDir = reuseDataDir ?? mkdtempSync(join(tmpdir(), "comptoir-e2e-"));
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ["build/app/main.js"], {
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: "warn", DATABASE_URL: "", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      ...env,
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const deadline = Date.now() + 120_000;
@@ -31,7 +43,9 @@ export async function startServer(env: Record<string, string> = {}, reuseDataDir
     try {
       const r = await fetch(`${url}/favicon.svg`);
       if (r.ok) break;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (Date.now() > deadline) throw new Error("server did not start in 120 s");
     await new Promise((r) => setTimeout(r, 250));
   }

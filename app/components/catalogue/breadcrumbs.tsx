@@ -14,7 +14,15 @@ export function Breadcrumbs({ trail }: { trail: BreadcrumbEntry[] }) {
           return (
             <li key={`${e.level}-${e.url}`} className="flex items-center gap-1">
               {i > 0 && <span aria-hidden>›</span>}
-              {last ? <span aria-current="page" className="text-ink">{name}</span> : <Link to={e.url} className="hover:text-brand hover:underline">{name}</Link>}
+              {last ? (
+                <span aria-current="page" className="text-ink">
+                  {name}
+                </span>
+              ) : (
+                <Link to={e.url} className="hover:text-brand hover:underline">
+                  {name}
+                </Link>
+              )}
             </li>
           );
         })}

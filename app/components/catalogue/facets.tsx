@@ -4,10 +4,17 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useT } from "#app/lib/i18n.tsx";
 import {
-  addFilterValue, clearFilter, countCriteria, removeFilterValue, resetFilters, setVolumeRange, volumeRange,
-  MAX_FILTER_CRITERIA, type FilterState,
+  addFilterValue,
+  clearFilter,
+  countCriteria,
+  removeFilterValue,
+  resetFilters,
+  setVolumeRange,
+  volumeRange,
+  MAX_FILTER_CRITERIA,
+  type FilterState,
 } from "#core/filters.ts";
-import type { Facet } from "#server/modules/catalogue/product-list.service.ts";
+import type { Facet } from "#core/catalogue/types.ts";
 import { facetValueLabel } from "./labels.ts";
 import { listSearch, usePendingList } from "./list-query.ts";
 
@@ -34,22 +41,38 @@ export function Facets({ facets, state: loaded, sort: loadedSort, bounds, error 
   return (
     <section aria-labelledby="filters-title" className="flex flex-col gap-3">
       <div className="flex items-baseline justify-between">
-        <h2 id="filters-title" className="text-lg font-semibold">{t("catalogue.list.filters")}</h2>
+        <h2 id="filters-title" className="text-lg font-semibold">
+          {t("catalogue.list.filters")}
+        </h2>
         <span className="text-xs text-muted">{t("catalogue.list.criteria_limit", { count: criteria })}</span>
       </div>
-      <p role="alert" className={message ? "rounded border border-red-700 bg-red-50 p-2 text-sm text-red-800" : "sr-only"}>{message ?? ""}</p>
+      <p role="alert" className={message ? "rounded border border-red-700 bg-red-50 p-2 text-sm text-red-800" : "sr-only"}>
+        {message ?? ""}
+      </p>
       {active.length > 0 && (
         <div>
           <h3 className="text-sm font-medium">{t("catalogue.list.active_filters")}</h3>
           <ul className="mt-1 flex flex-wrap gap-1">
             {active.flatMap(([field, text]) =>
               field === "volume"
-                ? [<li key="volume"><Chip label={`${t("catalogue.list.field.volume")} : ${text.replace(",", " – ")}`} onRemove={() => go(clearFilter(state, "volume"))} /></li>]
+                ? [
+                    <li key="volume">
+                      <Chip
+                        label={`${t("catalogue.list.field.volume")} : ${text.replace(",", " – ")}`}
+                        onRemove={() => go(clearFilter(state, "volume"))}
+                      />
+                    </li>,
+                  ]
                 : text.split(",").map((v) => (
-                  <li key={`${field}:${v}`}><Chip label={facetValueLabel(t, field, v)} onRemove={() => go(removeFilterValue(state, field, v))} /></li>
-                )))}
+                    <li key={`${field}:${v}`}>
+                      <Chip label={facetValueLabel(t, field, v)} onRemove={() => go(removeFilterValue(state, field, v))} />
+                    </li>
+                  )),
+            )}
           </ul>
-          <button type="button" onClick={() => go(resetFilters(state))} className="mt-2 text-sm text-brand underline">{t("catalogue.list.filters_reset")}</button>
+          <button type="button" onClick={() => go(resetFilters(state))} className="mt-2 text-sm text-brand underline">
+            {t("catalogue.list.filters_reset")}
+          </button>
         </div>
       )}
       {facets.map((f) => (
@@ -61,16 +84,26 @@ export function Facets({ facets, state: loaded, sort: loadedSort, bounds, error 
               const disabled = !v.selected && (v.count === 0 || criteria >= MAX_FILTER_CRITERIA);
               return (
                 <li key={v.value} className="flex items-center gap-2 text-sm">
-                  <input id={id} type="checkbox" checked={v.selected} disabled={disabled && v.count === 0}
-                    onChange={(e) => toggle(f.field, v.value, e.currentTarget.checked)} className="h-4 w-4 accent-brand" />
-                  <label htmlFor={id} className={`flex-1 ${v.count === 0 && !v.selected ? "text-muted" : ""}`}>{facetValueLabel(t, f.field, v.value)}</label>
+                  <input
+                    id={id}
+                    type="checkbox"
+                    checked={v.selected}
+                    disabled={disabled && v.count === 0}
+                    onChange={(e) => toggle(f.field, v.value, e.currentTarget.checked)}
+                    className="h-4 w-4 accent-brand"
+                  />
+                  <label htmlFor={id} className={`flex-1 ${v.count === 0 && !v.selected ? "text-muted" : ""}`}>
+                    {facetValueLabel(t, f.field, v.value)}
+                  </label>
                   <span className="text-xs text-muted">({v.count})</span>
                 </li>
               );
             })}
           </ul>
           {state.fields[f.field] && (
-            <button type="button" onClick={() => go(clearFilter(state, f.field))} className="mt-1 text-xs text-brand underline">{t("catalogue.list.filter_clear")}</button>
+            <button type="button" onClick={() => go(clearFilter(state, f.field))} className="mt-1 text-xs text-brand underline">
+              {t("catalogue.list.filter_clear")}
+            </button>
           )}
         </fieldset>
       ))}
@@ -82,14 +115,28 @@ export function Facets({ facets, state: loaded, sort: loadedSort, bounds, error 
 function Chip({ label, onRemove }: { label: string; onRemove: () => void }) {
   const { t } = useT();
   return (
-    <button type="button" onClick={onRemove} aria-label={t("catalogue.list.remove_filter", { label })}
-      className="flex items-center gap-1 rounded-full border border-brand px-2 py-0.5 text-xs text-brand hover:bg-paper">
+    <button
+      type="button"
+      onClick={onRemove}
+      aria-label={t("catalogue.list.remove_filter", { label })}
+      className="flex items-center gap-1 rounded-full border border-brand px-2 py-0.5 text-xs text-brand hover:bg-paper"
+    >
       {label} <span aria-hidden>×</span>
     </button>
   );
 }
 
-function VolumeRange({ state, bounds, onApply, onError }: { state: FilterState; bounds: { min: number; max: number }; onApply: (s: FilterState) => void; onError: (m: string) => void }) {
+function VolumeRange({
+  state,
+  bounds,
+  onApply,
+  onError,
+}: {
+  state: FilterState;
+  bounds: { min: number; max: number };
+  onApply: (s: FilterState) => void;
+  onError: (m: string) => void;
+}) {
   const { t } = useT();
   const current = volumeRange(state);
   const [min, setMin] = useState(current ? String(current.min) : "");
@@ -108,13 +155,31 @@ function VolumeRange({ state, bounds, onApply, onError }: { state: FilterState; 
         <legend className="px-1 text-sm font-medium">{t("catalogue.list.field.volume")}</legend>
         <p className="text-xs text-muted">{t("catalogue.list.volume_hint", bounds)}</p>
         <div className="mt-1 flex items-end gap-2">
-          <label className="flex flex-col text-xs">{t("catalogue.list.volume_min")}
-            <input type="number" inputMode="decimal" step="any" value={min} onChange={(e) => setMin(e.currentTarget.value)} className="w-20 rounded border border-line px-1 py-0.5 text-sm" />
+          <label className="flex flex-col text-xs">
+            {t("catalogue.list.volume_min")}
+            <input
+              type="number"
+              inputMode="decimal"
+              step="any"
+              value={min}
+              onChange={(e) => setMin(e.currentTarget.value)}
+              className="w-20 rounded border border-line px-1 py-0.5 text-sm"
+            />
           </label>
-          <label className="flex flex-col text-xs">{t("catalogue.list.volume_max")}
-            <input type="number" inputMode="decimal" step="any" value={max} onChange={(e) => setMax(e.currentTarget.value)} className="w-20 rounded border border-line px-1 py-0.5 text-sm" />
+          <label className="flex flex-col text-xs">
+            {t("catalogue.list.volume_max")}
+            <input
+              type="number"
+              inputMode="decimal"
+              step="any"
+              value={max}
+              onChange={(e) => setMax(e.currentTarget.value)}
+              className="w-20 rounded border border-line px-1 py-0.5 text-sm"
+            />
           </label>
-          <button type="submit" className="rounded bg-brand px-2 py-1 text-sm text-white hover:bg-brand-dark">{t("catalogue.list.volume_apply")}</button>
+          <button type="submit" className="rounded bg-brand px-2 py-1 text-sm text-white hover:bg-brand-dark">
+            {t("catalogue.list.volume_apply")}
+          </button>
         </div>
       </fieldset>
     </form>

@@ -11,18 +11,27 @@ export const unitLabel = (t: T, unit: string) => lookup(t, `catalogue.units.${un
 /** The label of one facet value: materials and colours translated, buckets as ranges. */
 export function facetValueLabel(t: T, field: string, value: string): string {
   switch (field) {
-    case "material": return lookup(t, `catalogue.materials.${value}`, value);
-    case "colour": return lookup(t, `catalogue.colours.${value}`, value);
-    case "unit": return unitLabel(t, value);
-    case "stock": return t("catalogue.list.stock_1");
-    case "promo": return t("catalogue.list.promo_1");
-    case "length": case "width": case "height": case "price": {
+    case "material":
+      return lookup(t, `catalogue.materials.${value}`, value);
+    case "colour":
+      return lookup(t, `catalogue.colours.${value}`, value);
+    case "unit":
+      return unitLabel(t, value);
+    case "stock":
+      return t("catalogue.list.stock_1");
+    case "promo":
+      return t("catalogue.list.promo_1");
+    case "length":
+    case "width":
+    case "height":
+    case "price": {
       const mm = field !== "price";
       const over = /^(\d+)\+$/.exec(value);
       if (over) return t(mm ? "catalogue.list.mm_over" : "catalogue.list.eur_over", { min: over[1] });
       const [min, max] = value.split("-");
       return t(mm ? "catalogue.list.mm_range" : "catalogue.list.eur_range", { min, max });
     }
-    default: return value;
+    default:
+      return value;
   }
 }

@@ -1,40 +1,31 @@
-// Sort and display (grid or list, remembered as gridStyle in local storage, SPEC §3).
-import { useSyncExternalStore } from "react";
+// Sort and display (grid or list, remembered as gridStyle in the persisted store, SPEC §3).
 import { useNavigate } from "react-router";
 import { LayoutGrid, List } from "lucide-react";
 import { useT } from "#app/lib/i18n.tsx";
+import { usePrefs } from "#app/lib/persisted-store.ts";
 import { type FilterState } from "#core/filters.ts";
-import { SORTS } from "#server/modules/catalogue/catalogue.schemas.ts";
+import { SORTS } from "#core/catalogue/sorts.ts";
 import { listSearch, usePendingList } from "./list-query.ts";
 
 export type GridStyle = "grid" | "list";
-const KEY = "gridStyle";
-
-const listeners = new Set<() => void>();
-function subscribe(l: () => void) {
-  listeners.add(l);
-  window.addEventListener("storage", l);
-  return () => { listeners.delete(l); window.removeEventListener("storage", l); };
-}
-function read(): GridStyle {
-  try {
-    return localStorage.getItem(KEY) === "list" ? "list" : "grid";
-  } catch {
-    return "grid";
-  }
-}
-
-/** The remembered display (grid on the server and by default). */
+/** The remembered display (grid on the server and by default, until the stored preferences are read). */
 export function useGridStyle(): [GridStyle, (s: GridStyle) => void] {
-  const style = useSyncExternalStore(subscribe, read, () => "grid" as GridStyle);
-  const change = (s: GridStyle) => {
-    try { localStorage.setItem(KEY, s); } catch { /* storage unavailable */ }
-    for (const l of listeners) l();
-  };
-  return [style, change];
+  const style = usePrefs((p) => p.gridStyle);
+  const set = usePrefs((p) => p.set);
+  return [style, (s: GridStyle) => set({ gridStyle: s })];
 }
 
-export function ListToolbar({ state, sort, style, onStyle }: { state: FilterState; sort: string; style: GridStyle; onStyle: (s: GridStyle) => void }) {
+export function ListToolbar({
+  state,
+  sort,
+  style,
+  onStyle,
+}: {
+  state: FilterState;
+  sort: string;
+  style: GridStyle;
+  onStyle: (s: GridStyle) => void;
+}) {
   const { t } = useT();
   const navigate = useNavigate();
   const pending = usePendingList(state, sort);
@@ -43,17 +34,38 @@ export function ListToolbar({ state, sort, style, onStyle }: { state: FilterStat
     <div className="flex flex-wrap items-center gap-3">
       <label className="flex items-center gap-2 text-sm">
         {t("catalogue.list.sort_label")}
-        <select value={sort} onChange={(e) => navigate(listSearch({ ...pending.state, page: 1 }, e.currentTarget.value), { preventScrollReset: true })}
-          className="rounded border border-line bg-white px-2 py-1">
-          {SORTS.map((s) => <option key={s} value={s}>{t(`catalogue.list.sort.${s}`)}</option>)}
+        <select
+          value={sort}
+          onChange={(e) => navigate(listSearch({ ...pending.state, page: 1 }, e.currentTarget.value), { preventScrollReset: true })}
+          className="rounded border border-line bg-white px-2 py-1"
+        >
+          {SORTS.map((s) => (
+            <option key={s} value={s}>
+              {t(`catalogue.list.sort.${s}`)}
+            </option>
+          ))}
         </select>
       </label>
       <div role="group" aria-label={t("catalogue.list.display")} className="flex gap-1">
-        <button type="button" aria-pressed={style === "grid"} onClick={() => onStyle("grid")} className={btn(style === "grid")} title={t("catalogue.list.display_grid")}>
-          <LayoutGrid aria-hidden size={18} /><span className="sr-only">{t("catalogue.list.display_grid")}</span>
+        <button
+          type="button"
+          aria-pressed={style === "grid"}
+          onClick={() => onStyle("grid")}
+          className={btn(style === "grid")}
+          title={t("catalogue.list.display_grid")}
+        >
+          <LayoutGrid aria-hidden size={18} />
+          <span className="sr-only">{t("catalogue.list.display_grid")}</span>
         </button>
-        <button type="button" aria-pressed={style === "list"} onClick={() => onStyle("list")} className={btn(style === "list")} title={t("catalogue.list.display_list")}>
-          <List aria-hidden size={18} /><span className="sr-only">{t("catalogue.list.display_list")}</span>
+        <button
+          type="button"
+          aria-pressed={style === "list"}
+          onClick={() => onStyle("list")}
+          className={btn(style === "list")}
+          title={t("catalogue.list.display_list")}
+        >
+          <List aria-hidden size={18} />
+          <span className="sr-only">{t("catalogue.list.display_list")}</span>
         </button>
       </div>
     </div>

@@ -1,16 +1,19 @@
 // The models of a product (SPEC §3 product hints): reference, designation, dimensions, unit, price HT per
 // unit, promotion (minimum quantity, threshold, gifted units, mixed series, special price), stock,
-// maximum purchasable quantity and the not-for-sale flag. No add-to-cart control yet (cart issue).
+// maximum purchasable quantity and the not-for-sale flag, and an add-to-cart stepper per model.
 import { useT } from "#app/lib/i18n.tsx";
 import { formatUnitPrice } from "#core/money.ts";
-import type { ProductModel } from "#server/modules/catalogue/product.service.ts";
+import type { ProductModel } from "#core/catalogue/types.ts";
 import { unitLabel } from "./labels.ts";
+import { AddToCart } from "#app/components/cart/add-to-cart.tsx";
 
 function pct(fraction: string): string {
   return String(Math.round(Number(fraction) * 10000) / 100);
 }
 
-export function ModelsTable({ models, name }: { models: ProductModel[]; name: string }) {
+type Product = { name: string; img?: string | null; url?: string };
+
+export function ModelsTable({ models, name, product }: { models: ProductModel[]; name: string; product?: Product }) {
   const { t, lang } = useT();
   const th = "border-b border-line px-2 py-2 text-left font-semibold";
   const td = "border-b border-line px-2 py-2 align-top";
@@ -20,14 +23,33 @@ export function ModelsTable({ models, name }: { models: ProductModel[]; name: st
         <caption className="sr-only">{t("catalogue.detail.models_caption", { name })}</caption>
         <thead className="bg-paper">
           <tr>
-            <th scope="col" className={th}>{t("catalogue.detail.col_reference")}</th>
-            <th scope="col" className={th}>{t("catalogue.detail.col_designation")}</th>
-            <th scope="col" className={th}>{t("catalogue.detail.col_dimensions")}</th>
-            <th scope="col" className={th}>{t("catalogue.detail.col_unit")}</th>
-            <th scope="col" className={`${th} text-right`}>{t("catalogue.detail.col_price")}</th>
-            <th scope="col" className={th}>{t("catalogue.detail.col_promo")}</th>
-            <th scope="col" className={th}>{t("catalogue.detail.col_stock")}</th>
-            <th scope="col" className={`${th} text-right`}>{t("catalogue.detail.col_max")}</th>
+            <th scope="col" className={th}>
+              {t("catalogue.detail.col_reference")}
+            </th>
+            <th scope="col" className={th}>
+              {t("catalogue.detail.col_designation")}
+            </th>
+            <th scope="col" className={th}>
+              {t("catalogue.detail.col_dimensions")}
+            </th>
+            <th scope="col" className={th}>
+              {t("catalogue.detail.col_unit")}
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              {t("catalogue.detail.col_price")}
+            </th>
+            <th scope="col" className={th}>
+              {t("catalogue.detail.col_promo")}
+            </th>
+            <th scope="col" className={th}>
+              {t("catalogue.detail.col_stock")}
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              {t("catalogue.detail.col_max")}
+            </th>
+            <th scope="col" className={th}>
+              <span className="sr-only">{t("cart.col_order")}</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -35,10 +57,21 @@ export function ModelsTable({ models, name }: { models: ProductModel[]; name: st
             const p = m.promotion;
             return (
               <tr key={m.id} className={m.not_for_sale ? "text-muted" : undefined}>
-                <th scope="row" className={`${td} font-mono font-normal`}>{m.reference}</th>
-                <td className={td}>{m.label}{m.capacity ? ` · ${m.capacity}` : ""}</td>
-                <td className={td}>{m.length_mm && m.width_mm && m.height_mm ? t("catalogue.detail.dims", { l: m.length_mm, w: m.width_mm, h: m.height_mm }) : t("catalogue.detail.none")}</td>
-                <td className={td}>{m.unit_qty > 1 ? t("catalogue.detail.unit_qty", { unit: unitLabel(t, m.unit), qty: m.unit_qty }) : unitLabel(t, m.unit)}</td>
+                <th scope="row" className={`${td} font-mono font-normal`}>
+                  {m.reference}
+                </th>
+                <td className={td}>
+                  {m.label}
+                  {m.capacity ? ` · ${m.capacity}` : ""}
+                </td>
+                <td className={td}>
+                  {m.length_mm && m.width_mm && m.height_mm
+                    ? t("catalogue.detail.dims", { l: m.length_mm, w: m.width_mm, h: m.height_mm })
+                    : t("catalogue.detail.none")}
+                </td>
+                <td className={td}>
+                  {m.unit_qty > 1 ? t("catalogue.detail.unit_qty", { unit: unitLabel(t, m.unit), qty: m.unit_qty }) : unitLabel(t, m.unit)}
+                </td>
                 <td className={`${td} whitespace-nowrap text-right font-semibold text-brand`}>{formatUnitPrice(m.price, lang, "HT")}</td>
                 <td className={td}>
                   {p ? (
@@ -47,18 +80,40 @@ export function ModelsTable({ models, name }: { models: ProductModel[]; name: st
                       {p.threshold_pct && <li>{t("catalogue.detail.promo_threshold", { pct: Number(p.threshold_pct) })}</li>}
                       {p.gifted_units ? <li>{t("catalogue.detail.promo_gifted", { n: p.gifted_units })}</li> : null}
                       {p.mixed_series && <li>{t("catalogue.detail.promo_mixed", { series: p.mixed_series })}</li>}
-                      {p.special_price && <li>{t("catalogue.detail.promo_special", { price: formatUnitPrice(p.special_price, lang, "HT") })}</li>}
+                      {p.special_price && (
+                        <li>{t("catalogue.detail.promo_special", { price: formatUnitPrice(p.special_price, lang, "HT") })}</li>
+                      )}
                     </ul>
-                  ) : t("catalogue.detail.none")}
+                  ) : (
+                    t("catalogue.detail.none")
+                  )}
                 </td>
                 <td className={td}>
-                  {m.not_for_sale
-                    ? <span className="text-red-800">{t("catalogue.detail.not_for_sale")}</span>
-                    : m.stock > 0
-                      ? <span className="text-green-800">{t("catalogue.detail.in_stock_qty", { n: m.stock })}</span>
-                      : <span className="text-red-800">{t("catalogue.detail.out_of_stock")}</span>}
+                  {m.not_for_sale ? (
+                    <span className="text-red-800">{t("catalogue.detail.not_for_sale")}</span>
+                  ) : m.stock > 0 ? (
+                    <span className="text-green-800">{t("catalogue.detail.in_stock_qty", { n: m.stock })}</span>
+                  ) : (
+                    <span className="text-red-800">{t("catalogue.detail.out_of_stock")}</span>
+                  )}
                 </td>
                 <td className={`${td} text-right`}>{m.not_for_sale ? t("catalogue.detail.none") : m.purchasable_qty}</td>
+                <td className={td}>
+                  <AddToCart
+                    line={{
+                      model_id: m.id,
+                      name: `${product?.name ?? name} — ${m.label}`,
+                      image: product?.img ?? null,
+                      price: m.price,
+                      url: product?.url,
+                      reference: m.reference,
+                    }}
+                    name={`${m.reference} ${m.label}`}
+                    max={Math.min(m.stock, m.purchasable_qty)}
+                    disabled={m.not_for_sale || m.stock <= 0 || m.purchasable_qty <= 0}
+                    compact
+                  />
+                </td>
               </tr>
             );
           })}

@@ -8,21 +8,37 @@ export function Pagination({ state, sort, pages }: { state: FilterState; sort: s
   const { t } = useT();
   if (pages <= 1) return null;
   const page = state.page;
-  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
+  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])]
+    .filter((n) => n >= 1 && n <= pages)
+    .sort((a, b) => a - b);
   const to = (n: number) => listSearch(setPage(state, n), sort);
   const cls = "min-w-9 rounded border border-line px-2 py-1 text-center hover:border-brand";
   return (
     <nav aria-label={t("catalogue.list.pagination")} className="mt-6 flex flex-wrap items-center justify-center gap-1 text-sm">
-      {page > 1 && <Link to={to(page - 1)} className={cls} rel="prev">{t("catalogue.list.prev")}</Link>}
+      {page > 1 && (
+        <Link to={to(page - 1)} className={cls} rel="prev">
+          {t("catalogue.list.prev")}
+        </Link>
+      )}
       {shown.map((n, i) => (
         <span key={n} className="flex items-center gap-1">
           {i > 0 && n - shown[i - 1] > 1 && <span aria-hidden>…</span>}
-          {n === page
-            ? <span aria-current="page" className={`${cls} border-brand bg-brand text-white`}>{n}</span>
-            : <Link to={to(n)} className={cls} aria-label={t("catalogue.list.page_n", { n })}>{n}</Link>}
+          {n === page ? (
+            <span aria-current="page" className={`${cls} border-brand bg-brand text-white`}>
+              {n}
+            </span>
+          ) : (
+            <Link to={to(n)} className={cls} aria-label={t("catalogue.list.page_n", { n })}>
+              {n}
+            </Link>
+          )}
         </span>
       ))}
-      {page < pages && <Link to={to(page + 1)} className={cls} rel="next">{t("catalogue.list.next")}</Link>}
+      {page < pages && (
+        <Link to={to(page + 1)} className={cls} rel="next">
+          {t("catalogue.list.next")}
+        </Link>
+      )}
     </nav>
   );
 }

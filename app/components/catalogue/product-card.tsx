@@ -2,10 +2,12 @@ import { Link } from "react-router";
 import { useT } from "#app/lib/i18n.tsx";
 import { formatUnitPrice } from "#core/money.ts";
 import { productUrl } from "#core/slug.ts";
-import type { Lang } from "#app/lib/messages.ts";
+import type { Lang } from "#core/i18n/messages.ts";
 import { unitLabel } from "./labels.ts";
 import { ProductBadges } from "./product-badges.tsx";
-import type { ProductCard as Card } from "#server/modules/catalogue/catalogue.service.ts";
+import { AddToCart } from "#app/components/cart/add-to-cart.tsx";
+import { cardModel } from "#app/components/cart/card-model.ts";
+import type { ProductCard as Card } from "#core/catalogue/types.ts";
 
 export function ProductCard({ p, lang }: { p: Card; lang: Lang }) {
   const { t } = useT();
@@ -13,7 +15,14 @@ export function ProductCard({ p, lang }: { p: Card; lang: Lang }) {
     <article className="flex flex-col rounded border border-line bg-white p-3 transition hover:shadow-md">
       <Link to={productUrl(lang, p)} className="flex flex-1 flex-col gap-2">
         <div className="relative aspect-[315/257] overflow-hidden rounded bg-paper">
-          <img src={p.img ?? "/images/placeholder.svg"} alt="" width={315} height={257} loading="lazy" className="h-full w-full object-contain" />
+          <img
+            src={p.img ?? "/images/placeholder.svg"}
+            alt=""
+            width={315}
+            height={257}
+            loading="lazy"
+            className="h-full w-full object-contain"
+          />
           <ProductBadges p={p} className="absolute left-1 top-1" />
         </div>
         <h3 className="line-clamp-2 font-medium">{p.name}</h3>
@@ -27,6 +36,9 @@ export function ProductCard({ p, lang }: { p: Card; lang: Lang }) {
           {p.in_stock ? t("product.in_stock") : t("product.out_of_stock")}
         </p>
       </Link>
+      <div className="mt-2">
+        <AddToCart line={() => cardModel(p.id)} name={p.name} disabled={!p.in_stock} compact />
+      </div>
     </article>
   );
 }

@@ -4,6 +4,8 @@ import { useT } from "#app/lib/i18n.tsx";
 import { categoryUrl, localePath } from "#core/slug.ts";
 import { useShell } from "#app/lib/use-shell.ts";
 import { NewsletterForm } from "./newsletter-form.tsx";
+import { Cookie } from "lucide-react";
+import { useStartDialogs } from "#app/lib/use-start-dialogs.ts";
 import { SOCIAL_LABELS, SOCIAL_NETWORKS, SocialIcon } from "#app/components/ui/social-icons.tsx";
 
 const WIDE = "(min-width: 768px)";
@@ -43,25 +45,50 @@ export function Footer() {
             <address key={s.id} className="mb-3 not-italic">
               <strong className="block">{s.name}</strong>
               <span className="block">{s.address}</span>
-              <span className="block">{t("footer.phone")} : <a className="underline" href={`tel:${s.phone.replace(/\s/g, "")}`}>{s.phone}</a></span>
+              <span className="block">
+                {t("footer.phone")} :{" "}
+                <a className="underline" href={`tel:${s.phone.replace(/\s/g, "")}`}>
+                  {s.phone}
+                </a>
+              </span>
               {s.hours[0] && <span className="block">{t("footer.hours_mon_sat", { open: s.hours[0].open, close: s.hours[0].close })}</span>}
             </address>
           ))}
         </Section>
         <Section title={t("footer.info_title")}>
           <ul className="space-y-1">
-            {trades && <li><Link className="hover:underline" to={categoryUrl(lang, trades)}>{trades.name}</Link></li>}
+            {trades && (
+              <li>
+                <Link className="hover:underline" to={categoryUrl(lang, trades)}>
+                  {trades.name}
+                </Link>
+              </li>
+            )}
             {pages.map((p) => (
-              <li key={p.id}><Link className="hover:underline" to={localePath(lang, `/content/${p.id}-${p.slug}`)}>{p.title}</Link></li>
+              <li key={p.id}>
+                <Link className="hover:underline" to={localePath(lang, `/content/${p.id}-${p.slug}`)}>
+                  {p.title}
+                </Link>
+              </li>
             ))}
-            <li><Link className="hover:underline" to={localePath(lang, "/magasins")}>{t("footer.our_shops")}</Link></li>
+            <li>
+              <Link className="hover:underline" to={localePath(lang, "/magasins")}>
+                {t("footer.our_shops")}
+              </Link>
+            </li>
           </ul>
         </Section>
         <Section title={t("footer.follow_title")}>
           <ul className="flex gap-3">
             {SOCIAL_NETWORKS.filter((n) => social[n]).map((n) => (
               <li key={n}>
-                <a href={social[n]} rel="noopener noreferrer" target="_blank" aria-label={SOCIAL_LABELS[n]} className="block rounded p-1 hover:bg-white/10">
+                <a
+                  href={social[n]}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  aria-label={SOCIAL_LABELS[n]}
+                  className="block rounded p-1 hover:bg-white/10"
+                >
                   <SocialIcon name={n} />
                 </a>
               </li>
@@ -70,6 +97,14 @@ export function Footer() {
         </Section>
       </div>
       <div className="border-t border-white/15 px-4 py-4 text-center text-xs text-white/80">
+        <button
+          type="button"
+          onClick={() => useStartDialogs.getState().show("preferences")}
+          className="mb-2 inline-flex items-center gap-1 rounded p-1 hover:bg-white/10"
+          aria-haspopup="dialog"
+        >
+          <Cookie aria-hidden size={18} /> <span>{t("cookies.preferences_title")}</span>
+        </button>
         <p>{t("footer.prices_ht")}</p>
         <p>{t("footer.rights", { year: new Date().getFullYear() })}</p>
       </div>

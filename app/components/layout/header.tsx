@@ -1,14 +1,34 @@
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useT } from "#app/lib/i18n.tsx";
-import { ClipboardList, ShoppingCart, User } from "lucide-react";
+import { ClipboardList, Menu, ShoppingCart, User } from "lucide-react";
 import { SearchBox } from "#app/components/search/search-box.tsx";
 import { CategoryMenu } from "#app/components/catalogue/category-menu.tsx";
 import { localePath, stripLocale } from "#core/slug.ts";
 import { useSession } from "#app/lib/session-store.ts";
 import { useShell } from "#app/lib/use-shell.ts";
+import { useCart } from "#app/lib/cart-store.ts";
+import { useHeaderHidden } from "#app/lib/use-header-hidden.ts";
 
-const ACCOUNT_PATHS = ["/mon-compte", "/identite", "/adresses", "/historique-commandes", "/order-detail", "/orderdetail",
-  "/order-retrun", "/suivi-commande", "/avoirs", "/reduction", "/une-question", "/accountpdfquotation", "/accountpdfquotations"];
+// The side panel and the drawer (radix Dialog) load on first opening: no dialog code in every page's start-up (decision 064).
+const CartPanel = lazy(() => import("#app/components/cart/cart-panel.tsx").then((m) => ({ default: m.CartPanel })));
+const MobileMenu = lazy(() => import("./mobile-menu.tsx"));
+
+const ACCOUNT_PATHS = [
+  "/mon-compte",
+  "/identite",
+  "/adresses",
+  "/historique-commandes",
+  "/order-detail",
+  "/orderdetail",
+  "/order-retrun",
+  "/suivi-commande",
+  "/avoirs",
+  "/reduction",
+  "/une-question",
+  "/accountpdfquotation",
+  "/accountpdfquotations",
+];
 
 /** SPEC §4: active icon follows the route — account 1, quick-order 2, cart 3. */
 export function activeIcon(pathname: string): 0 | 1 | 2 | 3 {
@@ -22,27 +42,64 @@ export function activeIcon(pathname: string): 0 | 1 | 2 | 3 {
 export function Header() {
   const { t } = useT();
   const { lang } = useShell();
+  // Personal parts arrive after hydration (decision 063): the server's HTML is the same for everyone.
   const user = useSession((s) => s.user);
+  const cartCount = useSession((s) => s.cartCount);
+  useEffect(() => {
+    void useCart.getState().loadLocal();
+  }, []);
+  const panelOpen = useCart((s) => s.panelOpen);
+  const [panelUsed, setPanelUsed] = useState(false);
+  if (panelOpen && !panelUsed) setPanelUsed(true); // once loaded it stays mounted (focus goes back on close)
   const { pathname, search } = useLocation();
   const active = activeIcon(pathname);
+  const hidden = useHeaderHidden(pathname);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  // A keyboard user tabbing into a hidden header brings it back.
+  const [focused, setFocused] = useState(false);
   const other = lang === "fr" ? "zh" : "fr";
   const icon = (n: number) =>
     `flex flex-col items-center gap-0.5 rounded px-2 py-1 text-xs hover:text-brand ${active === n ? "text-brand font-semibold" : "text-ink"}`;
 
   return (
-    <header className="sticky top-0 z-30 border-b border-line bg-white">
+    <header
+      className="site-header sticky top-0 z-30 border-b border-line bg-white"
+      data-hidden={hidden && !focused}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
+      }}
+    >
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">
         {t("skip_to_content")}
       </a>
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-4 px-4 py-3">
-        <Link to={localePath(lang, "/")} aria-label={t("header.home")} className="flex items-center gap-2">
-          <img src="/images/logo.svg" alt="" width={40} height={40} />
-          <span className="hidden font-bold text-brand sm:inline">{t("brand")}</span>
+        <button
+          type="button"
+          className="rounded p-2 hover:text-brand md:hidden"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          aria-label={t("header.menu")}
+          onClick={() => {
+            setMenuLoaded(true);
+            setMenuOpen(true);
+          }}
+        >
+          <Menu aria-hidden size={24} />
+        </button>
+        <Link to={localePath(lang, "/")} aria-label={t("header.home")} className="flex shrink-0 items-center">
+          {/* The wordmark (320×64) drawn at its own proportions: legible from 360 px screens up. */}
+          <img src="/images/logo.svg" alt="" width={160} height={32} className="h-8 w-auto md:h-10" />
         </Link>
         <SearchBox />
         <nav className="ml-auto flex items-center gap-1" aria-label={t("header.account")}>
-          <Link to={localePath(lang, "/mon-compte")} className={icon(1)} title={user?.email ?? t("header.account")}
-            aria-current={active === 1 ? "page" : undefined}>
+          <Link
+            to={localePath(lang, "/mon-compte")}
+            className={icon(1)}
+            title={user?.email ?? t("header.account")}
+            aria-current={active === 1 ? "page" : undefined}
+          >
             <User aria-hidden size={22} />
             <span>{t("header.account")}</span>
           </Link>
@@ -50,14 +107,39 @@ export function Header() {
             <ClipboardList aria-hidden size={22} />
             <span>{t("header.quick_order")}</span>
           </Link>
-          <Link to={localePath(lang, "/panier")} className={icon(3)} aria-current={active === 3 ? "page" : undefined}>
+          {/* A link without script; once hydrated it opens the side panel (the panel links to /panier). */}
+          <Link
+            to={localePath(lang, "/panier")}
+            className={`relative ${icon(3)}`}
+            aria-current={active === 3 ? "page" : undefined}
+            aria-label={cartCount > 0 ? t("header.cart_count", { count: cartCount }) : undefined}
+            onClick={(e) => {
+              if (active !== 3) {
+                e.preventDefault();
+                useCart.getState().setPanel(true);
+              }
+            }}
+          >
             <ShoppingCart aria-hidden size={22} />
+            {cartCount > 0 && (
+              <span
+                data-testid="cart-badge"
+                aria-hidden
+                className="absolute -right-1 -top-1 min-w-5 rounded-full bg-accent px-1 text-center text-xs font-semibold text-white"
+              >
+                {cartCount}
+              </span>
+            )}
             <span>{t("header.cart")}</span>
           </Link>
           <a
-            href={`${localePath(other, pathname)}${search}`} hrefLang={other} lang={other === "zh" ? "zh-CN" : "fr-FR"}
+            href={`${localePath(other, pathname)}${search}`}
+            hrefLang={other}
+            lang={other === "zh" ? "zh-CN" : "fr-FR"}
             aria-label={t("header.switch_lang_label")}
-            onClick={() => { document.cookie = `lang=${other}; path=/; max-age=31536000; samesite=lax`; }}
+            onClick={() => {
+              document.cookie = `lang=${other}; path=/; max-age=31536000; samesite=lax`;
+            }}
             className="ml-2 rounded border border-line px-2 py-1 text-sm hover:border-brand"
           >
             {t("header.switch_lang")}
@@ -65,6 +147,16 @@ export function Header() {
         </nav>
       </div>
       <CategoryMenu />
+      {panelUsed && (
+        <Suspense fallback={null}>
+          <CartPanel />
+        </Suspense>
+      )}
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -8,8 +8,11 @@ export function Notices() {
   return (
     <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-1/3 z-50 flex flex-col items-center gap-2 px-4">
       {notices.map((n) => (
-        <p key={n.id} role={n.kind === "error" || n.kind === "warning" ? "alert" : "status"}
-          className={`rounded px-4 py-3 text-center text-white shadow-lg ${tone[n.kind]}`}>
+        <p
+          key={n.id}
+          role={n.kind === "error" || n.kind === "warning" ? "alert" : "status"}
+          className={`rounded px-4 py-3 text-center text-white shadow-lg ${tone[n.kind]}`}
+        >
           {n.text}
         </p>
       ))}

@@ -22,7 +22,12 @@ export function RequestOverlay() {
   }, [busy]);
   if (!busy || !delayPassed) return null;
   return (
-    <div className="fixed inset-0 z-40 flex items-center justify-center bg-white/50" role="progressbar" aria-busy="true" aria-label={t("loading")}>
+    <div
+      className="fixed inset-0 z-40 flex items-center justify-center bg-white/50"
+      role="progressbar"
+      aria-busy="true"
+      aria-label={t("loading")}
+    >
       <span className="h-10 w-10 animate-spin rounded-full border-4 border-brand border-t-transparent" />
     </div>
   );

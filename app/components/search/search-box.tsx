@@ -1,13 +1,16 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { Clock, Search, X } from "lucide-react";
-import { canSuggest, SEARCH_MAX_LENGTH, searchQuerySchema } from "#core/validation/search.ts";
+import { canSuggest, SEARCH_MAX_LENGTH } from "#core/validation/search-limits.ts";
 import { localePath, stripLocale } from "#core/slug.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { api } from "#app/lib/api.ts";
-import type { Suggestion } from "#server/modules/search/search.service.ts";
+import type { Suggestion } from "#core/catalogue/types.ts";
 import { useSearchHistory } from "./use-search-history.ts";
-import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+
+// Loaded when needed (decision 064): the header is on every page, the schema and the dialog are not used on most.
+const loadSchema = () => import("#core/validation/search.ts");
+const ConfirmDialog = lazy(() => import("#app/components/ui/confirm-dialog.tsx").then((m) => ({ default: m.ConfirmDialog })));
 
 /** Suggestions wait this long after the last key (decision 051; SPEC's generic debounce is 1000 ms). */
 export const SUGGEST_DEBOUNCE_MS = 300;
@@ -68,8 +71,8 @@ export function SearchBox() {
   const showSuggestions = panel === "suggestions" && items.length > 0 && value.trim() !== "";
   const expanded = showSuggestions;
 
-  function go(text: string) {
-    const parsed = searchQuerySchema.safeParse(text);
+  async function go(text: string) {
+    const parsed = (await loadSchema()).searchQuerySchema.safeParse(text);
     if (!parsed.success) return;
     add(parsed.data);
     clearTimeout(timer.current);
@@ -83,7 +86,7 @@ export function SearchBox() {
   function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (showSuggestions && active >= 0 && items[active]) return openSuggestion(items[active]);
-    go(value);
+    void go(value);
   }
 
   function openSuggestion(s: Suggestion) {
@@ -120,18 +123,25 @@ export function SearchBox() {
     if (!wrapper.current?.contains(e.relatedTarget as Node | null)) setPanel("none");
   }
 
-  const confirmText = confirm?.kind === "one"
-    ? t("search.confirm_one_text", { term: confirm.term })
-    : t("search.confirm_text");
+  const confirmText = confirm?.kind === "one" ? t("search.confirm_one_text", { term: confirm.term }) : t("search.confirm_text");
 
   return (
     <div ref={wrapper} onBlur={onBlur} className="relative order-last w-full md:order-none md:w-auto md:flex-1">
       <form role="search" onSubmit={onSubmit} className="flex w-full">
-        <label htmlFor="header-search" className="sr-only">{t("header.search_label")}</label>
+        <label htmlFor="header-search" className="sr-only">
+          {t("header.search_label")}
+        </label>
         <input
           ref={input}
-          id="header-search" name="search" type="search" maxLength={SEARCH_MAX_LENGTH} autoComplete="off"
-          role="combobox" aria-autocomplete="list" aria-expanded={expanded} aria-controls={listId}
+          id="header-search"
+          name="search"
+          type="search"
+          maxLength={SEARCH_MAX_LENGTH}
+          autoComplete="off"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
           aria-activedescendant={showSuggestions && active >= 0 && active < items.length ? `${listId}-${active}` : undefined}
           placeholder={t("header.search_placeholder")}
           value={value}
@@ -141,6 +151,7 @@ export function SearchBox() {
             setPanel(e.currentTarget.value.trim() === "" ? "history" : "suggestions");
           }}
           onFocus={() => {
+            void loadSchema(); // ready before the visitor submits
             reload();
             setPanel(value.trim() === "" ? "history" : "suggestions");
           }}
@@ -152,25 +163,41 @@ export function SearchBox() {
         </button>
       </form>
 
-      <ul id={listId} role="listbox" aria-label={t("search.suggestions")} hidden={!showSuggestions}
-        className="absolute left-0 right-0 top-full z-40 mt-1 max-h-96 overflow-auto rounded border border-line bg-white shadow-lg">
-        {showSuggestions && items.map((s, i) => (
-          <li key={s.url} id={`${listId}-${i}`} role="option" aria-selected={i === active}
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => openSuggestion(s)}
-            onMouseEnter={() => setActive(i)}
-            className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2 text-sm ${i === active ? "bg-paper text-brand" : ""}`}>
-            <span>{s.name}</span>
-            {s.reference && <span className="shrink-0 text-xs text-muted">{t("search.ref", { ref: s.reference })}</span>}
-          </li>
-        ))}
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={t("search.suggestions")}
+        hidden={!showSuggestions}
+        className="absolute left-0 right-0 top-full z-40 mt-1 max-h-96 overflow-auto rounded border border-line bg-white shadow-lg"
+      >
+        {showSuggestions &&
+          items.map((s, i) => (
+            <li
+              key={s.url}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => openSuggestion(s)}
+              onMouseEnter={() => setActive(i)}
+              className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2 text-sm ${i === active ? "bg-paper text-brand" : ""}`}
+            >
+              <span>{s.name}</span>
+              {s.reference && <span className="shrink-0 text-xs text-muted">{t("search.ref", { ref: s.reference })}</span>}
+            </li>
+          ))}
       </ul>
 
       {showHistory && (
-        <div role="group" aria-labelledby={`${ids}-history`}
-          className="absolute left-0 right-0 top-full z-40 mt-1 rounded border border-line bg-white p-2 shadow-lg">
+        <div
+          role="group"
+          aria-labelledby={`${ids}-history`}
+          className="absolute left-0 right-0 top-full z-40 mt-1 rounded border border-line bg-white p-2 shadow-lg"
+        >
           <div className="flex items-center justify-between px-1 pb-1">
-            <h2 id={`${ids}-history`} className="text-xs font-semibold uppercase text-muted">{t("search.history")}</h2>
+            <h2 id={`${ids}-history`} className="text-xs font-semibold uppercase text-muted">
+              {t("search.history")}
+            </h2>
             <button type="button" className="text-xs text-brand hover:underline" onClick={() => setConfirm({ kind: "all" })}>
               {t("search.history_clear")}
             </button>
@@ -178,12 +205,20 @@ export function SearchBox() {
           <ul>
             {history.map((term) => (
               <li key={term} className="flex items-center gap-2">
-                <button type="button" onClick={() => go(term)} className="flex flex-1 items-center gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-paper">
+                <button
+                  type="button"
+                  onClick={() => void go(term)}
+                  className="flex flex-1 items-center gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-paper"
+                >
                   <Clock aria-hidden size={14} className="text-muted" />
                   {term}
                 </button>
-                <button type="button" aria-label={t("search.history_delete", { term })} onClick={() => setConfirm({ kind: "one", term })}
-                  className="rounded p-1 text-muted hover:bg-paper hover:text-ink">
+                <button
+                  type="button"
+                  aria-label={t("search.history_delete", { term })}
+                  onClick={() => setConfirm({ kind: "one", term })}
+                  className="rounded p-1 text-muted hover:bg-paper hover:text-ink"
+                >
                   <X aria-hidden size={14} />
                 </button>
               </li>
@@ -192,19 +227,23 @@ export function SearchBox() {
         </div>
       )}
 
-      <ConfirmDialog
-        open={confirm !== null}
-        title={t("search.confirm_title")}
-        text={confirmText}
-        onYes={() => {
-          if (confirm?.kind === "one") remove(confirm.term);
-          else if (confirm?.kind === "all") clear();
-        }}
-        onClose={() => {
-          setConfirm(null);
-          input.current?.focus();
-        }}
-      />
+      {confirm !== null && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            title={t("search.confirm_title")}
+            text={confirmText}
+            onYes={() => {
+              if (confirm?.kind === "one") remove(confirm.term);
+              else if (confirm?.kind === "all") clear();
+            }}
+            onClose={() => {
+              setConfirm(null);
+              input.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

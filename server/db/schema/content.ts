@@ -1,5 +1,7 @@
 // Shops, content pages and site configuration.
-import { integer, jsonb, pgTable, primaryKey, serial, text, varchar, boolean } from "drizzle-orm/pg-core";
+import { check, integer, jsonb, pgTable, primaryKey, serial, text, varchar, boolean } from "drizzle-orm/pg-core";
+import { LANGS } from "#core/lang.ts";
+import { oneOf } from "./checks.ts";
 
 export const shops = pgTable("shops", {
   id: serial("id").primaryKey(),
@@ -13,12 +15,18 @@ export const shops = pgTable("shops", {
   position: integer("position").notNull().default(0),
 });
 
-export const shopTranslations = pgTable("shop_translations", {
-  shopId: integer("shop_id").notNull().references(() => shops.id, { onDelete: "cascade" }),
-  lang: varchar("lang", { length: 2 }).notNull(),
-  name: text("name").notNull(),
-  address: text("address").notNull(),
-}, (t) => [primaryKey({ columns: [t.shopId, t.lang] })]);
+export const shopTranslations = pgTable(
+  "shop_translations",
+  {
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    lang: varchar("lang", { length: 2 }).notNull(),
+    name: text("name").notNull(),
+    address: text("address").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.lang] }), check("shop_translations_lang_ck", oneOf(t.lang, LANGS))],
+);
 
 export const contentPages = pgTable("content_pages", {
   id: serial("id").primaryKey(),
@@ -27,12 +35,18 @@ export const contentPages = pgTable("content_pages", {
   position: integer("position").notNull().default(0),
 });
 
-export const contentPageTranslations = pgTable("content_page_translations", {
-  pageId: integer("page_id").notNull().references(() => contentPages.id, { onDelete: "cascade" }),
-  lang: varchar("lang", { length: 2 }).notNull(),
-  title: text("title").notNull(),
-  body: text("body").notNull(), // trusted HTML written by the shop
-}, (t) => [primaryKey({ columns: [t.pageId, t.lang] })]);
+export const contentPageTranslations = pgTable(
+  "content_page_translations",
+  {
+    pageId: integer("page_id")
+      .notNull()
+      .references(() => contentPages.id, { onDelete: "cascade" }),
+    lang: varchar("lang", { length: 2 }).notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(), // trusted HTML written by the shop
+  },
+  (t) => [primaryKey({ columns: [t.pageId, t.lang] }), check("content_page_translations_lang_ck", oneOf(t.lang, LANGS))],
+);
 
 export const siteConfig = pgTable("site_config", {
   key: varchar("key", { length: 60 }).primaryKey(),

@@ -2,3 +2,8 @@ export * from "./catalogue.ts";
 export * from "./customers.ts";
 export * from "./sales.ts";
 export * from "./content.ts";
+export * from "./outbox.ts";
+export * from "./payments.ts";
+export * from "./idempotency.ts";
+export * from "./sequences.ts";
+export * from "./freight.ts";

@@ -1,116 +1,238 @@
 // Carts, orders, invoices, credit notes, coupons, quotations.
-import {
-  date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar,
-} from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { ORDER_STATES } from "#core/order-states.ts";
+import { DELIVERY_MODES } from "#core/freight-tariff.ts";
 import { customers, addresses } from "./customers.ts";
 import { models } from "./catalogue.ts";
+import { shops } from "./content.ts";
+import { oneOf } from "./checks.ts";
+
+/** 1 = delivery, 2 = pickup at a shop. */
+export const PICKUP_METHODS = [1, 2] as const;
+export const QUOTATION_STATUSES = ["open", "accepted", "ordered", "expired", "cancelled"] as const;
+export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 
-export const coupons = pgTable("coupons", {
-  id: serial("id").primaryKey(),
-  code: varchar("code", { length: 40 }).notNull(),
-  customerId: integer("customer_id").references(() => customers.id, { onDelete: "cascade" }),
-  value: numeric("value", { precision: 5, scale: 4 }), // fraction off
-  amount: money("amount"), // or a fixed amount off
-  minAmount: money("min_amount").notNull().default("0"),
-  startsAt: timestamp("starts_at", { withTimezone: true }).notNull().defaultNow(),
-  endsAt: timestamp("ends_at", { withTimezone: true }),
-  maxUses: integer("max_uses").notNull().default(1),
-  uses: integer("uses").notNull().default(0),
-}, (t) => [uniqueIndex("coupons_code_uq").on(t.code)]);
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: serial("id").primaryKey(),
+    code: varchar("code", { length: 40 }).notNull(),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "cascade" }),
+    value: numeric("value", { precision: 5, scale: 4 }), // fraction off
+    amount: money("amount"), // or a fixed amount off
+    minAmount: money("min_amount").notNull().default("0"),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    maxUses: integer("max_uses").notNull().default(1),
+    uses: integer("uses").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("coupons_code_uq").on(t.code),
+    // Exactly one kind of reduction: a fraction in (0, 1] or a positive fixed amount (decision 013).
+    check(
+      "coupons_reduction_ck",
+      sql`(${t.value} > 0 and ${t.value} <= 1 and ${t.amount} is null) or (${t.amount} > 0 and ${t.value} is null)`,
+    ),
+    check("coupons_min_amount_ck", sql`${t.minAmount} >= 0`),
+    // uses is raised by a guarded statement (uses < max_uses); this refuses the write that would overshoot.
+    check("coupons_uses_ck", sql`${t.maxUses} >= 1 and ${t.uses} >= 0 and ${t.uses} <= ${t.maxUses}`),
+    check("coupons_period_ck", sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+  ],
+);
 
-export const carts = pgTable("carts", {
-  id: serial("id").primaryKey(),
-  customerId: integer("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
-  deliveryAddrId: integer("delivery_addr_id").references(() => addresses.id, { onDelete: "set null" }),
-  invoiceAddrId: integer("invoice_addr_id").references(() => addresses.id, { onDelete: "set null" }),
-  pickupMethod: integer("pickup_method").notNull().default(1), // 2 = store pickup
-  shopId: integer("shop_id"),
-  couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
-  extraOptions: jsonb("extra_options").$type<Record<string, unknown>>().notNull().default({}),
-  freight: jsonb("freight").$type<Record<string, unknown>>(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex("carts_customer_uq").on(t.customerId)]);
+export const carts = pgTable(
+  "carts",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    deliveryAddrId: integer("delivery_addr_id").references(() => addresses.id, { onDelete: "set null" }),
+    invoiceAddrId: integer("invoice_addr_id").references(() => addresses.id, { onDelete: "set null" }),
+    pickupMethod: integer("pickup_method").notNull().default(1), // 2 = store pickup
+    // set null: a cart is a draft; a closed shop only clears the pickup choice
+    shopId: integer("shop_id").references(() => shops.id, { onDelete: "set null" }),
+    couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+    extraOptions: jsonb("extra_options").$type<Record<string, unknown>>().notNull().default({}),
+    freight: jsonb("freight").$type<Record<string, unknown>>(),
+    deliveryMode: varchar("delivery_mode", { length: 10 }), // DELIVERY_MODES; null until chosen (decision 071)
+    note: text("note"), // order note, ≤ 500 characters
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("carts_customer_uq").on(t.customerId),
+    check("carts_pickup_method_ck", oneOf(t.pickupMethod, PICKUP_METHODS)),
+    check(
+      "carts_delivery_mode_ck",
+      sql`${oneOf(t.deliveryMode, DELIVERY_MODES)} and (${t.deliveryMode} is null or (${t.pickupMethod} = 2) = (${t.deliveryMode} = 'pickup'))`,
+    ),
+    check("carts_note_ck", sql`char_length(${t.note}) <= 500`),
+  ],
+);
 
-export const cartLines = pgTable("cart_lines", {
-  id: serial("id").primaryKey(),
-  cartId: integer("cart_id").notNull().references(() => carts.id, { onDelete: "cascade" }),
-  modelId: integer("model_id").notNull().references(() => models.id, { onDelete: "cascade" }),
-  num: integer("num").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex("cart_lines_uq").on(t.cartId, t.modelId)]);
+export const cartLines = pgTable(
+  "cart_lines",
+  {
+    id: serial("id").primaryKey(),
+    cartId: integer("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    modelId: integer("model_id")
+      .notNull()
+      .references(() => models.id, { onDelete: "cascade" }),
+    num: integer("num").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("cart_lines_uq").on(t.cartId, t.modelId), check("cart_lines_num_ck", sql`${t.num} > 0`)],
+);
 
 // Orders keep snapshots (addresses, designations, prices) so later catalogue edits never change them.
-export const orders = pgTable("orders", {
-  id: serial("id").primaryKey(),
-  number: varchar("number", { length: 20 }).notNull(),
-  customerId: integer("customer_id").notNull().references(() => customers.id),
-  status: varchar("status", { length: 20 }).notNull(), // unpaid | processing | planned | shipped | delivered | cancelled
-  paymentMethod: varchar("payment_method", { length: 20 }),
-  transactionId: text("transaction_id"),
-  paidAt: timestamp("paid_at", { withTimezone: true }),
-  cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
-  plannedDeliveryDate: date("planned_delivery_date"),
-  pickupMethod: integer("pickup_method").notNull().default(1),
-  shopId: integer("shop_id"),
-  deliveryAddress: jsonb("delivery_address").$type<Record<string, unknown>>(),
-  invoiceAddress: jsonb("invoice_address").$type<Record<string, unknown>>(),
-  totalHt: money("total_ht").notNull(),
-  totalTva: money("total_tva").notNull(),
-  totalTtc: money("total_ttc").notNull(),
-  freightHt: money("freight_ht").notNull().default("0"),
-  freightTva: money("freight_tva").notNull().default("0"),
-  discountAmount: money("discount_amount").notNull().default("0"),
-  note: text("note"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex("orders_number_uq").on(t.number), index("orders_customer_idx").on(t.customerId, t.createdAt)]);
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    number: varchar("number", { length: 20 }).notNull(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "restrict" }),
+    status: varchar("status", { length: 20 }).notNull(), // ORDER_STATES (core/order-states.ts)
+    paymentMethod: varchar("payment_method", { length: 20 }),
+    transactionId: text("transaction_id"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    plannedDeliveryDate: date("planned_delivery_date"),
+    pickupMethod: integer("pickup_method").notNull().default(1),
+    // DELIVERY_MODES, 'pickup' ⇔ pickup_method 2 (decision 071); null only for rows written without one
+    deliveryMode: varchar("delivery_mode", { length: 10 }),
+    // restrict: an order is history; the shop it was picked up at cannot vanish under it
+    shopId: integer("shop_id").references(() => shops.id, { onDelete: "restrict" }),
+    deliveryAddress: jsonb("delivery_address").$type<Record<string, unknown>>(),
+    invoiceAddress: jsonb("invoice_address").$type<Record<string, unknown>>(),
+    totalHt: money("total_ht").notNull(),
+    totalTva: money("total_tva").notNull(),
+    totalTtc: money("total_ttc").notNull(),
+    freightHt: money("freight_ht").notNull().default("0"),
+    freightTva: money("freight_tva").notNull().default("0"),
+    discountAmount: money("discount_amount").notNull().default("0"),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("orders_number_uq").on(t.number),
+    index("orders_customer_idx").on(t.customerId, t.createdAt),
+    check("orders_status_ck", oneOf(t.status, ORDER_STATES)),
+    check("orders_pickup_method_ck", oneOf(t.pickupMethod, PICKUP_METHODS)),
+    check("orders_pickup_shop_ck", sql`${t.pickupMethod} = 1 or ${t.shopId} is not null`),
+    check(
+      "orders_delivery_mode_ck",
+      sql`${oneOf(t.deliveryMode, DELIVERY_MODES)} and (${t.deliveryMode} is null or (${t.pickupMethod} = 2) = (${t.deliveryMode} = 'pickup'))`,
+    ),
+    // Amounts are stored non-negative; discount_amount is the reduction taken off (total_ht = lines + freight − discount).
+    check(
+      "orders_amounts_ck",
+      sql`${t.totalHt} >= 0 and ${t.totalTva} >= 0 and ${t.freightHt} >= 0 and ${t.freightTva} >= 0 and ${t.discountAmount} >= 0`,
+    ),
+    check("orders_ttc_ck", sql`${t.totalTtc} = ${t.totalHt} + ${t.totalTva}`),
+  ],
+);
 
-export const orderLines = pgTable("order_lines", {
-  id: serial("id").primaryKey(),
-  orderId: integer("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
-  modelId: integer("model_id").references(() => models.id, { onDelete: "set null" }),
-  reference: varchar("reference", { length: 40 }).notNull(),
-  designation: text("designation").notNull(),
-  unit: varchar("unit", { length: 20 }).notNull(),
-  price: numeric("price", { precision: 12, scale: 4 }).notNull(),
-  num: integer("num").notNull(),
-  tva: numeric("tva", { precision: 5, scale: 4 }).notNull(),
-  remise: money("remise").notNull().default("0"),
-  lineHt: money("line_ht").notNull(),
-}, (t) => [index("order_lines_order_idx").on(t.orderId)]);
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    modelId: integer("model_id").references(() => models.id, { onDelete: "set null" }),
+    reference: varchar("reference", { length: 40 }).notNull(),
+    designation: text("designation").notNull(),
+    unit: varchar("unit", { length: 20 }).notNull(),
+    price: numeric("price", { precision: 12, scale: 4 }).notNull(),
+    num: integer("num").notNull(),
+    tva: numeric("tva", { precision: 5, scale: 4 }).notNull(),
+    remise: money("remise").notNull().default("0"),
+    lineHt: money("line_ht").notNull(),
+  },
+  (t) => [
+    index("order_lines_order_idx").on(t.orderId),
+    check("order_lines_num_ck", sql`${t.num} > 0`),
+    check("order_lines_price_ck", sql`${t.price} >= 0`),
+    check("order_lines_tva_ck", sql`${t.tva} >= 0 and ${t.tva} < 1`),
+    check("order_lines_amounts_ck", sql`${t.remise} >= 0 and ${t.lineHt} >= 0`),
+  ],
+);
 
-export const invoices = pgTable("invoices", {
-  id: serial("id").primaryKey(),
-  number: varchar("number", { length: 20 }).notNull(),
-  orderId: integer("order_id").notNull().references(() => orders.id),
-  customerId: integer("customer_id").notNull().references(() => customers.id),
-  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
-  amountHt: money("amount_ht").notNull(),
-  amountTtc: money("amount_ttc").notNull(),
-}, (t) => [uniqueIndex("invoices_number_uq").on(t.number), index("invoices_customer_idx").on(t.customerId)]);
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: serial("id").primaryKey(),
+    number: varchar("number", { length: 20 }).notNull(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "restrict" }),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    amountHt: money("amount_ht").notNull(),
+    amountTtc: money("amount_ttc").notNull(),
+  },
+  (t) => [
+    uniqueIndex("invoices_number_uq").on(t.number),
+    index("invoices_customer_idx").on(t.customerId),
+    index("invoices_order_idx").on(t.orderId),
+    check("invoices_amounts_ck", sql`${t.amountHt} >= 0 and ${t.amountTtc} >= ${t.amountHt}`),
+  ],
+);
 
-export const creditNotes = pgTable("credit_notes", {
-  id: serial("id").primaryKey(),
-  number: varchar("number", { length: 20 }).notNull(),
-  customerId: integer("customer_id").notNull().references(() => customers.id),
-  orderId: integer("order_id").references(() => orders.id),
-  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
-  amountTtc: money("amount_ttc").notNull(),
-  remainingTtc: money("remaining_ttc").notNull(),
-  reason: text("reason"),
-}, (t) => [uniqueIndex("credit_notes_number_uq").on(t.number), index("credit_notes_customer_idx").on(t.customerId)]);
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    id: serial("id").primaryKey(),
+    number: varchar("number", { length: 20 }).notNull(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "restrict" }),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "restrict" }),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    amountTtc: money("amount_ttc").notNull(),
+    remainingTtc: money("remaining_ttc").notNull(),
+    reason: text("reason"),
+  },
+  (t) => [
+    uniqueIndex("credit_notes_number_uq").on(t.number),
+    index("credit_notes_customer_idx").on(t.customerId),
+    // remaining_ttc is spent by guarded statements; it never goes below 0 nor above what was credited
+    check("credit_notes_amounts_ck", sql`${t.amountTtc} > 0 and ${t.remainingTtc} >= 0 and ${t.remainingTtc} <= ${t.amountTtc}`),
+  ],
+);
 
-export const quotations = pgTable("quotations", {
-  id: serial("id").primaryKey(),
-  number: varchar("number", { length: 20 }).notNull(),
-  customerId: integer("customer_id").notNull().references(() => customers.id),
-  status: varchar("status", { length: 20 }).notNull().default("open"),
-  validUntil: date("valid_until"),
-  lines: jsonb("lines").$type<{ modelId: number; reference: string; designation: string; price: string; num: number; tva: string }[]>().notNull(),
-  totalHt: money("total_ht").notNull(),
-  totalTtc: money("total_ttc").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex("quotations_number_uq").on(t.number), index("quotations_customer_idx").on(t.customerId)]);
+export const quotations = pgTable(
+  "quotations",
+  {
+    id: serial("id").primaryKey(),
+    number: varchar("number", { length: 20 }).notNull(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "restrict" }),
+    status: varchar("status", { length: 20 }).notNull().default("open"),
+    validUntil: date("valid_until"),
+    lines: jsonb("lines")
+      .$type<{ modelId: number; reference: string; designation: string; price: string; num: number; tva: string }[]>()
+      .notNull(),
+    totalHt: money("total_ht").notNull(),
+    totalTtc: money("total_ttc").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("quotations_number_uq").on(t.number),
+    index("quotations_customer_idx").on(t.customerId),
+    check("quotations_status_ck", oneOf(t.status, QUOTATION_STATUSES)),
+    check("quotations_amounts_ck", sql`${t.totalHt} >= 0 and ${t.totalTtc} >= ${t.totalHt}`),
+  ],
+);
 
 export type OrderLineInsert = typeof orderLines.$inferInsert;

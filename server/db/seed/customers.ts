@@ -35,8 +35,16 @@ export type CustomerData = {
 
 const cents = (n: number) => fixed(n / 100, 2);
 const snapshot = (a: Addr) => ({
-  title: a.title, first_name: a.firstName, last_name: a.lastName, company: a.company, line1: a.line1, line2: a.line2 ?? null,
-  zip_code: a.zipCode, city: a.city, country: a.country ?? "FR", phone: a.phone ?? null,
+  title: a.title,
+  first_name: a.firstName,
+  last_name: a.lastName,
+  company: a.company,
+  line1: a.line1,
+  line2: a.line2 ?? null,
+  zip_code: a.zipCode,
+  city: a.city,
+  country: a.country ?? "FR",
+  phone: a.phone ?? null,
 });
 
 export async function buildCustomers(cat: Catalogue): Promise<CustomerData> {
@@ -46,37 +54,247 @@ export async function buildCustomers(cat: Catalogue): Promise<CustomerData> {
     if (!ms?.length) throw new Error(`no model in ${leaf}`);
     return ms[i % ms.length];
   };
-  const d: CustomerData = { customers: [], addresses: [], combinations: [], orders: [], lines: [], invoices: [], creditNotes: [], coupons: [], quotations: [], receipts: [], wishlists: [], questions: [] };
+  const d: CustomerData = {
+    customers: [],
+    addresses: [],
+    combinations: [],
+    orders: [],
+    lines: [],
+    invoices: [],
+    creditNotes: [],
+    coupons: [],
+    quotations: [],
+    receipts: [],
+    wishlists: [],
+    questions: [],
+  };
   d.customers.push(
-    { id: 1, clientNumber: "C100001", title: "M", firstName: "Jean", lastName: "Dupont", company: "Boulangerie Dupont", siret: "81234567800019", email: "demo@comptoir-emballage.fr", phone: "0612345678", passwordHash: h1, lang: "fr", createdAt: day("2025-03-14") },
-    { id: 2, clientNumber: "C100002", title: "Mme", firstName: "Claire", lastName: "Martin", company: "Traiteur Martin", siret: "89876543200027", email: "achat@traiteur-martin.fr", phone: "0623456789", passwordHash: h2, lang: "fr", createdAt: day("2025-09-02") },
+    {
+      id: 1,
+      clientNumber: "C100001",
+      title: "M",
+      firstName: "Jean",
+      lastName: "Dupont",
+      company: "Boulangerie Dupont",
+      siret: "81234567800019",
+      email: "demo@comptoir-emballage.fr",
+      phone: "0612345678",
+      passwordHash: h1,
+      lang: "fr",
+      createdAt: day("2025-03-14"),
+    },
+    {
+      id: 2,
+      clientNumber: "C100002",
+      title: "Mme",
+      firstName: "Claire",
+      lastName: "Martin",
+      company: "Traiteur Martin",
+      siret: "89876543200027",
+      email: "achat@traiteur-martin.fr",
+      phone: "0623456789",
+      passwordHash: h2,
+      lang: "fr",
+      createdAt: day("2025-09-02"),
+    },
   );
   d.addresses.push(
-    { id: 1, customerId: 1, kind: "delivery", isDefault: true, title: "M", firstName: "Jean", lastName: "Dupont", company: "Boulangerie Dupont", line1: "48 rue de Charonne", zipCode: "75011", city: "Paris", phone: "0143572198" },
-    { id: 2, customerId: 1, kind: "delivery", isDefault: false, title: "M", firstName: "Jean", lastName: "Dupont", company: "Boulangerie Dupont – Laboratoire", line1: "7 rue Gabriel-Péri", line2: "Bâtiment B, accès par la cour", zipCode: "93200", city: "Saint-Denis", phone: "0612345678" },
-    { id: 3, customerId: 1, kind: "invoice", isDefault: true, title: "M", firstName: "Jean", lastName: "Dupont", company: "Boulangerie Dupont SARL", line1: "15 avenue du Général-Leclerc", zipCode: "94700", city: "Maisons-Alfort", phone: "0143572198" },
-    { id: 4, customerId: 2, kind: "delivery", isDefault: true, title: "Mme", firstName: "Claire", lastName: "Martin", company: "Traiteur Martin", line1: "22 rue de Fontenay", zipCode: "94300", city: "Vincennes", phone: "0623456789" },
+    {
+      id: 1,
+      customerId: 1,
+      kind: "delivery",
+      isDefault: true,
+      title: "M",
+      firstName: "Jean",
+      lastName: "Dupont",
+      company: "Boulangerie Dupont",
+      line1: "48 rue de Charonne",
+      zipCode: "75011",
+      city: "Paris",
+      phone: "0143572198",
+    },
+    {
+      id: 2,
+      customerId: 1,
+      kind: "delivery",
+      isDefault: false,
+      title: "M",
+      firstName: "Jean",
+      lastName: "Dupont",
+      company: "Boulangerie Dupont – Laboratoire",
+      line1: "7 rue Gabriel-Péri",
+      line2: "Bâtiment B, accès par la cour",
+      zipCode: "93200",
+      city: "Saint-Denis",
+      phone: "0612345678",
+    },
+    {
+      id: 3,
+      customerId: 1,
+      kind: "invoice",
+      isDefault: true,
+      title: "M",
+      firstName: "Jean",
+      lastName: "Dupont",
+      company: "Boulangerie Dupont SARL",
+      line1: "15 avenue du Général-Leclerc",
+      zipCode: "94700",
+      city: "Maisons-Alfort",
+      phone: "0143572198",
+    },
+    {
+      id: 5,
+      customerId: 1,
+      kind: "delivery",
+      isDefault: false,
+      title: "M",
+      firstName: "Jean",
+      lastName: "Dupont",
+      company: "Boulangerie Dupont – Lyon Part-Dieu",
+      line1: "21 rue Servient",
+      zipCode: "69003",
+      city: "Lyon",
+      phone: "0478623145",
+    },
+    {
+      id: 4,
+      customerId: 2,
+      kind: "delivery",
+      isDefault: true,
+      title: "Mme",
+      firstName: "Claire",
+      lastName: "Martin",
+      company: "Traiteur Martin",
+      line1: "22 rue de Fontenay",
+      zipCode: "94300",
+      city: "Vincennes",
+      phone: "0623456789",
+    },
   );
-  d.combinations.push({ id: 1, customerId: 1, deliveryAddrId: 1, invoiceAddrId: 3 }, { id: 2, customerId: 2, deliveryAddrId: 4, invoiceAddrId: 4 });
+  d.combinations.push(
+    { id: 1, customerId: 1, deliveryAddrId: 1, invoiceAddrId: 3 },
+    { id: 2, customerId: 2, deliveryAddrId: 4, invoiceAddrId: 4 },
+  );
   const addr = (id: number) => snapshot(d.addresses.find((a) => a.id === id)!);
 
-  type Spec = { number: string; customerId: number; status: string; created: string; paid?: string; cancelled?: string; planned?: string; pickup?: boolean;
-    deliv: number; inv: number; couponPct?: number; items: [ModelRef, number, number?][]; note?: string };
+  type Spec = {
+    number: string;
+    customerId: number;
+    status: string;
+    created: string;
+    paid?: string;
+    cancelled?: string;
+    planned?: string;
+    pickup?: boolean;
+    deliv: number;
+    inv: number;
+    couponPct?: number;
+    items: [ModelRef, number, number?][];
+    note?: string;
+  };
   const specs: Spec[] = [
-    { number: "CE2026-000123", customerId: 1, status: "delivered", created: "2026-09-08", paid: "2026-09-08", deliv: 1, inv: 3,
-      items: [[pick("sacs-pain"), 4], [pick("boites-patissieres"), 3], [pick("caissettes-dentelles"), 2], [pick("essuie-mains"), 2], [pick("gants-nitrile"), 3]] },
-    { number: "CE2026-000131", customerId: 1, status: "delivered", created: "2026-10-02", paid: "2026-10-02", deliv: 2, inv: 3,
-      items: [[pick("gobelets-carton"), 2], [pick("sachets-sos"), 1], [pick("serviettes"), 2, 0.1]] },
-    { number: "CE2026-000140", customerId: 1, status: "cancelled", created: "2026-10-20", cancelled: "2026-10-21", deliv: 1, inv: 3,
-      items: [[pick("ruban-pp"), 2], [pick("cartons-sc-bruns"), 1]], note: "Annulée à la demande du client." },
-    { number: "CE2026-000158", customerId: 1, status: "processing", created: "2026-11-17", paid: "2026-11-17", pickup: true, deliv: 1, inv: 3, couponPct: 0.05,
-      items: [[pick("sacs-pain", 1), 6], [pick("boites-patissieres", 1), 4], [pick("papier-toilette"), 1]] },
-    { number: "CE2026-000162", customerId: 1, status: "planned", created: "2026-11-19", paid: "2026-11-19", planned: "2026-11-26", deliv: 1, inv: 3,
-      items: [[pick("cartons-dc-standard"), 5], [pick("film-etirable-manuel"), 2], [pick("ruban-pp"), 3], [pick("essuie-mains", 1), 4]] },
-    { number: "CE2026-000171", customerId: 1, status: "unpaid", created: "2026-11-21", deliv: 2, inv: 3,
-      items: [[pick("gobelets-carton", 1), 1], [pick("couvercles"), 1]] },
-    { number: "CE2026-000150", customerId: 2, status: "delivered", created: "2026-10-28", paid: "2026-10-28", deliv: 4, inv: 4,
-      items: [[pick("barquettes-aluminium"), 6], [pick("plateaux-traiteur"), 4], [pick("papier-boucherie"), 2]] },
+    {
+      number: "CE2026-000123",
+      customerId: 1,
+      status: "delivered",
+      created: "2026-09-08",
+      paid: "2026-09-08",
+      deliv: 1,
+      inv: 3,
+      items: [
+        [pick("sacs-pain"), 4],
+        [pick("boites-patissieres"), 3],
+        [pick("caissettes-dentelles"), 2],
+        [pick("essuie-mains"), 2],
+        [pick("gants-nitrile"), 3],
+      ],
+    },
+    {
+      number: "CE2026-000131",
+      customerId: 1,
+      status: "delivered",
+      created: "2026-10-02",
+      paid: "2026-10-02",
+      deliv: 2,
+      inv: 3,
+      items: [
+        [pick("gobelets-carton"), 2],
+        [pick("sachets-sos"), 1],
+        [pick("serviettes"), 2, 0.1],
+      ],
+    },
+    {
+      number: "CE2026-000140",
+      customerId: 1,
+      status: "cancelled",
+      created: "2026-10-20",
+      cancelled: "2026-10-21",
+      deliv: 1,
+      inv: 3,
+      items: [
+        [pick("ruban-pp"), 2],
+        [pick("cartons-sc-bruns"), 1],
+      ],
+      note: "Annulée à la demande du client.",
+    },
+    {
+      number: "CE2026-000158",
+      customerId: 1,
+      status: "processing",
+      created: "2026-11-17",
+      paid: "2026-11-17",
+      pickup: true,
+      deliv: 1,
+      inv: 3,
+      couponPct: 0.05,
+      items: [
+        [pick("sacs-pain", 1), 6],
+        [pick("boites-patissieres", 1), 4],
+        [pick("papier-toilette"), 1],
+      ],
+    },
+    {
+      number: "CE2026-000162",
+      customerId: 1,
+      status: "planned",
+      created: "2026-11-19",
+      paid: "2026-11-19",
+      planned: "2026-11-26",
+      deliv: 1,
+      inv: 3,
+      items: [
+        [pick("cartons-dc-standard"), 5],
+        [pick("film-etirable-manuel"), 2],
+        [pick("ruban-pp"), 3],
+        [pick("essuie-mains", 1), 4],
+      ],
+    },
+    {
+      number: "CE2026-000171",
+      customerId: 1,
+      status: "unpaid",
+      created: "2026-11-21",
+      deliv: 2,
+      inv: 3,
+      items: [
+        [pick("gobelets-carton", 1), 1],
+        [pick("couvercles"), 1],
+      ],
+    },
+    {
+      number: "CE2026-000150",
+      customerId: 2,
+      status: "delivered",
+      created: "2026-10-28",
+      paid: "2026-10-28",
+      deliv: 4,
+      inv: 4,
+      items: [
+        [pick("barquettes-aluminium"), 6],
+        [pick("plateaux-traiteur"), 4],
+        [pick("papier-boucherie"), 2],
+      ],
+    },
   ];
   specs.forEach((o, i) => {
     const id = i + 1;
@@ -85,48 +303,180 @@ export async function buildCustomers(cat: Catalogue): Promise<CustomerData> {
       const gross = Math.round((Math.round(Number(m.price) * 10000) * num) / 100); // cents, half up (positive)
       const remise = pct ? Math.round(gross * pct) : 0;
       goods += gross - remise;
-      d.lines.push({ id: d.lines.length + 1, orderId: id, modelId: m.id, reference: m.reference, designation: m.designation, unit: m.unit,
-        price: m.price, num, tva: m.tva, remise: cents(remise), lineHt: cents(gross - remise) });
+      d.lines.push({
+        id: d.lines.length + 1,
+        orderId: id,
+        modelId: m.id,
+        reference: m.reference,
+        designation: m.designation,
+        unit: m.unit,
+        price: m.price,
+        num,
+        tva: m.tva,
+        remise: cents(remise),
+        lineHt: cents(gross - remise),
+      });
     }
     const freight = o.pickup || goods >= 30000 ? 0 : 2490; // free from 300 € HT (freeDeliverPrice)
     const discount = o.couponPct ? Math.round(goods * o.couponPct) : 0;
     const ht = goods + freight - discount;
     const tva = Math.round(ht * 0.2);
     d.orders.push({
-      id, number: o.number, customerId: o.customerId, status: o.status, paymentMethod: "card",
+      id,
+      number: o.number,
+      customerId: o.customerId,
+      status: o.status,
+      paymentMethod: "card",
       transactionId: o.paid ? `TX${o.created.replaceAll("-", "")}${String(id).padStart(6, "0")}` : null,
-      paidAt: o.paid ? day(o.paid) : null, cancelledAt: o.cancelled ? day(o.cancelled) : null, plannedDeliveryDate: o.planned ?? null,
-      pickupMethod: o.pickup ? 2 : 1, shopId: o.pickup ? 1 : null, deliveryAddress: o.pickup ? null : addr(o.deliv), invoiceAddress: addr(o.inv),
-      totalHt: cents(ht), totalTva: cents(tva), totalTtc: cents(ht + tva), freightHt: cents(freight), freightTva: cents(Math.round(freight * 0.2)),
-      discountAmount: cents(discount), note: o.note ?? null, createdAt: day(o.created),
+      paidAt: o.paid ? day(o.paid) : null,
+      cancelledAt: o.cancelled ? day(o.cancelled) : null,
+      plannedDeliveryDate: o.planned ?? null,
+      pickupMethod: o.pickup ? 2 : 1,
+      deliveryMode: o.pickup ? "pickup" : "pallet",
+      shopId: o.pickup ? 1 : null,
+      deliveryAddress: o.pickup ? null : addr(o.deliv),
+      invoiceAddress: addr(o.inv),
+      totalHt: cents(ht),
+      totalTva: cents(tva),
+      totalTtc: cents(ht + tva),
+      freightHt: cents(freight),
+      freightTva: cents(Math.round(freight * 0.2)),
+      discountAmount: cents(discount),
+      note: o.note ?? null,
+      createdAt: day(o.created),
     });
   });
   const invoiceOf = (orderId: number, number: string, at: string) => {
     const o = d.orders[orderId - 1];
-    d.invoices.push({ id: d.invoices.length + 1, number, orderId, customerId: o.customerId, issuedAt: day(at), amountHt: o.totalHt, amountTtc: o.totalTtc });
+    d.invoices.push({
+      id: d.invoices.length + 1,
+      number,
+      orderId,
+      customerId: o.customerId,
+      issuedAt: day(at),
+      amountHt: o.totalHt,
+      amountTtc: o.totalTtc,
+    });
   };
   invoiceOf(1, "FA2026-000045", "2026-09-10");
   invoiceOf(2, "FA2026-000052", "2026-10-06");
   invoiceOf(7, "FA2026-000061", "2026-10-31");
-  d.creditNotes.push({ id: 1, number: "AV2026-000007", customerId: 1, orderId: 2, issuedAt: day("2026-10-12"), amountTtc: "18.60", remainingTtc: "18.60", reason: "Gobelets écrasés à la livraison : avoir sur un paquet." });
+  d.creditNotes.push({
+    id: 1,
+    number: "AV2026-000007",
+    customerId: 1,
+    orderId: 2,
+    issuedAt: day("2026-10-12"),
+    amountTtc: "18.60",
+    remainingTtc: "18.60",
+    reason: "Gobelets écrasés à la livraison : avoir sur un paquet.",
+  });
   d.coupons.push(
-    { id: 1, code: "BIENVENUE-C100001", customerId: 1, value: "0.0500", minAmount: "100.00", startsAt: day("2026-11-01"), endsAt: day("2027-03-31"), maxUses: 1 },
-    { id: 2, code: "FIDELITE-C100001", customerId: 1, value: "0.0500", minAmount: "300.00", startsAt: day("2026-11-01"), endsAt: day("2027-06-30"), maxUses: 3 },
+    {
+      id: 1,
+      code: "BIENVENUE-C100001",
+      customerId: 1,
+      value: "0.0500",
+      minAmount: "100.00",
+      startsAt: day("2026-11-01"),
+      endsAt: day("2027-03-31"),
+      maxUses: 1,
+    },
+    {
+      id: 2,
+      code: "FIDELITE-C100001",
+      customerId: 1,
+      value: "0.0500",
+      minAmount: "300.00",
+      startsAt: day("2026-11-01"),
+      endsAt: day("2027-06-30"),
+      maxUses: 3,
+    },
+    // Checkout demo (decision 071): a fixed amount valid for long, a spent one, an expired one, and another customer's.
+    {
+      id: 3,
+      code: "PRO15-C100001",
+      customerId: 1,
+      amount: "15.00",
+      minAmount: "200.00",
+      startsAt: day("2026-11-01"),
+      endsAt: day("2029-12-31"),
+      maxUses: 5,
+    },
+    {
+      id: 4,
+      code: "RENTREE-C100001",
+      customerId: 1,
+      value: "0.1000",
+      minAmount: "150.00",
+      startsAt: day("2026-09-01"),
+      endsAt: day("2029-12-31"),
+      maxUses: 1,
+      uses: 1,
+    },
+    {
+      id: 5,
+      code: "ETE2026-C100001",
+      customerId: 1,
+      value: "0.0800",
+      minAmount: "0.00",
+      startsAt: day("2026-06-01"),
+      endsAt: day("2026-08-31"),
+      maxUses: 1,
+    },
+    {
+      id: 6,
+      code: "TRAITEUR-C100002",
+      customerId: 2,
+      value: "0.1000",
+      minAmount: "100.00",
+      startsAt: day("2026-10-01"),
+      endsAt: day("2029-12-31"),
+      maxUses: 2,
+    },
   );
-  const qItems: [ModelRef, number][] = [[pick("sacs-pain", 2), 20], [pick("boites-patissieres", 2), 10], [pick("sachets-sos", 1), 8]];
+  const qItems: [ModelRef, number][] = [
+    [pick("sacs-pain", 2), 20],
+    [pick("boites-patissieres", 2), 10],
+    [pick("sachets-sos", 1), 8],
+  ];
   const qHt = qItems.reduce((a, [m, n]) => a + Math.round((Math.round(Number(m.price) * 10000) * n) / 100), 0);
   d.quotations.push({
-    id: 1, number: "DV2026-000012", customerId: 1, status: "open", validUntil: "2026-12-18", createdAt: day("2026-11-18"),
-    lines: qItems.map(([m, num]) => ({ modelId: m.id, reference: m.reference, designation: m.designation, price: m.price, num, tva: m.tva })),
-    totalHt: cents(qHt), totalTtc: cents(qHt + Math.round(qHt * 0.2)),
+    id: 1,
+    number: "DV2026-000012",
+    customerId: 1,
+    status: "open",
+    validUntil: "2026-12-18",
+    createdAt: day("2026-11-18"),
+    lines: qItems.map(([m, num]) => ({
+      modelId: m.id,
+      reference: m.reference,
+      designation: m.designation,
+      price: m.price,
+      num,
+      tva: m.tva,
+    })),
+    totalHt: cents(qHt),
+    totalTtc: cents(qHt + Math.round(qHt * 0.2)),
   });
   d.receipts.push({
-    customerId: 1, note: "Livraison par la cour, sonner au laboratoire.", updatedAt: day("2026-10-01"),
+    customerId: 1,
+    note: "Livraison par la cour, sonner au laboratoire.",
+    updatedAt: day("2026-10-01"),
     days: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, morning: weekday <= 6, afternoon: weekday <= 5 && weekday !== 3 })),
   });
   [pick("sacs-pain", 3), pick("boites-patissieres", 3), pick("gobelets-carton", 2), pick("essuie-mains", 2)].forEach((m, i) =>
-    d.wishlists.push({ id: i + 1, customerId: 1, modelId: m.id, kind: "wishlist", createdAt: day(`2026-10-1${i}`) }));
-  d.questions.push({ id: 1, customerId: 1, orderId: 2, type: "livraison", content: "Un paquet de gobelets est arrivé écrasé, pouvez-vous le remplacer ?",
-    answer: "Bonjour, nous avons établi un avoir de 18,60 € TTC utilisable sur votre prochaine commande. Toutes nos excuses.", createdAt: day("2026-10-08"), answeredAt: day("2026-10-12") });
+    d.wishlists.push({ id: i + 1, customerId: 1, modelId: m.id, kind: "wishlist", createdAt: day(`2026-10-1${i}`) }),
+  );
+  d.questions.push({
+    id: 1,
+    customerId: 1,
+    orderId: 2,
+    type: "livraison",
+    content: "Un paquet de gobelets est arrivé écrasé, pouvez-vous le remplacer ?",
+    answer: "Bonjour, nous avons établi un avoir de 18,60 € TTC utilisable sur votre prochaine commande. Toutes nos excuses.",
+    createdAt: day("2026-10-08"),
+    answeredAt: day("2026-10-12"),
+  });
   return d;
 }

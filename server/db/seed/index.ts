@@ -1,5 +1,6 @@
 // Deterministic demo catalogue loader (DESIGN §4): categories, products, models, promotions, shops,
-// content pages, site config and two demo customers, loaded in one transaction into an empty database.
+// content pages, site config, two demo customers and the document number sequences, loaded in one transaction
+// into an empty database.
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import * as s from "#server/db/schema/index.ts";
@@ -10,12 +11,30 @@ import { SHOPS, SHOP_TRANSLATIONS } from "./shops.ts";
 import { CONTENT_PAGES, CONTENT_PAGE_TRANSLATIONS } from "./pages.ts";
 import { SITE_CONFIG } from "./config.ts";
 import { insertAll, resetSequences, type Tx } from "./load.ts";
+import { sequenceRows } from "./sequences.ts";
+import { FREIGHT_DEPARTMENTS, FREIGHT_PALLET_RATES, FREIGHT_PARCEL_RATES, FREIGHT_SETTINGS, FREIGHT_ZONES } from "./freight.ts";
 
 export { DEMO_LOGINS } from "./customers.ts";
 
 const SERIAL_TABLES = [
-  "categories", "products", "models", "promotions", "price_history", "shops", "content_pages", "customers", "addresses",
-  "address_combinations", "orders", "order_lines", "invoices", "credit_notes", "coupons", "quotations", "wishlists", "questions",
+  "categories",
+  "products",
+  "models",
+  "promotions",
+  "price_history",
+  "shops",
+  "content_pages",
+  "customers",
+  "addresses",
+  "address_combinations",
+  "orders",
+  "order_lines",
+  "invoices",
+  "credit_notes",
+  "coupons",
+  "quotations",
+  "wishlists",
+  "questions",
 ];
 
 async function hasCategories(db: Db | Tx): Promise<boolean> {
@@ -40,11 +59,26 @@ export async function seedDemo(db: Db, opts: { size?: Size } = {}): Promise<{ se
     await tx.execute(sql`select pg_advisory_xact_lock(74100001)`);
     if (await hasCategories(tx)) return { seeded: false };
 
-    await insertAll(tx, s.categories, cat.categories.map((c) => ({ id: c.id, parentId: c.parentId, level: c.level, position: c.position, img: c.img, imgStatus: c.imgStatus })));
-    await insertAll(tx, s.categoryTranslations, cat.categories.flatMap((c) => [
-      { categoryId: c.id, lang: "fr", name: c.fr, description: c.desc?.[0] ?? null },
-      { categoryId: c.id, lang: "zh", name: c.zh, description: c.desc?.[1] ?? null },
-    ]));
+    await insertAll(
+      tx,
+      s.categories,
+      cat.categories.map((c) => ({
+        id: c.id,
+        parentId: c.parentId,
+        level: c.level,
+        position: c.position,
+        img: c.img,
+        imgStatus: c.imgStatus,
+      })),
+    );
+    await insertAll(
+      tx,
+      s.categoryTranslations,
+      cat.categories.flatMap((c) => [
+        { categoryId: c.id, lang: "fr", name: c.fr, description: c.desc?.[0] ?? null },
+        { categoryId: c.id, lang: "zh", name: c.zh, description: c.desc?.[1] ?? null },
+      ]),
+    );
     await insertAll(tx, s.products, cat.products);
     await insertAll(tx, s.productTranslations, cat.productTr);
     await insertAll(tx, s.related, cat.related);
@@ -57,7 +91,16 @@ export async function seedDemo(db: Db, opts: { size?: Size } = {}): Promise<{ se
     await insertAll(tx, s.shopTranslations, SHOP_TRANSLATIONS);
     await insertAll(tx, s.contentPages, CONTENT_PAGES);
     await insertAll(tx, s.contentPageTranslations, CONTENT_PAGE_TRANSLATIONS);
-    await insertAll(tx, s.siteConfig, Object.entries(SITE_CONFIG).map(([key, value]) => ({ key, value })));
+    await insertAll(
+      tx,
+      s.siteConfig,
+      Object.entries(SITE_CONFIG).map(([key, value]) => ({ key, value })),
+    );
+    await insertAll(tx, s.freightZones, FREIGHT_ZONES);
+    await insertAll(tx, s.freightZoneDepartments, FREIGHT_DEPARTMENTS);
+    await insertAll(tx, s.freightPalletRates, FREIGHT_PALLET_RATES);
+    await insertAll(tx, s.freightParcelRates, FREIGHT_PARCEL_RATES);
+    await insertAll(tx, s.freightSettings, FREIGHT_SETTINGS);
 
     await insertAll(tx, s.customers, people.customers);
     await insertAll(tx, s.addresses, people.addresses);
@@ -71,6 +114,11 @@ export async function seedDemo(db: Db, opts: { size?: Size } = {}): Promise<{ se
     await insertAll(tx, s.receiptArrangements, people.receipts);
     await insertAll(tx, s.wishlists, people.wishlists);
     await insertAll(tx, s.questions, people.questions);
+    await insertAll(
+      tx,
+      s.numberSequences,
+      sequenceRows([...people.orders, ...people.invoices, ...people.creditNotes, ...people.quotations].map((d) => d.number)),
+    );
 
     await resetSequences(tx, SERIAL_TABLES);
     return { seeded: true };

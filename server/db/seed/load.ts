@@ -15,7 +15,10 @@ export async function insertAll<T extends PgTable>(tx: Tx, table: T, rows: T["$i
   const columns = getTableColumns(table);
   const keys = Object.keys(columns).filter((k) => rows.some((r) => (r as Record<string, unknown>)[k] !== undefined));
   const names = keys.map((k) => columns[k].name);
-  const list = sql.join(names.map((n) => sql.identifier(n)), sql`, `);
+  const list = sql.join(
+    names.map((n) => sql.identifier(n)),
+    sql`, `,
+  );
   const name = sql.identifier(getTableName(table));
   for (let i = 0; i < rows.length; i += chunk) {
     const batch = rows.slice(i, i + chunk).map((r) => {
@@ -27,7 +30,9 @@ export async function insertAll<T extends PgTable>(tx: Tx, table: T, rows: T["$i
       });
       return o;
     });
-    await tx.execute(sql`insert into ${name} (${list}) select ${list} from json_populate_recordset(null::${name}, ${JSON.stringify(batch)}::json)`);
+    await tx.execute(
+      sql`insert into ${name} (${list}) select ${list} from json_populate_recordset(null::${name}, ${JSON.stringify(batch)}::json)`,
+    );
   }
 }
 

@@ -53,7 +53,9 @@ export function createRng(seed: number | string): Rng {
     pick: (items) => items[Math.floor(next() * items.length)],
     shuffle,
     sample: (items, k) => {
-      const idx = shuffle(items.map((_, i) => i)).slice(0, Math.min(k, items.length)).sort((a, b) => a - b);
+      const idx = shuffle(items.map((_, i) => i))
+        .slice(0, Math.min(k, items.length))
+        .sort((a, b) => a - b);
       return idx.map((i) => items[i]);
     },
   };

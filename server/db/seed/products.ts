@@ -14,12 +14,24 @@ export type Catalogue = {
   products: (typeof s.products.$inferInsert & { id: number })[];
   productTr: (typeof s.productTranslations.$inferInsert)[];
   related: (typeof s.related.$inferInsert)[];
-  models: (typeof s.models.$inferInsert & { id: number; productId: number; price: string; sitePrice: string; stock: number; notForSale: boolean })[];
+  models: (typeof s.models.$inferInsert & {
+    id: number;
+    productId: number;
+    price: string;
+    sitePrice: string;
+    stock: number;
+    notForSale: boolean;
+  })[];
   modelTr: (typeof s.modelTranslations.$inferInsert)[];
   modelsByLeaf: Map<string, ModelRef[]>;
 };
 
-const GAMME: ModDef[] = [["", "", 1], ["gamme Pro", "专业系列", 1.12], ["gamme Éco", "经济系列", 0.9], ["gamme Premium", "高级系列", 1.25]];
+const GAMME: ModDef[] = [
+  ["", "", 1],
+  ["gamme Pro", "专业系列", 1.12],
+  ["gamme Éco", "经济系列", 0.9],
+  ["gamme Premium", "高级系列", 1.25],
+];
 const BRANDS = ["Comptoir Pro", "Emballix", "Krafteo", "Sealflex"];
 const TVA = "0.2000";
 const MAX_PRICE = 120;
@@ -32,16 +44,24 @@ function combos(groups: ModDef[][]): ModDef[][] {
 
 function productName(line: Line, mods: ModDef[]): [string, string] {
   const fr = [line.fr, ...mods.map((m) => m[0]).filter(Boolean)].join(" ");
-  const zh = [...mods.map((m) => m[1]).filter(Boolean).reverse(), line.zh].join("");
+  const zh = [
+    ...mods
+      .map((m) => m[1])
+      .filter(Boolean)
+      .reverse(),
+    line.zh,
+  ].join("");
   return [fr, zh];
 }
 
 function description(r: Range, nameFr: string, nameZh: string, material: string, colour: string, count: number): [string, string] {
-  const fr = `<p>${r.desc[0]}</p><p>${nameFr} en ${lowerFirst(material)}, coloris ${colour.toLowerCase()}. Disponible en ${count} références, `
-    + "vendues à prix de gros hors taxes.</p><p>Stock permanent dans nos magasins d'Aubervilliers et de Vitry-sur-Seine : "
-    + "retrait sur place ou livraison en colis, sur palette ou par transporteur.</p>";
-  const zh = `<p>${r.desc[1]}</p><p>${nameZh}，材质：${MATERIAL_ZH[material] ?? material}，颜色：${COLOUR_ZH[colour] ?? colour}。共 ${count} 个规格，`
-    + "以批发价（不含税）销售。</p><p>欧贝维利耶和维特里门店常备库存：可到店自提，或以包裹、托盘、物流方式配送。</p>";
+  const fr =
+    `<p>${r.desc[0]}</p><p>${nameFr} en ${lowerFirst(material)}, coloris ${colour.toLowerCase()}. Disponible en ${count} références, ` +
+    "vendues à prix de gros hors taxes.</p><p>Stock permanent dans nos magasins d'Aubervilliers et de Vitry-sur-Seine : " +
+    "retrait sur place ou livraison en colis, sur palette ou par transporteur.</p>";
+  const zh =
+    `<p>${r.desc[1]}</p><p>${nameZh}，材质：${MATERIAL_ZH[material] ?? material}，颜色：${COLOUR_ZH[colour] ?? colour}。共 ${count} 个规格，` +
+    "以批发价（不含税）销售。</p><p>欧贝维利耶和维特里门店常备库存：可到店自提，或以包裹、托盘、物流方式配送。</p>";
   return [fr, zh];
 }
 
@@ -58,10 +78,25 @@ function buildModel(rng: Rng, o: Option, factor: number, ref: string, id: number
   const stock = stockOf(rng);
   const cap = rng.pick([500, 500, 500, 300, 200, 100, 50]);
   return {
-    id, productId, reference: ref, lengthMm: o.l, widthMm: o.w, heightMm: o.h, capacity: o.capacity,
-    unit: o.unit, unitQty: o.qty, price: units4(price), sitePrice: units4(Math.max(price, sitePrice)), tva: TVA,
-    poids: fixed(kg, 3), volume: fixed(m3, 6), stock, purchasableQty: Math.min(stock, cap),
-    notForSale: rng.chance(0.01), nonGls: o.unit === "palette" || m3 > 0.15 || kg > 30, position,
+    id,
+    productId,
+    reference: ref,
+    lengthMm: o.l,
+    widthMm: o.w,
+    heightMm: o.h,
+    capacity: o.capacity,
+    unit: o.unit,
+    unitQty: o.qty,
+    price: units4(price),
+    sitePrice: units4(Math.max(price, sitePrice)),
+    tva: TVA,
+    poids: fixed(kg, 3),
+    volume: fixed(m3, 6),
+    stock,
+    purchasableQty: Math.min(stock, cap),
+    notForSale: rng.chance(0.01),
+    nonGls: o.unit === "palette" || m3 > 0.15 || kg > 30,
+    position,
   };
 }
 
@@ -98,16 +133,34 @@ export function buildCatalogue(size: Size): Catalogue {
       const opts = rng.sample(eligible, k);
       const [descFr, descZh] = description(r, nameFr, nameZh, material, colour, opts.length);
       cat.products.push({
-        id, categoryId: c.id, reference, brand: rng.chance(0.8) ? "Comptoir" : rng.pick(BRANDS), material, colour,
-        img: `/images/products/${r.key}.svg`, salesCount: Math.floor(rng.next() ** 2 * 1200), position: i + 1,
+        id,
+        categoryId: c.id,
+        reference,
+        brand: rng.chance(0.8) ? "Comptoir" : rng.pick(BRANDS),
+        material,
+        colour,
+        img: `/images/products/${r.key}.svg`,
+        salesCount: Math.floor(rng.next() ** 2 * 1200),
+        position: i + 1,
         createdAt: addDays(day("2023-01-02"), rng.int(0, 1300)),
       });
-      cat.productTr.push({ productId: id, lang: "fr", name: nameFr, description: descFr }, { productId: id, lang: "zh", name: nameZh, description: descZh });
+      cat.productTr.push(
+        { productId: id, lang: "fr", name: nameFr, description: descFr },
+        { productId: id, lang: "zh", name: nameZh, description: descZh },
+      );
       opts.forEach((o, j) => {
         const m = buildModel(rng, o, factor, `${reference}-${o.code}`, ++modelId, id, j + 1);
         cat.models.push(m);
         cat.modelTr.push({ modelId: m.id, lang: "fr", label: o.labelFr }, { modelId: m.id, lang: "zh", label: o.labelZh });
-        leafModels.push({ id: m.id, productId: id, reference: m.reference, designation: `${nameFr} – ${o.labelFr}`, unit: o.unit, price: m.price, tva: TVA });
+        leafModels.push({
+          id: m.id,
+          productId: id,
+          reference: m.reference,
+          designation: `${nameFr} – ${o.labelFr}`,
+          unit: o.unit,
+          price: m.price,
+          tva: TVA,
+        });
       });
     });
     for (const id of leafProducts) {

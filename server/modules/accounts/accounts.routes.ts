@@ -1,53 +1,111 @@
 import type { FastifyInstance } from "fastify";
 import { loginSchema } from "#core/validation/identifier.ts";
 import { registrationSchema } from "#core/validation/account.ts";
-import { passwordWithConfirmSchema } from "#core/validation/password.ts";
-import { emailSchema } from "#core/validation/common.ts";
-import { z } from "zod";
-import { ok, parse } from "#server/http/envelope.ts";
+import { forgotPasswordSchema, resetWithCodeSchema, resetWithTokenSchema } from "#core/validation/password-reset.ts";
+import { toUserInfo } from "#core/account.ts";
+import { ok } from "#server/http/envelope.ts";
 import { clearUidCookie, setUidCookie } from "#server/http/auth.ts";
-import { toUserInfo } from "#server/modules/init/init.service.ts";
+import { apiRoute } from "#server/http/openapi.ts";
+import { DEVICE_COOKIE } from "./known-devices.service.ts";
+
+const YEAR_S = 365 * 24 * 3600;
+
+const tags = ["Account"];
 
 export async function accountsRoutes(site: FastifyInstance, { secureCookies }: { secureCookies: boolean }) {
-  site.post("/user/login", async (req, reply) => {
-    const { identifier, password } = parse(loginSchema, req.body);
-    const { customer, token } = await site.services.accounts.login(identifier, password, req.ip);
-    setUidCookie(req, reply, token, secureCookies);
-    return ok(req, { token, userInfo: toUserInfo(customer) }, "account.logged_in");
-  });
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/user/login",
+      summary: "Log in with a client number, e-mail or phone and the password",
+      tags,
+      input: loginSchema,
+    },
+    async (req, reply, { identifier, password }) => {
+      const { customer, token, deviceToken } = await site.services.accounts.login(site.services.db, identifier, password, {
+        ip: req.ip,
+        device: req.cookies[DEVICE_COOKIE],
+        userAgent: req.headers["user-agent"],
+      });
+      setUidCookie(req, reply, token, secureCookies);
+      // The known-device token (issue 14): sent back only to the login endpoint, never readable by scripts.
+      reply.setCookie(DEVICE_COOKIE, deviceToken, {
+        path: "/site/user/login",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: secureCookies,
+        maxAge: YEAR_S,
+      });
+      return ok(req, { token, userInfo: toUserInfo(customer) }, "account.logged_in");
+    },
+  );
 
-  site.post("/user/register", async (req, reply) => {
-    const input = parse(registrationSchema, req.body);
-    const { customer, token } = await site.services.accounts.register(input, req.lang);
-    setUidCookie(req, reply, token, secureCookies);
-    return ok(req, { token, userInfo: toUserInfo(customer) }, "account.logged_in");
-  });
+  apiRoute(
+    site,
+    { method: "POST", url: "/user/register", summary: "Create a customer account and log in", tags, input: registrationSchema },
+    async (req, reply, input) => {
+      const { customer, token } = await site.services.accounts.register(site.services.db, input, req.lang);
+      setUidCookie(req, reply, token, secureCookies);
+      return ok(req, { token, userInfo: toUserInfo(customer) }, "account.logged_in");
+    },
+  );
 
   // Recovery: the answer is the same whether the address has an account or not.
-  site.post("/user/forgotPassword", async (req) => {
-    const { email } = parse(z.object({ email: emailSchema }), req.body);
-    await site.services.passwordReset.request(email, req.lang);
-    return ok(req, null, "account.code_sent");
-  });
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/user/forgotPassword",
+      summary: "Send a reset code and link by e-mail",
+      tags,
+      input: forgotPasswordSchema,
+      description: "Answers the same whether the address has an account or not.",
+    },
+    async (req, _reply, { email }) => {
+      await site.services.passwordReset.request(site.services.db, email, req.lang, req.ip);
+      return ok(req, null, "account.code_sent");
+    },
+  );
 
-  site.post("/user/resetPassword", async (req) => {
-    const { email, code } = parse(z.object({ email: emailSchema, code: z.string("account.reset_code_incorrect").trim().regex(/^\d{6}$/, "account.reset_code_incorrect") }), req.body);
-    const { password } = parse(passwordWithConfirmSchema, req.body);
-    await site.services.passwordReset.resetWithCode(email, code, password);
-    return ok(req, null, "account.reset_done");
-  });
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/user/resetPassword",
+      summary: "Set a new password with the e-mailed 6-digit code",
+      tags,
+      input: resetWithCodeSchema,
+    },
+    async (req, _reply, { email, code, password }) => {
+      await site.services.passwordReset.resetWithCode(site.services.db, email, code, password);
+      return ok(req, null, "account.reset_done");
+    },
+  );
 
-  site.post("/user/resetPasswordByToken", async (req) => {
-    const { token } = parse(z.object({ token: z.string("account.reset_link_invalid").min(20, "account.reset_link_invalid").max(100, "account.reset_link_invalid") }), req.body);
-    const { password } = parse(passwordWithConfirmSchema, req.body);
-    await site.services.passwordReset.resetWithToken(token, password);
-    return ok(req, null, "account.reset_done");
-  });
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/user/resetPasswordByToken",
+      summary: "Set a new password with the e-mailed link's token",
+      tags,
+      input: resetWithTokenSchema,
+    },
+    async (req, _reply, { token, password }) => {
+      await site.services.passwordReset.resetWithToken(site.services.db, token, password);
+      return ok(req, null, "account.reset_done");
+    },
+  );
 
   // SPEC §7: POST /site/user/logout. Revokes the server session whatever the client does next.
-  site.post("/user/logout", async (req, reply) => {
-    if (req.sessionToken) await site.services.accounts.logout(req.sessionToken);
-    clearUidCookie(reply, secureCookies);
-    return ok(req, null, "account.logged_out");
-  });
+  apiRoute(
+    site,
+    { method: "POST", url: "/user/logout", summary: "Log out: revoke the session and clear the uid cookie", tags },
+    async (req, reply) => {
+      if (req.sessionToken) await site.services.accounts.logout(site.services.db, req.sessionToken);
+      clearUidCookie(reply, secureCookies);
+      return ok(req, null, "account.logged_out");
+    },
+  );
 }

@@ -6,11 +6,13 @@ import { identifierKind } from "#core/validation/identifier.ts";
 import { normalizeFrenchPhone } from "#core/validation/phone.ts";
 import type { registrationSchema } from "#core/validation/account.ts";
 import type { z } from "zod";
-import { badRequest } from "#server/http/errors.ts";
-import type { Lang } from "#app/lib/messages.ts";
+import { conflict, refused } from "#core/domain-errors.ts";
+import { withTransaction } from "#server/db/tx.ts";
+import type { Lang } from "#core/i18n/messages.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 import type { SessionService, SessionCustomer } from "./sessions.service.ts";
 import { createLoginThrottle, throttleKeys } from "./login-throttle.service.ts";
+import { createKnownDevices } from "./known-devices.service.ts";
 
 type Registration = z.output<typeof registrationSchema>;
 
@@ -24,67 +26,119 @@ export function phoneKey(text: string): string | null {
 // Verifying against this when the account does not exist keeps both answers equally slow.
 let dummyHash: Promise<string> | undefined;
 
-export function createAccountsService(db: Db, sessions: SessionService) {
-  const throttle = createLoginThrottle(db);
+/** One spelling per identifier: lower-case e-mail, national phone, upper-case client number. */
+export function normalizeIdentifier(identifier: string): string {
+  const id = identifier.trim();
+  const kind = identifierKind(id);
+  if (kind === "email") return `email:${id.toLowerCase()}`;
+  if (kind === "phone") return `phone:${phoneKey(id) ?? id}`;
+  if (kind === "client_number") return `client:${id.toUpperCase()}`;
+  return `id:${id.toLowerCase().slice(0, 100)}`;
+}
 
-  async function findByIdentifier(identifier: string): Promise<SessionCustomer | undefined> {
+/** The throttle key of an account, whichever identifier names it; the normalised identifier when none does. */
+export const accountThrottleKey = (customerId: number | undefined, identifier: string) =>
+  customerId ? `acct:${customerId}` : normalizeIdentifier(identifier);
+
+export type LoginClient = { ip: string; device?: string; userAgent?: string };
+
+/** Every function takes the handle to use (`q`: pool or transaction, decision 060). */
+export function createAccountsService(sessions: SessionService) {
+  const throttle = createLoginThrottle();
+  const devices = createKnownDevices();
+
+  async function findByIdentifier(q: Db, identifier: string): Promise<SessionCustomer | undefined> {
     const id = identifier.trim();
     const kind = identifierKind(id);
     const where =
-      kind === "email" ? sql`lower(${customers.email}) = ${id.toLowerCase()}`
-      : kind === "phone" ? eq(customers.phone, phoneKey(id) ?? "")
-      : kind === "client_number" ? eq(customers.clientNumber, id.toUpperCase())
-      : undefined;
+      kind === "email"
+        ? sql`lower(${customers.email}) = ${id.toLowerCase()}`
+        : kind === "phone"
+          ? eq(customers.phone, phoneKey(id) ?? "")
+          : kind === "client_number"
+            ? eq(customers.clientNumber, id.toUpperCase())
+            : undefined;
     if (!where) return undefined;
-    const [row] = await db.select().from(customers).where(where).limit(1);
+    const [row] = await q.select().from(customers).where(where).limit(1);
     return row;
   }
 
-  /** A session token for the right password; the same refusal whether the account exists or not. */
-  async function login(identifier: string, password: string, ip: string) {
-    const keys = throttleKeys(identifier, ip);
-    await throttle.check(keys);
-    const customer = await findByIdentifier(identifier);
+  /**
+   * A session token for the right password; the same refusal whether the account exists or not.
+   * Its own use case: called with the pool, so that a counted failure survives the refusal it causes.
+   * `device` is the browser's known-device token: on this account's list, the per-account throttle lets it
+   * through (the owner is not locked out by someone else's failures); a success returns the token to keep.
+   */
+  async function login(q: Db, identifier: string, password: string, client: LoginClient | string) {
+    const { ip, device, userAgent } = typeof client === "string" ? ({ ip: client } as LoginClient) : client;
+    const customer = await findByIdentifier(q, identifier);
+    const keys = throttleKeys(accountThrottleKey(customer?.id, identifier), ip);
+    const knownDevice = customer && device ? await devices.isKnown(q, customer.id, device) : false;
+    const { accountBlocked } = await throttle.check(q, keys, Date.now(), { knownDevice });
     const ok = await verifyPassword(password, customer?.passwordHash ?? (await (dummyHash ??= hashPassword("not-a-password-0!A"))));
     if (!customer || !ok) {
-      await throttle.failure(keys);
-      throw badRequest("account.login_failed");
+      await throttle.failure(q, keys);
+      throw refused("account.login_failed");
     }
-    await throttle.success(keys);
-    return { customer, token: await sessions.create(customer.id) };
+    await throttle.success(q, keys, { accountBlocked });
+    const deviceToken = await devices.remember(q, customer.id, device);
+    return { customer, token: await sessions.create(q, customer.id, undefined, userAgent), deviceToken };
   }
 
-  async function register(input: Registration, lang: Lang) {
+  /** The account and its first session, in the caller's transaction or a new one. */
+  async function register(q: Db, input: Registration, lang: Lang) {
     const phone = input.phone ? phoneKey(input.phone) : null;
     const email = input.email.trim();
-    const taken = await db.select({ id: customers.id }).from(customers)
-      .where(phone ? or(sql`lower(${customers.email}) = ${email.toLowerCase()}`, eq(customers.phone, phone)) : sql`lower(${customers.email}) = ${email.toLowerCase()}`)
+    const taken = await q
+      .select({ id: customers.id })
+      .from(customers)
+      .where(
+        phone
+          ? or(sql`lower(${customers.email}) = ${email.toLowerCase()}`, eq(customers.phone, phone))
+          : sql`lower(${customers.email}) = ${email.toLowerCase()}`,
+      )
       .limit(1);
-    if (taken.length) throw badRequest("account.already_registered");
+    if (taken.length) throw refused("account.already_registered");
     const passwordHash = await hashPassword(input.password);
     try {
-      const customer = await db.transaction(async (tx) => {
+      return await withTransaction(q, async (tx) => {
         // The client number derives from the id: insert, then number it, in one transaction.
-        const [row] = await tx.insert(customers).values({
-          clientNumber: `T${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`.slice(0, 20),
-          title: input.title, firstName: input.first_name, lastName: input.last_name,
-          company: input.company || null, siret: input.siret || null, vatNumber: input.vat_number || null,
-          email, phone, passwordHash, lang,
-        }).returning();
-        const [numbered] = await tx.update(customers).set({ clientNumber: `C${100000 + row.id}` }).where(eq(customers.id, row.id)).returning();
-        return numbered;
+        const [row] = await tx
+          .insert(customers)
+          .values({
+            clientNumber: `T${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`.slice(0, 20),
+            title: input.title,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            company: input.company || null,
+            siret: input.siret || null,
+            vatNumber: input.vat_number || null,
+            email,
+            phone,
+            passwordHash,
+            lang,
+          })
+          .returning();
+        const [numbered] = await tx
+          .update(customers)
+          .set({ clientNumber: `C${100000 + row.id}` })
+          .where(eq(customers.id, row.id))
+          .returning();
+        return { customer: numbered, token: await sessions.create(tx, numbered.id) };
       });
-      return { customer, token: await sessions.create(customer.id) };
     } catch (e) {
       // Two registrations racing on the same e-mail or phone: the unique index decides.
-      if ((e as { code?: string; cause?: { code?: string } }).code === "23505" || (e as { cause?: { code?: string } }).cause?.code === "23505") {
-        throw badRequest("account.already_registered");
+      if (
+        (e as { code?: string; cause?: { code?: string } }).code === "23505" ||
+        (e as { cause?: { code?: string } }).cause?.code === "23505"
+      ) {
+        throw conflict("account.already_registered");
       }
       throw e;
     }
   }
 
-  return { login, register, findByIdentifier, logout: (token: string) => sessions.revoke(token) };
+  return { login, register, findByIdentifier, logout: (q: Db, token: string) => sessions.revoke(q, token) };
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;

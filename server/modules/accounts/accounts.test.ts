@@ -5,8 +5,17 @@ import { testDbKinds } from "#server/test/databases.ts";
 import { query } from "#server/db/client.ts";
 
 const newCustomer = (over: Record<string, unknown> = {}) => ({
-  title: "Mme", first_name: "Lucie", last_name: "Bernard", company: "Fleurs Bernard", email: "lucie@fleurs-bernard.fr",
-  phone: "06 11 22 33 44", password: "Fleurs2026!", confirm: "Fleurs2026!", siret: "732 829 320 00074", vat_number: "FR44732829320", ...over,
+  title: "Mme",
+  first_name: "Lucie",
+  last_name: "Bernard",
+  company: "Fleurs Bernard",
+  email: "lucie@fleurs-bernard.fr",
+  phone: "06 11 22 33 44",
+  password: "Fleurs2026!",
+  confirm: "Fleurs2026!",
+  siret: "732 829 320 00074",
+  vat_number: "FR44732829320",
+  ...over,
 });
 
 describe.each(testDbKinds())("accounts on %s", (kind) => {
@@ -18,7 +27,12 @@ describe.each(testDbKinds())("accounts on %s", (kind) => {
 
   it("logs in by client number, e-mail or phone and starts a session", async () => {
     for (const identifier of ["C100001", "c100001", "DEMO@comptoir-emballage.fr", "06 12 34 56 78", "+33612345678"]) {
-      const res = await post(t.app, "/site/user/login", { identifier, password: "Demo1234!" }, { headers: { "x-forwarded-for": `10.0.0.${identifier.length}` } });
+      const res = await post(
+        t.app,
+        "/site/user/login",
+        { identifier, password: "Demo1234!" },
+        { headers: { "x-forwarded-for": `10.0.0.${identifier.length}` } },
+      );
       expect(res.statusCode, identifier).toBe(200);
       const { token, userInfo } = res.json().data;
       expect(userInfo.client_number).toBe("C100001");
@@ -33,7 +47,7 @@ describe.each(testDbKinds())("accounts on %s", (kind) => {
     expect(String(consented.headers["set-cookie"])).toMatch(/uid=[^;]+; Max-Age=315360000; Path=\/; HttpOnly; SameSite=Lax/);
     for (const cookie of ["useCookie=2", "useCookie=0", ""]) {
       const res = await post(t.app, "/site/user/login", body, { headers: { cookie, "x-forwarded-for": "10.1.1.2" } });
-      expect(String(res.headers["set-cookie"])).not.toMatch(/Max-Age/);
+      expect([res.headers["set-cookie"]].flat().find((c) => c?.startsWith("uid="))).not.toMatch(/Max-Age/);
     }
   });
 
@@ -64,15 +78,25 @@ describe.each(testDbKinds())("accounts on %s", (kind) => {
     const res = await post(t.app, "/site/user/register", newCustomer());
     expect(res.statusCode).toBe(200);
     const { userInfo, token } = res.json().data;
-    expect(userInfo).toMatchObject({ client_number: expect.stringMatching(/^C1\d{5}$/), email: "lucie@fleurs-bernard.fr", phone: "0611223344" });
+    expect(userInfo).toMatchObject({
+      client_number: expect.stringMatching(/^C1\d{5}$/),
+      email: "lucie@fleurs-bernard.fr",
+      phone: "0611223344",
+    });
     expect((await get(t.app, "/site/Customer/getUserInfo", {}, { token })).statusCode).toBe(200);
-    const [row] = await query<{ password_hash: string; siret: string }>(t.database.db, sql`select password_hash, siret from customers where email = 'lucie@fleurs-bernard.fr'`);
+    const [row] = await query<{ password_hash: string; siret: string }>(
+      t.database.db,
+      sql`select password_hash, siret from customers where email = 'lucie@fleurs-bernard.fr'`,
+    );
     expect(row.password_hash).toMatch(/^scrypt\$/);
     expect(row.siret).toBe("73282932000074");
     const login = await post(t.app, "/site/user/login", { identifier: userInfo.client_number, password: "Fleurs2026!" });
     expect(login.statusCode).toBe(200);
 
-    for (const dup of [{ email: "LUCIE@fleurs-bernard.fr", phone: "" }, { email: "autre@exemple.fr", phone: "0611223344" }]) {
+    for (const dup of [
+      { email: "LUCIE@fleurs-bernard.fr", phone: "" },
+      { email: "autre@exemple.fr", phone: "0611223344" },
+    ]) {
       const again = await post(t.app, "/site/user/register", newCustomer(dup));
       expect(again.json()).toMatchObject({ code: 400, info: expect.stringMatching(/^Un compte existe déjà/) });
     }
@@ -92,7 +116,14 @@ describe.each(testDbKinds())("accounts on %s", (kind) => {
   });
 
   it("logs out by revoking the session on the server", async () => {
-    const { token } = (await post(t.app, "/site/user/login", { identifier: "demo@comptoir-emballage.fr", password: "Demo1234!" }, { headers: { "x-forwarded-for": "10.9.9.9" } })).json().data;
+    const { token } = (
+      await post(
+        t.app,
+        "/site/user/login",
+        { identifier: "demo@comptoir-emballage.fr", password: "Demo1234!" },
+        { headers: { "x-forwarded-for": "10.9.9.9" } },
+      )
+    ).json().data;
     const out = await post(t.app, "/site/user/logout", {}, { token });
     expect(out.statusCode).toBe(200);
     expect(String(out.headers["set-cookie"])).toMatch(/uid=;/);

@@ -1,54 +1,175 @@
 // The caller's own identity and addresses (login required; every object is checked against the caller).
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
-import { identitySchema } from "#core/validation/account.ts";
-import { siretSchema, vatNumberSchema } from "#core/validation/company.ts";
-import { addressSchema } from "#core/validation/address.ts";
-import { emailSchema, requiredId } from "#core/validation/common.ts";
+import { emailChangeSchema, identityUpdateSchema } from "#core/validation/account.ts";
+import { addressBodySchema, addressCombinationSchema, addressIdSchema } from "#core/validation/address.ts";
 import { passwordChangeSchema } from "#core/validation/password.ts";
-import { ok, parse } from "#server/http/envelope.ts";
-import { unauthorized } from "#server/http/errors.ts";
-import { toUserInfo } from "#server/modules/init/init.service.ts";
+import { toUserInfo } from "#core/account.ts";
+import { ok } from "#server/http/envelope.ts";
+import { notFound, unauthorized } from "#server/http/errors.ts";
+import { sessionIdSchema } from "#core/validation/account.ts";
+import { apiRoute } from "#server/http/openapi.ts";
 
-const me = (req: FastifyRequest) => req.customer ?? (() => { throw unauthorized(); })();
+const me = (req: FastifyRequest) =>
+  req.customer ??
+  (() => {
+    throw unauthorized();
+  })();
 
-const identityUpdateSchema = identitySchema.omit({ email: true }).extend({ siret: siretSchema, vat_number: vatNumberSchema });
-const emailChangeSchema = z.object({ email: emailSchema, current: z.string("validation.password_required").min(1, "validation.password_required") });
-const addressBodySchema = addressSchema.extend({
-  id: z.coerce.number().int().positive().optional(),
-  kind: z.enum(["delivery", "invoice"], "validation.address_required"),
-  is_default: z.boolean().optional(),
-});
-const idSchema = z.object({ id: requiredId("address_required") });
-const combinationSchema = z.object({ delivery_addr_id: requiredId("address_required"), invoice_addr_id: requiredId("invoice_address_required") });
+const identityTags = ["Identity"];
+const addressTags = ["Addresses"];
 
 export async function customerRoutes(site: FastifyInstance) {
-  const { identity, addresses } = site.services;
+  const { identity, addresses, db } = site.services;
   // Login first: a visitor learns nothing from validation messages.
   site.addHook("preHandler", async (req) => void me(req));
 
-  site.post("/Customer/editIdentity", async (req) => ok(req, toUserInfo(await identity.update(me(req), parse(identityUpdateSchema, req.body))), "account.saved"));
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Customer/editIdentity",
+      summary: "Update title, names, company, phone, SIRET and VAT number",
+      tags: identityTags,
+      auth: true,
+      input: identityUpdateSchema,
+    },
+    async (req, _reply, input) => ok(req, toUserInfo(await identity.update(db, me(req), input)), "account.saved"),
+  );
 
-  site.post("/Customer/changeEmail", async (req) => {
-    const { email, current } = parse(emailChangeSchema, req.body);
-    return ok(req, toUserInfo(await identity.changeEmail(me(req), email, current)), "account.saved");
-  });
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Customer/changeEmail",
+      summary: "Change the e-mail address (current password required)",
+      tags: identityTags,
+      auth: true,
+      input: emailChangeSchema,
+    },
+    async (req, _reply, { email, current }) =>
+      ok(req, toUserInfo(await identity.changeEmail(db, me(req), email, current, req.sessionId)), "account.saved"),
+  );
 
-  site.post("/Customer/changePassword", async (req) => {
-    const { current, password } = parse(passwordChangeSchema, req.body);
-    await identity.changePassword(me(req), req.sessionId, current, password);
-    return ok(req, null, "account.password_changed");
-  });
+  // Active sessions (issue 14): the account page lists them and ends any of them.
+  apiRoute(
+    site,
+    {
+      method: "GET",
+      url: "/Customer/getSessions",
+      summary: "The account's active sessions: device, first and last seen",
+      tags: identityTags,
+      auth: true,
+    },
+    async (req) =>
+      ok(
+        req,
+        (await site.services.sessions.list(db, me(req).id)).map((s) => ({
+          id: s.id,
+          user_agent: s.userAgent,
+          created_at: s.createdAt.toISOString(),
+          last_seen_at: s.lastSeenAt.toISOString(),
+          current: s.id === req.sessionId,
+        })),
+      ),
+  );
 
-  site.get("/Customer/getAddress", async (req) => ok(req, await addresses.list(me(req).id)));
-  site.post("/Customer/saveAddress", async (req) => ok(req, await addresses.save(me(req).id, parse(addressBodySchema, req.body)), "account.saved"));
-  site.post("/Customer/delAddress", async (req) => {
-    await addresses.remove(me(req).id, parse(idSchema, req.body).id);
-    return ok(req, null, "account.deleted");
-  });
-  site.post("/Customer/setDefaultAddress", async (req) => ok(req, await addresses.setDefault(me(req).id, parse(idSchema, req.body).id), "account.saved"));
-  site.post("/Customer/addAddressCombination", async (req) => {
-    const { delivery_addr_id, invoice_addr_id } = parse(combinationSchema, req.body);
-    return ok(req, await addresses.addCombination(me(req).id, delivery_addr_id, invoice_addr_id), "account.saved");
-  });
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Customer/endSession",
+      summary: "End one of the account's sessions",
+      tags: identityTags,
+      auth: true,
+      input: sessionIdSchema,
+    },
+    async (req, _reply, { id }) => {
+      if (!(await site.services.sessions.revokeById(db, me(req).id, id))) throw notFound();
+      return ok(req, null, "account.session_ended");
+    },
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Customer/changePassword",
+      summary: "Change the password (other sessions are revoked)",
+      tags: identityTags,
+      auth: true,
+      input: passwordChangeSchema,
+    },
+    async (req, _reply, { current, password }) => {
+      await identity.changePassword(db, me(req), req.sessionId, current, password);
+      return ok(req, null, "account.password_changed");
+    },
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "GET",
+      url: "/Customer/getAddress",
+      summary: "The caller's delivery and invoice addresses and their combinations",
+      tags: addressTags,
+      auth: true,
+    },
+    async (req) => ok(req, await addresses.list(db, me(req).id)),
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Customer/saveAddress",
+      summary: "Create an address, or edit one with `id`",
+      tags: addressTags,
+      auth: true,
+      input: addressBodySchema,
+    },
+    async (req, _reply, input) => ok(req, await addresses.save(db, me(req).id, input), "account.saved"),
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Customer/delAddress",
+      summary: "Delete one of the caller's addresses",
+      tags: addressTags,
+      auth: true,
+      input: addressIdSchema,
+    },
+    async (req, _reply, { id }) => {
+      await addresses.remove(db, me(req).id, id);
+      return ok(req, null, "account.deleted");
+    },
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Customer/setDefaultAddress",
+      summary: "Make an address the default of its kind",
+      tags: addressTags,
+      auth: true,
+      input: addressIdSchema,
+    },
+    async (req, _reply, { id }) => ok(req, await addresses.setDefault(db, me(req).id, id), "account.saved"),
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Customer/addAddressCombination",
+      summary: "Pair a delivery address with an invoice address",
+      tags: addressTags,
+      auth: true,
+      input: addressCombinationSchema,
+    },
+    async (req, _reply, { delivery_addr_id, invoice_addr_id }) =>
+      ok(req, await addresses.addCombination(db, me(req).id, delivery_addr_id, invoice_addr_id), "account.saved"),
+  );
 }

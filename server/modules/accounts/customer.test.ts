@@ -3,8 +3,16 @@ import { createTestApp, get, post, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 
 const address = (over: Record<string, unknown> = {}) => ({
-  kind: "delivery", title: "M", first_name: "Jean", last_name: "Dupont", company: "Boulangerie Dupont",
-  line1: "8 rue des Boulangers", zip_code: "75005", city: "Paris", phone: "01 43 00 00 00", ...over,
+  kind: "delivery",
+  title: "M",
+  first_name: "Jean",
+  last_name: "Dupont",
+  company: "Boulangerie Dupont",
+  line1: "8 rue des Boulangers",
+  zip_code: "75005",
+  city: "Paris",
+  phone: "01 43 00 00 00",
+  ...over,
 });
 
 describe.each(testDbKinds())("identity and addresses on %s", (kind) => {
@@ -13,16 +21,21 @@ describe.each(testDbKinds())("identity and addresses on %s", (kind) => {
   let martin: string;
   beforeAll(async () => {
     t = await createTestApp(kind);
-    demo = await t.app.services.sessions.create(1);
-    martin = await t.app.services.sessions.create(2);
+    demo = await t.app.services.sessions.create(t.app.services.db, 1);
+    martin = await t.app.services.sessions.create(t.app.services.db, 2);
   });
   afterAll(() => t.close());
 
   it("needs a live session", async () => {
-    const revoked = await t.app.services.sessions.create(1);
-    await t.app.services.sessions.revoke(revoked);
+    const revoked = await t.app.services.sessions.create(t.app.services.db, 1);
+    await t.app.services.sessions.revoke(t.app.services.db, revoked);
     for (const token of [undefined, revoked]) {
-      for (const [m, path] of [["GET", "/site/Customer/getAddress"], ["POST", "/site/Customer/saveAddress"], ["POST", "/site/Customer/editIdentity"], ["POST", "/site/Customer/changePassword"]] as const) {
+      for (const [m, path] of [
+        ["GET", "/site/Customer/getAddress"],
+        ["POST", "/site/Customer/saveAddress"],
+        ["POST", "/site/Customer/editIdentity"],
+        ["POST", "/site/Customer/changePassword"],
+      ] as const) {
         const res = m === "GET" ? await get(t.app, path, {}, { token }) : await post(t.app, path, address(), { token });
         expect(res.statusCode, path).toBe(401);
       }
@@ -30,26 +43,49 @@ describe.each(testDbKinds())("identity and addresses on %s", (kind) => {
   });
 
   it("edits names, company and phone, and validates them", async () => {
-    const res = await post(t.app, "/site/Customer/editIdentity", { title: "M", first_name: "Jean-Marc", last_name: "Dupont", company: "Boulangerie Dupont & Fils", phone: "06 12 34 56 78" }, { token: demo });
-    expect(res.json()).toMatchObject({ code: 200, data: { first_name: "Jean-Marc", company: "Boulangerie Dupont & Fils", phone: "0612345678" } });
+    const res = await post(
+      t.app,
+      "/site/Customer/editIdentity",
+      { title: "M", first_name: "Jean-Marc", last_name: "Dupont", company: "Boulangerie Dupont & Fils", phone: "06 12 34 56 78" },
+      { token: demo },
+    );
+    expect(res.json()).toMatchObject({
+      code: 200,
+      data: { first_name: "Jean-Marc", company: "Boulangerie Dupont & Fils", phone: "0612345678" },
+    });
     const bad = await post(t.app, "/site/Customer/editIdentity", { title: "X", first_name: "", last_name: "D" }, { token: demo });
     expect(bad.json().code).toBe(400);
-    const taken = await post(t.app, "/site/Customer/editIdentity", { title: "M", first_name: "J", last_name: "D", phone: "0612345678" }, { token: martin });
+    const taken = await post(
+      t.app,
+      "/site/Customer/editIdentity",
+      { title: "M", first_name: "J", last_name: "D", phone: "0612345678" },
+      { token: martin },
+    );
     expect(taken.json().code).toBe(400);
   });
 
   it("changes the e-mail only with the current password", async () => {
     const wrong = await post(t.app, "/site/Customer/changeEmail", { email: "jean@dupont.fr", current: "Faux1234!" }, { token: demo });
     expect(wrong.json()).toMatchObject({ code: 400, info: "Le mot de passe actuel est incorrect." });
-    const taken = await post(t.app, "/site/Customer/changeEmail", { email: "achat@traiteur-martin.fr", current: "Demo1234!" }, { token: demo });
+    const taken = await post(
+      t.app,
+      "/site/Customer/changeEmail",
+      { email: "achat@traiteur-martin.fr", current: "Demo1234!" },
+      { token: demo },
+    );
     expect(taken.json().info).toMatch(/déjà utilisée/);
     const okRes = await post(t.app, "/site/Customer/changeEmail", { email: "jean@dupont.fr", current: "Demo1234!" }, { token: demo });
     expect(okRes.json().data.email).toBe("jean@dupont.fr");
   });
 
   it("changes the password, keeping this session and ending the others", async () => {
-    const other = await t.app.services.sessions.create(1);
-    const res = await post(t.app, "/site/Customer/changePassword", { current: "Demo1234!", password: "Change2026!", confirm: "Change2026!" }, { token: demo });
+    const other = await t.app.services.sessions.create(t.app.services.db, 1);
+    const res = await post(
+      t.app,
+      "/site/Customer/changePassword",
+      { current: "Demo1234!", password: "Change2026!", confirm: "Change2026!" },
+      { token: demo },
+    );
     expect(res.statusCode).toBe(200);
     expect((await get(t.app, "/site/Customer/getUserInfo", {}, { token: demo })).statusCode).toBe(200);
     expect((await get(t.app, "/site/Customer/getUserInfo", {}, { token: other })).statusCode).toBe(401);
@@ -82,7 +118,7 @@ describe.each(testDbKinds())("identity and addresses on %s", (kind) => {
   ])("refuses address %j with a translated message", async (over, key) => {
     const res = await post(t.app, "/site/Customer/saveAddress", address(over), { token: demo });
     expect(res.statusCode).toBe(400);
-    const { translate } = await import("#app/lib/messages.ts");
+    const { translate } = await import("#core/i18n/messages.ts");
     expect(res.json().info).toBe(translate("fr", key));
   });
 
@@ -96,7 +132,9 @@ describe.each(testDbKinds())("identity and addresses on %s", (kind) => {
       const res = await post(t.app, path, body, { token: martin });
       expect(res.statusCode, path).toBe(404);
     }
-    const still = (await get(t.app, "/site/Customer/getAddress", {}, { token: demo })).json().data.delivery.find((a: { id: number }) => a.id === mine.id);
+    const still = (await get(t.app, "/site/Customer/getAddress", {}, { token: demo }))
+      .json()
+      .data.delivery.find((a: { id: number }) => a.id === mine.id);
     expect(still.city).not.toBe("Piraté");
     const theirs = (await get(t.app, "/site/Customer/getAddress", {}, { token: martin })).json().data;
     expect(JSON.stringify(theirs)).not.toContain("Dupont");
@@ -109,7 +147,12 @@ describe.each(testDbKinds())("identity and addresses on %s", (kind) => {
     const again = await post(t.app, "/site/Customer/addAddressCombination", body, { token: demo, lang: "zh" });
     expect([first.statusCode, again.statusCode]).toContain(400); // the demo data may already hold it
     expect(again.json()).toMatchObject({ code: 400, info: "该地址组合已存在。" });
-    const swapped = await post(t.app, "/site/Customer/addAddressCombination", { delivery_addr_id: invoice[0].id, invoice_addr_id: delivery[0].id }, { token: demo });
+    const swapped = await post(
+      t.app,
+      "/site/Customer/addAddressCombination",
+      { delivery_addr_id: invoice[0].id, invoice_addr_id: delivery[0].id },
+      { token: demo },
+    );
     expect(swapped.json().info).toMatch(/adresse de livraison et une adresse de facturation/);
   });
 });

@@ -17,7 +17,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (alg !== "scrypt" || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64url");
   const key = await scrypt(password, Buffer.from(salt, "base64url"), expected.length, {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: PARAMS.maxmem,
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: PARAMS.maxmem,
   });
   return timingSafeEqual(key, expected);
 }

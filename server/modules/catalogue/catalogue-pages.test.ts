@@ -25,14 +25,26 @@ describe("catalogue pages", () => {
     database = await openTestDatabase("pglite");
     await seedDemo(database.db, { size: "small" });
     const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-    app = await buildApp({ env: loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", PUBLIC_URL: "https://shop.test" }), database, build, clientDir: fileURLToPath(new URL("../../../build/client", import.meta.url)), logger: false });
+    app = await buildApp({
+      env: loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", PUBLIC_URL: "https://shop.test" }),
+      database,
+      build,
+      clientDir: fileURLToPath(new URL("../../../build/client", import.meta.url)),
+      logger: false,
+    });
     await app.ready();
-    [cat] = await query<typeof cat>(database.db, sql`
+    [cat] = await query<typeof cat>(
+      database.db,
+      sql`
       select c.id, f.name, z.name as zh from categories c join category_translations f on f.category_id = c.id and f.lang = 'fr'
-      join category_translations z on z.category_id = c.id and z.lang = 'zh' where c.level = 1 order by c.position, c.id limit 1`);
-    [prod] = await query<typeof prod>(database.db, sql`
+      join category_translations z on z.category_id = c.id and z.lang = 'zh' where c.level = 1 order by c.position, c.id limit 1`,
+    );
+    [prod] = await query<typeof prod>(
+      database.db,
+      sql`
       select p.id, f.name, z.name as zh from products p join product_translations f on f.product_id = p.id and f.lang = 'fr'
-      join product_translations z on z.product_id = p.id and z.lang = 'zh' where p.active order by p.id limit 1`);
+      join product_translations z on z.product_id = p.id and z.lang = 'zh' where p.active order by p.id limit 1`,
+    );
   });
   afterAll(async () => {
     await app.close();
@@ -62,7 +74,13 @@ describe("catalogue pages", () => {
   });
 
   it("renders the flag lists and the whole list", async () => {
-    for (const [path, title] of [["/nouveaux-produits", "Nouveaux produits"], ["/promotions", "Promotions"], ["/meilleures-ventes", "Meilleures ventes"], ["/Prix-en-baisse", "Prix en baisse"], ["/product/productlist", "Tous nos produits"]]) {
+    for (const [path, title] of [
+      ["/nouveaux-produits", "Nouveaux produits"],
+      ["/promotions", "Promotions"],
+      ["/meilleures-ventes", "Meilleures ventes"],
+      ["/Prix-en-baisse", "Prix en baisse"],
+      ["/product/productlist", "Tous nos produits"],
+    ]) {
       const res = await app.inject(path);
       expect(res.statusCode, path).toBe(200);
       expect(res.body, path).toContain(`<h1 class="text-2xl font-bold text-brand">${title}</h1>`);

@@ -1,23 +1,47 @@
 // Catalogue API (SPEC §7): POST /site/Product/index, GET /site/Product/detail, GET /site/Index/getPagesInfo.
 import type { FastifyInstance } from "fastify";
-import { ok, parse } from "#server/http/envelope.ts";
-import { idQuerySchema, listParamsSchema } from "./catalogue.schemas.ts";
+import { idQuerySchema, listParamsSchema } from "#core/validation/catalogue.ts";
+import { ok } from "#server/http/envelope.ts";
+import { apiRoute } from "#server/http/openapi.ts";
+
+const tags = ["Catalogue"];
+
+/** The list params come flat or under `params` (the original client sends a params object). */
+function listParams(body: unknown): unknown {
+  const b = (body ?? {}) as { params?: unknown };
+  return b.params && typeof b.params === "object" ? b.params : b;
+}
 
 export async function catalogueRoutes(site: FastifyInstance) {
-  site.post("/Product/index", async (req) => {
-    const body = (req.body ?? {}) as { params?: unknown };
-    const raw = body.params && typeof body.params === "object" ? body.params : body;
-    const params = parse(listParamsSchema, raw);
-    return ok(req, await site.services.products.productList(req.lang, params));
-  });
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Product/index",
+      summary: "A product list: a category (`type`) or a flag list, filtered, sorted, paginated",
+      tags,
+      description: "The params may also be sent under a `params` object.",
+      input: listParamsSchema,
+      from: (req) => listParams(req.body),
+    },
+    async (req, _reply, params) => ok(req, await site.services.products.productList(req.lang, params)),
+  );
 
-  site.get("/Product/detail", async (req) => {
-    const { id } = parse(idQuerySchema, req.query);
-    return ok(req, await site.services.products.productDetail(req.lang, id));
-  });
+  apiRoute(
+    site,
+    {
+      method: "GET",
+      url: "/Product/detail",
+      summary: "A product with its models, breadcrumbs and related products",
+      tags,
+      input: idQuerySchema,
+    },
+    async (req, _reply, { id }) => ok(req, await site.services.products.productDetail(req.lang, id)),
+  );
 
-  site.get("/Index/getPagesInfo", async (req) => {
-    const { id } = parse(idQuerySchema, req.query);
-    return ok(req, await site.services.contentPages.page(req.lang, id));
-  });
+  apiRoute(
+    site,
+    { method: "GET", url: "/Index/getPagesInfo", summary: "A content page (terms, delivery, …)", tags: ["Content"], input: idQuerySchema },
+    async (req, _reply, { id }) => ok(req, await site.services.contentPages.page(req.lang, id)),
+  );
 }

@@ -2,42 +2,22 @@
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import type { ReadCache } from "#server/read-cache.ts";
-import type { Lang } from "#app/lib/messages.ts";
+import { LANGS, type Lang } from "#core/i18n/messages.ts";
+import { inPromotion } from "./active-promotion.ts";
+import type { CategoryNode, MenuNode, ProductCard } from "#core/catalogue/types.ts";
+import { loadModelStock } from "./list-model.ts";
+import { cardTag, type PageTags } from "./page-tags.ts";
 
-export type CategoryNode = {
-  id: number;
-  name: string;
-  level: number;
-  img: string | null;
-  img_status: number;
-  child: CategoryNode[];
-};
-
-/** The tree as the pages' shell needs it (header menu, footer, home tiles): half the bytes of CategoryNode
- * in every page's data — no level, an image only where it is shown (img_status 1), no empty child lists. */
-export type MenuNode = { id: number; name: string; img?: string; child?: MenuNode[] };
+export type { CategoryNode, MenuNode, ProductCard };
 
 function toMenu(n: CategoryNode): MenuNode {
   return {
-    id: n.id, name: n.name,
+    id: n.id,
+    name: n.name,
     ...(n.img_status === 1 && n.img ? { img: n.img } : {}),
     ...(n.child.length ? { child: n.child.map(toMenu) } : {}),
   };
 }
-
-export type ProductCard = {
-  id: number;
-  name: string;
-  reference: string;
-  img: string | null;
-  category_id: number;
-  price_from: string; // lowest unit price HT among its models
-  unit: string;
-  is_new: boolean;
-  in_promo: boolean;
-  price_drop: boolean;
-  in_stock: boolean;
-};
 
 /** A card with the fields lists sort on; `toCard` strips them for the page. */
 export type CardRow = ProductCard & { sales_count: number; best_selling: boolean; created: number };
@@ -55,14 +35,43 @@ export function createCatalogueService(db: Db, cache: ReadCache) {
   const categoryTree = (lang: Lang) => cache.memo(`tree:${lang}`, () => loadTree(lang));
   const menuTree = (lang: Lang) => cache.memo(`menu:${lang}`, async () => (await categoryTree(lang)).map(toMenu));
   const homeSections = (lang: Lang) => cache.memo(`home:${lang}`, () => loadHome(lang), PROMOTION_TTL_MS);
+  /** The home page's rows; `tags` (page renders) records the cards shown. */
+  async function homePage(lang: Lang, tags?: PageTags): Promise<HomeSection[]> {
+    const sections = await homeSections(lang);
+    if (tags) for (const s of sections) for (const p of s.products) tags.add(cardTag(p.id));
+    return sections;
+  }
+
+  // A model went out of stock or back in (decision 061): fix "in stock" on the cards, rebuild the home rows.
+  cache.onStock(({ kind, products }) => {
+    if (kind !== "avail") return;
+    for (const lang of LANGS) cache.drop(`home:${lang}`);
+    const langs = LANGS.filter((l) => cache.has(`cards:${l}`));
+    if (langs.length === 0) return;
+    const rows = loadModelStock(db, products); // read now: the notification came after the commit
+    for (const lang of langs) {
+      cache.patch<Map<number, CardRow>>(`cards:${lang}`, async (cards) => {
+        const inStock = new Map<number, boolean>();
+        for (const r of await rows) inStock.set(r.product_id, (inStock.get(r.product_id) ?? false) || r.in_stock);
+        for (const [id, v] of inStock) {
+          const card = cards.get(id);
+          if (card) card.in_stock = v;
+        }
+        return cards;
+      });
+    }
+  });
 
   async function loadTree(lang: Lang): Promise<CategoryNode[]> {
-    const rows = await query<CategoryRow>(db, sql`
+    const rows = await query<CategoryRow>(
+      db,
+      sql`
       select c.id, c.parent_id, c.level, c.img, c.img_status, coalesce(t.name, f.name) as name
       from categories c
       left join category_translations t on t.category_id = c.id and t.lang = ${lang}
       join category_translations f on f.category_id = c.id and f.lang = 'fr'
-      order by c.level, c.position, c.id`);
+      order by c.level, c.position, c.id`,
+    );
     const byId = new Map<number, CategoryNode>();
     const roots: CategoryNode[] = [];
     for (const r of rows) {
@@ -79,7 +88,9 @@ export function createCatalogueService(db: Db, cache: ReadCache) {
   const productCards = (lang: Lang) => cache.memo(`cards:${lang}`, () => loadCards(lang), PROMOTION_TTL_MS);
 
   async function loadCards(lang: Lang): Promise<Map<number, CardRow>> {
-    const rows = await query<CardRow>(db, sql`
+    const rows = await query<CardRow>(
+      db,
+      sql`
       select p.id, coalesce(t.name, f.name) as name, p.reference, p.img, p.category_id,
              m.price_from, m.unit, p.is_new, m.in_promo, p.price_drop, m.in_stock,
              p.sales_count, p.best_selling, extract(epoch from p.created_at)::float8 as created
@@ -89,11 +100,11 @@ export function createCatalogueService(db: Db, cache: ReadCache) {
       join lateral (
         select min(mm.price)::text as price_from, (array_agg(mm.unit order by mm.price))[1] as unit,
                bool_or(mm.stock > 0) as in_stock,
-               bool_or(exists (select 1 from promotions pr where pr.model_id = mm.id and pr.starts_at <= now()
-                               and (pr.ends_at is null or pr.ends_at > now()))) as in_promo
+               bool_or(${inPromotion(sql`mm.id`)}) as in_promo
         from models mm where mm.product_id = p.id and not mm.not_for_sale
       ) m on m.price_from is not null
-      where p.active`);
+      where p.active`,
+    );
     return new Map(rows.map((r) => [r.id, r]));
   }
 
@@ -106,12 +117,18 @@ export function createCatalogueService(db: Db, cache: ReadCache) {
     return [
       { key: "best", products: pick((c) => c.best_selling, bySales) },
       { key: "promo", products: pick((c) => c.in_promo, bySales) },
-      { key: "new", products: pick((c) => c.is_new, (a, b) => b.created - a.created || a.id - b.id) },
+      {
+        key: "new",
+        products: pick(
+          (c) => c.is_new,
+          (a, b) => b.created - a.created || a.id - b.id,
+        ),
+      },
       { key: "drop", products: pick((c) => c.price_drop, bySales) },
     ];
   }
 
-  return { categoryTree, menuTree, homeSections, productCards };
+  return { categoryTree, menuTree, homeSections, homePage, productCards };
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -6,7 +6,18 @@ import { createTestApp, get, post, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 import { query } from "#server/db/client.ts";
 
-type Card = { id: number; name: string; price_from: string; category_id: number; is_new: boolean; in_promo: boolean; best_selling: boolean; price_drop: boolean; in_stock: boolean; material: string | null };
+type Card = {
+  id: number;
+  name: string;
+  price_from: string;
+  category_id: number;
+  is_new: boolean;
+  in_promo: boolean;
+  best_selling: boolean;
+  price_drop: boolean;
+  in_stock: boolean;
+  material: string | null;
+};
 type Facet = { field: string; values: { value: string; count: number; selected: boolean }[] };
 
 describe.each(testDbKinds())("catalogue API on %s", (kind) => {
@@ -15,16 +26,35 @@ describe.each(testDbKinds())("catalogue API on %s", (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     const rows = await query<{ id: number }>(t.database.db, sql`select id from categories where level = 1 order by position, id limit 1`);
-    const leaves = await query<{ id: number }>(t.database.db, sql`
+    const leaves = await query<{ id: number }>(
+      t.database.db,
+      sql`
       with recursive d as (select id from categories where id = ${rows[0].id} union all select c.id from categories c join d on c.parent_id = d.id)
-      select distinct p.category_id as id from products p join d on d.id = p.category_id where p.active`);
+      select distinct p.category_id as id from products p join d on d.id = p.category_id where p.active`,
+    );
     level1 = { id: rows[0].id, leaves: leaves.map((r) => r.id) };
   });
   afterAll(() => t.close());
 
   const list = async (params: Record<string, unknown>, lang = "fr") => {
     const res = await post(t.app, "/site/Product/index", params, { lang });
-    return { status: res.statusCode, body: res.json() as { code: number; info: string; data: { list: Card[]; total: number; pages: number; page: number; facets: Facet[]; category: { name: string } | null; breadcrumbs: { name: string }[]; volume_bounds: { min: number; max: number } | null } } };
+    return {
+      status: res.statusCode,
+      body: res.json() as {
+        code: number;
+        info: string;
+        data: {
+          list: Card[];
+          total: number;
+          pages: number;
+          page: number;
+          facets: Facet[];
+          category: { name: string } | null;
+          breadcrumbs: { name: string }[];
+          volume_bounds: { min: number; max: number } | null;
+        };
+      },
+    };
   };
 
   it("gives the shell a lighter menu tree: same nodes, images only where shown", async () => {
@@ -61,11 +91,19 @@ describe.each(testDbKinds())("catalogue API on %s", (kind) => {
   });
 
   it("serves the flag lists and ignores the category there", async () => {
-    const checks: [string, keyof Card][] = [["whether_new", "is_new"], ["whether_promo", "in_promo"], ["best_selling", "best_selling"], ["prix-en-baisse", "price_drop"]];
+    const checks: [string, keyof Card][] = [
+      ["whether_new", "is_new"],
+      ["whether_promo", "in_promo"],
+      ["best_selling", "best_selling"],
+      ["prix-en-baisse", "price_drop"],
+    ];
     for (const [flag, field] of checks) {
       const { body } = await list({ [flag]: 1, type: level1.id, pageSize: 96 });
       expect(body.data.total, flag).toBeGreaterThan(0);
-      expect(body.data.list.every((p) => p[field] === true), flag).toBe(true);
+      expect(
+        body.data.list.every((p) => p[field] === true),
+        flag,
+      ).toBe(true);
       expect(body.data.category).toBeNull();
       const viaFlag = await list({ flag, pageSize: 96 });
       expect(viaFlag.body.data.total).toBe(body.data.total);
@@ -132,8 +170,11 @@ describe.each(testDbKinds())("catalogue API on %s", (kind) => {
   });
 
   it("returns the product detail with models, promotions, breadcrumbs and related products", async () => {
-    const [{ id }] = await query<{ id: number }>(t.database.db, sql`
-      select m.product_id as id from promotions pr join models m on m.id = pr.model_id order by pr.id limit 1`);
+    const [{ id }] = await query<{ id: number }>(
+      t.database.db,
+      sql`
+      select m.product_id as id from promotions pr join models m on m.id = pr.model_id order by pr.id limit 1`,
+    );
     const res = await get(t.app, "/site/Product/detail", { id: String(id) });
     expect(res.statusCode).toBe(200);
     const d = res.json().data;

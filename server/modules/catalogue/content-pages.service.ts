@@ -3,8 +3,8 @@
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import type { ReadCache } from "#server/read-cache.ts";
-import type { Lang } from "#app/lib/messages.ts";
-import { notFound } from "#server/http/errors.ts";
+import type { Lang } from "#core/i18n/messages.ts";
+import { notFound } from "#core/domain-errors.ts";
 
 export type ContentPage = { id: number; slug: string; title: string; body: string };
 
@@ -12,12 +12,15 @@ export function createContentPagesService(db: Db, cache: ReadCache) {
   const all = (lang: Lang) => cache.memo(`content-pages:${lang}`, () => load(lang));
 
   async function load(lang: Lang): Promise<ContentPage[]> {
-    return query<ContentPage>(db, sql`
+    return query<ContentPage>(
+      db,
+      sql`
       select p.id, p.slug, coalesce(t.title, f.title) as title, coalesce(t.body, f.body) as body
       from content_pages p
       join content_page_translations f on f.page_id = p.id and f.lang = 'fr'
       left join content_page_translations t on t.page_id = p.id and t.lang = ${lang}
-      order by p.position, p.id`);
+      order by p.position, p.id`,
+    );
   }
 
   async function page(lang: Lang, id: number): Promise<ContentPage> {

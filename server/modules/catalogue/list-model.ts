@@ -4,7 +4,8 @@
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import type { ReadCache } from "#server/read-cache.ts";
-import type { Lang } from "#app/lib/messages.ts";
+import type { Lang } from "#core/i18n/messages.ts";
+import { inPromotion } from "./active-promotion.ts";
 
 export type ListModel = {
   id: number;
@@ -44,14 +45,62 @@ export type ListProduct = {
   modelCount: number;
 };
 
-export type CatalogueModel = { products: ListProduct[]; byId: Map<number, ListProduct>; loadedAt: number };
+/** `version` grows with every stock patch (lists computed from an older version are recomputed). */
+export type CatalogueModel = { products: ListProduct[]; byId: Map<number, ListProduct>; loadedAt: number; version: number };
+
+/** Stock state of one model, read again when its product's availability changed (decision 061). */
+export type ModelStock = { id: number; product_id: number; in_stock: boolean };
+
+/** The stock state of every model of these products. */
+export function loadModelStock(db: Db, productIds: number[]): Promise<ModelStock[]> {
+  return query<ModelStock>(
+    db,
+    sql`
+    select m.id, m.product_id, m.stock > 0 and not m.not_for_sale as in_stock from models m
+    where m.product_id = any(${`{${productIds.join(",")}}`}::int[])`,
+  );
+}
+
+/** Writes fresh stock states into the model in place (models, then their products' "in stock"). */
+export function applyModelStock(model: CatalogueModel, rows: ModelStock[]): CatalogueModel {
+  const touched = new Set<ListProduct>();
+  for (const r of rows) {
+    const p = model.byId.get(r.product_id);
+    const m = p?.models.find((x) => x.id === r.id);
+    if (!p || !m) continue;
+    m.inStock = r.in_stock;
+    touched.add(p);
+  }
+  for (const p of touched) p.inStock = p.models.some((m) => m.inStock);
+  model.version++;
+  return model;
+}
 
 type Row = {
-  pid: number; name_fr: string; name_zh: string | null; preference: string; img: string | null; category_id: number;
-  material: string | null; colour: string | null; is_new: boolean; best_selling: boolean; price_drop: boolean;
-  sales_count: number; position: number; created: string | number;
-  mid: number; length_mm: number | null; width_mm: number | null; height_mm: number | null; capacity: string | null;
-  unit: string; price: string; stock: number; not_for_sale: boolean; in_promo: boolean;
+  pid: number;
+  name_fr: string;
+  name_zh: string | null;
+  preference: string;
+  img: string | null;
+  category_id: number;
+  material: string | null;
+  colour: string | null;
+  is_new: boolean;
+  best_selling: boolean;
+  price_drop: boolean;
+  sales_count: number;
+  position: number;
+  created: string | number;
+  mid: number;
+  length_mm: number | null;
+  width_mm: number | null;
+  height_mm: number | null;
+  capacity: string | null;
+  unit: string;
+  price: string;
+  stock: number;
+  not_for_sale: boolean;
+  in_promo: boolean;
 };
 
 export const MODEL_TTL_MS = 60_000;
@@ -68,42 +117,68 @@ export function capacityLitres(capacity: string | null): number | null {
 
 export function createListModel(db: Db, cache: ReadCache) {
   const model = () => cache.memo("catalogue:list-model", load, MODEL_TTL_MS);
+  let latest: CatalogueModel | null = null; // the last one loaded, for synchronous look-ups (page tags)
 
   async function load(): Promise<CatalogueModel> {
-    const rows = await query<Row>(db, sql`
+    const rows = await query<Row>(
+      db,
+      sql`
       select p.id as pid, f.name as name_fr, z.name as name_zh, p.reference as preference, p.img, p.category_id,
              p.material, p.colour, p.is_new, p.best_selling, p.price_drop, p.sales_count, p.position,
              extract(epoch from p.created_at)::float8 as created,
              m.id as mid, m.length_mm, m.width_mm, m.height_mm, m.capacity, m.unit, m.price::text as price,
              m.stock, m.not_for_sale,
-             exists (select 1 from promotions pr where pr.model_id = m.id and pr.type = 1 and pr.starts_at <= now()
-                     and (pr.ends_at is null or pr.ends_at > now())) as in_promo
+             ${inPromotion(sql`m.id`)} as in_promo
       from products p
       join product_translations f on f.product_id = p.id and f.lang = 'fr'
       left join product_translations z on z.product_id = p.id and z.lang = 'zh'
       join models m on m.product_id = p.id
       where p.active
-      order by p.id, m.position, m.id`);
+      order by p.id, m.position, m.id`,
+    );
     const products: ListProduct[] = [];
     const byId = new Map<number, ListProduct>();
     for (const r of rows) {
       let p = byId.get(r.pid);
       if (!p) {
         p = {
-          id: r.pid, name: { fr: r.name_fr, zh: r.name_zh ?? r.name_fr }, reference: r.preference, img: r.img,
-          categoryId: r.category_id, material: r.material, colour: r.colour, isNew: r.is_new, bestSelling: r.best_selling,
-          priceDrop: r.price_drop, salesCount: Number(r.sales_count), position: Number(r.position), created: Number(r.created),
-          models: [], priceFrom: 0, priceFromText: "0", unit: "", inStock: false, inPromo: false, modelCount: 0,
+          id: r.pid,
+          name: { fr: r.name_fr, zh: r.name_zh ?? r.name_fr },
+          reference: r.preference,
+          img: r.img,
+          categoryId: r.category_id,
+          material: r.material,
+          colour: r.colour,
+          isNew: r.is_new,
+          bestSelling: r.best_selling,
+          priceDrop: r.price_drop,
+          salesCount: Number(r.sales_count),
+          position: Number(r.position),
+          created: Number(r.created),
+          models: [],
+          priceFrom: 0,
+          priceFromText: "0",
+          unit: "",
+          inStock: false,
+          inPromo: false,
+          modelCount: 0,
         };
         byId.set(r.pid, p);
         products.push(p);
       }
       const dims = r.length_mm && r.width_mm && r.height_mm ? (r.length_mm * r.width_mm * r.height_mm) / 1e6 : null;
       p.models.push({
-        id: r.mid, price: Number(r.price), priceText: r.price, unit: r.unit,
-        length: r.length_mm, width: r.width_mm, height: r.height_mm,
+        id: r.mid,
+        price: Number(r.price),
+        priceText: r.price,
+        unit: r.unit,
+        length: r.length_mm,
+        width: r.width_mm,
+        height: r.height_mm,
         litres: dims !== null ? Math.round(dims * 100) / 100 : capacityLitres(r.capacity),
-        inStock: r.stock > 0 && !r.not_for_sale, sellable: !r.not_for_sale, inPromo: r.in_promo && !r.not_for_sale,
+        inStock: r.stock > 0 && !r.not_for_sale,
+        sellable: !r.not_for_sale,
+        inPromo: r.in_promo && !r.not_for_sale,
       });
     }
     for (const p of products) {
@@ -116,10 +191,21 @@ export function createListModel(db: Db, cache: ReadCache) {
       p.inPromo = p.models.some((m) => m.inPromo);
       p.modelCount = p.models.length;
     }
-    return { products, byId, loadedAt: Date.now() };
+    latest = { products, byId, loadedAt: Date.now(), version: 0 };
+    return latest;
   }
 
-  return { model };
+  /** Availability of these products changed: patch the model held (and one loading) rather than reload it. */
+  function stockChanged(productIds: number[]) {
+    if (!cache.has("catalogue:list-model")) return;
+    const rows = loadModelStock(db, productIds); // read now: the notification came after the commit
+    cache.patch<CatalogueModel>("catalogue:list-model", async (m) => applyModelStock(m, await rows));
+  }
+
+  /** The category of a product in the last model loaded (undefined if none holds it). */
+  const categoryOf = (productId: number) => latest?.byId.get(productId)?.categoryId;
+
+  return { model, stockChanged, categoryOf };
 }
 
 export type ListModelService = ReturnType<typeof createListModel>;

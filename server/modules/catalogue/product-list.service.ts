@@ -1,21 +1,35 @@
 // Product lists (SPEC §2): a category with its descendants, or a flag list; faceted filters with counts,
 // sort and pagination, computed over the in-memory read model (list-model.ts): no query per request.
 import { countCriteria, MAX_FILTER_CRITERIA, splitValues, volumeRangeError, VOLUME_FIELD } from "#core/filters.ts";
-import { buildBreadcrumbs, type BreadcrumbEntry } from "#core/breadcrumbs.ts";
+import { buildBreadcrumbs } from "#core/breadcrumbs.ts";
 import { categoryUrl } from "#core/slug.ts";
-import { badRequest, notFound } from "#server/http/errors.ts";
-import type { Lang } from "#app/lib/messages.ts";
-import type { CategoryNode, ProductCard } from "./catalogue.service.ts";
+import { notFound, refused } from "#core/domain-errors.ts";
+import type { Lang } from "#core/i18n/messages.ts";
 import type { CatalogueModel, ListModel, ListProduct } from "./list-model.ts";
-import { DEFAULT_PAGE_SIZE, FLAGS, type Flag, type ListParamsInput, type Sort } from "./catalogue.schemas.ts";
+import { DEFAULT_PAGE_SIZE, FILTER_FIELDS, FLAGS, type FilterField, type Flag, type Sort } from "#core/catalogue/sorts.ts";
+import type { CategoryNode, Facet, FacetValue, ListCard, ProductListResult } from "#core/catalogue/types.ts";
+import type { ListParamsInput } from "#core/validation/catalogue.ts";
 
-/** Filter fields, in display order. Product-level: material, colour; the others apply to one model. */
-export const FILTER_FIELDS = ["material", "colour", "unit", "length", "width", "height", "volume", "price", "stock", "promo"] as const;
-export type FilterField = (typeof FILTER_FIELDS)[number];
+export { FILTER_FIELDS };
+export type { Facet, FacetValue, FilterField, ListCard, ProductListResult };
 const PRODUCT_FIELDS = new Set<FilterField>(["material", "colour"]);
 
-export const DIM_BUCKETS = [[0, 100], [100, 200], [200, 300], [300, 400], [400, 600], [600, Infinity]] as const;
-export const PRICE_BUCKETS = [[0, 1], [1, 5], [5, 20], [20, 50], [50, 100], [100, Infinity]] as const;
+export const DIM_BUCKETS = [
+  [0, 100],
+  [100, 200],
+  [200, 300],
+  [300, 400],
+  [400, 600],
+  [600, Infinity],
+] as const;
+export const PRICE_BUCKETS = [
+  [0, 1],
+  [1, 5],
+  [5, 20],
+  [20, 50],
+  [50, 100],
+  [100, Infinity],
+] as const;
 const bucketKey = ([a, b]: readonly [number, number]) => (b === Infinity ? `${a}+` : `${a}-${b}`);
 function bucketOf(buckets: readonly (readonly [number, number])[], v: number | null): string | null {
   if (v === null || !Number.isFinite(v)) return null;
@@ -23,25 +37,14 @@ function bucketOf(buckets: readonly (readonly [number, number])[], v: number | n
   return b ? bucketKey(b) : null;
 }
 
-export type ListCard = ProductCard & { best_selling: boolean; material: string | null; colour: string | null; models_count: number };
-export type FacetValue = { value: string; count: number; selected: boolean };
-export type Facet = { field: FilterField; values: FacetValue[] };
-export type ProductListResult = {
-  list: ListCard[];
-  total: number;
-  page: number;
-  pageSize: number;
-  pages: number;
-  sort: Sort;
+export type ListQuery = {
+  type: number | null;
   flag: Flag | null;
   filters: Record<string, string>;
-  facets: Facet[];
-  volume_bounds: { min: number; max: number } | null;
-  category: { id: number; name: string; level: number; url: string; child: { id: number; name: string; url: string }[] } | null;
-  breadcrumbs: BreadcrumbEntry[];
+  sort: Sort;
+  page: number;
+  pageSize: number;
 };
-
-export type ListQuery = { type: number | null; flag: Flag | null; filters: Record<string, string>; sort: Sort; page: number; pageSize: number };
 
 /** Normalises the API params: flag names (whether_new=1 …) or `flag`, filters as comma-separated text. */
 export function toListQuery(p: ListParamsInput): ListQuery {
@@ -52,19 +55,34 @@ export function toListQuery(p: ListParamsInput): ListQuery {
     const values = splitValues(Array.isArray(raw) ? raw.join(",") : raw);
     if (values.length) filters[field] = values.join(",");
   }
-  return { type: flag ? null : (p.type ?? null), flag, filters, sort: p.sort ?? "relevance", page: p.page ?? 1, pageSize: p.pageSize ?? DEFAULT_PAGE_SIZE };
+  return {
+    type: flag ? null : (p.type ?? null),
+    flag,
+    filters,
+    sort: p.sort ?? "relevance",
+    page: p.page ?? 1,
+    pageSize: p.pageSize ?? DEFAULT_PAGE_SIZE,
+  };
 }
 
 function modelValue(m: ListModel, field: FilterField): string | null {
   switch (field) {
-    case "unit": return m.unit;
-    case "length": return bucketOf(DIM_BUCKETS, m.length);
-    case "width": return bucketOf(DIM_BUCKETS, m.width);
-    case "height": return bucketOf(DIM_BUCKETS, m.height);
-    case "price": return bucketOf(PRICE_BUCKETS, m.price);
-    case "stock": return m.inStock ? "1" : null;
-    case "promo": return m.inPromo ? "1" : null;
-    default: return null;
+    case "unit":
+      return m.unit;
+    case "length":
+      return bucketOf(DIM_BUCKETS, m.length);
+    case "width":
+      return bucketOf(DIM_BUCKETS, m.width);
+    case "height":
+      return bucketOf(DIM_BUCKETS, m.height);
+    case "price":
+      return bucketOf(PRICE_BUCKETS, m.price);
+    case "stock":
+      return m.inStock ? "1" : null;
+    case "promo":
+      return m.inPromo ? "1" : null;
+    default:
+      return null;
   }
 }
 
@@ -95,9 +113,21 @@ function findNode(nodes: CategoryNode[], id: number): CategoryNode | null {
 
 export function toCard(p: ListProduct, lang: Lang): ListCard {
   return {
-    id: p.id, name: p.name[lang], reference: p.reference, img: p.img, category_id: p.categoryId, price_from: p.priceFromText,
-    unit: p.unit, is_new: p.isNew, in_promo: p.inPromo, price_drop: p.priceDrop, in_stock: p.inStock,
-    best_selling: p.bestSelling, material: p.material, colour: p.colour, models_count: p.modelCount,
+    id: p.id,
+    name: p.name[lang],
+    reference: p.reference,
+    img: p.img,
+    category_id: p.categoryId,
+    price_from: p.priceFromText,
+    unit: p.unit,
+    is_new: p.isNew,
+    in_promo: p.inPromo,
+    price_drop: p.priceDrop,
+    in_stock: p.inStock,
+    best_selling: p.bestSelling,
+    material: p.material,
+    colour: p.colour,
+    models_count: p.modelCount,
   };
 }
 
@@ -116,8 +146,15 @@ const FLAG_TEST: Record<Flag, (p: ListProduct) => boolean> = {
   "prix-en-baisse": (p) => p.priceDrop,
 };
 
-/** The list, its facets and counts. Throws 404 for an unknown category, 400 past 10 criteria or for a bad volume range. */
-export function computeList(model: CatalogueModel, tree: CategoryNode[], lang: Lang, q: ListQuery): ProductListResult {
+/** The list, its facets and counts. Throws 404 for an unknown category, 400 past 10 criteria or for a bad volume range.
+ * `scopeCategories` receives the categories of every product in the list's scope (their stock moves its facets). */
+export function computeList(
+  model: CatalogueModel,
+  tree: CategoryNode[],
+  lang: Lang,
+  q: ListQuery,
+  scopeCategories?: Set<number>,
+): ProductListResult {
   const root = tree[0];
   let scope: ListProduct[];
   let category: ProductListResult["category"] = null;
@@ -130,19 +167,28 @@ export function computeList(model: CatalogueModel, tree: CategoryNode[], lang: L
     collectDescendants(node, ids);
     scope = model.products.filter((p) => ids.has(p.categoryId));
     category = {
-      id: node.id, name: node.name, level: node.level, url: categoryUrl(lang, node),
+      id: node.id,
+      name: node.name,
+      level: node.level,
+      url: categoryUrl(lang, node),
       child: node.child.map((c) => ({ id: c.id, name: c.name, url: categoryUrl(lang, c) })),
     };
   } else {
     scope = model.products;
   }
 
-  if (countCriteria(q.filters) > MAX_FILTER_CRITERIA) throw badRequest("validation.filters_too_many");
+  if (countCriteria(q.filters) > MAX_FILTER_CRITERIA) throw refused("validation.filters_too_many");
+  if (scopeCategories) for (const p of scope) scopeCategories.add(p.categoryId);
 
   // Volume bounds of the scope (litres), so the range inputs offer what exists.
   let lo = Infinity;
   let hi = -Infinity;
-  for (const p of scope) for (const m of p.models) if (m.litres !== null) { lo = Math.min(lo, m.litres); hi = Math.max(hi, m.litres); }
+  for (const p of scope)
+    for (const m of p.models)
+      if (m.litres !== null) {
+        lo = Math.min(lo, m.litres);
+        hi = Math.max(hi, m.litres);
+      }
   const volumeBounds = lo <= hi ? { min: Math.floor(lo), max: Math.ceil(hi) } : null;
 
   const active: Active[] = [];
@@ -153,7 +199,7 @@ export function computeList(model: CatalogueModel, tree: CategoryNode[], lang: L
     if (field === VOLUME_FIELD) {
       const [min, max] = values.map(Number);
       const error = volumeRangeError(min, max, volumeBounds ?? { min: 0, max: 0 });
-      if (error || values.length !== 2) throw badRequest(error ?? "validation.volume_required");
+      if (error || values.length !== 2) throw refused(error ?? "validation.volume_required");
       active.push({ field, values: new Set(values), range: { min, max } });
     } else active.push({ field, values: new Set(values) });
   }
@@ -185,7 +231,10 @@ export function computeList(model: CatalogueModel, tree: CategoryNode[], lang: L
           ? p.models.filter((m) => modelActive.every((a) => a.field === f || modelMatches(m, a)))
           : fullModels;
         const seen = new Set<string>();
-        for (const m of pool) { const v = modelValue(m, f); if (v !== null) seen.add(v); }
+        for (const m of pool) {
+          const v = modelValue(m, f);
+          if (v !== null) seen.add(v);
+        }
         for (const v of seen) bump(f, v);
       }
     } else if (fullModels.length > 0) {
@@ -199,20 +248,33 @@ export function computeList(model: CatalogueModel, tree: CategoryNode[], lang: L
   const total = matched.length;
   const pages = Math.max(1, Math.ceil(total / q.pageSize));
   const start = (q.page - 1) * q.pageSize;
-  const facets: Facet[] = FILTER_FIELDS.filter((f) => f !== VOLUME_FIELD).map((field) => {
-    const selected = new Set(splitValues(q.filters[field]));
-    const c = counts.get(field)!;
-    for (const v of selected) if (!c.has(v)) c.set(v, 0);
-    const order = field === "material" || field === "colour" || field === "unit"
-      ? [...c.keys()].sort((a, b) => a.localeCompare(b, "fr"))
-      : [...(field === "price" ? PRICE_BUCKETS : field === "stock" || field === "promo" ? [] : DIM_BUCKETS).map(bucketKey), "1"].filter((k) => c.has(k));
-    return { field, values: order.map((value) => ({ value, count: c.get(value) ?? 0, selected: selected.has(value) })) };
-  }).filter((f) => f.values.length > 0);
+  const facets: Facet[] = FILTER_FIELDS.filter((f) => f !== VOLUME_FIELD)
+    .map((field) => {
+      const selected = new Set(splitValues(q.filters[field]));
+      const c = counts.get(field)!;
+      for (const v of selected) if (!c.has(v)) c.set(v, 0);
+      const order =
+        field === "material" || field === "colour" || field === "unit"
+          ? [...c.keys()].sort((a, b) => a.localeCompare(b, "fr"))
+          : [...(field === "price" ? PRICE_BUCKETS : field === "stock" || field === "promo" ? [] : DIM_BUCKETS).map(bucketKey), "1"].filter(
+              (k) => c.has(k),
+            );
+      return { field, values: order.map((value) => ({ value, count: c.get(value) ?? 0, selected: selected.has(value) })) };
+    })
+    .filter((f) => f.values.length > 0);
 
   return {
     list: matched.slice(start, start + q.pageSize).map((p) => toCard(p, lang)),
-    total, page: q.page, pageSize: q.pageSize, pages, sort: q.sort, flag: q.flag, filters: q.filters,
-    facets, volume_bounds: volumeBounds, category,
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+    pages,
+    sort: q.sort,
+    flag: q.flag,
+    filters: q.filters,
+    facets,
+    volume_bounds: volumeBounds,
+    category,
     breadcrumbs: buildBreadcrumbs(tree, category?.id ?? null, { lang }),
   };
 }

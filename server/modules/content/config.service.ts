@@ -2,14 +2,10 @@
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import type { ReadCache } from "#server/read-cache.ts";
-import type { Lang } from "#app/lib/messages.ts";
+import type { Lang } from "#core/i18n/messages.ts";
+import type { FooterPage, Shop, SiteConfig } from "#core/site.ts";
 
-export type SiteConfig = Record<string, unknown>;
-export type Shop = {
-  id: number; code: string; name: string; address: string; phone: string; email: string | null;
-  lat: string | null; lng: string | null; hours: ({ open: string; close: string } | null)[];
-};
-export type FooterPage = { id: number; slug: string; title: string };
+export type { FooterPage, Shop, SiteConfig };
 
 export function createConfigService(db: Db, cache: ReadCache) {
   const siteConfig = () => cache.memo("config", loadConfig);
@@ -22,23 +18,29 @@ export function createConfigService(db: Db, cache: ReadCache) {
   }
 
   async function loadShops(lang: Lang): Promise<Shop[]> {
-    const rows = await query<Shop>(db, sql`
+    const rows = await query<Shop>(
+      db,
+      sql`
       select s.id, s.code, coalesce(t.name, f.name) as name, coalesce(t.address, f.address) as address,
              s.phone, s.email, s.lat, s.lng, s.hours
       from shops s
       join shop_translations f on f.shop_id = s.id and f.lang = 'fr'
       left join shop_translations t on t.shop_id = s.id and t.lang = ${lang}
-      order by s.position, s.id`);
+      order by s.position, s.id`,
+    );
     return rows;
   }
 
   async function loadPages(lang: Lang): Promise<FooterPage[]> {
-    const rows = await query<FooterPage>(db, sql`
+    const rows = await query<FooterPage>(
+      db,
+      sql`
       select p.id, p.slug, coalesce(t.title, f.title) as title
       from content_pages p
       join content_page_translations f on f.page_id = p.id and f.lang = 'fr'
       left join content_page_translations t on t.page_id = p.id and t.lang = ${lang}
-      where p.in_footer order by p.position, p.id`);
+      where p.in_footer order by p.position, p.id`,
+    );
     return rows;
   }
 

@@ -1,15 +1,49 @@
 import type { FastifyInstance } from "fastify";
+import { toUserInfo } from "#core/account.ts";
 import { ok } from "#server/http/envelope.ts";
 import { unauthorized } from "#server/http/errors.ts";
-import { toUserInfo } from "./init.service.ts";
+import { apiRoute } from "#server/http/openapi.ts";
+import { clearUidCookie, setUidCookie } from "#server/http/auth.ts";
+import { sessionData } from "./init.service.ts";
+import { initQuerySchema } from "#core/validation/init.ts";
 
-export async function initRoutes(site: FastifyInstance) {
-  site.get("/Index/config", async (req) =>
-    ok(req, await site.services.init.initData(req.lang, { customer: req.customer, tokenSent: req.tokenSent, rotatedToken: req.rotatedToken })),
+const tags = ["Start-up"];
+
+export async function initRoutes(site: FastifyInstance, { secureCookies }: { secureCookies: boolean }) {
+  // SPEC §7. `?part=session` answers only the caller's part (token_status, refreshToken, userInfo): the call a
+  // page makes after hydration, since pages carry no personal data (decision 063). A dead token's cookie is
+  // cleared here, and a rotated token comes back in the Authorization header and the cookie (site.ts).
+  apiRoute(
+    site,
+    {
+      method: "GET",
+      url: "/Index/config",
+      summary: "Start-up data: category tree, site config, session state, user",
+      tags,
+      input: initQuerySchema,
+      description:
+        "token_status is 0 when a token was sent and is no longer valid; refreshToken carries a rotated token. With part=session: only token_status, refreshToken and userInfo.",
+    },
+    async (req, reply, { part }) => {
+      const auth = { customer: req.customer, tokenSent: req.tokenSent, rotatedToken: req.rotatedToken };
+      const answer = part === "session" ? sessionData(auth) : await site.services.init.initData(req.lang, auth);
+      if (answer.token_status === 0) clearUidCookie(reply, secureCookies);
+      // The session call also stores the live token again, so that a cookie-consent change (useCookie) takes
+      // effect at once: 10 years on accept, a browser-session cookie on refuse (issue 13).
+      else if (part === "session" && req.customer && req.sessionToken && !req.rotatedToken)
+        setUidCookie(req, reply, req.sessionToken, secureCookies);
+      reply.header("Cache-Control", "private, no-store");
+      return ok(req, answer);
+    },
   );
 
-  site.get("/Customer/getUserInfo", async (req) => {
-    if (!req.customer) throw unauthorized();
-    return ok(req, toUserInfo(req.customer));
-  });
+  apiRoute(
+    site,
+    { method: "GET", url: "/Customer/getUserInfo", summary: "The logged-in customer", tags, auth: true },
+    async (req, reply) => {
+      if (!req.customer) throw unauthorized();
+      reply.header("Cache-Control", "private, no-store");
+      return ok(req, toUserInfo(req.customer));
+    },
+  );
 }

@@ -1,11 +1,21 @@
 import type { FastifyInstance } from "fastify";
 import { newsletterSchema } from "#core/validation/newsletter.ts";
-import { ok, parse } from "#server/http/envelope.ts";
+import { ok } from "#server/http/envelope.ts";
+import { apiRoute } from "#server/http/openapi.ts";
 
 export async function newsletterRoutes(site: FastifyInstance) {
-  site.post("/Index/newsSubscribe", async (req) => {
-    const { email } = parse(newsletterSchema, req.body);
-    const { created } = await site.services.newsletter.subscribe(email, req.lang);
-    return ok(req, null, created ? "newsletter_subscribed" : "newsletter_already");
-  });
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Index/newsSubscribe",
+      summary: "Subscribe an e-mail address to the newsletter",
+      tags: ["Newsletter"],
+      input: newsletterSchema,
+    },
+    async (req, _reply, { email }) => {
+      const { created } = await site.services.newsletter.subscribe(site.services.db, email, req.lang);
+      return ok(req, null, created ? "newsletter_subscribed" : "newsletter_already");
+    },
+  );
 }

@@ -25,7 +25,11 @@ export function normalizeText(text: string): string {
     .trim();
 }
 
-const num = (s: string) => s.replace(",", ".").replace(/\.0+$/, "").replace(/(\.\d*?)0+$/, "$1");
+const num = (s: string) =>
+  s
+    .replace(",", ".")
+    .replace(/\.0+$/, "")
+    .replace(/(\.\d*?)0+$/, "$1");
 
 export function parseQuery(text: string): ParsedQuery {
   const norm = normalizeText(text);

@@ -1,17 +1,34 @@
 import type { FastifyInstance } from "fastify";
-import { canSuggest } from "#core/validation/search.ts";
-import { ok, parse } from "#server/http/envelope.ts";
-import { searchRequestSchema, suggestRequestSchema } from "./search.schemas.ts";
+import { canSuggest, searchRequestSchema, suggestRequestSchema } from "#core/validation/search.ts";
+import { ok } from "#server/http/envelope.ts";
+import { apiRoute } from "#server/http/openapi.ts";
+
+const tags = ["Search"];
 
 export async function searchRoutes(site: FastifyInstance) {
-  site.get("/Product/search", async (req) => {
-    const { search, page } = parse(searchRequestSchema, req.query);
-    return ok(req, await site.services.search.search(req.lang, search, { page }));
-  });
+  apiRoute(
+    site,
+    {
+      method: "GET",
+      url: "/Product/search",
+      summary: "Product search: references, dimensions, text, typos",
+      tags,
+      input: searchRequestSchema,
+    },
+    async (req, _reply, { search, page }) => ok(req, await site.services.search.search(req.lang, search, { page })),
+  );
 
   // Suggestions start at 3 characters (decision 025): a shorter text answers an empty list, not an error.
-  site.get("/Product/suggest", async (req) => {
-    const { search } = parse(suggestRequestSchema, req.query);
-    return ok(req, canSuggest(search) ? await site.services.search.suggest(req.lang, search) : []);
-  });
+  apiRoute(
+    site,
+    {
+      method: "GET",
+      url: "/Product/suggest",
+      summary: "Autocomplete suggestions",
+      tags,
+      input: suggestRequestSchema,
+      description: "A text shorter than 3 characters answers an empty list.",
+    },
+    async (req, _reply, { search }) => ok(req, canSuggest(search) ? await site.services.search.suggest(req.lang, search) : []),
+  );
 }

@@ -1,0 +1,71 @@
+// Delivery and payment blocks of an order (detail and confirmation pages).
+import { useT } from "#app/lib/i18n.tsx";
+import { formatDate } from "#core/format-date.ts";
+import type { OrderDetail } from "#core/order-view.ts";
+import { AddressBlock } from "./order-parts.tsx";
+
+export function OrderDelivery({ o }: { o: OrderDetail }) {
+  const { t, lang } = useT();
+  const pickup = o.pickup_method === 2;
+  return (
+    <section aria-labelledby="order-delivery-title" className="rounded border border-line p-4">
+      <h2 id="order-delivery-title" className="mb-2 text-lg font-semibold">
+        {t("orders.delivery_title")}
+      </h2>
+      <p className="mb-2 font-medium">{t(pickup ? "orders.delivery_mode_pickup" : "orders.delivery_mode_delivery")}</p>
+      {pickup && o.shop && (
+        <p>
+          <span className="sr-only">
+            {t("orders.pickup_shop")}
+            {lang === "fr" ? "\u00a0: " : "："}
+          </span>
+          <strong>{o.shop.name}</strong>
+          <span className="block">{o.shop.address}</span>
+        </p>
+      )}
+      {!pickup && o.delivery_address && <AddressBlock a={o.delivery_address} />}
+      {o.planned_delivery_date && o.status !== "cancelled" && (
+        <p className="mt-2">{t("orders.planned_date", { date: formatDate(o.planned_delivery_date, lang, "long") })}</p>
+      )}
+    </section>
+  );
+}
+
+const METHODS: Record<string, string> = { card: "orders.payment_card", transfer: "orders.payment_transfer" };
+
+export function OrderPayment({ o }: { o: OrderDetail }) {
+  const { t, lang } = useT();
+  const sep = lang === "fr" ? "\u00a0: " : "：";
+  return (
+    <section aria-labelledby="order-payment-title" className="rounded border border-line p-4">
+      <h2 id="order-payment-title" className="mb-2 text-lg font-semibold">
+        {t("orders.payment_title")}
+      </h2>
+      {o.payment ? (
+        <dl className="text-sm">
+          {o.payment.method && (
+            <div>
+              <dt className="inline">
+                {t("orders.payment_method")}
+                {sep}
+              </dt>
+              <dd className="inline">{METHODS[o.payment.method] ? t(METHODS[o.payment.method]) : o.payment.method}</dd>
+            </div>
+          )}
+          {o.payment.transaction_id && (
+            <div>
+              <dt className="inline">
+                {t("orders.transaction_id")}
+                {sep}
+              </dt>
+              <dd className="inline">{o.payment.transaction_id}</dd>
+            </div>
+          )}
+        </dl>
+      ) : (
+        <p>{t("orders.not_paid")}</p>
+      )}
+      {o.payment && <p className="text-sm">{t("orders.paid_on", { date: formatDate(o.payment.paid_at, lang, "datetime") })}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+// The anonymous cart in session storage under `cartParams` (SPEC §4), AES-GCM encrypted with Web Crypto.
+// The key is derived from a constant shipped in the bundle: this is obfuscation against casual reading and
+// tampering by hand, not secrecy (decision 073). Whatever cannot be read back — corrupted text, another
+// format, another site's value — is ignored: the visitor starts with an empty cart, never with an error.
+export const CART_KEY = "cartParams";
+const PASSPHRASE = "comptoir-cart-v1";
+const PREFIX = "v1.";
+
+/** A line of the browser cart: what the server needs ({model_id, num}) plus what the side panel shows. */
+export type LocalLine = {
+  model_id: number;
+  num: number;
+  name?: string;
+  image?: string | null;
+  price?: string;
+  url?: string;
+  reference?: string;
+};
+
+let keyPromise: Promise<CryptoKey> | null = null;
+function key(): Promise<CryptoKey> {
+  keyPromise ??= crypto.subtle
+    .digest("SHA-256", new TextEncoder().encode(PASSPHRASE))
+    .then((raw) => crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]));
+  return keyPromise;
+}
+
+const toB64 = (b: Uint8Array) => btoa(String.fromCharCode(...b));
+const fromB64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
+
+export async function encryptLines(lines: readonly LocalLine[]): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const plain = new TextEncoder().encode(JSON.stringify({ lines }));
+  const cipher = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await key(), plain));
+  const out = new Uint8Array(iv.length + cipher.length);
+  out.set(iv);
+  out.set(cipher, iv.length);
+  return PREFIX + toB64(out);
+}
+
+const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+const posInt = (v: unknown) => typeof v === "number" && Number.isInteger(v) && v > 0 && v <= 100_000;
+
+/** Keeps only well-formed lines; anything else in the value is dropped. */
+export function sanitize(value: unknown): LocalLine[] {
+  const lines = (value as { lines?: unknown } | null)?.lines;
+  if (!Array.isArray(lines)) return [];
+  const out: LocalLine[] = [];
+  for (const l of lines.slice(0, 1000)) {
+    const o = l as Record<string, unknown> | null;
+    if (!o || !posInt(o.model_id) || !posInt(o.num)) continue;
+    out.push({
+      model_id: o.model_id as number,
+      num: o.num as number,
+      name: str(o.name),
+      image: str(o.image) ?? null,
+      price: str(o.price),
+      url: str(o.url),
+      reference: str(o.reference),
+    });
+  }
+  return out;
+}
+
+/** The lines of an encrypted value, or [] when it is not one of ours or cannot be decrypted. */
+export async function decryptLines(text: string | null): Promise<LocalLine[]> {
+  if (!text || !text.startsWith(PREFIX)) return [];
+  try {
+    const bytes = fromB64(text.slice(PREFIX.length));
+    if (bytes.length < 13) return [];
+    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.slice(0, 12) }, await key(), bytes.slice(12));
+    return sanitize(JSON.parse(new TextDecoder().decode(plain)));
+  } catch {
+    return [];
+  }
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof sessionStorage === "undefined" ? null : sessionStorage;
+  } catch {
+    return null; // storage disabled by the browser
+  }
+}
+
+export async function readLocalCart(): Promise<LocalLine[]> {
+  return decryptLines(storage()?.getItem(CART_KEY) ?? null);
+}
+
+export async function writeLocalCart(lines: readonly LocalLine[]): Promise<void> {
+  const s = storage();
+  if (!s) return;
+  try {
+    if (lines.length === 0) s.removeItem(CART_KEY);
+    else s.setItem(CART_KEY, await encryptLines(lines));
+  } catch {
+    // quota or privacy mode: the cart still lives in memory for this page
+  }
+}
+
+export function clearLocalCart(): void {
+  storage()?.removeItem(CART_KEY);
+}

@@ -1,0 +1,158 @@
+// Store transitions (SPEC §4, §5, §8): anonymous adds stay in the browser; customer changes go through the
+// API and a non-200 leaves the cart unchanged; cartGoodsLimit refuses before sending; the merge at login.
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { UserInfo } from "#core/account.ts";
+
+const api = vi.fn();
+vi.mock("./api.ts", () => ({ api: (...a: unknown[]) => api(...a) }));
+
+const { useCart, CART_ADD, CART_DEL, CART_EDIT, CART_GET, CART_MERGE } = await import("./cart-store.ts");
+const { useSession } = await import("./session-store.ts");
+const { readLocalCart, writeLocalCart, CART_KEY } = await import("./cart-storage.ts");
+
+class MemoryStorage {
+  private m = new Map<string, string>();
+  getItem(k: string) {
+    return this.m.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.m.set(k, String(v));
+  }
+  removeItem(k: string) {
+    this.m.delete(k);
+  }
+}
+
+const user = { email: "demo@comptoir-emballage.fr" } as UserInfo;
+const line = (model_id: number, num: number, id = 0) => ({ id, model_id, num, price: "1.0000", name: `M${model_id}` });
+const answer = (list: ReturnType<typeof line>[]) => ({
+  code: 200,
+  info: "",
+  data: { cart_info: { id: 1, totalQuantity: list.reduce((n, l) => n + l.num, 0) }, cart_list: list },
+});
+
+beforeEach(() => {
+  (globalThis as { sessionStorage?: unknown }).sessionStorage = new MemoryStorage();
+  api.mockReset();
+  useSession.setState({ user: null, token: null, cartCount: 0, config: {}, notices: [], lang: "fr" });
+  useCart.setState({ lines: [], info: null, panelOpen: false });
+});
+
+describe("anonymous cart", () => {
+  it("adds without a server call, merges a repeated model, keeps the session copy and opens the panel", async () => {
+    expect(await useCart.getState().add([{ model_id: 5, num: 2, name: "A" }])).toBe(true);
+    expect(
+      await useCart.getState().add([
+        { model_id: 7, num: 1, name: "B" },
+        { model_id: 5, num: 3 },
+      ]),
+    ).toBe(true);
+    expect(api).not.toHaveBeenCalled();
+    expect(useCart.getState().lines.map((l) => [l.model_id, l.num])).toEqual([
+      [7, 1],
+      [5, 5],
+    ]);
+    expect(useCart.getState().panelOpen).toBe(true);
+    expect(useSession.getState().cartCount).toBe(6);
+    expect((await readLocalCart()).map((l) => [l.model_id, l.num])).toEqual([
+      [7, 1],
+      [5, 5],
+    ]);
+  });
+
+  it("refuses an add past cartGoodsLimit with the %num% message, storing nothing", async () => {
+    useSession.setState({ config: { cartGoodsLimit: 2 } });
+    await useCart.getState().add([
+      { model_id: 1, num: 1 },
+      { model_id: 2, num: 1 },
+    ]);
+    expect(await useCart.getState().add([{ model_id: 3, num: 1 }])).toBe(false);
+    expect(useCart.getState().lines).toHaveLength(2);
+    expect(await readLocalCart()).toHaveLength(2);
+    expect(useSession.getState().notices.at(-1)?.text).toBe("Votre panier ne peut pas contenir plus de 2 articles différents.");
+    // a model already in the cart does not count twice
+    expect(await useCart.getState().add([{ model_id: 2, num: 4 }])).toBe(true);
+  });
+
+  it("sends the browser lines as `carts` for pricing and takes the server's lines and totals", async () => {
+    await writeLocalCart([{ model_id: 9, num: 4 }]);
+    await useCart.getState().loadLocal();
+    api.mockResolvedValueOnce({ ...answer([line(9, 4)]), data: { ...answer([line(9, 4)]).data, cart_info: { id: 0, totalQuantity: 4 } } });
+    expect(await useCart.getState().refresh()).toBe(true);
+    expect(api).toHaveBeenCalledWith("POST", CART_GET, expect.objectContaining({ body: { carts: [{ model_id: 9, num: 4 }] } }));
+    expect(useCart.getState().info).toMatchObject({ totalQuantity: 4 });
+    expect(useCart.getState().lines[0]).toMatchObject({ model_id: 9, num: 4, name: "M9" });
+  });
+
+  it("an answer that is a stored cart (the uid cookie went along before the session was known) is not stored in the browser", async () => {
+    api.mockResolvedValueOnce(answer([line(9, 4, 77)]));
+    expect(await useCart.getState().refresh()).toBe(true);
+    expect(useCart.getState().lines).toEqual([line(9, 4, 77)]);
+    expect(sessionStorage.getItem(CART_KEY)).toBeNull();
+  });
+
+  it("a failed list returns false and keeps the cart", async () => {
+    await useCart.getState().add([{ model_id: 9, num: 4 }]);
+    api.mockResolvedValueOnce(null);
+    expect(await useCart.getState().refresh()).toBe(false);
+    expect(useCart.getState().lines).toHaveLength(1);
+  });
+});
+
+describe("customer cart", () => {
+  beforeEach(() => useSession.setState({ user }));
+
+  it("adds through addShoppingCart and replaces the cart with the answer", async () => {
+    api.mockResolvedValueOnce(answer([line(5, 2, 41)]));
+    expect(await useCart.getState().add([{ model_id: 5, num: 2 }])).toBe(true);
+    expect(api).toHaveBeenCalledWith("POST", CART_ADD, expect.objectContaining({ body: { arr: [{ model_id: 5, num: 2 }] } }));
+    expect(useCart.getState().lines).toEqual([line(5, 2, 41)]);
+    expect(useSession.getState().cartCount).toBe(2);
+    expect(sessionStorage.getItem(CART_KEY)).toBeNull();
+  });
+
+  it("leaves the cart unchanged on a non-200 (400 with a message, or a failed call)", async () => {
+    useCart.setState({ lines: [line(5, 2, 41)] });
+    useSession.setState({ cartCount: 2 });
+    api.mockResolvedValueOnce({ code: 400, info: "Stock insuffisant.", data: null });
+    expect(await useCart.getState().setQty(5, 90)).toBe(false);
+    expect(api).toHaveBeenLastCalledWith("POST", CART_EDIT, expect.objectContaining({ body: { model_id: 5, num: 90, type: 1 } }));
+    expect(useSession.getState().notices.at(-1)?.text).toBe("Stock insuffisant.");
+    api.mockResolvedValueOnce(null);
+    expect(await useCart.getState().remove(5)).toBe(false);
+    expect(api).toHaveBeenLastCalledWith("POST", CART_DEL, expect.objectContaining({ body: { ids: [41], model_ids: [5] } }));
+    api.mockResolvedValueOnce({ code: 400, info: "Articles indisponibles.", data: null });
+    expect(await useCart.getState().add([{ model_id: 6, num: 1 }])).toBe(false);
+    expect(useCart.getState().lines).toEqual([line(5, 2, 41)]);
+    expect(useSession.getState().cartCount).toBe(2);
+    expect(useCart.getState().panelOpen).toBe(false);
+  });
+
+  it("checks cartGoodsLimit before sending", async () => {
+    useSession.setState({ config: { cartGoodsLimit: 1 } });
+    useCart.setState({ lines: [line(5, 2, 41)] });
+    expect(await useCart.getState().add([{ model_id: 6, num: 1 }])).toBe(false);
+    expect(api).not.toHaveBeenCalled();
+  });
+
+  it("merges the browser cart at login, shows the messages and removes the session copy", async () => {
+    await writeLocalCart([{ model_id: 9, num: 4 }]);
+    const local = await readLocalCart();
+    api.mockResolvedValueOnce({
+      ...answer([line(9, 3, 50)]),
+      data: { ...answer([line(9, 3, 50)]).data, messages: [{ model_id: 9, info: "Référence X : quantité ramenée à 3." }] },
+    });
+    expect(await useCart.getState().mergeAfterLogin(local)).toBe(true);
+    expect(api).toHaveBeenCalledWith("POST", CART_MERGE, expect.objectContaining({ body: { carts: [{ model_id: 9, num: 4 }] } }));
+    expect(sessionStorage.getItem(CART_KEY)).toBeNull();
+    expect(useCart.getState().lines).toEqual([line(9, 3, 50)]);
+    expect(useSession.getState().notices.at(-1)?.text).toContain("ramenée à 3");
+  });
+
+  it("logout empties the cart and the badge", () => {
+    useCart.setState({ lines: [line(5, 2, 41)] });
+    useSession.getState().logout();
+    expect(useCart.getState().lines).toEqual([]);
+    expect(useSession.getState().cartCount).toBe(0);
+  });
+});

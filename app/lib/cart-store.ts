@@ -1,0 +1,187 @@
+// The cart in the browser (SPEC §4 "Cart", §5, §8; decisions 018, 073). Anonymous: the lines live in
+// session storage (cart-storage.ts), an add makes no server call, the cart list sends them as `carts` for
+// the server to price. Logged in: every change goes through the API and the answer (the whole cart)
+// replaces the local state; a non-200 leaves it unchanged. The rules are core/cart's, never re-written here.
+import { create } from "zustand";
+import { addLines, checkCartLimit, fillLimitMessage, removeLine, totalQuantity, updateLine } from "#core/cart/operations.ts";
+import type { CartParams, CartTotals, PromotionInfo } from "#core/cart/types.ts";
+import { translate } from "#core/i18n/messages.ts";
+import { api, type Envelope } from "./api.ts";
+import { clearLocalCart, readLocalCart, writeLocalCart, type LocalLine } from "./cart-storage.ts";
+import { useSession } from "./session-store.ts";
+
+/** A cart line as shown: the browser's fields, completed by the server's pricing once listed. */
+export type CartLineView = LocalLine & {
+  id?: number;
+  label?: string;
+  unit?: string;
+  tva?: string;
+  stock?: number;
+  purchasable_qty?: number;
+  not_for_sale?: boolean;
+  remise_info?: PromotionInfo | null;
+  amount?: string;
+};
+
+/** cart_info of the cart list: the cart parameters with every total of SPEC §3 flattened in. */
+export type CartInfo = CartParams & Omit<CartTotals, "lines">;
+export type CartAnswer = { cart_info: CartInfo | null; cart_list: CartLineView[]; messages?: { model_id: number; info: string }[] };
+
+export const CART_GET = "/site/Index/getShoppingCart";
+export const CART_ADD = "/site/Customer/addShoppingCart";
+export const CART_EDIT = "/site/Customer/editShoppingCart";
+export const CART_DEL = "/site/Customer/delShoppingCart";
+export const CART_MERGE = "/site/Customer/mergeShoppingCart";
+
+type CartState = {
+  lines: CartLineView[];
+  info: CartInfo | null;
+  /** The side panel (opened after an add and from the header icon). */
+  panelOpen: boolean;
+  setPanel: (open: boolean) => void;
+  /** Start-up: the browser's anonymous lines (badge), no server call. */
+  loadLocal: () => Promise<void>;
+  /** The cart list: replaces lines and parameters; false on failure (SPEC §8). */
+  refresh: () => Promise<boolean>;
+  add: (items: LocalLine[]) => Promise<boolean>;
+  setQty: (modelId: number, num: number) => Promise<boolean>;
+  remove: (modelId: number) => Promise<boolean>;
+  /** After login: folds the browser cart into the server cart, shows the messages, drops the session copy. */
+  mergeAfterLogin: (local: LocalLine[]) => Promise<boolean>;
+  clear: () => void;
+};
+
+const loggedIn = () => useSession.getState().user !== null;
+const toEntries = (lines: readonly LocalLine[]) => lines.map((l) => ({ model_id: l.model_id, num: l.num }));
+const localPart = (l: CartLineView): LocalLine => ({
+  model_id: l.model_id,
+  num: l.num,
+  name: l.name,
+  image: l.image ?? null,
+  price: l.price,
+  url: l.url,
+  reference: l.reference,
+});
+
+function warn(text: string) {
+  useSession.getState().notify({ kind: "warning", text }, 3000);
+}
+
+export const useCart = create<CartState>()((set, get) => {
+  /** Every change lands here: the badge follows the total quantity. */
+  const apply = (lines: CartLineView[], info?: CartInfo | null) => {
+    set(info === undefined ? { lines } : { lines, info });
+    useSession.setState({ cartCount: totalQuantity(lines) });
+  };
+  const applyLocal = async (lines: CartLineView[]) => {
+    apply(lines);
+    await writeLocalCart(lines.map(localPart));
+  };
+  /** A customer call: 200 replaces the cart with the answer; otherwise the info is shown and nothing changes. */
+  const send = async (path: string, body: Record<string, unknown>): Promise<Envelope<CartAnswer> | null> => {
+    const res = await api<CartAnswer>("POST", path, { body, showLoading: false });
+    if (res?.code === 200 && res.data) apply(res.data.cart_list ?? [], res.data.cart_info ?? null);
+    else if (res?.info) warn(res.info);
+    return res?.code === 200 ? res : null;
+  };
+  const withinLimit = (items: readonly LocalLine[]): boolean => {
+    const limit = Number(useSession.getState().config.cartGoodsLimit) || null;
+    const check = checkCartLimit(get().lines, items, limit);
+    if (check.ok) return true;
+    warn(fillLimitMessage(translate(useSession.getState().lang, "api.carts_out_of_limit"), check.params.num));
+    return false;
+  };
+
+  let listSeq = 0; // only the latest cart list answer is applied (quick stepper clicks)
+
+  return {
+    lines: [],
+    info: null,
+    panelOpen: false,
+    setPanel: (panelOpen) => set({ panelOpen }),
+
+    loadLocal: async () => {
+      if (loggedIn()) return;
+      apply(await readLocalCart());
+    },
+
+    refresh: async () => {
+      const anonymous = !loggedIn();
+      const body = anonymous ? { carts: toEntries(get().lines.length ? get().lines : await readLocalCart()) } : {};
+      const mine = ++listSeq;
+      const res = await api<CartAnswer>("POST", CART_GET, { body, showLoading: false });
+      if (res?.code !== 200 || !res.data) return false;
+      if (mine !== listSeq) return true;
+      const list = res.data.cart_list ?? [];
+      // A stored cart (id > 0) is a customer's, even if the call left before the session was known (the uid
+      // cookie went with it): it never goes to session storage.
+      if (anonymous && !res.data.cart_info?.id) {
+        for (const m of res.data.messages ?? []) warn(m.info);
+        await applyLocal(list);
+        set({ info: res.data.cart_info ?? null });
+      } else {
+        // SPEC §4: no cart_info while logged in removes the saved session data.
+        if (!res.data.cart_info) clearLocalCart();
+        apply(list, res.data.cart_info ?? null);
+      }
+      return true;
+    },
+
+    add: async (items) => {
+      const adding = items.filter((i) => i.num > 0);
+      if (adding.length === 0 || !withinLimit(adding)) return false;
+      if (loggedIn()) {
+        if (!(await send(CART_ADD, { arr: toEntries(adding) }))) return false;
+      } else {
+        await applyLocal(addLines(get().lines, adding));
+      }
+      set({ panelOpen: true });
+      return true;
+    },
+
+    setQty: async (modelId, num) => {
+      if (!(num >= 1)) return false;
+      if (loggedIn()) return !!(await send(CART_EDIT, { model_id: modelId, num, type: 1 }));
+      await applyLocal(updateLine(get().lines, modelId, num, 1));
+      void get().refresh();
+      return true;
+    },
+
+    remove: async (modelId) => {
+      if (loggedIn()) {
+        const line = get().lines.find((l) => l.model_id === modelId);
+        return !!(await send(CART_DEL, { ids: line?.id && line.id > 0 ? [line.id] : [], model_ids: [modelId] }));
+      }
+      await applyLocal(removeLine(get().lines, modelId));
+      void get().refresh();
+      return true;
+    },
+
+    mergeAfterLogin: async (local) => {
+      if (local.length === 0) {
+        clearLocalCart();
+        return get().refresh();
+      }
+      const res = await api<CartAnswer>("POST", CART_MERGE, { body: { carts: toEntries(local) }, showLoading: false });
+      if (res?.code !== 200 || !res.data) {
+        if (res?.info) warn(res.info);
+        return false;
+      }
+      clearLocalCart();
+      apply(res.data.cart_list ?? [], res.data.cart_info ?? null);
+      const messages = res.data.messages ?? [];
+      if (messages.length) useSession.getState().notify({ kind: "info", text: messages.map((m) => m.info).join(" ") }, 6000);
+      return true;
+    },
+
+    clear: () => {
+      set({ lines: [], info: null, panelOpen: false });
+      useSession.setState({ cartCount: 0 });
+    },
+  };
+});
+
+// Logout (session-store) empties the cart: the user going from someone to no one clears it here too.
+useSession.subscribe((s, prev) => {
+  if (prev.user && !s.user) useCart.getState().clear();
+});

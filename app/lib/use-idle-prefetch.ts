@@ -1,0 +1,44 @@
+// Link prefetch on idle (SPEC §9): once the browser is idle (at the latest 2 s after load) the site links in
+// view are prefetched (route modules and data, through React Router's PrefetchPageLinks), except on slow
+// (2g, data-saver) connections or offline. Few links: prefetching asks the server for their data.
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
+
+export const PREFETCH_IDLE_MS = 2000;
+const MAX_LINKS = 6;
+
+type Connection = { saveData?: boolean; effectiveType?: string };
+
+export function prefetchAllowed(nav: { onLine: boolean; connection?: Connection }): boolean {
+  if (!nav.onLine) return false;
+  const c = nav.connection;
+  return !(c?.saveData || (c?.effectiveType ?? "").includes("2g"));
+}
+
+export function useIdlePrefetch(): string[] {
+  const { pathname } = useLocation();
+  const [picked, setPicked] = useState<{ at: string; pages: string[] }>({ at: "", pages: [] });
+  useEffect(() => {
+    if (!prefetchAllowed(navigator as Navigator & { connection?: Connection })) return;
+    const pick = () => {
+      const seen = new Set<string>();
+      // The page's own links only: the header's are account and cart pages (personal data, some still to come).
+      for (const a of document.querySelectorAll<HTMLAnchorElement>("main a[href^='/']")) {
+        const r = a.getBoundingClientRect();
+        const path = a.pathname + a.search;
+        if (r.bottom < 0 || r.top > window.innerHeight || r.width === 0 || path === window.location.pathname + window.location.search)
+          continue;
+        seen.add(path);
+        if (seen.size >= MAX_LINKS) break;
+      }
+      setPicked({ at: pathname, pages: [...seen] });
+    };
+    const idle = "requestIdleCallback" in window;
+    const id = idle ? window.requestIdleCallback(pick, { timeout: PREFETCH_IDLE_MS }) : window.setTimeout(pick, PREFETCH_IDLE_MS);
+    return () => {
+      if (idle) window.cancelIdleCallback(id);
+      else clearTimeout(id);
+    };
+  }, [pathname]);
+  return picked.at === pathname ? picked.pages : [];
+}

@@ -1,0 +1,82 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/order-detail";
+import { useT } from "#app/lib/i18n.tsx";
+import { translate } from "#core/i18n/messages.ts";
+import { requireCustomer } from "#app/lib/guard.ts";
+import { notFoundResponse, orNotFound } from "#app/lib/loader-errors.ts";
+import { AddressBlock, OrderLines, StateBadge, TotalsTable } from "#app/components/orders/order-parts.tsx";
+import { OrderDelivery, OrderPayment } from "#app/components/orders/order-sections.tsx";
+import { ReorderButton } from "#app/components/orders/reorder-button.tsx";
+import { TrackingTimeline } from "#app/components/orders/tracking-timeline.tsx";
+import { formatDate } from "#core/format-date.ts";
+import { localePath } from "#core/slug.ts";
+import { parseOrderRef } from "#core/validation/orders.ts";
+
+/** Rendered for its customer, never from the render cache (decision 063). */
+export const handle = { personal: true };
+
+/** `?id=` is the order id or its number; another customer's order is the 404 page, like an absent one. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const me = requireCustomer(context, request);
+  const params = new URL(request.url).searchParams;
+  const ref = parseOrderRef(params.get("id") ?? params.get("order_id"));
+  if (!ref) throw notFoundResponse();
+  return orNotFound(context.services.orders.detail(context.services.db, me.id, ref, context.lang));
+}
+
+export const meta: Route.MetaFunction = ({ location, loaderData }) => {
+  const lang = location.pathname.startsWith("/zh") ? "zh" : "fr";
+  const title = loaderData
+    ? translate(lang, "orders.detail_title", { number: loaderData.number })
+    : translate(lang, "orders.history_title");
+  return [{ title: `${title} — ${translate(lang, "common.brand")}` }, { name: "robots", content: "noindex" }];
+};
+
+export default function OrderDetailPage({ loaderData: o }: Route.ComponentProps) {
+  const { t, lang } = useT();
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-brand">{t("orders.detail_title", { number: o.number })}</h1>
+          <p className="mt-1 flex flex-wrap items-center gap-3">
+            <span>{t("orders.placed_on", { date: formatDate(o.created_at, lang, "long") })}</span>
+            <StateBadge state={o.state} />
+          </p>
+        </div>
+        <Link to={localePath(lang, "/historique-commandes")} className="text-brand underline">
+          {t("orders.back_to_history")}
+        </Link>
+      </div>
+      <TrackingTimeline steps={o.tracking} />
+      <section aria-labelledby="order-lines-title" className="flex flex-col gap-3">
+        <h2 id="order-lines-title" className="text-lg font-semibold">
+          {t("orders.lines_title")}
+        </h2>
+        <OrderLines lines={o.lines} />
+        <div className="flex justify-end">
+          <TotalsTable totals={o.totals} />
+        </div>
+      </section>
+      <div className="grid gap-6 md:grid-cols-2">
+        <OrderDelivery o={o} />
+        <section aria-labelledby="order-invoice-title" className="rounded border border-line p-4">
+          <h2 id="order-invoice-title" className="mb-2 text-lg font-semibold">
+            {t("orders.invoice_address")}
+          </h2>
+          {o.invoice_address ? <AddressBlock a={o.invoice_address} /> : <p>—</p>}
+        </section>
+        <OrderPayment o={o} />
+        {o.note && (
+          <section aria-labelledby="order-note-title" className="rounded border border-line p-4">
+            <h2 id="order-note-title" className="mb-2 text-lg font-semibold">
+              {t("orders.note")}
+            </h2>
+            <p>{o.note}</p>
+          </section>
+        )}
+      </div>
+      <ReorderButton orderId={o.id} />
+    </div>
+  );
+}

@@ -1,0 +1,253 @@
+// Cart and order placement (issue 10; decision 070).
+// Rows (autocannon): add-to-cart on 50-line carts (one customer per connection, up to 50, registered at start;
+// each cycle is +1 then −1 on one line, so the carts stay the same), the cart list of those carts, and the cart
+// list of one customer's cart for every connection.
+// With --pg: order placement by concurrent buyers (default 50), each its own customer with a pickup cart
+// holding one unit of the same "hot" model (stock --stock, default 2000) and refilled after each order; it
+// reports orders/s, refusals, and units oversold (sold minus the stock decrease, and sold above the initial
+// stock: both must be 0). The order part WRITES to the given database (customers, sessions, a model's stock
+// and price): point --pg at a benchmark database.
+// Usage: npm run build && node --import tsx bench/cart.ts [--pg postgres://…] [--duration 10 --connections 50 --buyers 50 --stock 2000]
+import { createHash, randomBytes } from "node:crypto";
+import pg from "pg";
+import { sign } from "../server/http/signature.ts";
+import {
+  PG_URL,
+  SECRET,
+  connections,
+  duration,
+  loginCookie,
+  measure,
+  numberOption,
+  peakRssMb,
+  printTable,
+  resetPeakRss,
+  startShop,
+  type Row,
+} from "./lib.ts";
+
+const LINES = 50;
+const buyersN = numberOption("buyers", 50);
+const hotStock = numberOption("stock", 2000);
+
+const body = (path: string, data: Record<string, unknown>) => {
+  const t = Math.floor(Date.now() / 1000);
+  return JSON.stringify({ ...data, t, at: sign(t, path, SECRET) });
+};
+
+async function call(base: string, path: string, data: Record<string, unknown>, cookie: string) {
+  const res = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: body(path, data),
+  });
+  return (await res.json()) as { code: number; info: string; data: Record<string, unknown> };
+}
+
+/** Fills the customer's cart with LINES models that can take a unit (tries ids in order). */
+async function fillCart(base: string, cookie: string): Promise<number[]> {
+  await call(base, "/site/Customer/delShoppingCart", { model_ids: Array.from({ length: 1000 }, (_, i) => i + 1) }, cookie);
+  const ids: number[] = [];
+  for (let id = 1; ids.length < LINES && id < 5000; id++) {
+    const r = await call(base, "/site/Customer/addShoppingCart", { arr: [{ model_id: id, num: 1 }] }, cookie);
+    if (r.code === 200) ids.push(id);
+  }
+  if (ids.length < LINES) throw new Error(`only ${ids.length} models could be added`);
+  return ids;
+}
+
+/** Registers a customer and answers its uid cookie. */
+async function register(base: string, i: number): Promise<string> {
+  const r = await call(
+    base,
+    "/site/user/register",
+    {
+      title: "M",
+      first_name: "Banc",
+      last_name: `Essai ${i}`,
+      company: "",
+      email: `banc-${randomBytes(4).toString("hex")}-${i}@exemple.fr`,
+      phone: "",
+      password: "Banc2026!x",
+      confirm: "Banc2026!x",
+      siret: "",
+      vat_number: "",
+    },
+    "",
+  );
+  if (r.code !== 200) throw new Error(`bench registration failed: ${r.info}`);
+  return `uid=${(r.data as { token: string }).token}`;
+}
+
+const shop = await startShop();
+resetPeakRss(shop.pid);
+const rows: Row[] = [];
+const notes: string[] = [];
+let rssMb = 0;
+try {
+  // One customer per connection (up to 50), each with the same 50-line cart: carts do not share a lock.
+  const first = await loginCookie(shop.url);
+  const ids = await fillCart(shop.url, first);
+  const cookies = [first];
+  for (let i = 1; i < Math.min(connections, 50); i++) {
+    const cookie = await register(shop.url, i);
+    const r = await call(shop.url, "/site/Customer/addShoppingCart", { arr: ids.map((model_id) => ({ model_id, num: 1 })) }, cookie);
+    if (r.code !== 200) throw new Error(`bench cart fill failed: ${r.info}`);
+    cookies.push(cookie);
+  }
+  // the line that can grow the most: a customer may be used by two connections at once
+  const listed = await call(shop.url, "/site/Index/getShoppingCart", {}, first);
+  type Line = { model_id: number; stock: number; purchasable_qty: number };
+  const roomy = (listed.data.cart_list as Line[]).reduce((a, l) =>
+    Math.min(l.stock, l.purchasable_qty) > Math.min(a.stock, a.purchasable_qty) ? l : a,
+  );
+  const json = { "content-type": "application/json" };
+  const addPath = "/site/Customer/addShoppingCart";
+  const editPath = "/site/Customer/editShoppingCart";
+  const listPath = "/site/Index/getShoppingCart";
+  // Each cycle takes the next customer (autocannon resets the context per cycle) and keeps it for its requests.
+  let next = 0;
+  type Ctx = { cookie?: string };
+  type Request = { headers?: Record<string, string> };
+  const withCookie = (first: boolean) => (req: Request, ctx: Ctx) => {
+    if (first || !ctx.cookie) ctx.cookie = cookies[next++ % cookies.length];
+    return { ...req, headers: { ...req.headers, cookie: ctx.cookie } };
+  };
+  // +1 then −1 on one line: the carts keep 50 lines and their quantities
+  rows.push(
+    await measureCycle(`API add-to-cart (+1 / −1), ${LINES}-line carts, ${cookies.length} customers`, {
+      url: `${shop.url}${addPath}`,
+      method: "POST",
+      requests: [
+        {
+          method: "POST",
+          path: addPath,
+          headers: json,
+          body: body(addPath, { arr: [{ model_id: roomy.model_id, num: 1 }] }),
+          setupRequest: withCookie(true),
+        },
+        {
+          method: "POST",
+          path: editPath,
+          headers: json,
+          body: body(editPath, { model_id: roomy.model_id, num: -1, type: 2 }),
+          setupRequest: withCookie(false),
+        },
+      ],
+    }),
+  );
+  rows.push(
+    await measureCycle(`API POST ${listPath}, ${LINES}-line carts, ${cookies.length} customers`, {
+      url: `${shop.url}${listPath}`,
+      method: "POST",
+      requests: [{ method: "POST", path: listPath, headers: json, body: body(listPath, {}), setupRequest: withCookie(true) }],
+    }),
+  );
+  // the same cart of one customer for every connection (its writes queue on its cart row)
+  const one = { "content-type": "application/json", cookie: first };
+  rows.push(
+    await measure(`API POST ${listPath}, one ${LINES}-line cart`, `${shop.url}${listPath}`, {
+      method: "POST",
+      headers: one,
+      body: body(listPath, {}),
+    }),
+  );
+  if (PG_URL) notes.push(...(await orders(shop.url)));
+  else notes.push("order placement: run with --pg postgres://… (concurrent transactions need PostgreSQL)");
+  rssMb = peakRssMb(shop.pid);
+} finally {
+  await shop.stop();
+}
+printTable(rows, rssMb);
+for (const n of notes) console.log(n);
+
+/** measure() with a request sequence per connection (autocannon `requests`). */
+async function measureCycle(name: string, opts: Record<string, unknown>): Promise<Row> {
+  const { default: autocannon } = await import("autocannon");
+  await autocannon({ ...opts, connections: 10, duration: 2 } as never);
+  const r = await autocannon({ ...opts, connections, duration } as never);
+  return {
+    name,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    bytes: Math.round(r.throughput.average / Math.max(1, r.requests.average)),
+    non2xx: r.non2xx,
+  };
+}
+
+async function orders(base: string): Promise<string[]> {
+  const db = new pg.Client({ connectionString: PG_URL });
+  await db.connect();
+  try {
+    const run = randomBytes(4).toString("hex");
+    const {
+      rows: [hot],
+    } = await db.query<{ id: number }>(`
+      select m.id from models m join products p on p.id = m.product_id where p.active and not m.not_for_sale order by m.id desc limit 1`);
+    const {
+      rows: [shopRow],
+    } = await db.query<{ id: number }>("select id from shops order by id limit 1");
+    // one unit is above minBuyPrice; the ceiling lets every buyer take one at a time
+    await db.query("update models set stock = $2, purchasable_qty = $2, price = 60, site_price = 60 where id = $1", [hot.id, hotStock]);
+    const buyers: { cookie: string }[] = [];
+    for (let i = 0; i < buyersN; i++) {
+      const {
+        rows: [c],
+      } = await db.query<{ id: number }>(
+        `insert into customers (client_number, title, first_name, last_name, email, password_hash)
+        values ($1, 'M', 'Bench', $2, $3, 'x') returning id`,
+        [`B${run}${i}`, `Acheteur ${i}`, `bench-${run}-${i}@exemple.fr`],
+      );
+      const token = randomBytes(32).toString("base64url");
+      await db.query("insert into sessions (token_hash, customer_id, expires_at) values ($1, $2, now() + interval '1 day')", [
+        createHash("sha256").update(token).digest("hex"),
+        c.id,
+      ]);
+      await db.query("insert into carts (customer_id, pickup_method, shop_id) values ($1, 2, $2)", [c.id, shopRow.id]);
+      buyers.push({ cookie: `uid=${token}` });
+    }
+    let placed = 0;
+    let refused = 0;
+    let failed = 0;
+    const orderIds: number[] = [];
+    const stopAt = Date.now() + duration * 1000;
+    const started = Date.now();
+    await Promise.all(
+      buyers.map(async (b) => {
+        while (Date.now() < stopAt) {
+          const add = await call(base, "/site/Customer/addShoppingCart", { arr: [{ model_id: hot.id, num: 1 }] }, b.cookie);
+          if (add.code !== 200) {
+            refused++;
+            await new Promise((r) => setTimeout(r, 50));
+            continue;
+          }
+          const r = await call(base, "/site/Sale/createOrder", { idempotency_key: randomBytes(16).toString("hex") }, b.cookie);
+          if (r.code === 200) {
+            placed++;
+            orderIds.push(Number(r.data.id));
+          } else if (r.code === 400) refused++;
+          else failed++;
+        }
+      }),
+    );
+    const seconds = (Date.now() - started) / 1000;
+    const {
+      rows: [after],
+    } = await db.query<{ stock: number }>("select stock from models where id = $1", [hot.id]);
+    const {
+      rows: [sold],
+    } = await db.query<{ n: number }>(
+      "select coalesce(sum(num), 0)::int as n from order_lines where model_id = $1 and order_id = any($2::int[])",
+      [hot.id, orderIds],
+    );
+    const oversold = Math.max(0, sold.n - hotStock) + Math.abs(sold.n - (hotStock - after.stock));
+    return [
+      `\norder placement, PostgreSQL, ${buyersN} concurrent buyers (add 1 unit then POST /site/Sale/createOrder), ${duration} s:`,
+      `  ${placed} orders, ${(placed / seconds).toFixed(1)} orders/s (each with its add-to-cart), ${refused} refusals (stock exhausted), ${failed} errors`,
+      `  hot model stock ${hotStock} → ${after.stock}, units sold ${sold.n}, units oversold ${oversold}${after.stock < 0 ? " (NEGATIVE STOCK)" : ""}`,
+    ];
+  } finally {
+    await db.end();
+  }
+}

@@ -1,0 +1,62 @@
+// The customer as the API and the pages show it (SPEC §4 userInfo) and the address book's entries.
+import type { AddressKind } from "./validation/address.ts";
+
+export type { AddressKind };
+
+export type UserInfo = {
+  id: number;
+  client_number: string;
+  title: string;
+  first_name: string;
+  last_name: string;
+  company: string | null;
+  email: string;
+  phone: string | null;
+  lang: string;
+  must_change_password: boolean;
+};
+
+/** The customer fields userInfo is made of (a row of the customers table has them). */
+export type CustomerFields = {
+  id: number;
+  clientNumber: string;
+  title: string;
+  firstName: string;
+  lastName: string;
+  company: string | null;
+  email: string;
+  phone: string | null;
+  lang: string;
+  mustChangePassword: boolean;
+};
+
+export function toUserInfo(c: CustomerFields): UserInfo {
+  return {
+    id: c.id,
+    client_number: c.clientNumber,
+    title: c.title,
+    first_name: c.firstName,
+    last_name: c.lastName,
+    company: c.company,
+    email: c.email,
+    phone: c.phone,
+    lang: c.lang,
+    must_change_password: c.mustChangePassword,
+  };
+}
+
+export type AddressView = {
+  id: number;
+  kind: AddressKind;
+  is_default: boolean;
+  title: string | null;
+  first_name: string;
+  last_name: string;
+  company: string | null;
+  line1: string;
+  line2: string | null;
+  zip_code: string;
+  city: string;
+  country: string;
+  phone: string | null;
+};

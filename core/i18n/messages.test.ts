@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { resources, translate } from "./messages.ts";
+import { ORDER_STATES, orderStateLabel } from "#core/order-states.ts";
+
+/** Every key path of a catalogue, nested objects joined with dots. */
+function keys(o: object, prefix = ""): string[] {
+  return Object.entries(o).flatMap(([k, v]) => (typeof v === "object" && v ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+}
+
+describe("message catalogues", () => {
+  // catalogue.colours / catalogue.materials translate stored French values into Chinese: French shows the value itself.
+  const valueMaps = /^(colours|materials)\./;
+  it.each(Object.keys(resources.fr))("fr and zh have the same keys in %s", (ns) => {
+    const fr = keys(resources.fr[ns as keyof typeof resources.fr]).sort();
+    const zh = keys(resources.zh[ns as keyof typeof resources.zh])
+      .filter((k) => ns !== "catalogue" || !valueMaps.test(k))
+      .sort();
+    expect(zh).toEqual(fr);
+  });
+  it("translates namespaced, nested and bare keys with variables", () => {
+    expect(translate("fr", "common.header.cart")).toBe("Panier");
+    expect(translate("zh", "maintenance")).toBe("我们很快回来");
+    expect(translate("fr", "orders.state_planned_on", { date: "24/11/2026" })).toBe("Livraison planifiée le 24/11/2026");
+    expect(translate("zh", "validation.password_mismatch")).not.toBe("validation.password_mismatch");
+  });
+  it("has a text for every order state label", () => {
+    for (const status of [...ORDER_STATES, "zzz"]) {
+      for (const lang of ["fr", "zh"] as const) {
+        const { key } = orderStateLabel({ status, cancelled_at: "2026-11-02T10:00:00Z", planned_delivery_date: "2026-11-24" }, lang);
+        expect(translate(lang, key)).not.toBe(key);
+      }
+    }
+  });
+});
+
+describe("component keys", () => {
+  it("read the common namespace unless a namespace is named", () => {
+    expect(translate("zh", "header.cart", undefined, "common")).toBe("购物车");
+    expect(translate("fr", "validation.email_invalid", undefined, "common")).toBe(resources.fr.validation.email_invalid);
+    expect(translate("fr", "nope.missing", undefined, "common")).toBe("nope.missing");
+  });
+});

@@ -1,0 +1,154 @@
+// What the account shows of an order (issue 10 item 7; decision 072): answer types shared by the API and
+// the pages (app/ imports nothing from server/), the VAT breakdown by rate and the tracking timeline.
+import { Decimal, decOrZero, sum } from "./money.ts";
+import type { StateLabel } from "./order-states.ts";
+
+export type OrderAddress = Record<string, unknown> & {
+  first_name?: string;
+  last_name?: string;
+  company?: string | null;
+  line1?: string;
+  line2?: string | null;
+  zip_code?: string;
+  city?: string;
+  country?: string;
+  phone?: string | null;
+};
+
+export type OrderSummary = {
+  id: number;
+  number: string;
+  created_at: string; // ISO moment
+  status: string;
+  state: StateLabel;
+  /** The state label translated in the caller's language. */
+  status_text: string;
+  total_ht: string;
+  total_ttc: string;
+  lines_count: number;
+  pickup_method: number;
+  planned_delivery_date: string | null;
+};
+
+export type OrderList = { list: OrderSummary[]; total: number; page: number; page_size: number; page_count: number };
+
+export type OrderLineView = {
+  id: number;
+  model_id: number | null;
+  reference: string;
+  designation: string;
+  unit: string;
+  price: string;
+  num: number;
+  tva: string;
+  remise: string;
+  line_ht: string;
+};
+
+export type VatRow = { rate: string; base: string; vat: string };
+
+export type OrderTotals = {
+  goods_ht: string;
+  discount_amount: string;
+  freight_ht: string;
+  freight_tva: string;
+  total_ht: string;
+  vat: VatRow[];
+  total_tva: string;
+  total_ttc: string;
+};
+
+export type TrackingStep = {
+  key: "placed" | "paid" | "planned" | "shipped" | "delivered" | "cancelled";
+  done: boolean;
+  date: string | null;
+};
+
+export type OrderDetail = OrderSummary & {
+  lines: OrderLineView[];
+  totals: OrderTotals;
+  delivery_address: OrderAddress | null;
+  invoice_address: OrderAddress | null;
+  /** Set for a pickup order (pickup_method 2). */
+  shop: { id: number; name: string; address: string } | null;
+  cancelled_at: string | null;
+  payment: { method: string | null; transaction_id: string | null; paid_at: string } | null;
+  note: string | null;
+  tracking: TrackingStep[];
+  can_repay: boolean;
+};
+
+/** Answer of POST /site/Sale/reorder: what went back into the cart and what could not. */
+export type ReorderResult = {
+  added: { model_id: number; reference: string; num: number }[];
+  messages: { model_id: number; reference: string; key: string; vars: Record<string, string | number>; text: string }[];
+};
+
+/**
+ * VAT by rate: line amounts grouped by their rate, freight at its own rate (freight_tva / freight_ht),
+ * the order discount shared out over the line bases in proportion (the largest base takes the cent left
+ * over), so the bases add up to total_ht; each rate's VAT is its base times the rate, rounded half away.
+ */
+export function vatBreakdown(
+  lines: readonly { tva: string; line_ht: string }[],
+  order: { freight_ht: string; freight_tva: string; discount_amount: string },
+): VatRow[] {
+  const bases = new Map<string, Decimal>();
+  const key = (rate: Decimal) => rate.toFixed(4);
+  for (const l of lines) bases.set(key(decOrZero(l.tva)), (bases.get(key(decOrZero(l.tva))) ?? Decimal.ZERO).plus(l.line_ht));
+  const discount = decOrZero(order.discount_amount);
+  const goods = sum([...bases.values()]);
+  if (discount.gt(0) && goods.gt(0)) {
+    const entries = [...bases.entries()].sort((a, b) => b[1].cmp(a[1]));
+    let left = discount;
+    for (const [i, [rate, base]] of entries.entries()) {
+      const share = i === entries.length - 1 ? left : discount.times(base).dividedBy(goods, 2);
+      bases.set(rate, base.minus(share));
+      left = left.minus(share);
+    }
+  }
+  const freight = decOrZero(order.freight_ht);
+  if (freight.gt(0)) {
+    const rate = key(decOrZero(order.freight_tva).dividedBy(freight, 4));
+    bases.set(rate, (bases.get(rate) ?? Decimal.ZERO).plus(freight));
+  }
+  return [...bases.entries()]
+    .sort((a, b) => Decimal.from(b[0]).cmp(a[0]))
+    .map(([rate, base]) => ({ rate, base: base.toFixed(2), vat: base.times(rate).round(2).toFixed(2) }));
+}
+
+/** Goods before the order discount: Σ line_ht (each line already net of its own promotion). */
+export function goodsTotal(lines: readonly { line_ht: string }[]): string {
+  return sum(lines.map((l) => l.line_ht)).toFixed(2);
+}
+
+const PROGRESS = ["unpaid", "processing", "planned", "shipped", "delivered"] as const;
+
+/**
+ * Tracking timeline: placed, paid, planned (with its date), shipped, delivered; a cancelled order shows
+ * placed (and paid when it was) then cancelled. A step is done when the status has reached it.
+ */
+export function trackingSteps(o: {
+  status: string;
+  created_at: string;
+  paid_at: string | null;
+  planned_delivery_date: string | null;
+  cancelled_at: string | null;
+}): TrackingStep[] {
+  if (o.status === "cancelled") {
+    return [
+      { key: "placed", done: true, date: o.created_at },
+      ...(o.paid_at ? [{ key: "paid" as const, done: true, date: o.paid_at }] : []),
+      { key: "cancelled", done: true, date: o.cancelled_at },
+    ];
+  }
+  const reached = PROGRESS.indexOf(o.status as (typeof PROGRESS)[number]);
+  const at = (s: (typeof PROGRESS)[number]) => reached >= PROGRESS.indexOf(s);
+  return [
+    { key: "placed", done: true, date: o.created_at },
+    { key: "paid", done: o.paid_at !== null || at("processing"), date: o.paid_at },
+    { key: "planned", done: at("planned") && (o.planned_delivery_date !== null || at("shipped")), date: o.planned_delivery_date },
+    { key: "shipped", done: at("shipped"), date: null },
+    { key: "delivered", done: at("delivered"), date: null },
+  ];
+}

@@ -1,0 +1,101 @@
+// Cart and order-placement requests (SPEC §5, §7; decision 070). Messages are "api.*" keys. Unknown fields
+// (a `price` sent by a client, for instance) are stripped: prices only ever come from the catalogue.
+import { z } from "zod";
+import { MAX_LINE_QTY } from "../cart/availability.ts";
+
+export { MAX_LINE_QTY };
+
+/** Most entries one request may carry (an add, an anonymous cart, a merge). */
+export const MAX_CART_ENTRIES = 1_000;
+
+const qtyError = { error: "api.cart_quantity_invalid" };
+const idError = { error: "api.cart_items_unavailable" };
+
+/** A JSON integer, or a text of digits (form posts); anything else (1.5, "abc", "", true, 1e9) is refused. */
+const integerLike = (error: { error: string }) =>
+  z.preprocess((v) => (typeof v === "string" && /^\s*-?\d{1,9}\s*$/.test(v) ? Number(v) : v), z.number(error).int(error));
+
+/** A quantity of an add: ≤ 0 is allowed here (the line is dropped, SPEC §5), above MAX_LINE_QTY is not. */
+export const addQtySchema = integerLike(qtyError).refine((n) => n <= MAX_LINE_QTY, qtyError);
+/** A quantity that is set: 1 to MAX_LINE_QTY. */
+export const setQtySchema = integerLike(qtyError).refine((n) => n >= 1 && n <= MAX_LINE_QTY, qtyError);
+export const modelIdSchema = integerLike(idError).refine((n) => n >= 1, idError);
+
+export const cartEntrySchema = z.object({ model_id: modelIdSchema, num: addQtySchema });
+export type CartEntry = z.output<typeof cartEntrySchema>;
+
+/** POST /site/Customer/addShoppingCart. */
+export const addCartSchema = z.object({
+  arr: z
+    .array(cartEntrySchema, { error: "api.cart_add_empty" })
+    .min(1, { error: "api.cart_add_empty" })
+    .max(MAX_CART_ENTRIES, { error: "api.cart_too_many_entries" }),
+});
+
+/** POST /site/Customer/editShoppingCart: type 1 sets the quantity, any other type adds a delta. */
+export const editCartSchema = z
+  .object({
+    model_id: modelIdSchema.optional(),
+    /** The server line id, instead of model_id. */
+    id: modelIdSchema.optional(),
+    num: integerLike(qtyError),
+    type: z.coerce.number().int().optional().default(1),
+  })
+  .superRefine((v, ctx) => {
+    if (v.model_id === undefined && v.id === undefined) ctx.addIssue({ code: "custom", message: "api.cart_items_unavailable" });
+    const ok = v.type === 1 ? v.num >= 1 && v.num <= MAX_LINE_QTY : v.num !== 0 && Math.abs(v.num) <= MAX_LINE_QTY;
+    if (!ok) ctx.addIssue({ code: "custom", message: "api.cart_quantity_invalid" });
+  });
+export type EditCartInput = z.output<typeof editCartSchema>;
+
+/** One id, a list of ids, "" or a comma-separated text (SPEC §7: "line id if above 0, else empty"). */
+const idList = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === "" || v === 0 || v === "0") return [];
+    if (typeof v === "string")
+      return v
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => s !== "" && s !== "0");
+    return Array.isArray(v) ? v.filter((x) => x !== 0 && x !== "0" && x !== "") : [v];
+  },
+  z.array(modelIdSchema).max(MAX_CART_ENTRIES, { error: "api.cart_too_many_entries" }),
+);
+
+/** POST /site/Customer/delShoppingCart. */
+export const delCartSchema = z
+  .object({ ids: idList.optional().default([]), model_ids: idList.optional().default([]) })
+  .refine((v) => v.ids.length + v.model_ids.length > 0, { message: "api.cart_items_unavailable" });
+
+/**
+ * The `carts` list of an anonymous visitor (from browser storage, possibly corrupted): entries that are not
+ * a valid {model_id, num} are left out instead of failing the whole list.
+ */
+export const anonymousCartsSchema = z.preprocess(
+  (v) =>
+    Array.isArray(v)
+      ? v.slice(0, MAX_CART_ENTRIES).flatMap((e) => {
+          const r = cartEntrySchema.safeParse(e);
+          return r.success && r.data.num > 0 ? [r.data] : [];
+        })
+      : [],
+  z.array(cartEntrySchema),
+);
+
+/** POST /site/Index/getShoppingCart: `carts` is read for anonymous visitors only. */
+export const getCartSchema = z.object({ carts: anonymousCartsSchema.optional().default([]) });
+
+/** POST /site/Customer/mergeShoppingCart: the anonymous lines to fold into the customer's cart at login. */
+export const mergeCartSchema = z.object({ carts: anonymousCartsSchema.optional().default([]) });
+
+/** POST /site/Sale/createOrder. */
+export const createOrderSchema = z.object({
+  idempotency_key: z
+    .string({ error: "api.idempotency_key_invalid" })
+    .trim()
+    .min(16, { error: "api.idempotency_key_invalid" })
+    .max(64, { error: "api.idempotency_key_invalid" })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: "api.idempotency_key_invalid" }),
+  note: z.string({ error: "api.order_note_too_long" }).trim().max(500, { error: "api.order_note_too_long" }).optional().default(""),
+});
+export type CreateOrderInput = z.output<typeof createOrderSchema>;

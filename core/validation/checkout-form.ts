@@ -1,0 +1,39 @@
+// The checkout page's form (SPEC §5 "Delivery receiving days, delivery method, store and address must be
+// chosen"; decision 074): what the page checks before it saves the choices or places the order. The API
+// checks the same things again on its side (cartParams, createOrder); this schema never carries a price.
+import { z } from "zod";
+import { msg } from "./keys.ts";
+import { receivingDaysSchema } from "./receiving.ts";
+
+/** Delivery modes of the checkout; 'pickup' is store pickup (pickup_method 2, always free). */
+export const CHECKOUT_MODES = ["parcel", "pallet", "carrier", "pickup"] as const;
+export type CheckoutMode = (typeof CHECKOUT_MODES)[number];
+
+export const ORDER_NOTE_MAX = 500;
+
+export const checkoutFormSchema = z
+  .object({
+    mode: z.enum(CHECKOUT_MODES, msg("delivery_method_required")),
+    delivery_addr_id: z.number().int().positive().nullish(),
+    invoice_addr_id: z.number(msg("invoice_address_required")).int().positive(msg("invoice_address_required")),
+    shop_id: z.number().int().positive().nullish(),
+    rdv: z.boolean().optional().default(false),
+    receiving: z.array(z.unknown()).optional().default([]),
+    note: z.string().trim().max(ORDER_NOTE_MAX, { error: "checkout.note_too_long" }).optional().default(""),
+  })
+  .superRefine((v, ctx) => {
+    if (v.mode === "pickup") {
+      if (!v.shop_id) ctx.addIssue({ code: "custom", path: ["shop_id"], message: "validation.store_required" });
+      return;
+    }
+    if (!v.delivery_addr_id) ctx.addIssue({ code: "custom", path: ["delivery_addr_id"], message: "validation.address_required" });
+    // Receiving days matter to a delivery only; a pickup is collected in the shop's hours.
+    const days = receivingDaysSchema.safeParse(v.receiving);
+    if (!days.success) ctx.addIssue({ code: "custom", path: ["receiving"], message: "validation.receiving_days_required" });
+  });
+
+export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
+export type CheckoutForm = z.output<typeof checkoutFormSchema>;
+
+/** pickup_method of SPEC §3 for a mode: 2 = store pickup, 1 = delivered. */
+export const pickupMethodOf = (mode: CheckoutMode): 1 | 2 => (mode === "pickup" ? 2 : 1);

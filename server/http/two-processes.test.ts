@@ -1,0 +1,177 @@
+// DESIGN §5 and decision 061: two app processes on one database. A change made through one is seen by the other
+// at once — stock (API and product page), a catalogue edit, a session ended — and a stock change drops only the
+// rendered pages that show the product. On PostgreSQL the two apps have their own pools and LISTEN connections,
+// as two processes would; on PGlite (one process by nature) they share the embedded database.
+import { existsSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ServerBuild } from "react-router";
+import { buildApp } from "#server/app.ts";
+import { loadEnv } from "#server/env.ts";
+import { seedDemo } from "#server/db/seed/index.ts";
+import { openDatabase, query, type Database } from "#server/db/client.ts";
+import { openTestDatabase, testDbKinds, type TestDbKind } from "#server/test/databases.ts";
+import { get, post, TEST_SECRET } from "#server/test/app.ts";
+import { categoryUrl, productUrl } from "#core/slug.ts";
+
+const buildFile = fileURLToPath(new URL("../../build/server/index.js", import.meta.url));
+const clientDir = fileURLToPath(new URL("../../build/client", import.meta.url));
+
+async function until(ok: () => Promise<boolean>) {
+  for (let i = 0; i < 40; i++) {
+    if (await ok()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("condition not met in 2 s");
+}
+
+/** Two handles on one fresh database: two pools and listeners on PostgreSQL, the same PGlite otherwise. */
+async function openShared(kind: TestDbKind): Promise<{ a: Database; b: Database; close: () => Promise<void> }> {
+  if (kind === "pglite") {
+    const a = await openTestDatabase("pglite");
+    return { a, b: a, close: () => a.close() };
+  }
+  const { default: pg } = await import("pg");
+  const admin = process.env.TEST_DATABASE_URL!;
+  const name = `comptoir_t_${randomBytes(6).toString("hex")}`;
+  const run = async (text: string) => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    try {
+      await c.query(text);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const a = await openDatabase({ url: url.href });
+  const b = await openDatabase({ url: url.href });
+  return {
+    a,
+    b,
+    close: async () => {
+      await a.close();
+      await b.close();
+      for (let i = 0; ; i++) {
+        try {
+          await run(`drop database if exists ${name}`);
+          break;
+        } catch (e) {
+          if ((e as { code?: string }).code !== "55006" || i >= 100) throw e;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
+    },
+  };
+}
+
+describe.each(testDbKinds())("two app processes on one %s database", (kind) => {
+  let shared: Awaited<ReturnType<typeof openShared>>;
+  let one: FastifyInstance;
+  let two: FastifyInstance;
+  let p: { model_id: number; id: number; stock: number; name: string; category_id: number; category: string };
+  let q: { id: number; name: string; category_id: number; category: string };
+  const page = (app: FastifyInstance, url: string) => app.inject(encodeURI(url));
+  const detail = async (app: FastifyInstance, id: number) => (await get(app, "/site/Product/detail", { id: String(id) })).json().data;
+  const cacheState = async (app: FastifyInstance, url: string) => (await page(app, url)).headers["x-render-cache"];
+
+  beforeAll(async () => {
+    if (!existsSync(buildFile)) throw new Error("run `npm run build` first (npm test does)");
+    shared = await openShared(kind);
+    await seedDemo(shared.a.db, { size: "small" });
+    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+    const env = loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", PUBLIC_URL: "https://shop.test", SIGN_SECRET: TEST_SECRET });
+    one = await buildApp({ env, database: shared.a, build, clientDir, logger: false });
+    two = await buildApp({ env, database: shared.b, build, clientDir, logger: false });
+    await Promise.all([one.ready(), two.ready()]);
+    [p] = await query<typeof p>(
+      shared.a.db,
+      sql`
+      select m.id as model_id, pr.id, m.stock, f.name, pr.category_id, cf.name as category
+      from models m join products pr on pr.id = m.product_id
+      join product_translations f on f.product_id = pr.id and f.lang = 'fr'
+      join category_translations cf on cf.category_id = pr.category_id and cf.lang = 'fr'
+      where pr.active and not m.not_for_sale and m.stock > 5 order by m.id limit 1`,
+    );
+    [q] = await query<typeof q>(
+      shared.a.db,
+      sql`
+      select pr.id, f.name, pr.category_id, cf.name as category from products pr
+      join product_translations f on f.product_id = pr.id and f.lang = 'fr'
+      join category_translations cf on cf.category_id = pr.category_id and cf.lang = 'fr'
+      where pr.active and pr.category_id <> ${p.category_id}
+        and not exists (select 1 from related_products r where (r.product_id = pr.id and r.related_id = ${p.id}) or (r.product_id = ${p.id} and r.related_id = pr.id))
+      order by pr.id limit 1`,
+    );
+  });
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+    await shared?.close();
+  });
+
+  it("drops only the rendered pages that show a product whose stock changed", async () => {
+    const pUrl = productUrl("fr", p);
+    const qUrl = productUrl("fr", q);
+    const pList = categoryUrl("fr", { id: p.category_id, name: p.category });
+    const qList = categoryUrl("fr", { id: q.category_id, name: q.category });
+    for (const url of [pUrl, qUrl, pList, qList, "/"]) {
+      await page(one, url);
+      expect(await cacheState(one, url), url).toBe("hit");
+    }
+    expect((await page(one, pUrl)).body).toContain(`En stock (${p.stock})`);
+
+    // quantities only: the product's page; its cards and lists still say "in stock"
+    await query(shared.a.db, sql`update models set stock = stock - 2 where id = ${p.model_id}`);
+    await until(async () => (await page(one, pUrl)).body.includes(`En stock (${p.stock - 2})`));
+    for (const url of [qUrl, pList, qList, "/"]) expect(await cacheState(one, url), url).toBe("hit");
+
+    // out of stock: its page and the lists of its category too, not the others
+    await query(shared.a.db, sql`update models set stock = 0 where product_id = ${p.id}`);
+    await until(async () => (await cacheState(one, pList)) === "miss");
+    expect((await page(one, pUrl)).body).not.toContain("En stock (");
+    for (const url of [qUrl, qList]) expect(await cacheState(one, url), url).toBe("hit");
+    await query(shared.a.db, sql`update models set stock = ${p.stock} where id = ${p.model_id}`);
+    await until(async () => (await page(one, pUrl)).body.includes(`En stock (${p.stock})`));
+  });
+
+  it("shows a stock change made through one process in the other at once (API and product page)", async () => {
+    const url = productUrl("fr", p);
+    await page(two, url);
+    expect(await cacheState(two, url)).toBe("hit");
+    const before = (await detail(two, p.id)).models.find((m: { id: number }) => m.id === p.model_id).stock;
+    await query(shared.a.db, sql`update models set stock = stock - 1 where id = ${p.model_id}`);
+    await until(async () => (await detail(two, p.id)).models.find((m: { id: number }) => m.id === p.model_id).stock === before - 1);
+    await until(async () => (await page(two, url)).body.includes(`En stock (${before - 1})`));
+    expect((await detail(one, p.id)).models.find((m: { id: number }) => m.id === p.model_id).stock).toBe(before - 1);
+  });
+
+  it("shows a catalogue edit made through one process in the other at once", async () => {
+    const url = productUrl("fr", q);
+    await page(two, url);
+    expect(await cacheState(two, url)).toBe("hit");
+    await shared.a.db.execute(sql`update product_translations set name = 'Caisse renommée' where product_id = ${q.id} and lang = 'fr'`);
+    await until(async () => (await detail(two, q.id)).product.name === "Caisse renommée");
+    const renamed = productUrl("fr", { id: q.id, name: "Caisse renommée" });
+    await until(async () => (await page(two, renamed)).body.includes("Caisse renommée"));
+    expect((await page(two, url)).statusCode).toBe(301); // the old slug now redirects
+    expect((await page(two, productUrl("fr", p))).body).not.toContain("123,45");
+    await shared.a.db.execute(sql`update models set price = 123.4500 where id = ${p.model_id}`);
+    await until(async () => (await detail(two, p.id)).models.find((m: { id: number }) => m.id === p.model_id).price === "123.4500");
+    await until(async () => (await page(two, productUrl("fr", p))).body.includes("123,45"));
+  });
+
+  it("refuses in one process a session ended through the other", async () => {
+    const [c] = await query<{ id: number }>(shared.a.db, sql`select id from customers order by id limit 1`);
+    const token = await one.services.sessions.create(one.services.db, c.id);
+    expect((await get(one, "/site/Customer/getUserInfo", {}, { token })).statusCode).toBe(200);
+    expect((await get(two, "/site/Customer/getUserInfo", {}, { token })).statusCode).toBe(200); // now cached in two
+    expect((await post(one, "/site/user/logout", {}, { token })).statusCode).toBe(200);
+    await until(async () => (await get(two, "/site/Customer/getUserInfo", {}, { token })).statusCode === 401);
+  });
+});

@@ -1,0 +1,193 @@
+// What the cart and the order read of a model: the catalogue's current price, promotion, measures, stock
+// and sale flags, with its names in one language. Prices always come from here, never from a client.
+import { sql } from "drizzle-orm";
+import { query, type Db } from "#server/db/client.ts";
+import type { Lang } from "#core/i18n/messages.ts";
+import type { CartLine } from "#core/cart/types.ts";
+import { productUrl } from "#core/slug.ts";
+import { activeModelPromotion } from "#server/modules/catalogue/active-promotion.ts";
+import { MODEL_TTL_MS } from "#server/modules/catalogue/list-model.ts";
+import type { ReadCache } from "#server/read-cache.ts";
+
+export type CartModel = {
+  id: number;
+  reference: string;
+  unit: string;
+  price: string;
+  site_price: string;
+  tva: string;
+  poids: string;
+  volume: string;
+  stock: number;
+  purchasable_qty: number;
+  /** Not for sale, or its product withdrawn. */
+  not_for_sale: boolean;
+  non_gls: boolean;
+  product_id: number;
+  name: string;
+  label: string;
+  image: string | null;
+  promo_type: number | null;
+  promo_value: string | null;
+  promo_min: number | null;
+};
+
+/** What changes with every sale, read live: stock counters and the sale flags. */
+export type LiveModel = Pick<CartModel, "id" | "stock" | "purchasable_qty" | "not_for_sale">;
+/** The rest, from the read model: dropped on any catalogue change (stock changes excepted, decision 061). */
+export type StaticModel = Omit<CartModel, "stock" | "purchasable_qty">;
+
+const idList = (ids: readonly number[]) =>
+  sql.join(
+    [...new Set(ids)].map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/** Every model's prices, promotion, measures and names in `lang`: one query, kept in the read model. */
+async function loadStatic(db: Db, lang: Lang): Promise<Map<number, StaticModel>> {
+  const rows = await query<StaticModel>(
+    db,
+    sql`
+    select m.id, m.reference, m.unit, m.price::text as price, m.site_price::text as site_price, m.tva::text as tva,
+           m.poids::text as poids, m.volume::text as volume, (m.not_for_sale or not p.active) as not_for_sale, m.non_gls,
+           p.id as product_id, coalesce(pt.name, pf.name) as name, coalesce(mt.label, mf.label, m.reference) as label, p.img as image,
+           pr.type as promo_type, pr.value::text as promo_value, pr.min_qty as promo_min
+    from models m
+    join products p on p.id = m.product_id
+    join product_translations pf on pf.product_id = p.id and pf.lang = 'fr'
+    left join product_translations pt on pt.product_id = p.id and pt.lang = ${lang}
+    left join model_translations mf on mf.model_id = m.id and mf.lang = 'fr'
+    left join model_translations mt on mt.model_id = m.id and mt.lang = ${lang}
+    left join lateral (select pr.type, pr.value, pr.min_qty from promotions pr where ${activeModelPromotion(sql`m.id`)}
+                       order by pr.starts_at desc, pr.id limit 1) pr on true`,
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Stock counters and sale flags of `ids`, ordered by id; `lock` takes their row locks in that order. */
+export async function liveModels(q: Db, ids: readonly number[], lock = false): Promise<Map<number, LiveModel>> {
+  if (ids.length === 0) return new Map();
+  const rows = await query<LiveModel>(
+    q,
+    sql`
+    select m.id, m.stock, m.purchasable_qty, (m.not_for_sale or not p.active) as not_for_sale
+    from models m join products p on p.id = m.product_id where m.id in (${idList(ids)}) order by m.id
+    ${lock ? sql`for no key update of m` : sql``}`,
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * The catalogue side of cart lines. Cart pages and cart calls read prices and names from the read model
+ * (invalidated by every catalogue change, promotions re-read every minute for their dates) and only stock
+ * live; the order re-reads everything that is money from the database, under row locks (`locked`).
+ */
+export function createCartModels(db: Db, cache: ReadCache) {
+  /** The read-model part; call it outside a transaction (it may load through the pool). */
+  const catalogue = (lang: Lang) => cache.memo(`cart-models:${lang}`, () => loadStatic(db, lang), MODEL_TTL_MS);
+
+  /** Joins live rows with the read model; a model missing from either is absent (unknown). */
+  function join(statics: Map<number, StaticModel>, live: Map<number, LiveModel>): Map<number, CartModel> {
+    const out = new Map<number, CartModel>();
+    for (const [id, l] of live) {
+      const s = statics.get(id);
+      if (s) out.set(id, { ...s, ...l });
+    }
+    return out;
+  }
+
+  /**
+   * For the order: prices, VAT, measures, flags and promotion read in `q` with the models locked in id order
+   * (FOR NO KEY UPDATE: the lock the guarded stock UPDATE takes anyway; cart inserts, whose foreign key needs
+   * only a key-share lock, are not held up); names come from the read model (`statics`).
+   */
+  async function locked(q: Db, ids: readonly number[], statics: Map<number, StaticModel>): Promise<Map<number, CartModel>> {
+    const out = new Map<number, CartModel>();
+    if (ids.length === 0) return out;
+    const rows = await query<Omit<CartModel, "name" | "label" | "image" | "promo_type" | "promo_value" | "promo_min">>(
+      q,
+      sql`
+      select m.id, m.reference, m.unit, m.price::text as price, m.site_price::text as site_price, m.tva::text as tva,
+             m.poids::text as poids, m.volume::text as volume, m.stock, m.purchasable_qty,
+             (m.not_for_sale or not p.active) as not_for_sale, m.non_gls, m.product_id
+      from models m join products p on p.id = m.product_id where m.id in (${idList(ids)}) order by m.id
+      for no key update of m`,
+    );
+    const promos = await query<{ model_id: number; type: number; value: string; min_qty: number }>(
+      q,
+      sql`
+      select distinct on (pr.model_id) pr.model_id, pr.type, pr.value::text as value, pr.min_qty from promotions pr
+      where pr.model_id in (${idList(ids)}) and ${activeModelPromotion(sql`pr.model_id`)}
+      order by pr.model_id, pr.starts_at desc, pr.id`,
+    );
+    const promo = new Map(promos.map((p) => [p.model_id, p]));
+    for (const r of rows) {
+      const s = statics.get(r.id);
+      const p = promo.get(r.id);
+      out.set(r.id, {
+        ...r,
+        name: s?.name ?? r.reference,
+        label: s?.label ?? r.reference,
+        image: s?.image ?? null,
+        promo_type: p?.type ?? null,
+        promo_value: p?.value ?? null,
+        promo_min: p?.min_qty ?? null,
+      });
+    }
+    return out;
+  }
+
+  return { catalogue, join, locked };
+}
+
+export type CartModels = ReturnType<typeof createCartModels>;
+
+/** A cart line (SPEC §3 cart item) priced from the model, plus what a cart page shows. */
+export type CartListLine = CartLine & {
+  id: number;
+  price: string;
+  site_price: string;
+  tva: string;
+  unit: string;
+  non_gls_status: 0 | 1;
+  purchasable_qty: number;
+  name: string;
+  label: string;
+  reference: string;
+  image: string | null;
+  url: string;
+  stock: number;
+  not_for_sale: boolean;
+  product_id: number;
+  /** Line amount excl. tax after the per-item promotion (core/cart/line.ts). */
+  amount: string;
+};
+
+/** The cart line of `m` with quantity `num`; `id` is the server line id (0 for an anonymous line). */
+export function toCartLine(m: CartModel, num: number, id: number, lang: Lang): Omit<CartListLine, "amount"> {
+  return {
+    id,
+    model_id: m.id,
+    num,
+    price: m.price,
+    site_price: m.site_price,
+    poids: m.poids,
+    volume: m.volume,
+    tva: m.tva,
+    unit: m.unit,
+    non_gls_status: m.non_gls ? 1 : 0,
+    remise_info:
+      m.promo_type !== null && m.promo_value !== null && !m.not_for_sale
+        ? { type: m.promo_type, value: m.promo_value, num: m.promo_min ?? 1 }
+        : null,
+    purchasable_qty: m.purchasable_qty,
+    name: m.name,
+    label: m.label,
+    reference: m.reference,
+    image: m.image,
+    url: productUrl(lang, { id: m.product_id, name: m.name }),
+    stock: m.stock,
+    not_for_sale: m.not_for_sale,
+    product_id: m.product_id,
+  };
+}

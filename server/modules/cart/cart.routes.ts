@@ -1,0 +1,100 @@
+// The cart API of SPEC §7 (decision 070). Customer calls need a login; the cart list also prices an
+// anonymous visitor's `carts`. Every answer is the whole cart: the client replaces its state with it.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { translate } from "#core/i18n/messages.ts";
+import { addCartSchema, delCartSchema, editCartSchema, getCartSchema, mergeCartSchema } from "#core/validation/cart.ts";
+import { ok } from "#server/http/envelope.ts";
+import { unauthorized } from "#server/http/errors.ts";
+import { apiRoute } from "#server/http/openapi.ts";
+import type { CartMessage } from "./cart.service.ts";
+
+const me = (req: FastifyRequest) =>
+  req.customer ??
+  (() => {
+    throw unauthorized();
+  })();
+const tags = ["Cart"];
+
+/** Messages with their text in the caller's language. */
+const translated = (req: FastifyRequest, messages: CartMessage[]) =>
+  messages.map((m) => ({ model_id: m.model_id, key: m.key, info: translate(req.lang, m.key, m.vars) }));
+
+export async function cartRoutes(site: FastifyInstance) {
+  const { cart, db } = site.services;
+  // Login first for customer calls: a visitor learns nothing from validation messages.
+  site.addHook("preHandler", async (req) => void (req.routeOptions.config.api?.auth && me(req)));
+
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Index/getShoppingCart",
+      tags,
+      input: getCartSchema,
+      summary: "The cart: the customer's server cart, or the anonymous visitor's `carts` priced (nothing stored)",
+      description:
+        "Answers `{ cart_info, cart_list }`: the cart parameters with every cart total, and the priced lines. For an anonymous visitor, invalid entries of `carts` are left out and models no longer sold are listed in `messages`.",
+    },
+    async (req, _reply, { carts }) => {
+      if (req.customer) return ok(req, await cart.view(db, req.customer.id, req.lang));
+      const { messages, ...answer } = await cart.priceAnonymous(db, carts, req.lang);
+      return ok(req, { ...answer, messages: translated(req, messages) });
+    },
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Customer/addShoppingCart",
+      tags,
+      auth: true,
+      input: addCartSchema,
+      summary: "Add quantities to the cart (`arr` of {model_id, num}); lines with num ≤ 0 are left out",
+    },
+    async (req, _reply, { arr }) => ok(req, await cart.add(db, me(req).id, arr, req.lang), "api.cart_added"),
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Customer/editShoppingCart",
+      tags,
+      auth: true,
+      input: editCartSchema,
+      summary: "Set a line's quantity (type 1) or change it by a delta (other types; reaching 0 removes the line)",
+    },
+    async (req, _reply, input) => ok(req, await cart.edit(db, me(req).id, input, req.lang)),
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Customer/delShoppingCart",
+      tags,
+      auth: true,
+      input: delCartSchema,
+      summary: "Remove lines of the caller's cart by line id (`ids`) or model id (`model_ids`)",
+    },
+    async (req, _reply, { ids, model_ids }) => ok(req, await cart.remove(db, me(req).id, ids, model_ids, req.lang)),
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Customer/mergeShoppingCart",
+      tags,
+      auth: true,
+      input: mergeCartSchema,
+      summary: "At login: add the anonymous cart (`carts`) to the customer's cart, within stock, ceilings and cartGoodsLimit",
+      description: "Answers the cart and `messages`, one per line changed or dropped, translated.",
+    },
+    async (req, _reply, { carts }) => {
+      const { messages, ...answer } = await cart.merge(db, me(req).id, carts, req.lang);
+      return ok(req, { ...answer, messages: translated(req, messages) });
+    },
+  );
+}

@@ -1,0 +1,292 @@
+// The customer's server cart and the anonymous cart's pricing (SPEC §4, §5, §7; decision 070). Every
+// function takes the handle to use (decision 060); writes run in one transaction that locks the cart row,
+// so concurrent writes to one cart queue and the cartGoodsLimit check sees the lines it counts.
+import { sql } from "drizzle-orm";
+import { query, type Db } from "#server/db/client.ts";
+import { withTransaction } from "#server/db/tx.ts";
+import { conflict, refused, type Vars } from "#core/domain-errors.ts";
+import type { Lang } from "#core/i18n/messages.ts";
+import { checkCartLimit, prepareAdd } from "#core/cart/operations.ts";
+import { mergeQuantity, quantityProblem, type AvailabilityKey } from "#core/cart/availability.ts";
+import type { CartConfig, Freight } from "#core/cart/types.ts";
+import type { FreightMeasures } from "#core/freight-tariff.ts";
+import { isDomainError } from "#core/domain-errors.ts";
+import type { CartEntry, EditCartInput } from "#core/validation/cart.ts";
+import type { ConfigService } from "#server/modules/content/config.service.ts";
+import { liveModels, type CartModel, type CartModels } from "./cart-models.ts";
+import {
+  buildAnswer,
+  cartConfig,
+  cartCoupon,
+  cartParams,
+  ownAddress,
+  type CartAnswer,
+  type CartRow,
+  type PricedLine,
+} from "./cart-view.ts";
+
+/** A change the login merge made to an anonymous line (a message key with its variables). */
+export type CartMessage = { model_id: number; key: string; vars: Vars };
+
+/** Freight for the cart answer: a quote when the freight service can give one, else what the cart holds. */
+export type FreightFor = (q: Db, cart: CartRow, delivery: { zip_code: string } | null, totals: FreightMeasures) => Promise<Freight | null>;
+
+/** Without a tariff: what the cart holds (tests of the cart alone). */
+const storedFreight: FreightFor = async (_q, cart) => cart.freight;
+
+function problem(key: AvailabilityKey, m: CartModel | undefined, limit?: number): never {
+  const vars: Vars = { ref: m?.reference ?? "", num: limit ?? 0 };
+  if (key === "api.insufficient_stock") throw conflict(key, { ...vars, num: m?.stock ?? 0 });
+  if (key === "api.above_purchase_ceiling") throw refused(key, { ...vars, num: m?.purchasable_qty ?? 0 });
+  throw refused(key, vars);
+}
+
+export function createCartService(config: ConfigService, models: CartModels, freightFor: FreightFor = storedFreight) {
+  const settings = async (): Promise<CartConfig> => cartConfig(await config.siteConfig());
+
+  /** The customer's cart row, created when missing; `lock` holds it until the transaction ends. */
+  async function cartRow(q: Db, customerId: number, lock: boolean): Promise<CartRow> {
+    const select = () =>
+      query<CartRow>(
+        q,
+        sql`
+      select id, customer_id, delivery_addr_id, invoice_addr_id, pickup_method, shop_id, coupon_id, extra_options, freight, delivery_mode, note
+      from carts where customer_id = ${customerId} ${lock ? sql`for update` : sql``}`,
+      );
+    const [row] = await select();
+    if (row) return row;
+    await query(q, sql`insert into carts (customer_id) values (${customerId}) on conflict (customer_id) do nothing`);
+    return (await select())[0];
+  }
+
+  async function lines(q: Db, cartId: number): Promise<{ id: number; model_id: number; num: number }[]> {
+    // Newest first: an added model goes to the top (SPEC §4).
+    return query(q, sql`select id, model_id, num from cart_lines where cart_id = ${cartId} order by created_at desc, id desc`);
+  }
+
+  /** The customer's cart as SPEC §7 answers it. */
+  async function view(q: Db, customerId: number, lang: Lang): Promise<CartAnswer> {
+    const [existing] = await query<CartRow>(
+      q,
+      sql`
+      select id, customer_id, delivery_addr_id, invoice_addr_id, pickup_method, shop_id, coupon_id, extra_options, freight, delivery_mode, note
+      from carts where customer_id = ${customerId}`,
+    );
+    const conf = await settings();
+    if (!existing) return strip(buildAnswer([], cartParams(null, null, null, null), conf, lang, true));
+    const statics = await models.catalogue(lang);
+    // The lines with their live stock in one query; prices and names from the read model.
+    const rows = await query<{ id: number; model_id: number; num: number; stock: number; purchasable_qty: number; not_for_sale: boolean }>(
+      q,
+      sql`
+      select l.id, l.model_id, l.num, m.stock, m.purchasable_qty, (m.not_for_sale or not p.active) as not_for_sale
+      from cart_lines l join models m on m.id = l.model_id join products p on p.id = m.product_id
+      where l.cart_id = ${existing.id} order by l.created_at desc, l.id desc`,
+    );
+    const priced: PricedLine[] = rows.flatMap((r) => {
+      const s = statics.get(r.model_id);
+      return s
+        ? [{ model: { ...s, stock: r.stock, purchasable_qty: r.purchasable_qty, not_for_sale: r.not_for_sale }, num: r.num, id: r.id }]
+        : [];
+    });
+    const [delivery, coupon] = await Promise.all([ownAddress(q, customerId, existing.delivery_addr_id), cartCoupon(q, existing)]);
+    // Totals first without freight (volume, parcels, pallets), then with the freight they give.
+    const pre = buildAnswer(priced, cartParams(existing, delivery, coupon, null), conf, lang, true);
+    // An impossible mode (a pallet to a blocked zip…) shows no freight here; the checkout says why, the order refuses.
+    const freight =
+      existing.pickup_method === 2
+        ? null
+        : await freightFor(q, existing, delivery, pre.totals).catch((e: unknown) => {
+            if (isDomainError(e)) return null;
+            throw e;
+          });
+    return strip(freight ? buildAnswer(priced, cartParams(existing, delivery, coupon, freight), conf, lang, true) : pre);
+  }
+
+  /** Prices an anonymous visitor's lines (writes nothing). Unknown and no-longer-sold models are left out, with a message. */
+  async function priceAnonymous(q: Db, entries: readonly CartEntry[], lang: Lang): Promise<CartAnswer & { messages: CartMessage[] }> {
+    const { items } = prepareAdd(entries);
+    const conf = await settings();
+    const limit = checkCartLimit([], items, conf.cartGoodsLimit);
+    if (!limit.ok) throw refused("api.carts_out_of_limit", limit.params);
+    const found = models.join(
+      await models.catalogue(lang),
+      await liveModels(
+        q,
+        items.map((i) => i.model_id),
+      ),
+    );
+    const messages: CartMessage[] = [];
+    const priced: PricedLine[] = [];
+    for (const i of items) {
+      const model = found.get(i.model_id);
+      if (!model || model.not_for_sale)
+        messages.push({
+          model_id: i.model_id,
+          key: "api.cart_merge_dropped_unavailable",
+          vars: { ref: model?.reference ?? String(i.model_id) },
+        });
+      else priced.push({ model, num: i.num, id: 0 });
+    }
+    return { ...strip(buildAnswer(priced, cartParams(null, null, null, null), conf, lang, false)), messages };
+  }
+
+  /** Adds quantities (SPEC §5): num ≤ 0 left out, none left = refused; each resulting line within stock and ceiling. */
+  async function add(q: Db, customerId: number, entries: readonly CartEntry[], lang: Lang): Promise<CartAnswer> {
+    const { ok, items } = prepareAdd(entries);
+    if (!ok) throw refused("api.cart_add_empty");
+    const conf = await settings();
+    const statics = await models.catalogue(lang);
+    await withTransaction(q, async (tx) => {
+      const cart = await cartRow(tx, customerId, true);
+      const found = models.join(
+        statics,
+        await liveModels(
+          tx,
+          items.map((i) => i.model_id),
+        ),
+      );
+      for (const i of items) {
+        const m = found.get(i.model_id);
+        if (!m || m.not_for_sale) problem("api.cart_items_unavailable", m);
+      }
+      const current = await lines(tx, cart.id);
+      const limit = checkCartLimit(current, items, conf.cartGoodsLimit);
+      if (!limit.ok) throw refused("api.carts_out_of_limit", limit.params);
+      // Guarded write: the sums are computed by the database, then checked; a refusal rolls every line back.
+      const values = sql.join(
+        items.map((i) => sql`(${cart.id}, ${i.model_id}, ${i.num})`),
+        sql`, `,
+      );
+      const sums = await query<{ model_id: number; num: number }>(
+        tx,
+        sql`
+        insert into cart_lines (cart_id, model_id, num) values ${values}
+        on conflict (cart_id, model_id) do update set num = cart_lines.num + excluded.num
+        returning model_id, num`,
+      );
+      for (const row of sums.sort((x, y) => x.model_id - y.model_id)) {
+        const m = found.get(row.model_id)!;
+        const p = quantityProblem(m, row.num);
+        if (p) problem(p, m);
+      }
+    });
+    return view(q, customerId, lang);
+  }
+
+  /** Sets (type 1) or changes by a delta the quantity of one of the caller's lines; a delta reaching 0 or less removes it. */
+  async function edit(q: Db, customerId: number, input: EditCartInput, lang: Lang): Promise<CartAnswer> {
+    const statics = await models.catalogue(lang);
+    await withTransaction(q, async (tx) => {
+      const cart = await cartRow(tx, customerId, true);
+      const [line] = await query<{ id: number; model_id: number; num: number }>(
+        tx,
+        sql`
+        select id, model_id, num from cart_lines where cart_id = ${cart.id}
+        and ${input.id !== undefined ? sql`id = ${input.id}` : sql`model_id = ${input.model_id!}`}`,
+      );
+      if (!line) throw refused("api.cart_line_missing");
+      const num = input.type === 1 ? input.num : line.num + input.num;
+      if (num <= 0) {
+        await query(tx, sql`delete from cart_lines where id = ${line.id}`);
+      } else {
+        // Lowering the quantity of a line that is already too high is always allowed.
+        if (num > line.num) {
+          const m = models.join(statics, await liveModels(tx, [line.model_id])).get(line.model_id);
+          const p = quantityProblem(m, num);
+          if (p) problem(p, m);
+        }
+        await query(tx, sql`update cart_lines set num = ${num} where id = ${line.id}`);
+      }
+    });
+    return view(q, customerId, lang);
+  }
+
+  /** Removes the caller's lines by line id or model id; ids of another customer's lines match nothing. */
+  async function remove(q: Db, customerId: number, ids: readonly number[], modelIds: readonly number[], lang: Lang): Promise<CartAnswer> {
+    const list = (xs: readonly number[]) =>
+      xs.length
+        ? sql.join(
+            xs.map((x) => sql`${x}`),
+            sql`, `,
+          )
+        : sql`null`;
+    await query(
+      q,
+      sql`
+      delete from cart_lines where cart_id = (select id from carts where customer_id = ${customerId})
+      and (id in (${list(ids)}) or model_id in (${list(modelIds)}))`,
+    );
+    return view(q, customerId, lang);
+  }
+
+  /**
+   * Login merge: the anonymous lines are added to the customer's cart, each limited to what may be bought
+   * (stock, ceiling); models no longer sold or out of stock are dropped, and lines past cartGoodsLimit too.
+   * The messages say what was changed.
+   */
+  async function merge(
+    q: Db,
+    customerId: number,
+    entries: readonly CartEntry[],
+    lang: Lang,
+  ): Promise<CartAnswer & { messages: CartMessage[] }> {
+    const { items } = prepareAdd(entries);
+    const conf = await settings();
+    const messages: CartMessage[] = [];
+    const statics = await models.catalogue(lang);
+    if (items.length > 0) {
+      await withTransaction(q, async (tx) => {
+        const cart = await cartRow(tx, customerId, true);
+        const current = await lines(tx, cart.id);
+        const byModel = new Map(current.map((l) => [l.model_id, l]));
+        const found = models.join(
+          statics,
+          await liveModels(
+            tx,
+            items.map((i) => i.model_id),
+          ),
+        );
+        const limit = conf.cartGoodsLimit && conf.cartGoodsLimit > 0 ? conf.cartGoodsLimit : Infinity;
+        let count = current.length;
+        for (const i of items) {
+          const m = found.get(i.model_id);
+          const existing = byModel.get(i.model_id);
+          const ref = m?.reference ?? String(i.model_id);
+          const outcome = mergeQuantity(m, existing?.num ?? 0, i.num);
+          if (outcome.action === "drop") {
+            messages.push({ model_id: i.model_id, key: outcome.key, vars: { ref } });
+            continue;
+          }
+          if (!existing && count >= limit) {
+            messages.push({ model_id: i.model_id, key: "api.cart_merge_dropped_limit", vars: { ref, num: limit } });
+            continue;
+          }
+          if (outcome.action === "reduce") messages.push({ model_id: i.model_id, key: outcome.key, vars: { ref, num: outcome.num } });
+          if (existing) {
+            if (outcome.num !== existing.num) await query(tx, sql`update cart_lines set num = ${outcome.num} where id = ${existing.id}`);
+          } else {
+            await query(tx, sql`insert into cart_lines (cart_id, model_id, num) values (${cart.id}, ${i.model_id}, ${outcome.num})`);
+            count++;
+          }
+        }
+        await touch(tx, cart.id);
+      });
+    }
+    return { ...(await view(q, customerId, lang)), messages };
+  }
+
+  async function touch(tx: Db, cartId: number) {
+    await query(tx, sql`update carts set updated_at = now() where id = ${cartId}`);
+  }
+
+  return { view, priceAnonymous, add, edit, remove, merge, cartRow, lines, settings, models, freightFor };
+}
+
+/** The answer without the internal totals object. */
+function strip<T extends { totals: unknown }>(a: T): Omit<T, "totals"> {
+  const { totals: _t, ...rest } = a;
+  return rest;
+}
+
+export type CartService = ReturnType<typeof createCartService>;

@@ -1,0 +1,386 @@
+// The cart API (SPEC §5, §7; decision 070) with bad input of every kind, the totals against core, and
+// the login merge. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { query } from "#server/db/client.ts";
+import { createTestApp, post, type TestApp } from "#server/test/app.ts";
+import { testDbKinds } from "#server/test/databases.ts";
+import { computeCartTotals } from "#core/cart/totals.ts";
+import type { CartLine } from "#core/cart/types.ts";
+
+type M = { id: number; reference: string; price: string };
+
+describe.each(testDbKinds())("cart API on %s", (kind) => {
+  let t: TestApp;
+  let demo: string;
+  let martin: string;
+  /** a: stock 100, ceiling 50; b: stock 5, ceiling 5; c: not for sale; d: out of stock; p: with a promotion. */
+  let a: M, b: M, c: M, d: M, p: M;
+  const cart = (token: string | undefined, body: Record<string, unknown> = {}, lang?: string) =>
+    post(t.app, "/site/Index/getShoppingCart", body, { token, lang });
+  const add = (token: string, arr: unknown, lang?: string) => post(t.app, "/site/Customer/addShoppingCart", { arr }, { token, lang });
+  const edit = (token: string, body: Record<string, unknown>) => post(t.app, "/site/Customer/editShoppingCart", body, { token });
+  const del = (token: string, body: Record<string, unknown>) => post(t.app, "/site/Customer/delShoppingCart", body, { token });
+  const lines = async (customerId: number) =>
+    query<{ id: number; model_id: number; num: number }>(
+      t.database.db,
+      sql`select l.id, l.model_id, l.num from cart_lines l join carts c on c.id = l.cart_id where c.customer_id = ${customerId} order by l.model_id`,
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const { db } = t.database;
+    demo = await t.app.services.sessions.create(db, 1);
+    martin = await t.app.services.sessions.create(db, 2);
+    const ms = await query<M>(
+      db,
+      sql`
+      select m.id, m.reference, m.price::text as price from models m join products p on p.id = m.product_id
+      where p.active and not exists (select 1 from promotions pr where pr.model_id = m.id) order by m.id limit 4`,
+    );
+    [a, b, c, d] = ms;
+    await query(db, sql`update models set stock = 100, purchasable_qty = 50, not_for_sale = false where id = ${a.id}`);
+    await query(db, sql`update models set stock = 5, purchasable_qty = 5, not_for_sale = false where id = ${b.id}`);
+    await query(db, sql`update models set stock = 100, purchasable_qty = 50, not_for_sale = true where id = ${c.id}`);
+    await query(db, sql`update models set stock = 0, purchasable_qty = 0, not_for_sale = false where id = ${d.id}`);
+    [p] = await query<M>(
+      db,
+      sql`
+      select m.id, m.reference, m.price::text as price from models m join products pp on pp.id = m.product_id
+      where pp.active and m.id > ${d.id} order by m.id limit 1`,
+    );
+    await query(db, sql`update models set stock = 1000, purchasable_qty = 500, not_for_sale = false where id = ${p.id}`);
+    await query(db, sql`delete from promotions where model_id = ${p.id}`);
+    await query(db, sql`insert into promotions (model_id, type, value, min_qty) values (${p.id}, 1, 0.1, 10)`);
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await query(t.database.db, sql`delete from cart_lines`);
+  });
+
+  it("needs a login for every customer call", async () => {
+    for (const path of [
+      "/site/Customer/addShoppingCart",
+      "/site/Customer/editShoppingCart",
+      "/site/Customer/delShoppingCart",
+      "/site/Customer/mergeShoppingCart",
+    ]) {
+      const res = await post(t.app, path, { arr: [{ model_id: a.id, num: 1 }] });
+      expect(res.statusCode, path).toBe(401);
+    }
+  });
+
+  it("adds, merges quantities and answers the whole cart", async () => {
+    const r1 = await add(demo, [{ model_id: a.id, num: 2 }]);
+    expect(r1.json()).toMatchObject({ code: 200, info: "Ajouté au panier." });
+    const r2 = await add(demo, [
+      { model_id: b.id, num: 1 },
+      { model_id: a.id, num: "3" },
+    ]);
+    const data = r2.json().data;
+    expect(data.cart_list.map((l: { model_id: number }) => l.model_id).sort()).toEqual([a.id, b.id].sort());
+    expect(data.cart_list.find((l: { model_id: number }) => l.model_id === a.id)).toMatchObject({
+      num: 5,
+      price: a.price,
+      reference: a.reference,
+      stock: 100,
+      purchasable_qty: 50,
+      not_for_sale: false,
+      non_gls_status: expect.any(Number),
+    });
+    expect(data.cart_info).toMatchObject({ id: expect.any(Number), totalQuantity: 6, pickup_method: 1 });
+    expect(await lines(1)).toHaveLength(2);
+  });
+
+  it("leaves out lines with num ≤ 0 and refuses an add with none left", async () => {
+    const r = await add(demo, [
+      { model_id: a.id, num: 0 },
+      { model_id: b.id, num: -3 },
+      { model_id: a.id, num: 2 },
+    ]);
+    expect(r.json().code).toBe(200);
+    expect(await lines(1)).toEqual([expect.objectContaining({ model_id: a.id, num: 2 })]);
+    const none = await add(demo, [
+      { model_id: a.id, num: 0 },
+      { model_id: b.id, num: -1 },
+    ]);
+    expect(none.json()).toMatchObject({ code: 400, info: "Veuillez indiquer une quantité supérieure à 0." });
+    expect((await add(demo, [])).json().code).toBe(400);
+  });
+
+  it.each([
+    ["fractional", 1.5],
+    ["huge", 100_001],
+    ["non-numeric", "abc"],
+    ["empty text", ""],
+    ["boolean", true],
+    ["null", null],
+    ["exponent", "1e3"],
+    ["object", { n: 1 }],
+  ])("refuses a %s quantity and changes nothing", async (_name, num) => {
+    await add(demo, [{ model_id: a.id, num: 1 }]);
+    const r = await add(demo, [
+      { model_id: b.id, num: 1 },
+      { model_id: a.id, num },
+    ]);
+    expect(r.statusCode).toBe(400);
+    expect(r.json().info).toBe("La quantité doit être un nombre entier compris entre 1 et 100 000.");
+    expect(await lines(1)).toEqual([expect.objectContaining({ model_id: a.id, num: 1 })]);
+  });
+
+  it("refuses unknown, not-for-sale and malformed model ids, in both languages", async () => {
+    for (const model_id of [999_999, c.id, -1, 0, "x", 1.5]) {
+      const r = await add(demo, [
+        { model_id: a.id, num: 1 },
+        { model_id, num: 1 },
+      ]);
+      expect(r.statusCode, String(model_id)).toBe(400);
+      expect(r.json().info).toBe("Articles indisponibles ou qui ne sont plus vendus.");
+    }
+    const zh = await add(demo, [{ model_id: c.id, num: 1 }], "zh");
+    expect(zh.json().info).toBe("商品不可购买或已停售。");
+    expect(await lines(1)).toEqual([]);
+  });
+
+  it("refuses above stock and above the purchase ceiling, counting what the cart already holds", async () => {
+    const stock = await add(demo, [{ model_id: b.id, num: 6 }]);
+    expect(stock.json()).toMatchObject({ code: 400, info: `Stock insuffisant pour la référence ${b.reference} (5 disponible(s)).` });
+    const out = await add(demo, [{ model_id: d.id, num: 1 }]);
+    expect(out.json().info).toMatch(/^Stock insuffisant/);
+    await add(demo, [{ model_id: a.id, num: 40 }]);
+    const ceiling = await add(demo, [{ model_id: a.id, num: 11 }]);
+    expect(ceiling.json()).toMatchObject({ code: 400, info: `La référence ${a.reference} dépasse la quantité maximale achetable (50).` });
+    expect(await lines(1)).toEqual([expect.objectContaining({ model_id: a.id, num: 40 })]);
+  });
+
+  it("never lets concurrent adds go past the stock of a line", async () => {
+    const results = await Promise.all(Array.from({ length: 12 }, () => add(demo, [{ model_id: b.id, num: 1 }])));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    expect(results.filter((r) => r.statusCode === 400).every((r) => r.json().info.startsWith("Stock insuffisant"))).toBe(true);
+    expect(await lines(1)).toEqual([expect.objectContaining({ model_id: b.id, num: 5 })]);
+  });
+
+  it("ignores a price sent by the client", async () => {
+    const r = await add(demo, [{ model_id: a.id, num: 2, price: "0.01", site_price: 0 }]);
+    const line = r.json().data.cart_list[0];
+    expect(line.price).toBe(a.price);
+    expect(r.json().data.cart_info.totalAmount).not.toBe("0.02");
+    const anon = await cart(undefined, { carts: [{ model_id: a.id, num: 2, price: 0 }] });
+    expect(anon.json().data.cart_list[0].price).toBe(a.price);
+  });
+
+  it("applies cartGoodsLimit to distinct lines, already there plus added", async () => {
+    const { db } = t.database;
+    await query(db, sql`update site_config set value = '2'::jsonb where key = 'cartGoodsLimit'`);
+    t.app.services.cache.drop("config");
+    try {
+      await add(demo, [
+        { model_id: a.id, num: 1 },
+        { model_id: b.id, num: 1 },
+      ]);
+      expect((await add(demo, [{ model_id: a.id, num: 1 }])).json().code).toBe(200); // same model: not a new line
+      const r = await add(demo, [{ model_id: p.id, num: 1 }]);
+      expect(r.json()).toMatchObject({ code: 400, info: "Votre panier ne peut pas contenir plus de 2 articles différents." });
+      const anon = await cart(undefined, {
+        carts: [
+          { model_id: a.id, num: 1 },
+          { model_id: b.id, num: 1 },
+          { model_id: p.id, num: 1 },
+        ],
+      });
+      expect(anon.json().code).toBe(400);
+    } finally {
+      await query(db, sql`update site_config set value = '999'::jsonb where key = 'cartGoodsLimit'`);
+      t.app.services.cache.drop("config");
+    }
+  });
+
+  it("edits: sets with type 1, adds a delta otherwise, removes at 0, refuses bad quantities", async () => {
+    await add(demo, [{ model_id: a.id, num: 5 }]);
+    expect((await edit(demo, { model_id: a.id, num: 8, type: 1 })).json().data.cart_list[0].num).toBe(8);
+    expect((await edit(demo, { model_id: a.id, num: -3, type: 2 })).json().data.cart_list[0].num).toBe(5);
+    for (const body of [
+      { num: 0, type: 1 },
+      { num: -1, type: 1 },
+      { num: 2.5, type: 1 },
+      { num: "deux", type: 1 },
+      { num: 100_001, type: 1 },
+      { num: 0, type: 2 },
+    ]) {
+      const r = await edit(demo, { model_id: a.id, ...body });
+      expect(r.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await edit(demo, { model_id: a.id, num: 51, type: 1 })).json().info).toMatch(/quantité maximale achetable/);
+    expect((await edit(demo, { model_id: b.id, num: 1, type: 1 })).json()).toMatchObject({
+      code: 400,
+      info: "Cet article n'est plus dans votre panier.",
+    });
+    expect(await lines(1)).toEqual([expect.objectContaining({ model_id: a.id, num: 5 })]);
+    const gone = await edit(demo, { model_id: a.id, num: -5, type: 2 });
+    expect(gone.json().data.cart_list).toEqual([]);
+  });
+
+  it("lowers a line that went above stock, but never raises it past", async () => {
+    await add(demo, [{ model_id: b.id, num: 5 }]);
+    await query(t.database.db, sql`update models set stock = 2 where id = ${b.id}`);
+    try {
+      const shown = (await cart(demo)).json().data.cart_list[0];
+      expect(shown).toMatchObject({ num: 5, stock: 2 });
+      expect((await edit(demo, { model_id: b.id, num: 4, type: 1 })).json().code).toBe(200);
+      expect((await edit(demo, { model_id: b.id, num: 1, type: 2 })).json().code).toBe(400);
+    } finally {
+      await query(t.database.db, sql`update models set stock = 5 where id = ${b.id}`);
+    }
+  });
+
+  it("deletes by line id or model id within the caller's cart only", async () => {
+    await add(demo, [
+      { model_id: a.id, num: 1 },
+      { model_id: b.id, num: 1 },
+    ]);
+    await add(martin, [{ model_id: a.id, num: 3 }]);
+    const [martinLine] = await lines(2);
+    const foreign = await del(demo, { ids: martinLine.id, model_ids: "" });
+    expect(foreign.json().code).toBe(200);
+    expect(await lines(2)).toHaveLength(1);
+    const [demoA] = (await lines(1)).filter((l) => l.model_id === a.id);
+    await del(demo, { ids: [demoA.id, martinLine.id] });
+    expect((await lines(1)).map((l) => l.model_id)).toEqual([b.id]);
+    await del(demo, { ids: "", model_ids: b.id });
+    expect(await lines(1)).toEqual([]);
+    expect(await lines(2)).toHaveLength(1);
+    expect((await edit(demo, { id: martinLine.id, num: 1, type: 1 })).json().code).toBe(400);
+    expect((await lines(2))[0].num).toBe(3);
+    expect((await del(demo, { ids: "abc" })).json().code).toBe(400);
+    expect((await del(demo, {})).json().code).toBe(400);
+  });
+
+  it("answers every cart total of SPEC §3, equal to core's", async () => {
+    await add(demo, [
+      { model_id: a.id, num: 3 },
+      { model_id: p.id, num: 12 },
+      { model_id: b.id, num: 2 },
+    ]);
+    const { cart_info, cart_list } = (await cart(demo)).json().data;
+    for (const f of [
+      "id",
+      "delivery_addr_id",
+      "invoice_addr_id",
+      "pickup_method",
+      "delivery_addr_obj",
+      "extra_options",
+      "discount_info",
+      "freight",
+      "totalAmount",
+      "cartTotalAmount",
+      "totalQuantity",
+      "amount_for_freeDelivery",
+      "totalTva",
+      "remiseAmount",
+      "discountAmount",
+      "freightDiscount_ht",
+      "totalPoids",
+      "totalVolume",
+      "palette_num",
+      "colis_qte",
+      "colis_vol_num",
+      "has_gls_model",
+    ])
+      expect(cart_info, f).toHaveProperty(f);
+    for (const f of [
+      "id",
+      "model_id",
+      "num",
+      "price",
+      "site_price",
+      "poids",
+      "volume",
+      "tva",
+      "unit",
+      "non_gls_status",
+      "remise_info",
+      "purchasable_qty",
+      "name",
+      "label",
+      "reference",
+      "image",
+      "url",
+      "stock",
+      "not_for_sale",
+      "amount",
+    ])
+      expect(cart_list[0], f).toHaveProperty(f);
+    const promo = cart_list.find((l: CartLine) => l.model_id === p.id);
+    expect(promo.remise_info).toEqual({ type: 1, value: "0.1000", num: 10 });
+    const config = (await query<{ key: string; value: unknown }>(t.database.db, sql`select key, value from site_config`)).reduce<
+      Record<string, unknown>
+    >((o, r) => ({ ...o, [r.key]: r.value }), {});
+    const expected = computeCartTotals(cart_list, cart_info, config, { loggedIn: true });
+    const { lines: _l, ...flat } = expected;
+    expect(cart_info).toMatchObject(flat);
+    expect(Number(cart_info.remiseAmount)).toBeGreaterThan(0);
+    expect(promo.amount).toBe(expected.lines.find((l) => l.model_id === p.id)!.lineAmount);
+  });
+
+  it("prices an anonymous cart without storing anything, leaving junk out", async () => {
+    const before = await query<{ n: number }>(t.database.db, sql`select count(*)::int as n from cart_lines`);
+    const r = await cart(undefined, {
+      carts: [
+        { model_id: a.id, num: 2 },
+        { model_id: a.id, num: 1 },
+        { model_id: c.id, num: 1 },
+        { model_id: 999_999, num: 1 },
+        "junk",
+        null,
+        { model_id: b.id },
+        { model_id: b.id, num: -2 },
+        { model_id: b.id, num: 1.5 },
+        { model_id: "x", num: 1 },
+        42,
+      ],
+    });
+    const data = r.json().data;
+    expect(r.json().code).toBe(200);
+    expect(data.cart_list).toEqual([expect.objectContaining({ model_id: a.id, num: 3, id: 0, price: a.price })]);
+    expect(data.messages.map((m: { model_id: number }) => m.model_id).sort()).toEqual([c.id, 999_999].sort());
+    expect(data.cart_info).toMatchObject({ id: 0, totalQuantity: 3, freightDiscount_ht: "0.00" });
+    expect((await cart(undefined, { carts: "not a list" })).json().data.cart_list).toEqual([]);
+    expect((await cart(undefined, {})).json().data.cart_list).toEqual([]);
+    const after = await query<{ n: number }>(t.database.db, sql`select count(*)::int as n from cart_lines`);
+    expect(after).toEqual(before);
+  });
+
+  it("merges the anonymous cart at login: quantities added, limited, unsold lines dropped with messages", async () => {
+    await add(demo, [
+      { model_id: a.id, num: 45 },
+      { model_id: b.id, num: 1 },
+    ]);
+    const r = await post(
+      t.app,
+      "/site/Customer/mergeShoppingCart",
+      {
+        carts: [
+          { model_id: a.id, num: 10 },
+          { model_id: b.id, num: 2 },
+          { model_id: c.id, num: 1 },
+          { model_id: d.id, num: 3 },
+          { model_id: p.id, num: 4 },
+          "junk",
+        ],
+      },
+      { token: demo },
+    );
+    const data = r.json().data;
+    expect(r.json().code).toBe(200);
+    const nums = Object.fromEntries((await lines(1)).map((l) => [l.model_id, l.num]));
+    expect(nums).toEqual({ [a.id]: 50, [b.id]: 3, [p.id]: 4 });
+    const byModel = Object.fromEntries(data.messages.map((m: { model_id: number; info: string }) => [m.model_id, m.info]));
+    expect(byModel[a.id]).toBe(`Référence ${a.reference} : quantité ramenée à 50 (stock ou quantité maximale achetable).`);
+    expect(byModel[c.id]).toBe(`La référence ${c.reference} n'est plus vendue : elle a été retirée de votre panier.`);
+    expect(byModel[d.id]).toMatch(/rupture de stock/);
+    expect(Object.keys(byModel)).toHaveLength(3);
+    expect(data.cart_list).toHaveLength(3);
+    const again = await post(t.app, "/site/Customer/mergeShoppingCart", { carts: [] }, { token: demo });
+    expect(again.json().data.messages).toEqual([]);
+  });
+});

@@ -1,0 +1,96 @@
+// Checkout endpoints (SPEC §7; decision 071): delivery cost, saved cart parameters, the checkout page's data,
+// coupons and receiving times. Login required for all of them; every object is checked against the caller.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { cartParamsSchema, deliveryExpenseSchema, promoCodeSchema, receiptArrangementSchema } from "#core/validation/checkout.ts";
+import { ok } from "#server/http/envelope.ts";
+import { unauthorized } from "#server/http/errors.ts";
+import { apiRoute } from "#server/http/openapi.ts";
+
+const me = (req: FastifyRequest) =>
+  req.customer ??
+  (() => {
+    throw unauthorized();
+  })();
+const tags = ["Checkout"];
+
+export async function checkoutRoutes(site: FastifyInstance) {
+  const { checkout, coupons, receipt, db } = site.services;
+  // Login first: a visitor learns nothing from validation messages.
+  site.addHook("preHandler", async (req) => void me(req));
+
+  apiRoute(
+    site,
+    {
+      method: "GET",
+      url: "/Sale/getDeliveryExpense",
+      tags,
+      auth: true,
+      input: deliveryExpenseSchema,
+      summary: "Freight for the chosen delivery address and mode (measures recomputed from the server cart)",
+      description:
+        "Answers `{ freight, delivery_mode }`; an empty freight when no lookup applies (pickup, no address or zip). getAll=1 saves the freight, the mode and the addresses on the cart.",
+    },
+    async (req, _reply, input) => ok(req, await checkout.deliveryExpense(db, me(req).id, input)),
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Sale/cartParams",
+      tags,
+      auth: true,
+      input: cartParamsSchema,
+      summary: "Save the checkout choices on the cart: addresses, delivery mode or shop, appointment, coupon, note",
+    },
+    async (req, _reply, { infos }) => ok(req, await checkout.saveParams(db, me(req).id, infos), "checkout.params_saved"),
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "GET",
+      url: "/Index/preOrderInfo",
+      tags,
+      auth: true,
+      summary: "Everything the checkout page needs: addresses, shops, saved choices, receiving times, thresholds, delivery modes",
+    },
+    async (req) => ok(req, await checkout.preOrderInfo(db, me(req).id, req.lang)),
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "GET",
+      url: "/Sale/promoCodeVerification",
+      tags,
+      auth: true,
+      input: promoCodeSchema,
+      summary: "Check a coupon code for the caller (validity, minimum, value)",
+    },
+    async (req, _reply, { code }) => ok(req, await coupons.verify(db, me(req).id, code), "checkout.coupon_valid"),
+  );
+
+  apiRoute(site, { method: "GET", url: "/Customer/couponList", tags, auth: true, summary: "The caller's coupons" }, async (req) =>
+    ok(req, await coupons.list(db, me(req).id)),
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Customer/setReceiptArrangement",
+      tags,
+      auth: true,
+      input: receiptArrangementSchema,
+      summary: "Save the delivery receiving times per weekday (morning, afternoon)",
+    },
+    async (req, _reply, input) => ok(req, await receipt.set(db, me(req).id, input), "checkout.receipt_saved"),
+  );
+
+  apiRoute(
+    site,
+    { method: "GET", url: "/Customer/getReceiptArrangement", tags, auth: true, summary: "The saved delivery receiving times" },
+    async (req) => ok(req, await receipt.get(db, me(req).id)),
+  );
+}

@@ -1,0 +1,256 @@
+// Checkout choices on the caller's server cart (SPEC §5, §7; decision 071): the delivery cost lookup, the saved
+// cart parameters and everything the checkout page needs in one call. Every function takes the handle (060).
+import { sql } from "drizzle-orm";
+import { query, type Db } from "#server/db/client.ts";
+import { withTransaction } from "#server/db/tx.ts";
+import { refused } from "#core/domain-errors.ts";
+import { translate, type Lang } from "#core/i18n/messages.ts";
+import { rdvAvailability, type DeliveryMode, type FreightMeasures } from "#core/freight-tariff.ts";
+import type { Freight } from "#core/cart/types.ts";
+import type { CartInfos, DeliveryExpenseQuery } from "#core/validation/checkout.ts";
+import type { ConfigService } from "#server/modules/content/config.service.ts";
+import type { createAddressesService } from "#server/modules/accounts/addresses.service.ts";
+import type { FreightService } from "./freight.service.ts";
+import type { CouponsService } from "./coupons.service.ts";
+import type { createReceiptService } from "./receipt.service.ts";
+import { cartMeasures, lockCart, loadCart, measureConfig, ownAddress, sentMeasures, type CheckoutCartRow } from "./checkout-cart.ts";
+
+type Deps = {
+  config: ConfigService;
+  freight: FreightService;
+  coupons: CouponsService;
+  receipt: ReturnType<typeof createReceiptService>;
+  addresses: ReturnType<typeof createAddressesService>;
+};
+
+const EMPTY_MEASURES: FreightMeasures = {
+  totalPoids: "0.000",
+  totalVolume: "0.000000",
+  palette_num: 1,
+  colis_qte: 0,
+  colis_vol_num: 0,
+  has_gls_model: false,
+};
+const rdvOf = (cart: CheckoutCartRow | null) => cart?.extra_options?.rdv === true || cart?.extra_options?.rdv === 1;
+const shipped = (m: DeliveryMode | null | undefined): m is Exclude<DeliveryMode, "pickup"> => !!m && m !== "pickup";
+
+export function createCheckoutService({ config, freight, coupons, receipt, addresses }: Deps) {
+  const settings = async () => measureConfig(await config.siteConfig());
+
+  /**
+   * GET /site/Sale/getDeliveryExpense. Skipped (empty freight) for pickup, without a delivery address or zip
+   * (SPEC §5). The measures come from the server cart; a caller without lines is quoted on what it sent, and
+   * nothing is stored for it. getAll stores the freight, the mode and the address choice on the cart.
+   */
+  async function deliveryExpense(
+    q: Db,
+    customerId: number,
+    input: DeliveryExpenseQuery,
+  ): Promise<{ freight: Freight | Record<string, never>; delivery_mode: DeliveryMode | null }> {
+    if (input.pickup_method === 2 || input.delivery_addr_id === null)
+      return { freight: {}, delivery_mode: input.pickup_method === 2 ? "pickup" : null };
+    const address = await ownAddress(q, customerId, input.delivery_addr_id);
+    if (input.invoice_addr_id !== null) await ownAddress(q, customerId, input.invoice_addr_id);
+    const zip = address.zip_code.trim();
+    if (zip === "") return { freight: {}, delivery_mode: null };
+    const conf = await settings();
+    const cart = await loadCart(q, customerId);
+    const measured = cart ? await cartMeasures(q, cart.id, conf) : null;
+    const totals = measured ?? sentMeasures(input, conf);
+    const rdv = measured !== null && rdvOf(cart);
+    const chosen = input.delivery_mode ?? (shipped(cart?.delivery_mode) ? cart!.delivery_mode : null);
+    const result = shipped(chosen)
+      ? { mode: chosen, freight: await freight.quote(q, { mode: chosen, zip_code: zip, rdv, totals }) }
+      : chosen === "pickup"
+        ? { mode: "pickup" as const, freight: {} as Freight }
+        : await freight.cheapest(q, zip, rdv, totals);
+    if (input.getAll && measured && cart && result.mode !== "pickup") {
+      await query(
+        q,
+        sql`update carts set freight = ${JSON.stringify(result.freight)}::jsonb, delivery_addr_id = ${address.id},
+        invoice_addr_id = coalesce(${input.invoice_addr_id}::int, invoice_addr_id), pickup_method = 1, delivery_mode = ${result.mode},
+        updated_at = now() where id = ${cart.id}`,
+      );
+    }
+    return { freight: result.freight, delivery_mode: result.mode };
+  }
+
+  /** POST /site/Sale/cartParams: validates and saves the given choices; a field left out keeps its value. */
+  async function saveParams(q: Db, customerId: number, infos: CartInfos) {
+    return withTransaction(q, async (tx) => {
+      const cart = await lockCart(tx, customerId);
+      let deliveryId = infos.delivery_addr_id === undefined ? cart.delivery_addr_id : infos.delivery_addr_id;
+      let invoiceId = infos.invoice_addr_id === undefined ? cart.invoice_addr_id : infos.invoice_addr_id;
+      // Given ids must be the caller's live addresses; saved ids that were deleted since are dropped.
+      const delivery =
+        deliveryId === null
+          ? null
+          : await ownAddress(tx, customerId, deliveryId).catch((e: unknown) => {
+              if (infos.delivery_addr_id !== undefined) throw e;
+              deliveryId = null;
+              return null;
+            });
+      if (invoiceId !== null)
+        await ownAddress(tx, customerId, invoiceId).catch((e: unknown) => {
+          if (infos.invoice_addr_id !== undefined) throw e;
+          invoiceId = null;
+        });
+
+      let mode: DeliveryMode | null = cart.delivery_mode;
+      let pickup = cart.pickup_method;
+      if (infos.delivery_mode !== undefined || infos.pickup_method !== undefined) {
+        const wantsPickup = infos.delivery_mode === "pickup" || infos.pickup_method === 2;
+        if (wantsPickup && ((infos.delivery_mode !== undefined && infos.delivery_mode !== "pickup") || infos.pickup_method === 1)) {
+          throw refused("checkout.mode_required");
+        }
+        pickup = wantsPickup ? 2 : 1;
+        mode = wantsPickup ? "pickup" : (infos.delivery_mode ?? (shipped(mode) ? mode : null));
+      }
+
+      const shopId = infos.shop_id === undefined ? cart.shop_id : infos.shop_id;
+      if (shopId !== null && infos.shop_id !== undefined) {
+        const [shop] = await query<{ id: number }>(tx, sql`select id from shops where id = ${shopId}`);
+        if (!shop) throw refused("checkout.shop_invalid");
+      }
+      if (pickup === 2 && shopId === null) throw refused("validation.store_required");
+
+      let rdv = infos.extra_options?.rdv === undefined ? rdvOf(cart) : infos.extra_options.rdv === true || infos.extra_options.rdv === 1;
+      if (mode === "pickup") rdv = false;
+      if (rdv) {
+        const tariff = await freight.tariff(tx);
+        const why = rdvAvailability(tariff, mode ?? "parcel", delivery?.zip_code);
+        if (why && infos.extra_options?.rdv !== undefined) throw refused(why);
+        if (why) rdv = false; // an earlier choice the new mode or address no longer allows
+      }
+
+      let couponId = cart.coupon_id;
+      if (infos.code !== undefined) couponId = infos.code ? (await coupons.verify(tx, customerId, infos.code)).id : null;
+      const note = infos.note === undefined ? cart.note : infos.note?.trim() ? infos.note : null;
+
+      // The freight of the new choice, on the server cart's measures: a delivery choice made now that the cart
+      // cannot use is refused; an earlier one that the cart's content no longer allows only loses its freight
+      // (saving a note must not fail because of it; the checkout lists the modes with their reasons).
+      let saved: Freight | null = null;
+      const choosing =
+        infos.delivery_addr_id !== undefined ||
+        infos.delivery_mode !== undefined ||
+        infos.pickup_method !== undefined ||
+        infos.extra_options !== undefined;
+      if (shipped(mode) && delivery?.zip_code?.trim()) {
+        const measured = await cartMeasures(tx, cart.id, await settings());
+        if (measured) {
+          saved = await freight.quote(tx, { mode, zip_code: delivery.zip_code, rdv, totals: measured }).catch((e: unknown) => {
+            if (choosing) throw e;
+            return null;
+          });
+        }
+      }
+      const extra = { ...cart.extra_options, rdv };
+      await query(
+        tx,
+        sql`update carts set delivery_addr_id = ${deliveryId}, invoice_addr_id = ${invoiceId}, pickup_method = ${pickup},
+        delivery_mode = ${mode}, shop_id = ${shopId}, extra_options = ${JSON.stringify(extra)}::jsonb, coupon_id = ${couponId},
+        note = ${note}, freight = ${saved === null ? null : JSON.stringify(saved)}::jsonb, updated_at = now() where id = ${cart.id}`,
+      );
+      return params(tx, customerId);
+    });
+  }
+
+  /** The saved cart parameters (SPEC §3 "Cart parameters") with the checkout's own fields. */
+  async function params(q: Db, customerId: number) {
+    const cart = await loadCart(q, customerId);
+    if (!cart) {
+      return {
+        id: 0,
+        delivery_addr_id: null,
+        invoice_addr_id: null,
+        pickup_method: 1,
+        delivery_mode: null,
+        shop_id: null,
+        extra_options: { rdv: false },
+        delivery_addr_obj: null,
+        discount_info: null,
+        note: null,
+        freight: null,
+      };
+    }
+    const delivery = cart.delivery_addr_id === null ? null : await ownAddress(q, customerId, cart.delivery_addr_id).catch(() => null);
+    const coupon = cart.coupon_id === null ? null : await coupons.byId(q, customerId, cart.coupon_id);
+    return {
+      id: cart.id,
+      delivery_addr_id: delivery ? cart.delivery_addr_id : null,
+      invoice_addr_id: cart.invoice_addr_id,
+      pickup_method: cart.pickup_method,
+      delivery_mode: cart.delivery_mode,
+      shop_id: cart.shop_id,
+      extra_options: { ...cart.extra_options, rdv: rdvOf(cart) },
+      delivery_addr_obj: delivery,
+      discount_info: coupon && { type: 2, code: coupon.code, value: coupon.value, amount: coupon.amount, min_amount: coupon.min_amount },
+      note: cart.note,
+      freight: cart.pickup_method === 2 ? null : cart.freight,
+    };
+  }
+
+  /** Each delivery mode for the cart and the chosen address: its freight, or why it is impossible. */
+  async function deliveryModes(q: Db, measured: FreightMeasures | null, zip: string | null, lang: Lang) {
+    const totals = measured ?? EMPTY_MEASURES;
+    const all = await freight.quoteAll(q, zip, false, totals);
+    const tariff = await freight.tariff(q);
+    return all.map(({ mode, result }) => {
+      const rdvWhy = mode === "pickup" ? "checkout.rdv_unavailable" : rdvAvailability(tariff, mode, zip);
+      return {
+        mode,
+        label: translate(lang, `checkout.mode_${mode}`),
+        available: result.ok,
+        reason_key: result.ok ? null : result.key,
+        reason: result.ok ? null : translate(lang, result.key),
+        freight: result.ok ? result.freight : null,
+        rdv: {
+          available: result.ok && rdvWhy === null,
+          reason: rdvWhy && mode !== "pickup" ? translate(lang, rdvWhy) : null,
+          amount: result.ok ? result.freight.rdv_amount : "0.00",
+        },
+      };
+    });
+  }
+
+  /** GET /site/Index/preOrderInfo: everything the checkout page shows, in one call. */
+  async function preOrderInfo(q: Db, customerId: number, lang: Lang) {
+    const [conf, shops, book, saved, times, cart] = [
+      await config.siteConfig(),
+      await config.shops(lang),
+      await addresses.list(q, customerId),
+      await params(q, customerId),
+      await receipt.get(q, customerId),
+      await loadCart(q, customerId),
+    ];
+    const measured = cart ? await cartMeasures(q, cart.id, await settings()) : null;
+    // The shipped modes are listed for the saved delivery address even while pickup is chosen.
+    const zip = (saved.delivery_addr_obj?.zip_code as string | undefined) ?? null;
+    return {
+      addresses: book.delivery,
+      invoice_addresses: book.invoice,
+      combinations: book.combinations,
+      shops: shops.map((s) => ({
+        id: s.id,
+        code: s.code,
+        name: s.name,
+        address: s.address,
+        phone: s.phone,
+        email: s.email,
+        hours: s.hours,
+      })),
+      cart_params: saved,
+      receipt_arrangement: times,
+      minBuyPrice: conf.minBuyPrice ?? null,
+      freeDeliverPrice: conf.freeDeliverPrice ?? null,
+      freeDeliveryAmount: conf.freeDeliveryAmount ?? null,
+      has_lines: measured !== null,
+      delivery_modes: await deliveryModes(q, measured, zip, lang),
+    };
+  }
+
+  return { deliveryExpense, saveParams, params, preOrderInfo };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

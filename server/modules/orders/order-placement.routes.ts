@@ -1,0 +1,32 @@
+// POST /site/Sale/createOrder (issue 10 item 6; decision 070): places the caller's cart as an order awaiting payment.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { createOrderSchema } from "#core/validation/cart.ts";
+import { ok } from "#server/http/envelope.ts";
+import { unauthorized } from "#server/http/errors.ts";
+import { apiRoute } from "#server/http/openapi.ts";
+
+const me = (req: FastifyRequest) =>
+  req.customer ??
+  (() => {
+    throw unauthorized();
+  })();
+
+export async function orderPlacementRoutes(site: FastifyInstance) {
+  const { orderPlacement, db } = site.services;
+  // Login first for customer calls: a visitor learns nothing from validation messages.
+  site.addHook("preHandler", async (req) => void (req.routeOptions.config.api?.auth && me(req)));
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Sale/createOrder",
+      tags: ["Orders"],
+      auth: true,
+      input: createOrderSchema,
+      summary: "Place the cart as an order awaiting payment (idempotent per `idempotency_key`)",
+      description:
+        "Re-prices every line from the catalogue, checks and decrements stock, uses the cart's coupon, enforces minBuyPrice, numbers the order, empties the cart and queues the confirmation e-mail, all in one transaction. The same key with the same request answers the order already placed; with another request it is refused.",
+    },
+    async (req, _reply, input) => ok(req, await orderPlacement.place(db, me(req), input, req.lang), "api.order_placed"),
+  );
+}

@@ -1,0 +1,326 @@
+// Placing the order (issue 10 item 6; decision 070): racing buyers never oversell, retries never make a
+// second order, a failure at the last step rolls everything back. PGlite, and PostgreSQL with a real pool
+// (concurrent transactions on separate connections) when TEST_DATABASE_URL is set.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { query, type Db } from "#server/db/client.ts";
+import { createTestApp, post, type TestApp } from "#server/test/app.ts";
+import { testDbKinds } from "#server/test/databases.ts";
+import { isDomainError } from "#core/domain-errors.ts";
+
+const BUYERS = 50;
+const STOCK = 10;
+
+type Model = { id: number; reference: string };
+
+describe.each(testDbKinds())("order placement on %s", (kind) => {
+  let t: TestApp;
+  let db: Db;
+  let shopId: number;
+  let hot: Model; // the model of the race
+  let plain: Model; // price 25.0000, stock 1000
+  let seq = 0;
+  const key = () => `key-${kind}-${String(++seq).padStart(12, "0")}`;
+  const place = (customer: { id: number; email: string }, note = "", lang: "fr" | "zh" = "fr", k = key()) =>
+    t.app.services.orderPlacement.place(db, customer, { idempotency_key: k, note }, lang);
+
+  /** A customer with `lines` in a pickup cart (shop pickup: no address or freight needed). */
+  async function buyer(n: string, lines: [number, number][], email = `${n}@exemple.fr`) {
+    const [c] = await query<{ id: number }>(
+      db,
+      sql`
+      insert into customers (client_number, title, first_name, last_name, email, password_hash)
+      values (${`T${kind}${n}`}, 'M', 'Acheteur', ${n}, ${email}, 'x') returning id`,
+    );
+    const [cart] = await query<{ id: number }>(
+      db,
+      sql`insert into carts (customer_id, pickup_method, shop_id) values (${c.id}, 2, ${shopId}) returning id`,
+    );
+    for (const [model, num] of lines)
+      await query(db, sql`insert into cart_lines (cart_id, model_id, num) values (${cart.id}, ${model}, ${num})`);
+    return { id: c.id, email, cartId: cart.id };
+  }
+  const cartOf = (customerId: number) =>
+    query<{ model_id: number; num: number }>(
+      db,
+      sql`
+    select l.model_id, l.num from cart_lines l join carts c on c.id = l.cart_id where c.customer_id = ${customerId} order by l.model_id`,
+    );
+  const stockOf = async (id: number) => (await query<{ stock: number }>(db, sql`select stock from models where id = ${id}`))[0].stock;
+  const count = async (table: "orders" | "outbox_messages" | "idempotency_keys") =>
+    (await query<{ n: number }>(db, sql`select count(*)::int as n from ${sql.raw(table)}`))[0].n;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    db = t.database.db;
+    [{ id: shopId }] = await query<{ id: number }>(db, sql`select id from shops order by id limit 1`);
+    const ms = await query<Model>(
+      db,
+      sql`
+      select m.id, m.reference from models m join products p on p.id = m.product_id
+      where p.active and not exists (select 1 from promotions pr where pr.model_id = m.id) order by m.id limit 2`,
+    );
+    [hot, plain] = ms;
+    await query(
+      db,
+      sql`update models set stock = ${STOCK}, purchasable_qty = ${STOCK}, not_for_sale = false, price = 60, site_price = 60 where id = ${hot.id}`,
+    );
+    await query(
+      db,
+      sql`update models set stock = 1000, purchasable_qty = 500, not_for_sale = false, price = 25, site_price = 25 where id = ${plain.id}`,
+    );
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it(`sells exactly ${STOCK} units to ${BUYERS} concurrent buyers; the others get "insufficient stock" and keep their cart`, async () => {
+    const buyers = [];
+    for (let i = 0; i < BUYERS; i++) buyers.push(await buyer(`race${i}`, [[hot.id, 1]]));
+    const ordersBefore = await count("orders");
+    const results = await Promise.allSettled(buyers.map((b) => place(b)));
+    const won = results.filter((r) => r.status === "fulfilled");
+    const lost = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+    expect(
+      lost.map((r) => (isDomainError(r.reason) ? r.reason.key : String(r.reason))).filter((k) => k !== "api.insufficient_stock"),
+    ).toEqual([]);
+    expect(won).toHaveLength(STOCK);
+    expect(await stockOf(hot.id)).toBe(0);
+    expect(await count("orders")).toBe(ordersBefore + STOCK);
+    const ids = won.map((r) => (r as PromiseFulfilledResult<{ id: number }>).value.id);
+    const [sold] = await query<{ n: number }>(
+      db,
+      sql`select coalesce(sum(num), 0)::int as n from order_lines where model_id = ${hot.id}
+      and order_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+    expect(sold.n).toBe(STOCK);
+    // the winners' carts are empty, the losers' untouched
+    for (const [i, r] of results.entries())
+      expect(await cartOf(buyers[i].id)).toEqual(r.status === "fulfilled" ? [] : [{ model_id: hot.id, num: 1 }]);
+    // gap-free numbers
+    const numbers = won.map((r) => (r as PromiseFulfilledResult<{ number: string }>).value.number).sort();
+    const values = numbers.map((n) => Number(n.split("-")[1]));
+    expect(values[values.length - 1] - values[0]).toBe(STOCK - 1);
+  }, 120_000);
+
+  it("places an order re-priced from the catalogue, with snapshots, totals, an e-mail, and an empty cart", async () => {
+    const b = await buyer("snap", [[plain.id, 4]]);
+    await query(db, sql`update models set price = 25.5 where id = ${plain.id}`); // after the add: the order takes the new price
+    const mails = await count("outbox_messages");
+    const o = await place(b, "Livrer par la cour");
+    expect(o).toMatchObject({
+      status: "unpaid",
+      total_ht: "102.00",
+      total_tva: "20.40",
+      total_ttc: "122.40",
+      freight_ht: "0.00",
+      discount_amount: "0.00",
+      pickup_method: 2,
+      lines: 1,
+    });
+    expect(o.number).toMatch(/^CE\d{4}-\d{6}$/);
+    const [row] = await query<Record<string, unknown>>(
+      db,
+      sql`select status, shop_id, note, total_ttc::text from orders where id = ${o.id}`,
+    );
+    expect(row).toMatchObject({ status: "unpaid", shop_id: shopId, note: "Livrer par la cour", total_ttc: "122.40" });
+    const [line] = await query<Record<string, unknown>>(
+      db,
+      sql`select reference, designation, unit, price::text, num, tva::text, line_ht::text from order_lines where order_id = ${o.id}`,
+    );
+    expect(line).toMatchObject({ reference: plain.reference, price: "25.5000", num: 4, tva: "0.2000", line_ht: "102.00" });
+    expect(String(line.designation).length).toBeGreaterThan(3);
+    expect(await cartOf(b.id)).toEqual([]);
+    expect(await count("outbox_messages")).toBe(mails + 1);
+    const [mail] = await query<{ subject: string; text: string }>(
+      db,
+      sql`select payload->>'subject' as subject, payload->>'text' as text from outbox_messages order by id desc limit 1`,
+    );
+    expect(mail.subject).toBe(`Votre commande ${o.number} est enregistrée`);
+    expect(mail.text).toContain(plain.reference);
+    expect(mail.text).toContain("Total TTC : 122,40\u00a0€");
+    await query(db, sql`update models set price = 25 where id = ${plain.id}`);
+  });
+
+  it("writes the confirmation in Chinese for a zh request", async () => {
+    const b = await buyer("zh", [[plain.id, 2]]);
+    const o = await place(b, "", "zh");
+    const [mail] = await query<{ subject: string; text: string }>(
+      db,
+      sql`select payload->>'subject' as subject, payload->>'text' as text from outbox_messages order by id desc limit 1`,
+    );
+    expect(mail.subject).toBe(`您的订单 ${o.number} 已提交`);
+    expect(mail.text).toContain("含税总额：€60.00");
+  });
+
+  it("gives the same order to a retry with the same key, refuses the key with another request, and one order for concurrent twins", async () => {
+    const b = await buyer("idem", [[plain.id, 3]]);
+    const k = key();
+    const first = await place(b, "note", "fr", k);
+    const again = await place(b, "note", "fr", k);
+    expect(again).toEqual(first);
+    await expect(place(b, "autre note", "fr", k)).rejects.toMatchObject({ key: "api.idempotency_key_reused" });
+
+    const c = await buyer("idem2", [[plain.id, 3]]);
+    const k2 = key();
+    const ordersBefore = await count("orders");
+    const stockBefore = await stockOf(plain.id);
+    const twins = await Promise.allSettled(Array.from({ length: 8 }, () => place(c, "", "fr", k2)));
+    const values = twins.map((r) => (r.status === "fulfilled" ? r.value : r.reason));
+    expect(new Set(values.map((v) => (v as { id?: number }).id)).size).toBe(1);
+    expect(twins.every((r) => r.status === "fulfilled")).toBe(true);
+    expect(await count("orders")).toBe(ordersBefore + 1);
+    expect(await stockOf(plain.id)).toBe(stockBefore - 3);
+  });
+
+  it("refuses an empty cart, a model no longer sold, and an amount under minBuyPrice, changing nothing", async () => {
+    const empty = await buyer("empty", []);
+    await expect(place(empty)).rejects.toMatchObject({ key: "api.cart_empty" });
+    const small = await buyer("small", [[plain.id, 1]]); // 25 € HT < 50 €
+    await expect(place(small)).rejects.toMatchObject({ key: "api.order_below_minimum" });
+    expect(await cartOf(small.id)).toEqual([{ model_id: plain.id, num: 1 }]);
+    const [gone] = await query<Model>(db, sql`select id, reference from models where id > ${plain.id} order by id limit 1`);
+    await query(db, sql`update models set stock = 100, purchasable_qty = 100, not_for_sale = true where id = ${gone.id}`);
+    const s = await buyer("unsold", [
+      [plain.id, 4],
+      [gone.id, 1],
+    ]);
+    const before = await stockOf(plain.id);
+    await expect(place(s)).rejects.toMatchObject({ key: "api.cart_items_unavailable" });
+    expect(await stockOf(plain.id)).toBe(before);
+    const [keys] = await query<{ n: number }>(db, sql`select count(*)::int as n from idempotency_keys where customer_id = ${s.id}`);
+    expect(keys.n).toBe(0); // the key went with the rollback: a retry after fixing the cart proceeds
+  });
+
+  it("uses the cart's coupon once with a guarded increment", async () => {
+    const b = await buyer("coupon", [[plain.id, 10]]);
+    const [cp] = await query<{ id: number }>(
+      db,
+      sql`insert into coupons (code, value, min_amount, max_uses, uses) values (${`T-${kind}`}, 0.1, 0, 1, 0) returning id`,
+    );
+    await query(db, sql`update carts set coupon_id = ${cp.id} where customer_id = ${b.id}`);
+    const o = await place(b);
+    expect(o).toMatchObject({ total_ht: "225.00", discount_amount: "25.00", total_tva: "45.00", total_ttc: "270.00" });
+    const [c] = await query<{ uses: number }>(db, sql`select uses from coupons where id = ${cp.id}`);
+    expect(c.uses).toBe(1);
+    const other = await buyer("coupon2", [[plain.id, 10]]);
+    await query(db, sql`update carts set coupon_id = ${cp.id} where customer_id = ${other.id}`);
+    await expect(place(other)).rejects.toMatchObject({ key: "api.coupon_unavailable" });
+    // below its minimum amount a coupon takes nothing off and is not used up
+    const [high] = await query<{ id: number }>(
+      db,
+      sql`insert into coupons (code, value, min_amount, max_uses, uses) values (${`H-${kind}`}, 0.1, 1000, 1, 0) returning id`,
+    );
+    await query(db, sql`update carts set coupon_id = ${high.id} where customer_id = ${other.id}`);
+    expect(await place(other)).toMatchObject({ total_ht: "250.00", discount_amount: "0.00" });
+    expect((await query<{ uses: number }>(db, sql`select uses from coupons where id = ${high.id}`))[0].uses).toBe(0);
+  });
+
+  it("rolls back stock, coupon, cart, number and key when the last step fails", async () => {
+    const b = await buyer("fail", [[plain.id, 5]], "echec@exemple.fr");
+    const [cp] = await query<{ id: number }>(
+      db,
+      sql`insert into coupons (code, value, min_amount, max_uses, uses) values (${`F-${kind}`}, 0.1, 0, 5, 0) returning id`,
+    );
+    await query(db, sql`update carts set coupon_id = ${cp.id} where customer_id = ${b.id}`);
+    // The confirmation e-mail is written last but one: make that insert violate a constraint.
+    await query(db, sql`alter table outbox_messages add constraint test_fail_ck check (payload->>'to' <> 'echec@exemple.fr')`);
+    const stock = await stockOf(plain.id);
+    const orders = await count("orders");
+    const [seqBefore] = await query<{ v: number }>(
+      db,
+      sql`select coalesce(max(last_value), 0)::int as v from number_sequences where kind = 'order'`,
+    );
+    try {
+      await expect(place(b)).rejects.toThrow();
+    } finally {
+      await query(db, sql`alter table outbox_messages drop constraint test_fail_ck`);
+    }
+    expect(await stockOf(plain.id)).toBe(stock);
+    expect(await count("orders")).toBe(orders);
+    expect(await cartOf(b.id)).toEqual([{ model_id: plain.id, num: 5 }]);
+    const [c] = await query<{ uses: number }>(db, sql`select uses from coupons where id = ${cp.id}`);
+    expect(c.uses).toBe(0);
+    const [seqAfter] = await query<{ v: number }>(
+      db,
+      sql`select coalesce(max(last_value), 0)::int as v from number_sequences where kind = 'order'`,
+    );
+    expect(seqAfter.v).toBe(seqBefore.v);
+    const o = await place(b); // and the same cart goes through once the fault is gone
+    expect(o.discount_amount).toBe("12.50");
+  });
+
+  it("charges the freight quoted from the tariff for the cart's mode and zip, never the stored JSON", async () => {
+    const b = await buyer("pallet", [[plain.id, 4]]);
+    const [addr] = await query<{ id: number }>(
+      db,
+      sql`insert into addresses (customer_id, kind, first_name, last_name, line1, zip_code, city)
+      values (${b.id}, 'delivery', 'Jean', 'Palette', '3 rue Oberkampf', '75011', 'Paris') returning id`,
+    );
+    await query(
+      db,
+      sql`update carts set pickup_method = 1, shop_id = null, delivery_addr_id = ${addr.id}, delivery_mode = null where customer_id = ${b.id}`,
+    );
+    await expect(place(b)).rejects.toMatchObject({ key: "validation.delivery_method_required" });
+    // a stored freight of 1 cent (stale or tampered) is ignored
+    await query(
+      db,
+      sql`update carts set delivery_mode = 'pallet', freight = '{"freight_ht": "0.01", "freight_tva": "0.00"}'::jsonb where customer_id = ${b.id}`,
+    );
+    const { cart_info } = await t.app.services.cart.view(db, b.id, "fr");
+    const quoted = await t.app.services.freight.quote(db, { mode: "pallet", zip_code: "75011", rdv: false, totals: cart_info });
+    expect(cart_info.freight).toEqual(quoted);
+    expect(Number(quoted.freight_ht)).toBeGreaterThan(1);
+    expect(cart_info).toMatchObject({ delivery_mode: "pallet", delivery_addr_obj: { zip_code: "75011" }, isFreeDelivery: false });
+    const o = await place(b);
+    expect(o).toMatchObject({
+      total_ht: cart_info.grandTotalHt,
+      total_tva: cart_info.grandTotalTva,
+      total_ttc: cart_info.grandTotal,
+      pickup_method: 1,
+    });
+    expect(Number(o.freight_ht)).toBeGreaterThan(1);
+    const [row] = await query<{ delivery_mode: string; zip: string; freight_ht: string }>(
+      db,
+      sql`
+      select delivery_mode, delivery_address->>'zip_code' as zip, freight_ht::text from orders where id = ${o.id}`,
+    );
+    expect(row).toEqual({ delivery_mode: "pallet", zip: "75011", freight_ht: o.freight_ht });
+  });
+
+  it("answers the HTTP call: login, key and note validated, refusals translated", async () => {
+    const b = await buyer("http", [[plain.id, 4]]);
+    const token = await t.app.services.sessions.create(db, b.id);
+    const call = (body: Record<string, unknown>, o: { token?: string; lang?: string } = { token }) =>
+      post(t.app, "/site/Sale/createOrder", body, o);
+    expect((await call({ idempotency_key: key() }, {})).statusCode).toBe(401);
+    expect((await call({})).json()).toMatchObject({ code: 400, info: "Identifiant de commande invalide, veuillez recharger la page." });
+    expect((await call({ idempotency_key: "court" })).json().code).toBe(400);
+    expect((await call({ idempotency_key: "x".repeat(65) })).json().code).toBe(400);
+    expect((await call({ idempotency_key: key(), note: "n".repeat(501) })).json()).toMatchObject({
+      code: 400,
+      info: "La note de commande ne peut pas dépasser 500 caractères.",
+    });
+    const k = key();
+    const res = await call({ idempotency_key: k, note: "ok", price: "0.01", total_ttc: "0.01" });
+    expect(res.json()).toMatchObject({
+      code: 200,
+      info: "Votre commande est enregistrée.",
+      data: { status: "unpaid", total_ht: "100.00", total_ttc: "120.00" },
+    });
+    const replay = await call({ idempotency_key: k, note: "ok" });
+    expect(replay.json().data).toEqual(res.json().data);
+    const none = await call({ idempotency_key: key() }, { token, lang: "zh" });
+    expect(none.json()).toMatchObject({ code: 400, info: "您的购物车是空的。" });
+    const openapi = await t.app.inject({ method: "GET", url: "/site/openapi.json" });
+    expect(Object.keys(openapi.json().paths)).toEqual(
+      expect.arrayContaining([
+        "/site/Sale/createOrder",
+        "/site/Index/getShoppingCart",
+        "/site/Customer/addShoppingCart",
+        "/site/Customer/mergeShoppingCart",
+      ]),
+    );
+  });
+});

@@ -1,0 +1,177 @@
+// The order pages through the real build (decision 063, 072): each customer sees their own orders, another
+// customer's order is the 404 page, a visitor goes to /connexion, and no page is cached or public.
+// Needs `npm run build` first. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+import { existsSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ServerBuild } from "react-router";
+import { buildApp } from "#server/app.ts";
+import { loadEnv } from "#server/env.ts";
+import { seedDemo } from "#server/db/seed/index.ts";
+import { query, type Database } from "#server/db/client.ts";
+import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
+import { createPageCache } from "#server/http/page-cache.ts";
+import { TEST_SECRET } from "#server/test/app.ts";
+
+const buildFile = fileURLToPath(new URL("../../../build/server/index.js", import.meta.url));
+const clientDir = fileURLToPath(new URL("../../../build/client", import.meta.url));
+
+describe.each(testDbKinds())("order pages (%s)", (kind) => {
+  let app: FastifyInstance;
+  let database: Database;
+  const cache = createPageCache();
+  let demo: string;
+  let martin: string;
+  let martinOrder: { id: number; number: string };
+  let demoOrder: { id: number; number: string };
+
+  beforeAll(async () => {
+    if (!existsSync(buildFile)) throw new Error("run `npm run build` first (npm test does)");
+    database = await openTestDatabase(kind);
+    await seedDemo(database.db, { size: "small" });
+    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+    const env = loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", SIGN_SECRET: TEST_SECRET });
+    app = await buildApp({ env, database, build, clientDir, logger: false, pageCache: cache });
+    await app.ready();
+    demo = `uid=${await app.services.sessions.create(app.services.db, 1)}`;
+    martin = `uid=${await app.services.sessions.create(app.services.db, 2)}`;
+    [martinOrder] = await query(database.db, sql`select id, number from orders where customer_id = 2 limit 1`);
+    [demoOrder] = await query(database.db, sql`select id, number from orders where number = 'CE2026-000162'`);
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const page = (url: string, cookie?: string) => app.inject({ url, headers: cookie ? { cookie } : {} });
+  const personal = (res: Awaited<ReturnType<typeof page>>, url: string) => {
+    expect(res.headers["x-render-cache"], url).toBeUndefined();
+    expect(res.headers["cache-control"], url).toBe("private, no-store");
+  };
+
+  it("shows the history with numbers, totals and state labels, paged, in fr and zh", async () => {
+    for (const url of ["/historique-commandes", "/center/historique-commandes"]) {
+      const res = await page(url, demo);
+      expect(res.statusCode, url).toBe(200);
+      personal(res, url);
+      for (const text of [
+        "CE2026-000171",
+        "CE2026-000123",
+        "En attente de paiement",
+        "Livraison planifiée le 26/11/2026",
+        "Annulée le 21/10/2026",
+        "Livrée",
+      ]) {
+        expect(res.body, `${url} ${text}`).toContain(text);
+      }
+      expect(res.body).not.toContain(martinOrder.number);
+    }
+    const zh = await page("/zh/historique-commandes", demo);
+    expect(zh.body).toContain("我的订单记录");
+    expect(zh.body).toContain("待付款");
+    personal(zh, "/zh/historique-commandes");
+    // Martin's history holds his order only
+    const m = await page("/historique-commandes", martin);
+    expect(m.body).toContain(martinOrder.number);
+    expect(m.body).not.toContain("CE2026-000171");
+  });
+
+  it("pages the history by ten", async () => {
+    // 12 more orders for the demo customer: 18 in all, two pages
+    await query(
+      database.db,
+      sql`insert into orders (number, customer_id, status, total_ht, total_tva, total_ttc, created_at)
+      select 'CE2025-' || lpad(g::text, 6, '0'), 1, 'delivered', 10, 2, 12, timestamp '2025-01-01' + g * interval '1 day' from generate_series(1, 12) g`,
+    );
+    const p1 = await page("/historique-commandes", demo);
+    expect(p1.body).toContain("Page 1 sur 2");
+    expect(p1.body).toContain("CE2026-000171");
+    expect(p1.body).not.toContain("CE2025-000001");
+    const p2 = await page("/historique-commandes?page=2", demo);
+    expect(p2.body).toContain("Page 2 sur 2");
+    expect(p2.body).toContain("CE2025-000001");
+    expect(p2.body).not.toContain("CE2026-000171");
+    await query(database.db, sql`delete from orders where number like 'CE2025-%'`);
+  });
+
+  it("shows an order's detail to its owner only, on every path, never cached", async () => {
+    for (const url of [
+      `/order-detail?id=${demoOrder.id}`,
+      `/orderdetail?id=${demoOrder.number}`,
+      `/center/order-detail?id=${demoOrder.id}`,
+      `/zh/order-detail?id=${demoOrder.number}`,
+    ]) {
+      const res = await page(url, demo);
+      expect(res.statusCode, url).toBe(200);
+      personal(res, url);
+      expect(res.body).toContain(demoOrder.number);
+      expect(res.body).toContain("75011"); // delivery address snapshot
+    }
+    const fr = await page(`/order-detail?id=${demoOrder.id}`, demo);
+    expect(fr.body).toContain("Commander à nouveau");
+    expect(fr.body).toContain("Total TTC");
+    expect(fr.body).toContain("TVA 20 %");
+    for (const url of [
+      `/order-detail?id=${martinOrder.id}`,
+      `/orderdetail?id=${martinOrder.number}`,
+      `/order-detail?id=999999`,
+      "/order-detail?id=abc",
+      "/order-detail",
+      `/confirmation-commande?id=${martinOrder.id}`,
+    ]) {
+      const res = await page(url, demo);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain("Traiteur Martin");
+      expect(res.body, url).not.toContain("Vincennes");
+    }
+    // the data request of a client-side navigation too
+    const data = await page(`/order-detail.data?id=${martinOrder.id}`, demo);
+    expect(data.body).not.toContain("Vincennes");
+    const own = await page(`/order-detail.data?id=${martinOrder.id}`, martin);
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain("Vincennes");
+    expect(own.headers["x-render-cache"]).toBeUndefined();
+  });
+
+  it("tracks the recent orders and confirms a new one", async () => {
+    const tr = await page("/suivi-commande", demo);
+    expect(tr.statusCode).toBe(200);
+    personal(tr, "/suivi-commande");
+    expect(tr.body).toContain("Commande passée");
+    expect(tr.body).toContain("CE2026-000171");
+    expect((await page("/center/suivi-commande", demo)).statusCode).toBe(200);
+    const [unpaid] = await query<{ id: number }>(database.db, sql`select id from orders where number = 'CE2026-000171'`);
+    for (const url of [`/confirmation-commande?id=${unpaid.id}`, `/zh/confirmation-commande?id=${unpaid.id}`]) {
+      const res = await page(url, demo);
+      expect(res.statusCode, url).toBe(200);
+      personal(res, url);
+      expect(res.body).toContain("CE2026-000171");
+    }
+    expect((await page(`/confirmation-commande?id=${unpaid.id}`, demo)).body).toContain("Elle est en attente de paiement.");
+  });
+
+  it("sends a visitor to the login page and caches none of the pages", async () => {
+    for (const url of [
+      "/historique-commandes",
+      `/order-detail?id=${demoOrder.id}`,
+      `/orderdetail?id=${demoOrder.id}`,
+      "/suivi-commande",
+      `/confirmation-commande?id=${demoOrder.id}`,
+      "/zh/center/historique-commandes",
+    ]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toMatch(/\/connexion\?redirect=/);
+      expect(res.headers["x-render-cache"], url).toBeUndefined();
+    }
+    expect(cache.entries().some(([url]) => /commande|order/.test(url))).toBe(false);
+  });
+
+  it("links the orders from the account home", async () => {
+    const res = await page("/mon-compte", demo);
+    expect(res.body).toContain('href="/historique-commandes"');
+    expect(res.body).toContain('href="/suivi-commande"');
+  });
+});

@@ -1,0 +1,126 @@
+// Sends the outbox (decision 062). A worker claims due rows in one statement (FOR UPDATE SKIP LOCKED, then
+// locked_until): two processes never hold the same row. It sends outside any transaction, then marks the
+// row sent. A failure waits an exponential backoff; after MAX attempts the row is given up (failed_at).
+// A crash between claim and mark leaves the row locked until locked_until, then it is retried: delivery is
+// at least once (a crash after the SMTP server accepted and before the mark sends the message again).
+import { sql } from "drizzle-orm";
+import { query, type Db } from "#server/db/client.ts";
+import type { OutboxMail } from "#server/db/schema/index.ts";
+import type { Mailer } from "#server/mail.ts";
+import { onMailEnqueued } from "./outbox.service.ts";
+
+export const OUTBOX_LOCK_MS = 120_000;
+
+export type OutboxWorkerOptions = {
+  /** Other processes' mail is found by polling; this process's mail wakes the worker at commit. */
+  pollMs?: number;
+  lockMs?: number;
+  maxAttempts?: number;
+  /** Wait before the next try after `attempts` failed tries. */
+  backoffMs?: (attempts: number) => number;
+  batch?: number;
+  log?: { warn: (o: object, msg: string) => void; error: (o: object, msg: string) => void };
+};
+
+export const defaultBackoff = (attempts: number) => Math.min(3_600_000, 30_000 * 2 ** (attempts - 1));
+
+type Claimed = { id: number; payload: OutboxMail; attempts: number };
+
+export function createOutboxWorker(db: Db, mailer: Mailer, opts: OutboxWorkerOptions = {}) {
+  const { pollMs = 5_000, lockMs = OUTBOX_LOCK_MS, maxAttempts = 8, backoffMs = defaultBackoff, batch = 10 } = opts;
+  const log = opts.log ?? { warn: () => undefined, error: (o: object, m: string) => console.error(m, o) };
+  let timer: NodeJS.Timeout | undefined;
+  let unsubscribe: (() => void) | undefined;
+  let running: Promise<number> | undefined;
+  let again = false;
+  let stopped = false;
+
+  // An attempt is counted when claimed, so that a message that crashes the process is not retried forever.
+  const claim = () =>
+    query<Claimed>(
+      db,
+      sql`
+    update outbox_messages m set locked_until = now() + make_interval(secs => ${lockMs / 1000}), attempts = m.attempts + 1
+    from (select id from outbox_messages
+          where sent_at is null and failed_at is null and available_at <= now() and (locked_until is null or locked_until <= now())
+          order by available_at, id limit ${batch} for update skip locked) due
+    where m.id = due.id
+    returning m.id, m.payload, m.attempts`,
+    );
+
+  async function deliver(m: Claimed): Promise<boolean> {
+    if (m.attempts > maxAttempts) {
+      // claimed before by a process that died mid-send, on its last attempt
+      await db.execute(sql`update outbox_messages set failed_at = now(), locked_until = null where id = ${m.id}`);
+      return false;
+    }
+    try {
+      await mailer.send(m.payload);
+    } catch (e) {
+      const error = String((e as Error)?.message ?? e).slice(0, 500);
+      const giveUp = m.attempts >= maxAttempts;
+      log.warn({ id: m.id, attempts: m.attempts, error }, giveUp ? "outbox: giving up on a message" : "outbox: sending failed, will retry");
+      await db.execute(sql`
+        update outbox_messages set locked_until = null, last_error = ${error},
+          available_at = now() + make_interval(secs => ${backoffMs(m.attempts) / 1000}),
+          failed_at = ${giveUp ? sql`now()` : sql`null`}
+        where id = ${m.id}`);
+      return false;
+    }
+    await db.execute(sql`update outbox_messages set sent_at = now(), locked_until = null, last_error = null where id = ${m.id}`);
+    return true;
+  }
+
+  /** Sends every due message; returns how many were sent. Runs one at a time per worker. */
+  async function drain(): Promise<number> {
+    let sent = 0;
+    do {
+      again = false;
+      for (;;) {
+        if (stopped) return sent;
+        const rows = await claim();
+        if (!rows.length) break;
+        for (const m of rows) if (await deliver(m)) sent++;
+      }
+    } while (again && !stopped);
+    return sent;
+  }
+
+  /** Runs a pass now, or right after the running one. Resolves with the count sent by that pass. */
+  function runOnce(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = drain()
+      .catch((e) => {
+        log.error({ err: e }, "outbox: pass failed");
+        return 0;
+      })
+      .finally(() => (running = undefined));
+    return running;
+  }
+
+  const wake = () => void runOnce();
+
+  return {
+    runOnce,
+    wake,
+    start() {
+      stopped = false;
+      unsubscribe = onMailEnqueued(wake);
+      timer = setInterval(wake, pollMs);
+      timer.unref();
+      wake();
+    },
+    /** Stops polling and waits for the message in flight (call before closing the database). */
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      unsubscribe?.();
+      await running;
+    },
+  };
+}
+
+export type OutboxWorker = ReturnType<typeof createOutboxWorker>;

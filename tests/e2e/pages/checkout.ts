@@ -1,0 +1,62 @@
+// The checkout page (/commande): delivery mode, shop, addresses, receiving times, coupon, note, summary and
+// the "place the order" button. Labels from the fr/zh catalogues (checkout namespace).
+import type { Page } from "playwright-core";
+import { weekdayName } from "#core/format-date.ts";
+import { label, localePath, type Lang } from "./labels.ts";
+
+export type Mode = "parcel" | "pallet" | "carrier" | "pickup";
+
+export class CheckoutPage {
+  constructor(
+    readonly page: Page,
+    readonly lang: Lang = "fr",
+  ) {}
+  private t = (key: string, vars?: Record<string, string | number>) => label(this.lang, key, vars);
+
+  async goto(base: string) {
+    await this.page.goto(`${base}${localePath(this.lang, "/commande")}`);
+    await this.ready();
+  }
+  /** The page has loaded its data (pre-order info and cart) and settled. */
+  async ready() {
+    await this.placeOrder.waitFor();
+    await this.page.waitForLoadState("networkidle");
+  }
+  get heading() {
+    return this.page.getByRole("heading", { level: 1, name: this.t("checkout.title") });
+  }
+  mode(mode: Mode) {
+    return this.page.getByRole("radio", { name: this.t(`checkout.mode_${mode}`) });
+  }
+  /** Chooses a delivery mode and waits for the choices, freight and totals to come back from the server. */
+  async chooseMode(mode: Mode) {
+    await Promise.all([this.page.waitForResponse((r) => r.url().includes("/site/Index/getShoppingCart")), this.mode(mode).check()]);
+    await this.page.waitForLoadState("networkidle");
+  }
+  shop(name: string | RegExp) {
+    return this.page.getByRole("radio", { name });
+  }
+  deliveryAddress(text: string | RegExp) {
+    return this.page.getByRole("group", { name: this.t("checkout.delivery_address") }).getByRole("radio", { name: text });
+  }
+  /** The checkbox of one weekday's slot (1 = Monday), e.g. receiving(1, "morning"). */
+  receiving(weekday: number, slot: "morning" | "afternoon") {
+    return this.page.getByRole("checkbox", { name: `${weekdayName(weekday, this.lang)} — ${this.t(`checkout.${slot}`)}` });
+  }
+  get note() {
+    return this.page.getByLabel(this.t("checkout.note"));
+  }
+  get summaryFreight() {
+    return this.page.getByTestId("summary-freight");
+  }
+  get summaryTotal() {
+    return this.page.getByTestId("summary-total");
+  }
+  get placeOrder() {
+    return this.page.getByRole("button", { name: this.t("checkout.place_order") });
+  }
+  /** Refusals and validation messages on the page. */
+  get alerts() {
+    return this.page.getByRole("alert").filter({ hasText: /./ });
+  }
+}

@@ -1,0 +1,46 @@
+// Shared steps of the storefront behaviour tests (issue 13).
+import { expect } from "vitest";
+import type { Page } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
+
+export const NARROW = { width: 375, height: 800 };
+
+/** Serious or critical axe violations of what the page shows now (dialogs included). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
+}
+
+/** Makes the page long enough to scroll whatever its content. */
+export async function makeTall(page: Page) {
+  await page.evaluate(() => {
+    document.body.style.paddingBottom = "4000px";
+  });
+}
+
+export async function login(page: Page, base: string, lang: "fr" | "zh" = "fr") {
+  await page.goto(`${base}${lang === "zh" ? "/zh" : ""}/connexion`);
+  await page.waitForLoadState("networkidle");
+  await page.locator("input[name=identifier]").fill("C100001");
+  await page.locator("input[name=password], input[type=password]").first().fill("Demo1234!");
+  await page.locator("main form button[type=submit]").first().click();
+  await page.waitForURL((u) => !u.pathname.endsWith("/connexion"));
+}
+
+export async function uidCookie(page: Page) {
+  return (await page.context().cookies()).find((c) => c.name === "uid");
+}
+
+export async function consentCookie(page: Page) {
+  return (await page.context().cookies()).find((c) => c.name === "useCookie")?.value;
+}
+
+export const pollExpect = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 5000, interval: 100 });
