@@ -3,7 +3,6 @@
 // rendered pages that show the product. On PostgreSQL the two apps have their own pools and LISTEN connections,
 // as two processes would; on PGlite (one process by nature) they share the embedded database.
 import { existsSync } from "node:fs";
-import { randomBytes } from "node:crypto";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
@@ -12,8 +11,9 @@ import type { ServerBuild } from "react-router";
 import { buildApp } from "#server/app.ts";
 import { loadEnv } from "#server/env.ts";
 import { seedDemo } from "#server/db/seed/index.ts";
-import { openDatabase, query, type Database } from "#server/db/client.ts";
-import { openTestDatabase, testDbKinds, type TestDbKind } from "#server/test/databases.ts";
+import { query } from "#server/db/client.ts";
+import { testDbKinds } from "#server/test/databases.ts";
+import { openShared } from "#server/test/shared-db.ts";
 import { get, post, TEST_SECRET } from "#server/test/app.ts";
 import { categoryUrl, productUrl } from "#core/slug.ts";
 
@@ -26,48 +26,6 @@ async function until(ok: () => Promise<boolean>) {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error("condition not met in 2 s");
-}
-
-/** Two handles on one fresh database: two pools and listeners on PostgreSQL, the same PGlite otherwise. */
-async function openShared(kind: TestDbKind): Promise<{ a: Database; b: Database; close: () => Promise<void> }> {
-  if (kind === "pglite") {
-    const a = await openTestDatabase("pglite");
-    return { a, b: a, close: () => a.close() };
-  }
-  const { default: pg } = await import("pg");
-  const admin = process.env.TEST_DATABASE_URL!;
-  const name = `comptoir_t_${randomBytes(6).toString("hex")}`;
-  const run = async (text: string) => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    try {
-      await c.query(text);
-    } finally {
-      await c.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const a = await openDatabase({ url: url.href });
-  const b = await openDatabase({ url: url.href });
-  return {
-    a,
-    b,
-    close: async () => {
-      await a.close();
-      await b.close();
-      for (let i = 0; ; i++) {
-        try {
-          await run(`drop database if exists ${name}`);
-          break;
-        } catch (e) {
-          if ((e as { code?: string }).code !== "55006" || i >= 100) throw e;
-          await new Promise((r) => setTimeout(r, 50));
-        }
-      }
-    },
-  };
 }
 
 describe.each(testDbKinds())("two app processes on one %s database", (kind) => {

@@ -1,87 +1,27 @@
 // Migration 0008 on a database that already holds data (decision 066), on PGlite and PostgreSQL: the document
 // sequences continue after the existing numbers; a row breaking a new constraint stops the migration whole.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import { nextNumber } from "#server/modules/numbering/numbering.service.ts";
-import { testDbKinds, type TestDbKind } from "#server/test/databases.ts";
+import { testDbKinds } from "#server/test/databases.ts";
+import { MIGRATIONS as migrations, migrationsBefore, openUnmigrated, type UnmigratedDb } from "#server/test/migrations.ts";
 
-const migrations = fileURLToPath(new URL("../migrations", import.meta.url));
-let before0008: string;
-
-/** A copy of the migrations folder as it was before 0008. */
-function folderBefore0008(): string {
-  const dir = mkdtempSync(join(tmpdir(), "comptoir-migrations-"));
-  mkdirSync(join(dir, "meta"));
-  for (const f of readdirSync(migrations)) if (/^000[0-7]_.*\.sql$/.test(f)) cpSync(join(migrations, f), join(dir, f));
-  const journal = JSON.parse(readFileSync(join(migrations, "meta/_journal.json"), "utf8")) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx < 8);
-  writeFileSync(join(dir, "meta/_journal.json"), JSON.stringify(journal));
-  return dir;
-}
-
-type Opened = { db: Db; migrate: (folder: string) => Promise<void>; close: () => Promise<void> };
-
-async function openEmpty(kind: TestDbKind): Promise<Opened> {
-  if (kind === "pglite") {
-    const { PGlite } = await import("@electric-sql/pglite");
-    const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
-    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-    const { drizzle } = await import("drizzle-orm/pglite");
-    const { migrate } = await import("drizzle-orm/pglite/migrator");
-    const client = await PGlite.create("memory://", { extensions: { unaccent, pg_trgm } });
-    const db = drizzle({ client });
-    return { db: db as unknown as Db, migrate: (f) => migrate(db, { migrationsFolder: f }), close: () => client.close() };
-  }
-  const { default: pg } = await import("pg");
-  const { drizzle } = await import("drizzle-orm/node-postgres");
-  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const admin = process.env.TEST_DATABASE_URL!;
-  const name = `comptoir_u_${randomBytes(6).toString("hex")}`;
-  const run = async (q: string) => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    try {
-      await c.query(q);
-    } finally {
-      await c.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.href, max: 2 });
-  const db = drizzle({ client: pool });
-  return {
-    db: db as unknown as Db,
-    migrate: (f) => migrate(db, { migrationsFolder: f }),
-    close: async () => {
-      await pool.end();
-      await run(`drop database if exists ${name}`);
-    },
-  };
-}
+let before0008: ReturnType<typeof migrationsBefore>;
 
 const exists = async (db: Db, table: string) =>
   (await query<{ t: string | null }>(db, sql`select to_regclass(${table})::text as t`))[0].t !== null;
 
 beforeAll(() => {
-  before0008 = folderBefore0008();
+  before0008 = migrationsBefore(8);
 });
-afterAll(() => {
-  if (before0008) rmSync(before0008, { recursive: true, force: true });
-});
+afterAll(() => before0008?.remove());
 
 describe.each(testDbKinds())("migration 0008 on existing data (%s)", (kind) => {
-  let d: Opened;
+  let d: UnmigratedDb;
   beforeAll(async () => {
-    d = await openEmpty(kind);
-    await d.migrate(before0008);
+    d = await openUnmigrated(kind);
+    await d.migrate(before0008.folder);
     await d.db.execute(sql`insert into customers (id, client_number, title, first_name, last_name, email, password_hash)
       values (1, 'C1', 'M', 'Jean', 'Dupont', 'a@b.fr', 'x')`);
     await d.db.execute(sql`insert into orders (id, number, customer_id, status, total_ht, total_tva, total_ttc) values
