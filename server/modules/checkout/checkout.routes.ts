@@ -66,7 +66,9 @@ export async function checkoutRoutes(site: FastifyInstance) {
       tags,
       auth: true,
       input: promoCodeSchema,
-      summary: "Check a coupon code for the caller (validity, minimum, value)",
+      summary: "Check a coupon code for the caller (owner, period, uses left); answers its value and minimum",
+      description:
+        "Does not put the code on the cart (cartParams with `code` does) and does not check `min_amount`: below its minimum a coupon on the cart takes nothing off.",
     },
     async (req, _reply, { code }) => ok(req, await coupons.verify(db, me(req).id, code), "checkout.coupon_valid"),
   );
