@@ -62,7 +62,11 @@ describe("parseQuickOrder", () => {
     const lines = (n: number) => Array.from({ length: n }, (_, i) => `R${i};1`).join("\n");
     expect(ok(parseQuickOrder(lines(QUICK_ORDER_MAX_LINES))).entries).toHaveLength(500);
     expect(ok(parseQuickOrder(`ref;qty\n${lines(500)}`)).entries).toHaveLength(500);
-    expect(parseQuickOrder(lines(QUICK_ORDER_MAX_LINES + 1))).toMatchObject({ ok: false, key: "area.qo_too_many_lines", vars: { max: 500 } });
+    expect(parseQuickOrder(lines(QUICK_ORDER_MAX_LINES + 1))).toMatchObject({
+      ok: false,
+      key: "area.qo_too_many_lines",
+      vars: { max: 500 },
+    });
     expect(parseQuickOrder("A;1\n" + " ".repeat(QUICK_ORDER_MAX_CHARS))).toMatchObject({ ok: false, key: "area.qo_too_long" });
   });
 

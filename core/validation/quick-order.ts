@@ -9,13 +9,15 @@ const modelId = z.preprocess(
   z.number(modelError).int(modelError).min(1, modelError).max(2_147_483_647, modelError),
 );
 
-/** POST /site/Customer/addWishlist and delWishlist: a model by its id, or by its reference. */
+/** POST /site/Customer/addWishlist and delWishlist: a model by its id or its reference, or a product (list cards:
+ * adding saves its first model on sale, removing removes all of its models). */
 export const wishlistSchema = z
   .object({
     model_id: modelId.optional(),
+    product_id: modelId.optional(),
     reference: z.string(modelError).trim().min(1, modelError).max(QUICK_ORDER_MAX_REF, modelError).optional(),
   })
-  .refine((v) => v.model_id !== undefined || v.reference !== undefined, modelError);
+  .refine((v) => v.model_id !== undefined || v.product_id !== undefined || v.reference !== undefined, modelError);
 export type WishlistInput = z.output<typeof wishlistSchema>;
 
 /** POST /site/Customer/quickOrderResolve: the pasted or uploaded text, parsed on the server (core/quick-order.ts). */

@@ -32,14 +32,26 @@ export async function quickOrderRoutes(site: FastifyInstance) {
 
   apiRoute(
     site,
-    { method: "GET", url: "/Customer/wishlist", tags, auth: true, summary: "The caller's saved references with their current price and availability" },
+    {
+      method: "GET",
+      url: "/Customer/wishlist",
+      tags,
+      auth: true,
+      summary: "The caller's saved references with their current price and availability",
+    },
     async (req) => ok(req, await quickOrder.wishlist(db, me(req).id, req.lang)),
   );
 
   apiRoute(
     site,
-    { method: "GET", url: "/Customer/wishlistRefs", tags, auth: true, summary: "The references in the caller's wishlist (heart buttons)" },
-    async (req) => ok(req, { references: await quickOrder.references(db, me(req).id) }),
+    {
+      method: "GET",
+      url: "/Customer/wishlistRefs",
+      tags,
+      auth: true,
+      summary: "The references in the caller's wishlist and their products (heart buttons)",
+    },
+    async (req) => ok(req, await quickOrder.references(db, me(req).id)),
   );
 
   apiRoute(
@@ -50,7 +62,7 @@ export async function quickOrderRoutes(site: FastifyInstance) {
       tags,
       auth: true,
       input: wishlistSchema,
-      summary: "Save a model (by model_id or reference) in the caller's wishlist",
+      summary: "Save a model (by model_id, reference, or product_id: its first model on sale) in the caller's wishlist",
       description: "Already saved: unchanged. Answers the wishlist's references. At most 500 models.",
     },
     async (req, _reply, input) => ok(req, await quickOrder.add(db, me(req).id, input), "area.wishlist_added"),
@@ -64,7 +76,7 @@ export async function quickOrderRoutes(site: FastifyInstance) {
       tags,
       auth: true,
       input: wishlistSchema,
-      summary: "Remove a model (by model_id or reference) from the caller's wishlist",
+      summary: "Remove a model (by model_id or reference, or every model of product_id) from the caller's wishlist",
     },
     async (req, _reply, input) => ok(req, await quickOrder.remove(db, me(req).id, input), "area.wishlist_removed"),
   );

@@ -13,6 +13,8 @@ import type { PurchasedItem, QuickItem, QuickOrderResolution, ResolvedLine, Wish
 import type { WishlistInput } from "#core/validation/quick-order.ts";
 import { liveModels, type CartModels, type StaticModel } from "#server/modules/cart/cart-models.ts";
 
+export type WishlistRefs = { references: string[]; product_ids: number[] };
+
 /** A wishlist holds at most this many models. */
 export const WISHLIST_MAX = 500;
 /** The purchased list shows at most this many models (the most recently bought). */
@@ -112,55 +114,64 @@ export function createQuickOrderService(models: CartModels) {
     });
   }
 
-  /** The model named by id or reference; unknown: not found. */
+  /** The model named by id, reference or product (its first model on sale); unknown: not found. */
   async function modelOf(q: Db, input: WishlistInput): Promise<number> {
-    const match = input.model_id !== undefined ? sql`id = ${input.model_id}` : sql`upper(reference) = upper(${input.reference ?? ""})`;
-    const [row] = await query<{ id: number }>(q, sql`select id from models where ${match}`);
+    const match =
+      input.model_id !== undefined
+        ? sql`id = ${input.model_id}`
+        : input.product_id !== undefined
+          ? sql`product_id = ${input.product_id}`
+          : sql`upper(reference) = upper(${input.reference ?? ""})`;
+    const [row] = await query<{ id: number }>(q, sql`select id from models where ${match} order by not_for_sale, position, id limit 1`);
     if (!row) throw notFound("area.wishlist_model_unknown");
     return row.id;
   }
 
-  /** The caller's wishlist references (upper case), for the heart buttons. */
-  async function references(q: Db, customerId: number): Promise<string[]> {
-    const rows = await query<{ reference: string }>(
+  /** The caller's wishlist references (upper case) and their products, for the heart buttons. */
+  async function references(q: Db, customerId: number): Promise<WishlistRefs> {
+    const rows = await query<{ reference: string; product_id: number }>(
       q,
-      sql`select upper(m.reference) as reference from wishlists w join models m on m.id = w.model_id
+      sql`select upper(m.reference) as reference, m.product_id from wishlists w join models m on m.id = w.model_id
       where w.customer_id = ${customerId} and w.kind = 'wishlist' order by w.created_at desc, w.id desc`,
     );
-    return rows.map((r) => r.reference);
+    return { references: rows.map((r) => r.reference), product_ids: [...new Set(rows.map((r) => r.product_id))] };
   }
 
   /** Saves the model (already saved: unchanged). One guarded statement: the size limit holds under concurrency. */
-  async function add(q: Db, customerId: number, input: WishlistInput): Promise<{ model_id: number; references: string[] }> {
+  async function add(q: Db, customerId: number, input: WishlistInput): Promise<WishlistRefs & { model_id: number }> {
     return withTransaction(q, async (tx) => {
-    const modelId = await modelOf(tx, input);
-    const inserted = await query<{ id: number }>(
-      tx,
-      sql`
+      const modelId = await modelOf(tx, input);
+      const inserted = await query<{ id: number }>(
+        tx,
+        sql`
       insert into wishlists (customer_id, model_id, kind)
       select ${customerId}, ${modelId}, 'wishlist'
       where (select count(*) from wishlists where customer_id = ${customerId} and kind = 'wishlist') < ${WISHLIST_MAX}
       on conflict (customer_id, kind, model_id) do nothing
       returning id`,
-    );
-    if (inserted.length === 0) {
-      // Nothing written: already saved (fine), or the list is full.
-      const [{ present }] = await query<{ present: boolean }>(
-        tx,
-        sql`select exists(select 1 from wishlists where customer_id = ${customerId} and kind = 'wishlist' and model_id = ${modelId}) as present`,
       );
-      if (!present) throw refused("area.wishlist_full", { max: WISHLIST_MAX });
-    }
-    return { model_id: modelId, references: await references(tx, customerId) };
+      if (inserted.length === 0) {
+        // Nothing written: already saved (fine), or the list is full.
+        const [{ present }] = await query<{ present: boolean }>(
+          tx,
+          sql`select exists(select 1 from wishlists where customer_id = ${customerId} and kind = 'wishlist' and model_id = ${modelId}) as present`,
+        );
+        if (!present) throw refused("area.wishlist_full", { max: WISHLIST_MAX });
+      }
+      return { model_id: modelId, ...(await references(tx, customerId)) };
     });
   }
 
   /** Removes the model from the caller's own wishlist (absent: unchanged). */
-  async function remove(q: Db, customerId: number, input: WishlistInput): Promise<{ model_id: number; references: string[] }> {
+  async function remove(q: Db, customerId: number, input: WishlistInput): Promise<WishlistRefs & { model_id: number }> {
     return withTransaction(q, async (tx) => {
       const modelId = await modelOf(tx, input);
-      await query(tx, sql`delete from wishlists where customer_id = ${customerId} and kind = 'wishlist' and model_id = ${modelId} returning id`);
-      return { model_id: modelId, references: await references(tx, customerId) };
+      const which =
+        input.product_id !== undefined
+          ? sql`model_id in (select id from models where product_id = ${input.product_id})`
+          : sql`model_id = ${modelId}`;
+      await query(tx, sql`delete from wishlists where customer_id = ${customerId} and kind = 'wishlist' and ${which} returning id`);
+      return { model_id: modelId, ...(await references(tx, customerId)) };
     });
   }
 

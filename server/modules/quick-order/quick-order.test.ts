@@ -129,6 +129,25 @@ describe.each(testDbKinds())("quick order on %s", (kind) => {
     expect(await wishRows(1)).toEqual(before1);
   });
 
+  it("saves a product's first model from a list card and removes all of its models", async () => {
+    const [prod] = await query<{ product_id: number; n: number }>(
+      t.database.db,
+      sql`select product_id, count(*)::int as n from models where product_id not in
+      (select m.product_id from wishlists w join models m on m.id = w.model_id where w.customer_id = 1)
+      group by product_id having count(*) > 1 order by product_id limit 1`,
+    );
+    const add = await post(t.app, "/site/Customer/addWishlist", { product_id: prod.product_id }, { token: demo });
+    expect(add.statusCode).toBe(200);
+    expect(add.json().data.product_ids).toContain(prod.product_id);
+    const saved = await query<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from wishlists w join models m on m.id = w.model_id where w.customer_id = 1 and m.product_id = ${prod.product_id}`,
+    );
+    expect(saved[0].n).toBe(1);
+    const del = await post(t.app, "/site/Customer/delWishlist", { product_id: prod.product_id }, { token: demo });
+    expect(del.json().data.product_ids).not.toContain(prod.product_id);
+  });
+
   it("refuses an unknown or invalid model without change", async () => {
     const before = await wishRows(1);
     const unknown = await post(t.app, "/site/Customer/addWishlist", { model_id: 99_999_999 }, { token: demo });
