@@ -12,6 +12,7 @@ import { localePath } from "#core/slug.ts";
 import type { PurchasedItem, QuickItem, WishlistItem } from "#core/quick-order-view.ts";
 import { QuantityStepper } from "#app/components/cart/quantity-stepper.tsx";
 import { WishlistButton } from "./wishlist-button.tsx";
+import { unitLabel } from "#app/components/catalogue/labels.ts";
 
 type Props = { kind: "purchased"; items: PurchasedItem[] } | { kind: "wishlist"; items: WishlistItem[] };
 
@@ -153,7 +154,10 @@ export function QuickOrderList(props: Props) {
                       </td>
                     </>
                   )}
-                  <td className={`${td} whitespace-nowrap text-right font-semibold text-brand`}>{formatUnitPrice(i.price, lang, "HT")}</td>
+                  <td className={`${td} whitespace-nowrap text-right`}>
+                    <span className="font-semibold text-brand">{formatUnitPrice(i.price, lang, "HT")}</span>
+                    <span className="block text-xs text-muted">{t("product.per_unit", { unit: unitLabel(t, i.unit) })}</span>
+                  </td>
                   <td className={`${td} whitespace-nowrap`}>
                     {can ? (
                       <span className="text-green-800">{t("area.qo_in_stock", { max: i.max })}</span>
