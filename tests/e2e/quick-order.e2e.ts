@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { SIGN_SECRET, shopPerFile } from "./shop.ts";
 import { sign } from "../../server/http/signature.ts";
-import { browserPerFile, newTab } from "./browser.ts";
+import { browserPerFile, newTab, DESKTOP } from "./browser.ts";
 import { DEMO, loginAs } from "./customers.ts";
 import { CartPage } from "./pages/cart.ts";
 import { label, localePath, type Lang } from "./pages/labels.ts";
@@ -15,8 +15,8 @@ const shop = shopPerFile();
 const browser = browserPerFile();
 
 /** A tab logged in as the demo customer at `path`, once the session is known in the page (header title). */
-async function open(lang: Lang, path: string) {
-  const tab = await newTab(browser());
+async function open(lang: Lang, path: string, viewport = DESKTOP) {
+  const tab = await newTab(browser(), viewport);
   await loginAs(tab.context, shop, DEMO);
   await tab.page.goto(`${shop.url}${localePath(lang, path)}`);
   await tab.page.waitForLoadState("networkidle");
@@ -187,4 +187,21 @@ describe("quick order", () => {
       await context.close();
     });
   }
+
+  it("folds the account menu behind a button on narrow screens", async () => {
+    const { page, context, errors } = await open("zh", "/reduction", { width: 375, height: 800 });
+    const menu = page.getByRole("navigation", { name: label("zh", "area.menu.label") });
+    const toggle = menu.getByRole("button");
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(await toggle.textContent()).toContain(label("zh", "area.menu.discounts"));
+    const link = menu.getByRole("link", { name: label("zh", "area.menu.wishlist") });
+    expect(await link.isVisible()).toBe(false);
+    await toggle.click();
+    await link.waitFor({ state: "visible" });
+    await link.click();
+    await page.waitForURL(`${shop.url}/zh/quick-order/wishlist`);
+    await page.getByTestId("quick-wishlist").waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
