@@ -91,7 +91,6 @@ export function OrderByReference() {
           name="lines"
           rows={6}
           value={text}
-          maxLength={QUICK_ORDER_MAX_CHARS}
           onChange={(e) => {
             setText(e.target.value);
             setResult(null);
