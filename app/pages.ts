@@ -34,5 +34,7 @@ export const PAGES: Page[] = [
   { id: "order-confirmation", path: "confirmation-commande", file: "routes/order-confirmation.tsx" },
   { id: "cart", path: "panier", file: "routes/cart.tsx" },
   { id: "checkout", path: "commande", file: "routes/checkout.tsx" },
+  { id: "quick-order", path: "quick-order/:type", file: "routes/quick-order.tsx", aliases: ["collect", "center/collect"] },
+  { id: "reduction", path: "reduction", file: "routes/reduction.tsx", aliases: ["center/reduction"] },
   { id: "not-found", path: "*", file: "routes/not-found.tsx" },
 ];

@@ -28,6 +28,9 @@ const CUSTOMER = [
   "/suivi-commande",
   "/panier",
   "/commande",
+  "/quick-order/purchased",
+  "/quick-order/wishlist",
+  "/reduction",
 ];
 
 describe("accessibility of every page", () => {
