@@ -237,7 +237,14 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
    * Refunds every succeeded payment whose order did not take it (cancelled unpaid, or paid by another payment).
    * Outside any transaction; the idempotency key is the payment's, so a retry after a crash refunds once.
    */
-  async function refundDue(q: Db): Promise<number> {
+  let refunding: Promise<number> | undefined;
+  /** One pass at a time in this process (other processes: the idempotency key makes a second call harmless). */
+  function refundDue(q: Db): Promise<number> {
+    refunding ??= refundPass(q).finally(() => (refunding = undefined));
+    return refunding;
+  }
+
+  async function refundPass(q: Db): Promise<number> {
     assertOutsideTransaction("refund");
     const due = await query<{ id: number; provider_ref: string; transaction_id: string | null; amount: string }>(
       q,
