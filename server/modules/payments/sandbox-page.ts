@@ -119,7 +119,12 @@ export function finishedPage(s: SandboxSession, lang: Lang) {
 
 export function notFoundPage(lang: Lang) {
   const t = (k: string) => esc(translate(lang, `payment.sandbox.${k}`));
-  return layout(lang, translate(lang, "payment.sandbox.title"), `<h1>${t("title")}</h1><p role="status">${t("not_found")}</p><p><a class="button" href="/">${t("back_to_shop")}</a></p>`, null);
+  return layout(
+    lang,
+    translate(lang, "payment.sandbox.title"),
+    `<h1>${t("title")}</h1><p role="status">${t("not_found")}</p><p><a class="button" href="/">${t("back_to_shop")}</a></p>`,
+    null,
+  );
 }
 
 export const SANDBOX_CSS = `*{box-sizing:border-box}
