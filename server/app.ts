@@ -15,6 +15,7 @@ import type { PageCache } from "./http/page-cache.ts";
 import "./http/types.ts";
 import { logSerializers } from "./http/log-serializers.ts";
 import { securityHeaders } from "./http/headers.ts";
+import { paymentWebhookRoutes } from "./modules/payments/webhook.routes.ts";
 import { clientErrorHandler, frameworkErrors, rootErrorHandler, rootNotFound } from "./http/root-errors.ts";
 
 export type AppOptions = {
@@ -61,6 +62,7 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
   // The e-mail outbox worker lives and dies with the app (before the database closes).
   services.outbox.start();
   app.addHook("onClose", async () => {
+    await services.paymentsWorker.stop(); // started by main.ts once listening (decision 077)
     await services.outbox.stop();
     await services.limits.close();
   });
@@ -71,6 +73,8 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
 
   const secureCookies = env.PUBLIC_URL.startsWith("https:");
   await app.register(siteApi, { prefix: "/site", env, secureCookies });
+  // Provider webhooks (raw body) and the sandbox's hosted card page, outside the signed API (decision 077).
+  await app.register(paymentWebhookRoutes);
 
   if (vite) {
     const middie = (await import("@fastify/middie")).default;

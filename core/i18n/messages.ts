@@ -21,6 +21,8 @@ import frCheckout from "./locales/fr/checkout.json";
 import zhCheckout from "./locales/zh/checkout.json";
 import frArea from "./locales/fr/area.json";
 import zhArea from "./locales/zh/area.json";
+import frPayment from "./locales/fr/payment.json";
+import zhPayment from "./locales/zh/payment.json";
 
 export { DEFAULT_LANG, LANGS, isLang, type Lang } from "../lang.ts";
 
@@ -36,6 +38,7 @@ export const resources = {
     cart: frCart,
     checkout: frCheckout,
     area: frArea,
+    payment: frPayment,
   },
   zh: {
     api: zhApi,
@@ -48,6 +51,7 @@ export const resources = {
     cart: zhCart,
     checkout: zhCheckout,
     area: zhArea,
+    payment: zhPayment,
   },
 } as const;
 
