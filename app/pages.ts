@@ -34,5 +34,6 @@ export const PAGES: Page[] = [
   { id: "order-confirmation", path: "confirmation-commande", file: "routes/order-confirmation.tsx" },
   { id: "cart", path: "panier", file: "routes/cart.tsx" },
   { id: "checkout", path: "commande", file: "routes/checkout.tsx" },
+  { id: "payment", path: "paymentcb", file: "routes/payment.tsx", aliases: ["payment/result/:type"] },
   { id: "not-found", path: "*", file: "routes/not-found.tsx" },
 ];
