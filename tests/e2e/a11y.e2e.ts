@@ -28,6 +28,9 @@ const CUSTOMER = [
   "/suivi-commande",
   "/panier",
   "/commande",
+  "/paymentcb?order_id=CE2026-000171",
+  "/paymentcb?order_id=CE2026-000140",
+  "/payment/result/fail?order_id=CE2026-000171",
 ];
 
 describe("accessibility of every page", () => {
