@@ -76,6 +76,9 @@ export type OrderDetail = OrderSummary & {
   note: string | null;
   tracking: TrackingStep[];
   can_repay: boolean;
+  /** The invoice of a paid order and its PDF path (/documents/invoice/<id>.pdf), else null. */
+  invoice_number: string | null;
+  invoice_url: string | null;
 };
 
 /** Answer of POST /site/Sale/reorder: what went back into the cart and what could not. */

@@ -15,6 +15,7 @@ import type { PageCache } from "./http/page-cache.ts";
 import "./http/types.ts";
 import { logSerializers } from "./http/log-serializers.ts";
 import { securityHeaders } from "./http/headers.ts";
+import { paymentWebhookRoutes } from "./modules/payments/webhook.routes.ts";
 import { clientErrorHandler, frameworkErrors, rootErrorHandler, rootNotFound } from "./http/root-errors.ts";
 
 export type AppOptions = {
@@ -60,7 +61,10 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
   app.decorate("services", services);
   // The e-mail outbox worker lives and dies with the app (before the database closes).
   services.outbox.start();
+  // Expiry, sandbox redeliveries and refunds (decision 077); tests drive them by hand (runOnce).
+  if (env.NODE_ENV !== "test") services.paymentsWorker.start();
   app.addHook("onClose", async () => {
+    await services.paymentsWorker.stop();
     await services.outbox.stop();
     await services.limits.close();
   });
@@ -71,6 +75,8 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
 
   const secureCookies = env.PUBLIC_URL.startsWith("https:");
   await app.register(siteApi, { prefix: "/site", env, secureCookies });
+  // Provider webhooks (raw body) and the sandbox's hosted card page, outside the signed API (decision 077).
+  await app.register(paymentWebhookRoutes);
 
   if (vite) {
     const middie = (await import("@fastify/middie")).default;

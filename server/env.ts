@@ -47,6 +47,20 @@ export const envSchema = z.object({
   REDIS_URL: z.url({ protocol: /^redis$/ }).optional(),
   SEED: z.enum(["demo", "none"]).default("demo"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Card payment (issue 11; decision 077). The sandbox provider needs nothing; stripe needs both keys.
+  PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).default("sandbox"),
+  /** HMAC secret of the sandbox's webhook signature. */
+  SANDBOX_WEBHOOK_SECRET: z.string().min(8).default("comptoir-sandbox-webhook-secret"),
+  /** Where the sandbox posts its notifications; default PUBLIC_URL + /payments/webhook/sandbox. */
+  SANDBOX_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  STRIPE_SECRET_KEY: z.string().min(8).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** Another Stripe API origin (tests: a local fake), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  /** Age (seconds) beyond which a signed notification is refused, both ways. */
+  PAYMENT_WEBHOOK_TOLERANCE_S: z.coerce.number().int().min(1).max(3600).default(300),
+  /** An unpaid order is cancelled this long after it was placed; 0 turns the expiry off. */
+  UNPAID_ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(0).max(525_600).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -54,7 +68,13 @@ export type Env = z.infer<typeof envSchema>;
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // An empty variable counts as unset (`DATABASE_URL= npm start`).
   const defined = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
-  const parsed = envSchema.safeParse(defined);
+  const parsed = envSchema
+    .superRefine((e, ctx) => {
+      if (e.PAYMENT_PROVIDER !== "stripe") return;
+      for (const k of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const)
+        if (!e[k]) ctx.addIssue({ code: "custom", path: [k], message: "required when PAYMENT_PROVIDER=stripe" });
+    })
+    .safeParse(defined);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);

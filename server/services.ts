@@ -26,6 +26,9 @@ import { createCouponsService } from "./modules/checkout/coupons.service.ts";
 import { createReceiptService } from "./modules/checkout/receipt.service.ts";
 import { createCheckoutService } from "./modules/checkout/checkout.service.ts";
 import { createSharedCounter } from "./modules/accounts/shared-counter.ts";
+import { createPaymentProvider } from "./modules/payments/payment-provider.ts";
+import { createPaymentsService } from "./modules/payments/payments.service.ts";
+import { createPaymentsWorker } from "./modules/payments/payments.worker.ts";
 
 // Account services take the handle to use (`db` below, or a transaction) as their first argument
 // (decision 060); catalogue read services keep the pool for their cached read model: a use case that must
@@ -48,6 +51,9 @@ export function createServices(
   const cart = createCartService(config, createCartModels(db, cache), cartFreight(freight));
   /** Counters every process shares: API rate limit, recovery codes (issue 14; Redis when REDIS_URL is set). */
   const limits = createSharedCounter(db, env.REDIS_URL);
+  /** Card payment (issue 11; decision 077): the configured provider, the sandbox's own side when it is the one. */
+  const { provider, sandbox } = createPaymentProvider(db, env, outbox.log);
+  const payments = createPaymentsService({ provider, publicUrl: env.PUBLIC_URL, log: outbox.log });
   return {
     /** The pool: the handle for a use case that is not part of a larger one. */
     db,
@@ -76,6 +82,11 @@ export function createServices(
     cart,
     orderPlacement: createOrderPlacementService(cart),
     orders: createOrdersService(cart),
+    payments,
+    /** The sandbox provider's page and notifications; null when another provider is configured. */
+    sandbox,
+    /** Expiry of unpaid orders, sandbox redeliveries, refunds; started with the app outside tests (app.ts). */
+    paymentsWorker: createPaymentsWorker(db, payments, sandbox, { expiryMinutes: env.UNPAID_ORDER_EXPIRY_MINUTES, log: outbox.log }),
   };
 }
 

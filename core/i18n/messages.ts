@@ -19,6 +19,8 @@ import frCart from "./locales/fr/cart.json";
 import zhCart from "./locales/zh/cart.json";
 import frCheckout from "./locales/fr/checkout.json";
 import zhCheckout from "./locales/zh/checkout.json";
+import frPayment from "./locales/fr/payment.json";
+import zhPayment from "./locales/zh/payment.json";
 import frPaymentPages from "./locales/fr/payment_pages.json";
 import zhPaymentPages from "./locales/zh/payment_pages.json";
 
@@ -35,6 +37,7 @@ export const resources = {
     account: frAccount,
     cart: frCart,
     checkout: frCheckout,
+    payment: frPayment,
     payment_pages: frPaymentPages,
   },
   zh: {
@@ -47,6 +50,7 @@ export const resources = {
     account: zhAccount,
     cart: zhCart,
     checkout: zhCheckout,
+    payment: zhPayment,
     payment_pages: zhPaymentPages,
   },
 } as const;

@@ -2,6 +2,7 @@
 // provider notification recorded once by its event id (DESIGN §4b "Exactly once").
 import { sql } from "drizzle-orm";
 import { bigserial, char, check, index, integer, jsonb, numeric, pgTable, serial, timestamp, unique, varchar } from "drizzle-orm/pg-core";
+import { LANGS } from "#core/lang.ts";
 import { oneOf } from "./checks.ts";
 import { orders } from "./sales.ts";
 
@@ -30,6 +31,12 @@ export const payments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** The language the payment was started in: result page and confirmation e-mail (decision 077). */
+    lang: varchar("lang", { length: 2 }).notNull().default("fr"),
+    /** The provider's transaction id (payment intent, sandbox transaction) once paid; refunds use it. */
+    transactionId: varchar("transaction_id", { length: 255 }),
+    /** Set when a late or second payment was refunded (decision 077). */
+    refundRef: varchar("refund_ref", { length: 255 }),
   },
   (t) => [
     unique("payments_provider_ref_uq").on(t.provider, t.providerRef),
@@ -38,6 +45,7 @@ export const payments = pgTable(
     check("payments_status_ck", oneOf(t.status, PAYMENT_STATUSES)),
     check("payments_amount_ck", sql`${t.amount} >= 0`),
     check("payments_currency_ck", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("payments_lang_ck", oneOf(t.lang, LANGS)),
     check("payments_paid_at_ck", sql`${t.status} not in ('succeeded', 'refunded') or ${t.paidAt} is not null`),
   ],
 );
@@ -83,5 +91,46 @@ export const providerEvents = pgTable(
       .on(t.receivedAt)
       .where(sql`processed_at is null`),
     check("provider_events_provider_ck", oneOf(t.provider, PAYMENT_PROVIDERS)),
+  ],
+);
+
+/**
+ * The sandbox provider's own book (decision 077): one hosted card session per token. It stands for the
+ * provider's side, so the shop never reads it to decide anything: it learns outcomes only through the
+ * signed webhook. `notified_at` null on a finished session = a notification still to deliver (retried by
+ * the payments worker, so an outcome is never lost when the process dies between commit and POST).
+ */
+export const sandboxSessions = pgTable(
+  "sandbox_sessions",
+  {
+    token: varchar("token", { length: 64 }).primaryKey(),
+    paymentId: integer("payment_id").notNull(),
+    orderNumber: varchar("order_number", { length: 20 }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
+    lang: varchar("lang", { length: 2 }).notNull().default("fr"),
+    successUrl: varchar("success_url", { length: 500 }).notNull(),
+    failUrl: varchar("fail_url", { length: 500 }).notNull(),
+    /** open → challenge (3-D Secure) → done */
+    status: varchar("status", { length: 20 }).notNull().default("open"),
+    outcome: varchar("outcome", { length: 20 }),
+    errorKey: varchar("error_key", { length: 80 }),
+    eventId: varchar("event_id", { length: 64 }),
+    transactionId: varchar("transaction_id", { length: 64 }),
+    cardLast4: char("card_last4", { length: 4 }),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    notifyAttempts: integer("notify_attempts").notNull().default(0),
+    nextNotifyAt: timestamp("next_notify_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("sandbox_sessions_notify_idx")
+      .on(t.nextNotifyAt)
+      .where(sql`status = 'done' and notified_at is null`),
+    check("sandbox_sessions_status_ck", sql`${t.status} in ('open', 'challenge', 'done')`),
+    check("sandbox_sessions_outcome_ck", sql`${t.outcome} is null or ${t.outcome} in ('succeeded', 'failed', 'abandoned')`),
+    check("sandbox_sessions_amount_ck", sql`${t.amountCents} >= 0 and ${t.refundedCents} between 0 and ${t.amountCents}`),
   ],
 );

@@ -117,11 +117,17 @@ export const orders = pgTable(
     freightHt: money("freight_ht").notNull().default("0"),
     freightTva: money("freight_tva").notNull().default("0"),
     discountAmount: money("discount_amount").notNull().default("0"),
+    /** The coupon whose use this order counted (decision 077: an expired order gives the use back). */
+    couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
     note: text("note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("orders_number_uq").on(t.number),
+    // the expiry worker's scan (decision 077)
+    index("orders_unpaid_idx")
+      .on(t.createdAt)
+      .where(sql`status = 'unpaid'`),
     index("orders_customer_idx").on(t.customerId, t.createdAt),
     check("orders_status_ck", oneOf(t.status, ORDER_STATES)),
     check("orders_pickup_method_ck", oneOf(t.pickupMethod, PICKUP_METHODS)),
@@ -183,7 +189,8 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex("invoices_number_uq").on(t.number),
     index("invoices_customer_idx").on(t.customerId),
-    index("invoices_order_idx").on(t.orderId),
+    // one invoice per order (decision 077: issued in the transaction that marks the order paid)
+    uniqueIndex("invoices_order_uq").on(t.orderId),
     check("invoices_amounts_ck", sql`${t.amountHt} >= 0 and ${t.amountTtc} >= ${t.amountHt}`),
   ],
 );

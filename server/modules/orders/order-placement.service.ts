@@ -134,9 +134,11 @@ export function createOrderPlacementService(cart: CartService) {
         if (done.length === 0) throw conflict("api.insufficient_stock", { ref: p.model.reference, num: p.model.stock });
       }
       // A coupon counts as used only when it took something off (below its minimum it does not apply).
+      let couponUsed: number | null = null;
       if (coupon && decOrZero(totals.discountAmount).sign() !== 0) {
         const used = await query(tx, sql`update coupons set uses = uses + 1 where id = ${coupon.id} and uses < max_uses returning id`);
         if (used.length === 0) throw refused("api.coupon_unavailable");
+        couponUsed = coupon.id; // kept on the order: its expiry gives the use back (decision 077)
       }
 
       // The invoice address, else the delivery address (a pickup order may have neither yet).
@@ -149,10 +151,10 @@ export function createOrderPlacementService(cart: CartService) {
         tx,
         sql`
         insert into orders (number, customer_id, status, pickup_method, delivery_mode, shop_id, delivery_address, invoice_address,
-                            total_ht, total_tva, total_ttc, freight_ht, freight_tva, discount_amount, note)
+                            total_ht, total_tva, total_ttc, freight_ht, freight_tva, discount_amount, coupon_id, note)
         values (${number}, ${customer.id}, 'unpaid', ${row.pickup_method}, ${mode}, ${pickup ? row.shop_id : null},
                 ${delivery && !pickup ? JSON.stringify(delivery) : null}::jsonb, ${invoiceSnapshot}::jsonb,
-                ${money.totalHt}, ${money.totalTva}, ${money.totalTtc}, ${money.freightHt}, ${money.freightTva}, ${money.discount}, ${note})
+                ${money.totalHt}, ${money.totalTva}, ${money.totalTtc}, ${money.freightHt}, ${money.freightTva}, ${money.discount}, ${couponUsed}, ${note})
         returning id, created_at`,
       );
       const lineTotals = new Map(totals.lines.map((t) => [t.model_id, t]));

@@ -19,6 +19,7 @@ import {
 } from "#core/order-view.ts";
 import type { OrderListInput, OrderRef } from "#core/validation/orders.ts";
 import type { CartService } from "#server/modules/cart/cart.service.ts";
+import { invoicePath } from "#server/modules/invoices/invoice-issue.ts";
 
 type OrderRow = {
   id: number;
@@ -42,6 +43,7 @@ type OrderRow = {
   invoice_address: OrderAddress | null;
   note: string | null;
   lines_count: number;
+  invoice_number: string | null;
 };
 
 // Moments as ISO text in UTC and dates as "YYYY-MM-DD": both drivers answer the same strings.
@@ -51,7 +53,8 @@ const COLUMNS = sql`o.id, o.number, o.status, ${iso("o.created_at")} as created_
   o.total_ht::text as total_ht, o.total_tva::text as total_tva, o.total_ttc::text as total_ttc, o.freight_ht::text as freight_ht,
   o.freight_tva::text as freight_tva, o.discount_amount::text as discount_amount, o.payment_method, o.transaction_id,
   o.delivery_address, o.invoice_address, o.note,
-  (select count(*)::int from order_lines l where l.order_id = o.id) as lines_count`;
+  (select count(*)::int from order_lines l where l.order_id = o.id) as lines_count,
+  (select i.number from invoices i where i.order_id = o.id order by i.id limit 1) as invoice_number`;
 
 // The cart merge speaks of lines "removed from your cart"; an order again never had them there.
 const REORDER_KEYS: Record<string, string> = {
@@ -146,6 +149,9 @@ export function createOrdersService(cart: CartService) {
       note: o.note,
       tracking: trackingSteps(o),
       can_repay: canRepay(o.status),
+      // the invoice of a paid order (decision 077); its PDF is served by the documents module
+      invoice_number: o.invoice_number,
+      invoice_url: o.invoice_number ? invoicePath(o.id, lang) : null,
     };
   }
 

@@ -1,0 +1,56 @@
+// The card payment API (issue 11; CONTRACTS.md): start or restart the payment of an unpaid order, and the
+// result of a payment. Login required; another customer's order is not found, nothing changes.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { leavePaymentSchema, paymentResultSchema } from "#core/validation/payment.ts";
+import { ok } from "#server/http/envelope.ts";
+import { unauthorized } from "#server/http/errors.ts";
+import { apiRoute } from "#server/http/openapi.ts";
+
+const me = (req: FastifyRequest) =>
+  req.customer ??
+  (() => {
+    throw unauthorized();
+  })();
+const tags = ["Payment"];
+
+export async function paymentRoutes(site: FastifyInstance) {
+  const { payments, db } = site.services;
+  site.addHook("preHandler", async (req) => void (req.routeOptions.config.api?.auth && me(req)));
+
+  apiRoute(
+    site,
+    {
+      method: "GET",
+      url: "/Sale/leavePayment",
+      summary: "Start (or restart) the card payment of one of the caller's unpaid orders",
+      description:
+        "Answers `{ redirect_url }`, the provider's hosted card page. The amount is the order's total TTC as stored, never " +
+        "taken from the request. Refused when the order is paid or cancelled; another customer's order is not found. " +
+        "The Applang header decides the language of the result page the provider sends the buyer back to.",
+      tags,
+      auth: true,
+      input: leavePaymentSchema,
+    },
+    async (req, _reply, { order_id }) => {
+      const c = me(req);
+      const { redirect_url } = await payments.leavePayment(db, { id: c.id, email: c.email }, order_id, req.lang);
+      return ok(req, { redirect_url });
+    },
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Index/getPaymentResult",
+      summary: "The payment state of one of the caller's orders (result page)",
+      description:
+        "`pending` is true while the last payment is still open (its notification not yet received); `failure` is the " +
+        "translated reason of the last failed or abandoned payment; `invoice_url` once the order is paid.",
+      tags,
+      auth: true,
+      input: paymentResultSchema,
+    },
+    async (req, _reply, { order_id }) => ok(req, await payments.result(db, me(req).id, order_id, req.lang)),
+  );
+}
