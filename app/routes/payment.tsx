@@ -139,7 +139,10 @@ function ResultPage({ order, type }: { order: Order; type: "success" | "fail" })
       <>
         {heading("result_title_cancelled")}
         <Summary number={poll.result.number} total={poll.result.total_ttc} />
-        <p role="status">{notPayableText(t, lang, poll.result)}</p>
+        <div role="status">
+          <p>{notPayableText(t, lang, poll.result)}</p>
+          {poll.result.failure && <p data-testid="payment-failure">{t("payment_pages.failure_reason", { reason: poll.result.failure })}</p>}
+        </div>
         <Link to={localePath(lang, "/historique-commandes")} className="self-start text-brand underline">
           {t("payment_pages.see_history")}
         </Link>

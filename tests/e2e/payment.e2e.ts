@@ -6,13 +6,15 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { browserPerFile, newTab, seriousViolations } from "./browser.ts";
-import { shopPerFile, type Shop } from "./shop.ts";
+import { shopPerFile, SIGN_SECRET, type Shop } from "./shop.ts";
+import { sign } from "../../server/http/signature.ts";
 import { DEMO, freshCustomer, loginAs, type Customer } from "./customers.ts";
 import { CheckoutPage } from "./pages/checkout.ts";
 import { CARDS, PaymentResultPage, PaymentStepPage, SandboxCardPage } from "./pages/payment.ts";
 import { label, localePath, type Lang } from "./pages/labels.ts";
 
-const shop = shopPerFile();
+// The seeded unpaid order (CE2026-000171) must not expire during the run (h-pay's expiry worker, default 60 min).
+const shop = shopPerFile({ UNPAID_ORDER_EXPIRY_MINUTES: "525600" });
 const browser = browserPerFile();
 
 type Cart = { cart_list: { model_id: number; price: string; stock: number; purchasable_qty: number }[] };
@@ -59,13 +61,19 @@ async function placeOrder(token: string, invoiceId: number, lang: Lang = "fr"): 
   return placed.data;
 }
 
-/** The order as the owner's API sees it. */
+/** The order as the owner's API sees it (GET /site/Sale/orderDetial, signed like the browser's calls). */
 async function orderOf(token: string, id: number) {
-  return (await shop.api<{ status: string; payment: { transaction_id: string | null } | null; invoice_number?: string | null }>(
-    "/site/Sale/orderDetial",
-    { id },
-    { token },
-  )).data;
+  const path = "/site/Sale/orderDetial";
+  const t = Math.floor(Date.now() / 1000);
+  const res = await fetch(`${shop.url}${path}?id=${id}&t=${t}&at=${sign(t, path, SIGN_SECRET)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = (await res.json()) as {
+    code: number;
+    data: { status: string; payment: { transaction_id: string | null } | null; invoice_number?: string | null };
+  };
+  expect(body.code).toBe(200);
+  return body.data;
 }
 
 /** The result page has no header, footer, nor the start or request overlay (SPEC §2, §4). */
