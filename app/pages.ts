@@ -36,5 +36,6 @@ export const PAGES: Page[] = [
   { id: "checkout", path: "commande", file: "routes/checkout.tsx" },
   { id: "quick-order", path: "quick-order/:type", file: "routes/quick-order.tsx", aliases: ["collect", "center/collect"] },
   { id: "reduction", path: "reduction", file: "routes/reduction.tsx", aliases: ["center/reduction"] },
+  { id: "payment", path: "paymentcb", file: "routes/payment.tsx", aliases: ["payment/result/:type"] },
   { id: "not-found", path: "*", file: "routes/not-found.tsx" },
 ];

@@ -10,6 +10,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useNavigate,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
@@ -130,6 +131,15 @@ function useStartUp(root: RootData) {
   useSessionStart(!root.maintenance);
 }
 
+/** A route whose `handle.bare` is true (or a function of its params answering true) renders without header,
+ * footer, start dialogs or loading overlays: the payment result pages (SPEC §2, §4). */
+function useBare(): boolean {
+  return useMatches().some((m) => {
+    const bare = (m.handle as { bare?: unknown } | undefined)?.bare;
+    return bare === true || (typeof bare === "function" && bare(m.params) === true);
+  });
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   useStartUp(loaderData);
   usePreviousUrl();
@@ -137,10 +147,22 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const maintenance = useSession((s) => s.maintenance) || loaderData.maintenance;
   const started = useSession((s) => s.started);
   const adImg = loaderData.init?.config.ad_img;
-  useStartDialogsTimer(typeof adImg === "string" && adImg ? adImg : undefined, !maintenance);
+  const bare = useBare();
+  useStartDialogsTimer(typeof adImg === "string" && adImg ? adImg : undefined, !maintenance && !bare);
   const dialog = useStartDialogs((s) => s.view);
   const prefetch = useIdlePrefetch();
   if (maintenance) return <MaintenanceLayout />;
+  if (bare) {
+    return (
+      <>
+        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+          <Outlet />
+        </main>
+        <Notices />
+        <OnlineStatus />
+      </>
+    );
+  }
   return (
     <>
       <StartOverlay ready={started} />

@@ -59,7 +59,13 @@ export default function Checkout() {
   const order = usePlaceOrder({
     prepare,
     note: () => note.trim(),
-    onPlaced: (o) => void navigate(`${localePath(lang, "/confirmation-commande")}?id=${o.id}`),
+    // An unpaid order goes on to its card payment step; /confirmation-commande ends the payment (decision 078).
+    onPlaced: (o) =>
+      void navigate(
+        o.status === "unpaid"
+          ? `${localePath(lang, "/paymentcb")}?order_id=${o.id}`
+          : `${localePath(lang, "/confirmation-commande")}?id=${o.id}`,
+      ),
   });
 
   if (!data.loading && !info) {

@@ -5,7 +5,8 @@ import { translate } from "#core/i18n/messages.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { notFoundResponse, orNotFound } from "#app/lib/loader-errors.ts";
 import { OrderLines, StateBadge, TotalsTable } from "#app/components/orders/order-parts.tsx";
-import { OrderDelivery } from "#app/components/orders/order-sections.tsx";
+import { OrderDelivery, OrderPayment } from "#app/components/orders/order-sections.tsx";
+import { OrderPayAction } from "#app/components/payment/order-pay-action.tsx";
 import { localePath } from "#core/slug.ts";
 import { parseOrderRef } from "#core/validation/orders.ts";
 
@@ -28,6 +29,24 @@ export const meta: Route.MetaFunction = ({ location }) => {
   ];
 };
 
+/** The invoice of a paid order, when the order detail carries it (issue 11 item 6; link served by h-docs). */
+function InvoiceLink({ o: order }: { o: object }) {
+  const { t } = useT();
+  const o = order as { invoice_number?: string | null; invoice_url?: string | null };
+  if (!o.invoice_number) return null;
+  return (
+    <p data-testid="confirmation-invoice">
+      {o.invoice_url ? (
+        <a href={o.invoice_url} className="text-brand underline" download>
+          {t("payment_pages.invoice_download", { number: o.invoice_number })}
+        </a>
+      ) : (
+        `${t("payment_pages.invoice")} ${o.invoice_number}`
+      )}
+    </p>
+  );
+}
+
 export default function OrderConfirmation({ loaderData: o }: Route.ComponentProps) {
   const { t, lang } = useT();
   const awaiting = o.status === "unpaid";
@@ -43,6 +62,9 @@ export default function OrderConfirmation({ loaderData: o }: Route.ComponentProp
         {awaiting && <p className="mt-2">{t("orders.confirmation_next")}</p>}
         <p className="mt-1 text-sm text-muted">{t("orders.confirmation_mail")}</p>
       </div>
+      <OrderPayAction order={o} label={t("orders.confirmation_pay_now")} />
+      {o.payment && <OrderPayment o={o} />}
+      <InvoiceLink o={o} />
       <section aria-labelledby="confirmation-lines-title" className="flex flex-col gap-3">
         <h2 id="confirmation-lines-title" className="text-lg font-semibold">
           {t("orders.lines_title")}

@@ -7,6 +7,7 @@ import { notFoundResponse, orNotFound } from "#app/lib/loader-errors.ts";
 import { AddressBlock, OrderLines, StateBadge, TotalsTable } from "#app/components/orders/order-parts.tsx";
 import { OrderDelivery, OrderPayment } from "#app/components/orders/order-sections.tsx";
 import { ReorderButton } from "#app/components/orders/reorder-button.tsx";
+import { OrderPayAction } from "#app/components/payment/order-pay-action.tsx";
 import { TrackingTimeline } from "#app/components/orders/tracking-timeline.tsx";
 import { formatDate } from "#core/format-date.ts";
 import { localePath } from "#core/slug.ts";
@@ -48,6 +49,7 @@ export default function OrderDetailPage({ loaderData: o }: Route.ComponentProps)
           {t("orders.back_to_history")}
         </Link>
       </div>
+      <OrderPayAction order={o} />
       <TrackingTimeline steps={o.tracking} />
       <section aria-labelledby="order-lines-title" className="flex flex-col gap-3">
         <h2 id="order-lines-title" className="text-lg font-semibold">

@@ -84,6 +84,15 @@ export default function OrderHistory({ loaderData: { list, page, page_count } }:
                     >
                       {t("orders.see_detail")}
                     </Link>
+                    {o.status === "unpaid" && (
+                      <Link
+                        to={`${localePath(lang, "/paymentcb")}?order_id=${o.id}`}
+                        className="ml-3 whitespace-nowrap font-semibold text-brand underline"
+                        aria-label={t("payment_pages.pay_order_of", { number: o.number })}
+                      >
+                        {t("payment_pages.pay_now")}
+                      </Link>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -23,6 +23,8 @@ import frArea from "./locales/fr/area.json";
 import zhArea from "./locales/zh/area.json";
 import frPayment from "./locales/fr/payment.json";
 import zhPayment from "./locales/zh/payment.json";
+import frPaymentPages from "./locales/fr/payment_pages.json";
+import zhPaymentPages from "./locales/zh/payment_pages.json";
 
 export { DEFAULT_LANG, LANGS, isLang, type Lang } from "../lang.ts";
 
@@ -39,6 +41,7 @@ export const resources = {
     checkout: frCheckout,
     area: frArea,
     payment: frPayment,
+    payment_pages: frPaymentPages,
   },
   zh: {
     api: zhApi,
@@ -52,6 +55,7 @@ export const resources = {
     checkout: zhCheckout,
     area: zhArea,
     payment: zhPayment,
+    payment_pages: zhPaymentPages,
   },
 } as const;
 

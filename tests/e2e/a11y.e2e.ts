@@ -31,6 +31,9 @@ const CUSTOMER = [
   "/quick-order/purchased",
   "/quick-order/wishlist",
   "/reduction",
+  "/paymentcb?order_id=CE2026-000171",
+  "/paymentcb?order_id=CE2026-000140",
+  "/payment/result/fail?order_id=CE2026-000171",
 ];
 
 describe("accessibility of every page", () => {

@@ -1,6 +1,6 @@
 // Checkout end to end (issue 10 items 4 and 6): a fresh customer with a server cart places an order by pallet to
 // a Paris zip, by store pickup, and in Chinese; the order exists (cart emptied) and the browser reaches the
-// confirmation URL. A visitor is sent to /connexion and back.
+// payment step (/paymentcb, decision 078). A visitor is sent to /connexion and back.
 import { describe, expect, it } from "vitest";
 import { newTab, browserPerFile, seriousViolations } from "./browser.ts";
 import { shopPerFile, type Shop } from "./shop.ts";
@@ -84,7 +84,8 @@ describe("checkout", () => {
     await checkout.receiving(1, "morning").check();
     await checkout.note.fill("Quai n° 3, sonner à l'accueil");
     await checkout.placeOrder.click();
-    await page.waitForURL(new RegExp(`^${shop.url}/confirmation-commande\\?id=\\d+$`));
+    // A card order goes on to its payment step (decision 078).
+    await page.waitForURL(new RegExp(`^${shop.url}/paymentcb\\?order_id=\\d+$`));
     expect(await cartLines(shop, token)).toBe(0);
     expect(await page.evaluate(() => sessionStorage.getItem("order_note"))).toBeNull();
     expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
@@ -102,7 +103,7 @@ describe("checkout", () => {
     await page.waitForLoadState("networkidle");
     await expect.poll(() => checkout.summaryFreight.textContent()).toBe("gratuit");
     await checkout.placeOrder.click();
-    await page.waitForURL(/\/confirmation-commande\?id=\d+$/);
+    await page.waitForURL(/\/paymentcb\?order_id=\d+$/);
     expect(await cartLines(shop, token)).toBe(0);
     await context.close();
   });
@@ -117,7 +118,7 @@ describe("checkout", () => {
     await checkout.chooseMode("pallet");
     await checkout.receiving(2, "afternoon").check();
     await checkout.placeOrder.click();
-    await page.waitForURL(new RegExp(`^${shop.url}/zh/confirmation-commande\\?id=\\d+$`));
+    await page.waitForURL(new RegExp(`^${shop.url}/zh/paymentcb\\?order_id=\\d+$`));
     expect(await cartLines(shop, token)).toBe(0);
     await context.close();
   });

@@ -1,0 +1,170 @@
+// Card payment from the browser (issue 11 item 4, decision 078): start or restart a payment
+// (GET /site/Sale/leavePayment → the provider's hosted page, a full-page navigation), read its outcome
+// (POST /site/Index/getPaymentResult, polled while the provider's notification is awaited) and the
+// 5-second countdown of the success page. Nothing card-related ever passes here.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { api } from "./api.ts";
+import { useSession } from "./session-store.ts";
+import { translate } from "#core/i18n/messages.ts";
+
+/** Answer of POST /site/Index/getPaymentResult (CONTRACTS.md, session 4). */
+export type PaymentResult = {
+  order_id: number;
+  number: string;
+  status: string;
+  paid: boolean;
+  /** A payment attempt is still open: the provider's notification has not arrived yet. */
+  pending: boolean;
+  total_ttc: string;
+  payment_method: string | null;
+  transaction_id: string | null;
+  paid_at: string | null;
+  cancelled_at: string | null;
+  /** The provider's reason for the last failure, translated; null when none is known. */
+  failure: string | null;
+  can_repay: boolean;
+  invoice_number: string | null;
+  invoice_url: string | null;
+};
+
+export const paymentApi = {
+  leave: (orderId: number) =>
+    api<{ redirect_url: string }>("GET", "/site/Sale/leavePayment", { query: { order_id: orderId }, showLoading: false }),
+  result: (orderId: number) => api<PaymentResult>("POST", "/site/Index/getPaymentResult", { body: { order_id: orderId }, showLoading: false }),
+};
+
+/** Only our own origin or an https page may receive the buyer (the provider's hosted page). */
+export function safeRedirect(url: unknown, origin: string): string | null {
+  if (typeof url !== "string" || !url) return null;
+  try {
+    const u = new URL(url, origin);
+    if (u.origin === origin || u.protocol === "https:") return u.href;
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+/**
+ * The "pay by card" button: asks the server for the provider's page and leaves for it (full-page
+ * navigation). One request at a time; a refusal (already paid, cancelled…) is the server's translated text.
+ * `go` is the navigation (window.location.assign), replaceable in tests.
+ */
+export function usePay(orderId: number, go: (url: string) => void = (url) => window.location.assign(url)) {
+  const pending = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  async function pay() {
+    if (pending.current) return;
+    pending.current = true;
+    setBusy(true);
+    setRefusal(null);
+    let leaving = false;
+    try {
+      const res = await paymentApi.leave(orderId);
+      if (!res) return; // network or server failure, already shown by the api client
+      if (res.code !== 200) return setRefusal(res.info);
+      const url = safeRedirect(res.data?.redirect_url, window.location.origin);
+      if (!url) {
+        const s = useSession.getState();
+        return s.notify({ kind: "error", text: translate(s.lang, "server_error") });
+      }
+      leaving = true;
+      go(url);
+    } finally {
+      // While the browser leaves, the button stays busy (no second payment started by an impatient click).
+      if (!leaving) {
+        pending.current = false;
+        setBusy(false);
+      }
+    }
+  }
+
+  return { pay, busy, refusal };
+}
+
+export const POLL_INTERVAL_MS = 1_000;
+export const POLL_MAX_MS = 20_000;
+
+export type PaymentState =
+  | { phase: "loading"; result: PaymentResult | null }
+  | { phase: "done"; result: PaymentResult }
+  /** Still pending after the polling time: the page offers to check again. */
+  | { phase: "timeout"; result: PaymentResult | null }
+  /** The result could not be read (network, server): the page offers to try again. */
+  | { phase: "error"; result: null };
+
+type PollOptions = {
+  /** Poll while `pending` (the success return); the fail return shows the outcome at once. */
+  wait: boolean;
+  intervalMs?: number;
+  maxMs?: number;
+  fetch?: (orderId: number) => Promise<{ code: number; data: PaymentResult; info: string } | null>;
+};
+
+/**
+ * Reads the payment result, then again every `intervalMs` while the notification is awaited (`pending`),
+ * for at most `maxMs`. Stops at the first settled answer, on unmount, and when the time is up.
+ */
+export function usePaymentResult(orderId: number, { wait, intervalMs = POLL_INTERVAL_MS, maxMs = POLL_MAX_MS, fetch = paymentApi.result }: PollOptions) {
+  const [state, setState] = useState<PaymentState>({ phase: "loading", result: null });
+  const [round, setRound] = useState(0);
+  const fetchRef = useRef(fetch);
+  fetchRef.current = fetch;
+
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const started = Date.now();
+    setState({ phase: "loading", result: null });
+    async function tick() {
+      const res = await fetchRef.current(orderId);
+      if (stopped) return;
+      if (!res || res.code !== 200) return setState({ phase: "error", result: null });
+      const r = res.data;
+      if (!wait || !r.pending || r.paid || r.status !== "unpaid") return setState({ phase: "done", result: r });
+      if (Date.now() - started + intervalMs > maxMs) return setState({ phase: "timeout", result: r });
+      setState({ phase: "loading", result: r });
+      timer = setTimeout(() => void tick(), intervalMs);
+    }
+    void tick();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [orderId, wait, intervalMs, maxMs, round]);
+
+  const retry = useCallback(() => setRound((n) => n + 1), []);
+  return { ...state, retry };
+}
+
+export const REDIRECT_SECONDS = 5;
+
+/**
+ * A countdown of `seconds`, one tick a second, that calls `onDone` once at zero. `stop()` cancels it
+ * (WCAG 2.2.1: the buyer may stay on the page). `active` false: nothing runs.
+ */
+export function useCountdown(seconds: number, onDone: () => void, active = true) {
+  const [left, setLeft] = useState(seconds);
+  const [stopped, setStopped] = useState(false);
+  const done = useRef(onDone);
+  done.current = onDone;
+
+  useEffect(() => {
+    if (!active || stopped) return;
+    const end = Date.now() + seconds * 1000;
+    setLeft(seconds);
+    const id = setInterval(() => {
+      const rest = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+      setLeft(rest);
+      if (rest === 0) {
+        clearInterval(id);
+        done.current();
+      }
+    }, 250);
+    return () => clearInterval(id);
+  }, [seconds, active, stopped]);
+
+  return { left, stopped, stop: useCallback(() => setStopped(true), []) };
+}
