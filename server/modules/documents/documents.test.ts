@@ -174,7 +174,7 @@ describe.each(testDbKinds())("documents on %s", (kind) => {
       for (const s of ["Avoir", "AV2026-000007", "CE2026-000131", "Gobelets écrasés", "18,60 €", "15,50 €", "3,10 €", "Solde disponible TTC", "SIRET"])
         expect(text).toContain(s);
       const zh = await pdfToText((await pdf("/documents/credit-note/1.pdf?lang=zh", { authorization: `Bearer ${demo}` })).rawPayload);
-      expect(zh).toContain("贷项通知单");
+      expect(zh).toContain("退款凭证");
       expect(zh).toContain("€18.60");
       expect((await pdf("/documents/credit-note/1.pdf", { authorization: `Bearer ${martin}` })).statusCode).toBe(404);
       expect((await pdf("/documents/credit-note/1.pdf")).statusCode).toBe(401);
