@@ -61,7 +61,7 @@ export default function Checkout() {
   const order = usePlaceOrder({
     prepare,
     note: () => note.trim(),
-    useCredit: () => useCredit,
+    creditWanted: () => useCredit,
     onPlaced: (o) => void navigate(`${localePath(lang, "/confirmation-commande")}?id=${o.id}`),
   });
 

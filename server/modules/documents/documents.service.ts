@@ -63,7 +63,14 @@ function customerBlock(
   return { name, lines, clientNumber: c.client_number, siret: c.siret };
 }
 
-type CustomerRow = { company: string | null; first_name: string; last_name: string; title: string | null; client_number: string; siret: string | null };
+type CustomerRow = {
+  company: string | null;
+  first_name: string;
+  last_name: string;
+  title: string | null;
+  client_number: string;
+  siret: string | null;
+};
 const customerRow = async (q: Db, customerId: number) =>
   (
     await query<CustomerRow>(
@@ -121,7 +128,10 @@ export async function consumeCreditNotes(tx: Db, customerId: number, orderId: nu
           where id = ${p.id} and customer_id = ${customerId} and remaining_ttc >= ${p.amount}::numeric returning id`,
     );
     if (done.length === 0) throw refused("documents.credit_unavailable");
-    await query(tx, sql`insert into credit_note_uses (order_id, credit_note_id, amount) values (${orderId}, ${p.id}, ${p.amount}::numeric)`);
+    await query(
+      tx,
+      sql`insert into credit_note_uses (order_id, credit_note_id, amount) values (${orderId}, ${p.id}, ${p.amount}::numeric)`,
+    );
   }
   return sum(parts.map((p) => p.amount)).toFixed(2);
 }

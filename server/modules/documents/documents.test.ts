@@ -72,20 +72,32 @@ describe.each(testDbKinds())("documents on %s", (kind) => {
   }
   const remaining = async (customerId: number) =>
     sum(
-      (await query<{ r: string }>(db, sql`select remaining_ttc::text as r from credit_notes where customer_id = ${customerId}`)).map((x) => x.r),
+      (await query<{ r: string }>(db, sql`select remaining_ttc::text as r from credit_notes where customer_id = ${customerId}`)).map(
+        (x) => x.r,
+      ),
     ).toFixed(2);
   const place = (c: { id: number; email: string }, use_credit: boolean) =>
-    t.app.services.orderPlacement.place(db, c, { idempotency_key: `doc-${kind}-${String(++seq).padStart(12, "0")}`, note: "", use_credit }, "fr");
+    t.app.services.orderPlacement.place(
+      db,
+      c,
+      { idempotency_key: `doc-${kind}-${String(++seq).padStart(12, "0")}`, note: "", use_credit },
+      "fr",
+    );
 
   describe("lists", () => {
     it("need a session", async () => {
-      for (const path of ["/site/Customer/invoiceList", "/site/Customer/creditNoteList"]) expect((await get(t.app, path)).statusCode).toBe(401);
+      for (const path of ["/site/Customer/invoiceList", "/site/Customer/creditNoteList"])
+        expect((await get(t.app, path)).statusCode).toBe(401);
     });
 
     it("show the caller's invoices only, newest first, with their PDF link", async () => {
       const mine = (await get(t.app, "/site/Customer/invoiceList", {}, { token: demo })).json().data.list;
       expect(mine.map((i: { number: string }) => i.number)).toEqual(["FA2026-000052", "FA2026-000045"]);
-      expect(mine[1]).toMatchObject({ order_number: "CE2026-000123", issued_at: "2026-09-10T00:00:00Z", pdf_url: "/documents/invoice/1.pdf" });
+      expect(mine[1]).toMatchObject({
+        order_number: "CE2026-000123",
+        issued_at: "2026-09-10T00:00:00Z",
+        pdf_url: "/documents/invoice/1.pdf",
+      });
       expect(dec(mine[1].amount_ttc).gt(mine[1].amount_ht)).toBe(true);
       const theirs = (await get(t.app, "/site/Customer/invoiceList", {}, { token: martin })).json().data.list;
       expect(theirs.map((i: { number: string }) => i.number)).toEqual(["FA2026-000061"]);
@@ -171,7 +183,17 @@ describe.each(testDbKinds())("documents on %s", (kind) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-disposition"]).toBe('attachment; filename="AV2026-000007.pdf"');
       const text = await pdfToText(res.rawPayload);
-      for (const s of ["Avoir", "AV2026-000007", "CE2026-000131", "Gobelets écrasés", "18,60 €", "15,50 €", "3,10 €", "Solde disponible TTC", "SIRET"])
+      for (const s of [
+        "Avoir",
+        "AV2026-000007",
+        "CE2026-000131",
+        "Gobelets écrasés",
+        "18,60 €",
+        "15,50 €",
+        "3,10 €",
+        "Solde disponible TTC",
+        "SIRET",
+      ])
         expect(text).toContain(s);
       const zh = await pdfToText((await pdf("/documents/credit-note/1.pdf?lang=zh", { authorization: `Bearer ${demo}` })).rawPayload);
       expect(zh).toContain("退款凭证");
@@ -193,7 +215,10 @@ describe.each(testDbKinds())("documents on %s", (kind) => {
       expect(o).toMatchObject({ status: "unpaid", total_ttc: "120.00", credit_used: "55.00", amount_due: "65.00" });
       expect(await remaining(b.id)).toBe("0.00");
       expect(await orderAmountDue(db, o.id)).toBe("65.00");
-      const uses = await query<{ amount: string }>(db, sql`select amount::text as amount from credit_note_uses where order_id = ${o.id} order by id`);
+      const uses = await query<{ amount: string }>(
+        db,
+        sql`select amount::text as amount from credit_note_uses where order_id = ${o.id} order by id`,
+      );
       expect(uses.map((u) => u.amount)).toEqual(["30.00", "25.00"]);
 
       // The unpaid order expires: the credit goes back exactly once, even if released twice (or concurrently).
@@ -239,7 +264,12 @@ describe.each(testDbKinds())("documents on %s", (kind) => {
       const res = await post(t.app, "/site/Sale/createOrder", { idempotency_key: `api-${kind}-000000000001`, use_credit: true }, { token });
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toMatchObject({ credit_used: "10.00", amount_due: "50.00" });
-      const bad = await post(t.app, "/site/Sale/createOrder", { idempotency_key: `api-${kind}-000000000002`, use_credit: "yes" }, { token });
+      const bad = await post(
+        t.app,
+        "/site/Sale/createOrder",
+        { idempotency_key: `api-${kind}-000000000002`, use_credit: "yes" },
+        { token },
+      );
       expect(bad.json().code).toBe(400);
     });
 
@@ -270,7 +300,9 @@ describe.each(testDbKinds())("documents on %s", (kind) => {
       // the credit, the second finds an empty cart. Whatever the interleaving, credit spent ≤ balance.
       const b = await buyer(1, ["70.00"]);
       const results = await Promise.allSettled([place(b, true), place(b, true)]);
-      const placed = results.filter((r) => r.status === "fulfilled").map((r) => (r as PromiseFulfilledResult<{ credit_used: string }>).value);
+      const placed = results
+        .filter((r) => r.status === "fulfilled")
+        .map((r) => (r as PromiseFulfilledResult<{ credit_used: string }>).value);
       expect(placed.length).toBeGreaterThanOrEqual(1);
       expect(sum(placed.map((p) => p.credit_used)).lte("70.00")).toBe(true);
       await fill(b.id, 1);
