@@ -18,6 +18,9 @@ const TEXT = {
   zh: { invoice: "发票", credit: "退款凭证", total: "含税总计", balance: "€18.60" },
 } as const;
 
+/** Page text with no-break spaces as plain spaces. */
+const norm = (s: string | null) => (s ?? "").replace(/\s+/g, " ");
+
 type Cart = { cart_list: { model_id: number; price: string; stock: number; purchasable_qty: number }[] };
 
 /** A model sold from stock, with a quantity above the 50 € minimum order amount. */
@@ -66,7 +69,7 @@ describe("documents in the account", () => {
       await loginAs(context, shop, DEMO);
       const docs = new DocumentsPage(page, lang);
       await docs.gotoCreditNotes(shop.url);
-      expect(await docs.balance.textContent()).toContain(TEXT[lang].balance);
+      expect(norm(await docs.balance.textContent())).toContain(TEXT[lang].balance);
       expect(await docs.creditNoteRows.count()).toBe(1);
       const row = (await docs.creditNoteRows.first().textContent())!;
       expect(row).toContain("AV2026-000007");
@@ -110,7 +113,7 @@ describe("documents in the account", () => {
     expect(list.data.balance).toBe("0.00");
     const docs = new DocumentsPage(page);
     await docs.gotoCreditNotes(shop.url);
-    expect(await docs.balance.textContent()).toContain("0,00");
+    expect(norm(await docs.balance.textContent())).toContain("0,00 €");
     expect(errors).toEqual([]);
     await context.close();
   });
