@@ -11,6 +11,7 @@ import { createMailer } from "./mail.ts";
 import { connectReadCache, createReadCache } from "./read-cache.ts";
 import { siteApi } from "./http/site.ts";
 import { pages } from "./http/pages.ts";
+import { documentFileRoutes } from "./modules/documents/documents.routes.ts";
 import type { PageCache } from "./http/page-cache.ts";
 import "./http/types.ts";
 import { logSerializers } from "./http/log-serializers.ts";
@@ -75,6 +76,8 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
   await app.register(siteApi, { prefix: "/site", env, secureCookies });
   // Provider webhooks (raw body) and the sandbox's hosted card page, outside the signed API (decision 077).
   await app.register(paymentWebhookRoutes);
+  // PDF downloads (invoices, credit notes), owner only, outside the signed /site scope (decision 079).
+  await app.register(documentFileRoutes, { prefix: "/documents", secureCookies });
 
   if (vite) {
     const middie = (await import("@fastify/middie")).default;

@@ -30,6 +30,7 @@ import { createSharedCounter } from "./modules/accounts/shared-counter.ts";
 import { createPaymentProvider } from "./modules/payments/payment-provider.ts";
 import { createPaymentsService } from "./modules/payments/payments.service.ts";
 import { createPaymentsWorker } from "./modules/payments/payments.worker.ts";
+import { createDocumentsService } from "./modules/documents/documents.service.ts";
 
 // Account services take the handle to use (`db` below, or a transaction) as their first argument
 // (decision 060); catalogue read services keep the pool for their cached read model: a use case that must
@@ -91,6 +92,8 @@ export function createServices(
     sandbox,
     /** Expiry of unpaid orders, sandbox redeliveries, refunds; started with the app outside tests (app.ts). */
     paymentsWorker: createPaymentsWorker(db, payments, sandbox, { expiryMinutes: env.UNPAID_ORDER_EXPIRY_MINUTES, log: outbox.log }),
+    /** Invoices and credit notes: lists and PDFs (decision 079). */
+    documents: createDocumentsService(),
   };
 }
 

@@ -25,6 +25,8 @@ import frPayment from "./locales/fr/payment.json";
 import zhPayment from "./locales/zh/payment.json";
 import frPaymentPages from "./locales/fr/payment_pages.json";
 import zhPaymentPages from "./locales/zh/payment_pages.json";
+import frDocuments from "./locales/fr/documents.json";
+import zhDocuments from "./locales/zh/documents.json";
 
 export { DEFAULT_LANG, LANGS, isLang, type Lang } from "../lang.ts";
 
@@ -42,6 +44,7 @@ export const resources = {
     area: frArea,
     payment: frPayment,
     payment_pages: frPaymentPages,
+    documents: frDocuments,
   },
   zh: {
     api: zhApi,
@@ -56,6 +59,7 @@ export const resources = {
     area: zhArea,
     payment: zhPayment,
     payment_pages: zhPaymentPages,
+    documents: zhDocuments,
   },
 } as const;
 

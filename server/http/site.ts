@@ -21,6 +21,7 @@ import { orderPlacementRoutes } from "#server/modules/orders/order-placement.rou
 import { ordersRoutes } from "#server/modules/orders/orders.routes.ts";
 import { quickOrderRoutes } from "#server/modules/quick-order/quick-order.routes.ts";
 import { paymentRoutes } from "#server/modules/payments/payments.routes.ts";
+import { documentsApiRoutes } from "#server/modules/documents/documents.routes.ts";
 
 export const API_BODY_LIMIT = 64 * 1024;
 /** The generated API reference (decision 069): public, unsigned. */
@@ -104,6 +105,7 @@ export async function siteApi(site: FastifyInstance, { env, secureCookies }: Sit
   await site.register(ordersRoutes);
   await site.register(quickOrderRoutes);
   await site.register(paymentRoutes);
+  await site.register(documentsApiRoutes);
 
   let document: ReturnType<typeof openApiDocument> | undefined;
   site.get("/openapi.json", async () => (document ??= openApiDocument(declared, { version: API_VERSION })));
