@@ -10,6 +10,7 @@ import { createServices } from "./services.ts";
 import { createMailer } from "./mail.ts";
 import { connectReadCache, createReadCache } from "./read-cache.ts";
 import { siteApi } from "./http/site.ts";
+import { quotationDocumentRoutes } from "./modules/quotations/quotation-documents.routes.ts";
 import { pages } from "./http/pages.ts";
 import type { PageCache } from "./http/page-cache.ts";
 import "./http/types.ts";
@@ -71,6 +72,7 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
 
   const secureCookies = env.PUBLIC_URL.startsWith("https:");
   await app.register(siteApi, { prefix: "/site", env, secureCookies });
+  await app.register(quotationDocumentRoutes, { secureCookies });
 
   if (vite) {
     const middie = (await import("@fastify/middie")).default;

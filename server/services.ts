@@ -20,6 +20,7 @@ import { createCartModels } from "./modules/cart/cart-models.ts";
 import { cartFreight } from "./modules/cart/cart-freight.ts";
 import { createOrderPlacementService } from "./modules/orders/order-placement.service.ts";
 import { createOrdersService } from "./modules/orders/orders.service.ts";
+import { createQuotationsService } from "./modules/quotations/quotations.service.ts";
 import type { ReadCache } from "./read-cache.ts";
 import { createFreightService } from "./modules/checkout/freight.service.ts";
 import { createCouponsService } from "./modules/checkout/coupons.service.ts";
@@ -76,6 +77,7 @@ export function createServices(
     cart,
     orderPlacement: createOrderPlacementService(cart),
     orders: createOrdersService(cart),
+    quotations: createQuotationsService(cart),
   };
 }
 

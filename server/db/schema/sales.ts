@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { check, date, type AnyPgColumn, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { ORDER_STATES } from "#core/order-states.ts";
 import { DELIVERY_MODES } from "#core/freight-tariff.ts";
+import type { QuotedLine } from "#core/quotations.ts";
 import { customers, addresses } from "./customers.ts";
 import { models } from "./catalogue.ts";
 import { shops } from "./content.ts";
@@ -13,23 +14,7 @@ export const PICKUP_METHODS = [1, 2] as const;
 export const QUOTATION_STATUSES = ["open", "accepted", "ordered", "expired", "cancelled"] as const;
 export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
 
-/**
- * One quoted line (decision 080): the catalogue line as the cart showed it when quoted — unit price excl. tax,
- * site price and the per-item promotion then active — so the cart recomputes exactly the quoted amount.
- */
-export type QuotationLineRow = {
-  modelId: number;
-  reference: string;
-  designation: string;
-  price: string;
-  num: number;
-  tva: string;
-  unit?: string;
-  site_price?: string | null;
-  remise_info?: { type: number; value: string; num: number } | null;
-  /** Line amount excl. tax after the promotion. */
-  amount?: string;
-};
+export type QuotationLineRow = QuotedLine;
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 
