@@ -34,5 +34,7 @@ export const PAGES: Page[] = [
   { id: "order-confirmation", path: "confirmation-commande", file: "routes/order-confirmation.tsx" },
   { id: "cart", path: "panier", file: "routes/cart.tsx" },
   { id: "checkout", path: "commande", file: "routes/checkout.tsx" },
+  { id: "quotations", path: "accountpdfquotations", file: "routes/quotations.tsx", aliases: ["center/accountpdfquotations"] },
+  { id: "quotation", path: "accountpdfquotation", file: "routes/quotation.tsx", aliases: ["center/accountpdfquotation"] },
   { id: "not-found", path: "*", file: "routes/not-found.tsx" },
 ];
