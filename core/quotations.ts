@@ -103,11 +103,7 @@ export function quoteLine(line: CartLine & { reference: string; unit?: string | 
  * the line still holds the quoted model and quantity. Anything else is the catalogue line unchanged.
  * The VAT rate stays the catalogue's current one (tax law, not a price).
  */
-export function applyQuotedPrice<L extends CartLine>(
-  line: L,
-  quoted: QuotedLine | undefined,
-  usable: boolean,
-): L & { quoted: boolean } {
+export function applyQuotedPrice<L extends CartLine>(line: L, quoted: QuotedLine | undefined, usable: boolean): L & { quoted: boolean } {
   if (!quoted || !usable || quoted.modelId !== line.model_id || quoted.num !== line.num) return { ...line, quoted: false };
   const remise: PromotionInfo | null = quoted.remise_info
     ? { type: quoted.remise_info.type, value: quoted.remise_info.value, num: quoted.remise_info.num }

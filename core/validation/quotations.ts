@@ -19,9 +19,7 @@ export type CreateQuotationInput = z.output<typeof createQuotationSchema>;
 export const quotationRefSchema = z.object({
   id: z.preprocess(
     (v) => (typeof v === "number" ? String(v) : typeof v === "string" ? v.trim().toUpperCase() : v),
-    z
-      .string(refError)
-      .regex(/^(\d{1,10}|DV\d{4}-\d{6,9})$/, refError),
+    z.string(refError).regex(/^(\d{1,10}|DV\d{4}-\d{6,9})$/, refError),
   ),
 });
 export type QuotationRef = z.output<typeof quotationRefSchema>;

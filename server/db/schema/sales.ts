@@ -1,6 +1,20 @@
 // Carts, orders, invoices, credit notes, coupons, quotations.
 import { sql } from "drizzle-orm";
-import { check, date, type AnyPgColumn, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import {
+  check,
+  date,
+  type AnyPgColumn,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { ORDER_STATES } from "#core/order-states.ts";
 import { DELIVERY_MODES } from "#core/freight-tariff.ts";
 import type { QuotedLine } from "#core/quotations.ts";

@@ -58,7 +58,11 @@ export function drawDocument(m: PdfDocumentModel): Promise<Buffer> {
   const width = doc.page.width - left - doc.page.margins.right;
 
   // Header: seller on the left, title and number on the right.
-  doc.font("bold").fontSize(14).fillColor("#0b3d5c").text(plain(m.seller.lines[0] ?? ""), left, 40, { width: width / 2 });
+  doc
+    .font("bold")
+    .fontSize(14)
+    .fillColor("#0b3d5c")
+    .text(plain(m.seller.lines[0] ?? ""), left, 40, { width: width / 2 });
   doc.font("body").fontSize(9).fillColor("#333333");
   for (const l of m.seller.lines.slice(1)) doc.text(plain(l), { width: width / 2 });
   doc
@@ -71,7 +75,10 @@ export function drawDocument(m: PdfDocumentModel): Promise<Buffer> {
 
   // Buyer.
   const y = Math.max(doc.y, 120) + 16;
-  doc.font("bold").fontSize(10).text(plain(m.buyer.heading), left + width / 2, y, { width: width / 2 });
+  doc
+    .font("bold")
+    .fontSize(10)
+    .text(plain(m.buyer.heading), left + width / 2, y, { width: width / 2 });
   doc.font("body");
   for (const l of m.buyer.lines) doc.text(plain(l), left + width / 2, undefined, { width: width / 2 });
 

@@ -68,8 +68,14 @@ describe.each(testDbKinds())("quotations on %s", (kind) => {
       sql`select m.id, m.reference from models m join products p on p.id = m.product_id
       where p.active and not exists (select 1 from promotions pr where pr.model_id = m.id) order by m.id limit 2`,
     );
-    await query(db, sql`update models set stock = 1000, purchasable_qty = 500, not_for_sale = false, price = 2.5, site_price = 2.5 where id = ${a.id}`);
-    await query(db, sql`update models set stock = 1000, purchasable_qty = 500, not_for_sale = false, price = 7, site_price = 7 where id = ${b.id}`);
+    await query(
+      db,
+      sql`update models set stock = 1000, purchasable_qty = 500, not_for_sale = false, price = 2.5, site_price = 2.5 where id = ${a.id}`,
+    );
+    await query(
+      db,
+      sql`update models set stock = 1000, purchasable_qty = 500, not_for_sale = false, price = 7, site_price = 7 where id = ${b.id}`,
+    );
     await query(
       db,
       sql`insert into promotions (model_id, type, value, min_qty, starts_at, ends_at)
