@@ -31,6 +31,8 @@ export const PAGES: Page[] = [
   { id: "order-history", path: "historique-commandes", file: "routes/order-history.tsx", aliases: ["center/historique-commandes"] },
   { id: "order-detail", path: "order-detail", file: "routes/order-detail.tsx", aliases: ["orderdetail", "center/order-detail"] },
   { id: "order-tracking", path: "suivi-commande", file: "routes/order-tracking.tsx", aliases: ["center/suivi-commande"] },
+  { id: "invoices", path: "factures", file: "routes/invoices.tsx", aliases: ["center/factures"] },
+  { id: "credit-notes", path: "avoirs", file: "routes/credit-notes.tsx", aliases: ["center/avoirs"] },
   { id: "order-confirmation", path: "confirmation-commande", file: "routes/order-confirmation.tsx" },
   { id: "cart", path: "panier", file: "routes/cart.tsx" },
   { id: "checkout", path: "commande", file: "routes/checkout.tsx" },

@@ -12,6 +12,7 @@ import { connectReadCache, createReadCache } from "./read-cache.ts";
 import { siteApi } from "./http/site.ts";
 import { quotationDocumentRoutes } from "./modules/quotations/quotation-documents.routes.ts";
 import { pages } from "./http/pages.ts";
+import { documentFileRoutes } from "./modules/documents/documents.routes.ts";
 import type { PageCache } from "./http/page-cache.ts";
 import "./http/types.ts";
 import { logSerializers } from "./http/log-serializers.ts";
@@ -72,6 +73,8 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
 
   const secureCookies = env.PUBLIC_URL.startsWith("https:");
   await app.register(siteApi, { prefix: "/site", env, secureCookies });
+  // PDF downloads (invoices, credit notes), owner only, outside the signed /site scope (decision 079).
+  await app.register(documentFileRoutes, { prefix: "/documents", secureCookies });
   await app.register(quotationDocumentRoutes, { secureCookies });
 
   if (vite) {

@@ -27,6 +27,7 @@ import { createCouponsService } from "./modules/checkout/coupons.service.ts";
 import { createReceiptService } from "./modules/checkout/receipt.service.ts";
 import { createCheckoutService } from "./modules/checkout/checkout.service.ts";
 import { createSharedCounter } from "./modules/accounts/shared-counter.ts";
+import { createDocumentsService } from "./modules/documents/documents.service.ts";
 
 // Account services take the handle to use (`db` below, or a transaction) as their first argument
 // (decision 060); catalogue read services keep the pool for their cached read model: a use case that must
@@ -77,6 +78,8 @@ export function createServices(
     cart,
     orderPlacement: createOrderPlacementService(cart),
     orders: createOrdersService(cart),
+    /** Invoices and credit notes: lists and PDFs (decision 079). */
+    documents: createDocumentsService(),
     quotations: createQuotationsService(cart),
   };
 }

@@ -50,6 +50,8 @@ export type PreOrderInfo = {
   cart_params: (Partial<CartParams> & { delivery_mode?: CheckoutMode | null; shop_id?: number | null; note?: string | null }) | null;
   receipt_arrangement: { days: ReceivingDay[]; note: string | null } | null;
   minBuyPrice: string | number | null;
+  /** The credit-note balance TTC the order may use (decision 079). */
+  credit_balance?: string;
   freeDeliverPrice: string | number | null;
   delivery_modes: ModeAvailability[];
 };
@@ -65,7 +67,7 @@ export type Coupon = {
   valid: boolean;
 };
 
-export type PlacedOrder = { id: number; number: string; status: string; total_ttc?: string };
+export type PlacedOrder = { id: number; number: string; status: string; total_ttc?: string; credit_used?: string; amount_due?: string };
 
 /** cartParams `infos` (SPEC §7 POST /site/Sale/cartParams). */
 export type CartParamsInfos = {
@@ -97,6 +99,6 @@ export const checkoutApi = {
   setReceipt: (days: ReceivingDay[]) => api<unknown>("POST", "/site/Customer/setReceiptArrangement", { ...quiet, body: { days } }),
   addCombination: (delivery_addr_id: number, invoice_addr_id: number) =>
     api<unknown>("POST", "/site/Customer/addAddressCombination", { ...quiet, body: { delivery_addr_id, invoice_addr_id } }),
-  createOrder: (idempotency_key: string, note: string) =>
-    api<PlacedOrder>("POST", "/site/Sale/createOrder", { body: { idempotency_key, note } }),
+  createOrder: (idempotency_key: string, note: string, use_credit = false) =>
+    api<PlacedOrder>("POST", "/site/Sale/createOrder", { body: { idempotency_key, note, ...(use_credit ? { use_credit } : {}) } }),
 };

@@ -35,11 +35,13 @@ type Options = {
   /** Checks and saves the choices first; false stops the attempt (the page shows why). */
   prepare: () => Promise<boolean>;
   note: () => string;
+  /** Spend the credit-note balance on this order (decision 079). */
+  useCredit?: () => boolean;
   onPlaced: (order: PlacedOrder) => void;
 };
 
 /** The "place the order" button's behaviour: busy while pending, the refusal text, a single key per attempt. */
-export function usePlaceOrder({ prepare, note, onPlaced }: Options) {
+export function usePlaceOrder({ prepare, note, useCredit, onPlaced }: Options) {
   const [key] = useState(() => createOrderKey());
   // A ref, not only state: two clicks in the same frame both see the first click's lock.
   const pending = useRef(false);
@@ -53,7 +55,7 @@ export function usePlaceOrder({ prepare, note, onPlaced }: Options) {
     setFailure(null);
     try {
       if (!(await prepare())) return;
-      const res = await checkoutApi.createOrder(key.get(), note());
+      const res = await checkoutApi.createOrder(key.get(), note(), useCredit?.() ?? false);
       // null: network or server failure, already reported by the api client; the key stays for the retry.
       if (!res) return;
       if (res.code !== 200) return setFailure(res.info);

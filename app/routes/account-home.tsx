@@ -33,6 +33,7 @@ const MENU_ALL = [
   ["identity", "/identite"],
   ["addresses", "/adresses"],
   ["credit_notes", "/avoirs"],
+  ["invoices", "/factures"],
   ["discounts", "/reduction"],
   ["quotations", "/accountpdfquotations"],
   ["questions", "/une-question"],

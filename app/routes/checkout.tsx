@@ -18,6 +18,7 @@ import { DeliverySection } from "#app/components/checkout/delivery-section.tsx";
 import { ReceivingSection } from "#app/components/checkout/receiving-section.tsx";
 import { CouponSection } from "#app/components/checkout/coupon-section.tsx";
 import { OrderSummary } from "#app/components/checkout/order-summary.tsx";
+import { CreditSection } from "#app/components/checkout/credit-section.tsx";
 
 /** Rendered for its customer, never from the render cache (decision 063). */
 export const handle = { personal: true };
@@ -37,6 +38,7 @@ export default function Checkout() {
   const navigate = useNavigate();
   const { data, choices, note, change, persist, setNote, setReceiving, reload } = useCheckout();
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [useCredit, setUseCredit] = useState(false);
   const { info, cart } = data;
 
   /** The form's checks, then the choices and receiving times saved: the order reads them on the server. */
@@ -59,6 +61,7 @@ export default function Checkout() {
   const order = usePlaceOrder({
     prepare,
     note: () => note.trim(),
+    useCredit: () => useCredit,
     onPlaced: (o) => void navigate(`${localePath(lang, "/confirmation-commande")}?id=${o.id}`),
   });
 
@@ -161,6 +164,7 @@ export default function Checkout() {
         </div>
         <aside className="flex flex-col gap-4 lg:sticky lg:top-4 lg:self-start">
           <OrderSummary cart={cart} minBuyPrice={info.minBuyPrice} pickup={pickup} />
+          <CreditSection balance={info.credit_balance} total={cart.cart_info.grandTotal} checked={useCredit} onChange={setUseCredit} />
           {order.failure && (
             <p role="alert" className="rounded bg-red-50 p-3 text-sm text-red-800">
               {order.failure}

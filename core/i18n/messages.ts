@@ -19,6 +19,8 @@ import frCart from "./locales/fr/cart.json";
 import zhCart from "./locales/zh/cart.json";
 import frCheckout from "./locales/fr/checkout.json";
 import zhCheckout from "./locales/zh/checkout.json";
+import frDocuments from "./locales/fr/documents.json";
+import zhDocuments from "./locales/zh/documents.json";
 import frQuotations from "./locales/fr/quotations.json";
 import zhQuotations from "./locales/zh/quotations.json";
 
@@ -35,6 +37,7 @@ export const resources = {
     account: frAccount,
     cart: frCart,
     checkout: frCheckout,
+    documents: frDocuments,
     quotations: frQuotations,
   },
   zh: {
@@ -47,6 +50,7 @@ export const resources = {
     account: zhAccount,
     cart: zhCart,
     checkout: zhCheckout,
+    documents: zhDocuments,
     quotations: zhQuotations,
   },
 } as const;

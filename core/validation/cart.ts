@@ -97,5 +97,7 @@ export const createOrderSchema = z.object({
     .max(64, { error: "api.idempotency_key_invalid" })
     .regex(/^[A-Za-z0-9_-]+$/, { error: "api.idempotency_key_invalid" }),
   note: z.string({ error: "api.order_note_too_long" }).trim().max(500, { error: "api.order_note_too_long" }).optional().default(""),
+  /** Spend the caller's credit-note balance on this order, up to its total TTC (decision 079). */
+  use_credit: z.boolean({ error: "api.invalid_body" }).optional().default(false),
 });
 export type CreateOrderInput = z.output<typeof createOrderSchema>;

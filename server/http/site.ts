@@ -19,6 +19,7 @@ import { checkoutRoutes } from "#server/modules/checkout/checkout.routes.ts";
 import { cartRoutes } from "#server/modules/cart/cart.routes.ts";
 import { orderPlacementRoutes } from "#server/modules/orders/order-placement.routes.ts";
 import { ordersRoutes } from "#server/modules/orders/orders.routes.ts";
+import { documentsApiRoutes } from "#server/modules/documents/documents.routes.ts";
 import { quotationsRoutes } from "#server/modules/quotations/quotations.routes.ts";
 
 export const API_BODY_LIMIT = 64 * 1024;
@@ -101,6 +102,7 @@ export async function siteApi(site: FastifyInstance, { env, secureCookies }: Sit
   await site.register(cartRoutes);
   await site.register(orderPlacementRoutes);
   await site.register(ordersRoutes);
+  await site.register(documentsApiRoutes);
   await site.register(quotationsRoutes);
 
   let document: ReturnType<typeof openApiDocument> | undefined;

@@ -24,6 +24,7 @@ const ACCOUNT_PATHS = [
   "/order-retrun",
   "/suivi-commande",
   "/avoirs",
+  "/factures",
   "/reduction",
   "/une-question",
   "/accountpdfquotation",

@@ -544,6 +544,8 @@ const ON_DELETE: Record<string, string> = {
   "freight_zone_departments.zone_code": "cascade",
   "known_devices.customer_id": "cascade",
   "session_agents.session_id": "cascade", // migration 0009 (issue 14)
+  "credit_note_uses.order_id": "restrict", // migration 0012 (decision 079)
+  "credit_note_uses.credit_note_id": "restrict",
 };
 
 describe.each(testDbKinds())("schema constraints (%s)", (kind) => {

@@ -13,6 +13,7 @@ import type { createAddressesService } from "#server/modules/accounts/addresses.
 import type { FreightService } from "./freight.service.ts";
 import type { CouponsService } from "./coupons.service.ts";
 import type { createReceiptService } from "./receipt.service.ts";
+import { creditBalance } from "#server/modules/documents/documents.service.ts";
 import { cartMeasures, lockCart, loadCart, measureConfig, ownAddress, sentMeasures, type CheckoutCartRow } from "./checkout-cart.ts";
 
 type Deps = {
@@ -247,6 +248,8 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
       freeDeliveryAmount: conf.freeDeliveryAmount ?? null,
       has_lines: measured !== null,
       delivery_modes: await deliveryModes(q, measured, zip, lang),
+      /** The credit-note balance the order may use (createOrder use_credit; decision 079). */
+      credit_balance: await creditBalance(q, customerId),
     };
   }
 

@@ -19,6 +19,9 @@ import { buildAnswer, cartCoupon, cartParams, ownAddress, pricedCartLine, type P
 import { cartQuotes, lineQuote } from "#server/modules/quotations/quoted-lines.ts";
 import type { CartService } from "#server/modules/cart/cart.service.ts";
 import { isDeliveryMode } from "#core/freight-tariff.ts";
+import { amountDue } from "#core/documents/credit.ts";
+import { consumeCreditNotes } from "#server/modules/documents/documents.service.ts";
+import { payWithCreditNotes } from "#server/modules/documents/credit-payment.ts";
 
 export const ORDER_SCOPE = "order.place";
 
@@ -35,13 +38,22 @@ export type PlacedOrder = {
   pickup_method: number;
   lines: number;
   created_at: string;
+  /** Credit-note balance spent on this order (decision 079); 0.00 without. */
+  credit_used: string;
+  /** What is left to pay by card: total_ttc − credit_used; 0.00 when the credit paid it all (status processing). */
+  amount_due: string;
+  payment_method: string | null;
 };
 
 type Customer = { id: number; email: string };
 
-const requestHash = (input: CreateOrderInput) =>
+/** use_credit may be left out by internal callers (false). */
+type PlaceInput = Omit<CreateOrderInput, "use_credit"> & { use_credit?: boolean };
+
+const requestHash = (input: PlaceInput) =>
   createHash("sha256")
-    .update(JSON.stringify({ note: input.note }))
+    // use_credit joins the hash only when asked, so keys taken before it existed keep their hash
+    .update(JSON.stringify(input.use_credit ? { note: input.note, use_credit: true } : { note: input.note }))
     .digest("hex");
 
 export function createOrderPlacementService(cart: CartService) {
@@ -78,7 +90,7 @@ export function createOrderPlacementService(cart: CartService) {
     return typeof row.response === "string" ? (JSON.parse(row.response) as PlacedOrder) : row.response;
   }
 
-  async function place(q: Db, customer: Customer, input: CreateOrderInput, lang: Lang): Promise<PlacedOrder> {
+  async function place(q: Db, customer: Customer, input: PlaceInput, lang: Lang): Promise<PlacedOrder> {
     const conf = await cart.settings();
     const statics = await cart.models.catalogue(lang); // names only: money is re-read under the locks below
     return withTransaction(q, async (tx) => {
@@ -185,13 +197,19 @@ export function createOrderPlacementService(cart: CartService) {
           sql`update quotations set status = 'ordered', order_id = ${order.id} where id = ${id} and customer_id = ${customer.id} and status in ('open', 'accepted')`,
         );
       }
+      // The credit balance, in this transaction: one guarded statement per credit note (decision 079).
+      const creditUsed = input.use_credit ? await consumeCreditNotes(tx, customer.id, order.id, money.totalTtc) : "0.00";
+      const due = amountDue(money.totalTtc, creditUsed);
+      const paidByCredit = decOrZero(creditUsed).sign() > 0 && decOrZero(due).sign() === 0;
+      if (paidByCredit) await payWithCreditNotes(tx, order.id);
+
       await query(tx, sql`delete from cart_lines where cart_id = ${row.id}`);
       await query(tx, sql`update carts set coupon_id = null, note = null, updated_at = now() where id = ${row.id}`);
 
       const placed: PlacedOrder = {
         id: order.id,
         number,
-        status: "unpaid",
+        status: paidByCredit ? "processing" : "unpaid",
         total_ht: money.totalHt,
         total_tva: money.totalTva,
         total_ttc: money.totalTtc,
@@ -201,6 +219,9 @@ export function createOrderPlacementService(cart: CartService) {
         pickup_method: row.pickup_method,
         lines: priced.length,
         created_at: new Date(order.created_at).toISOString(),
+        credit_used: creditUsed,
+        amount_due: due,
+        payment_method: paidByCredit ? "credit_note" : null,
       };
       await enqueueMail(tx, confirmationMail(customer.email, lang, placed, priced, totals));
       await query(

@@ -1,0 +1,47 @@
+// Credit notes at checkout (issue 12 item 3; decision 079): pure rules shared by the checkout page and the server.
+import { Decimal, decOrZero, type DecimalInput } from "../money.ts";
+
+/** What a credit balance takes off an order: min(balance, order TTC), never negative, to the cent. */
+export function creditToApply(balance: DecimalInput | null | undefined, orderTtc: DecimalInput): string {
+  const b = decOrZero(balance);
+  const t = decOrZero(orderTtc);
+  if (b.sign() <= 0 || t.sign() <= 0) return "0.00";
+  return (b.lt(t) ? b : t).toFixed(2);
+}
+
+/**
+ * Spreads an amount over credit notes, oldest first: [{id, amount}] with Σ amount = min(amount, Σ remaining).
+ * Each note gives at most its remaining balance; notes with nothing taken are left out.
+ */
+export function spreadOverCreditNotes<T extends { id: number; remaining_ttc: DecimalInput }>(
+  notes: readonly T[],
+  amount: DecimalInput,
+): { id: number; amount: string }[] {
+  let left = decOrZero(amount);
+  const out: { id: number; amount: string }[] = [];
+  for (const n of notes) {
+    if (left.sign() <= 0) break;
+    const r = decOrZero(n.remaining_ttc);
+    if (r.sign() <= 0) continue;
+    const take = r.lt(left) ? r : left;
+    out.push({ id: n.id, amount: take.toFixed(2) });
+    left = left.minus(take);
+  }
+  return out;
+}
+
+/** What the buyer still pays by card: order TTC − credit used, never below zero. */
+export function amountDue(orderTtc: DecimalInput, creditUsed: DecimalInput | null | undefined): string {
+  const due = decOrZero(orderTtc).minus(decOrZero(creditUsed));
+  return (due.sign() < 0 ? Decimal.ZERO : due).toFixed(2);
+}
+
+/**
+ * A credit note's TTC split into HT and VAT at one rate (the rate of the order it refers to when all its
+ * lines share one, else the standard 20 %): HT = TTC / (1 + rate) to the cent, VAT = TTC − HT.
+ */
+export function splitTtc(ttc: DecimalInput, rate: DecimalInput): { ht: string; tva: string } {
+  const t = decOrZero(ttc);
+  const ht = t.dividedBy(Decimal.ONE.plus(decOrZero(rate)), 2);
+  return { ht: ht.toFixed(2), tva: t.minus(ht).toFixed(2) };
+}

@@ -1,0 +1,282 @@
+// Invoices and credit notes (issue 11 item 6, issue 12 items 3 and 8; decision 079): the lists, the PDFs with
+// their text read back from the file, owner-only access (another customer, anonymous, cookie or bearer), and
+// the credit balance spent at checkout exactly once, also by racing orders, and given back once on expiry.
+// PGlite, and PostgreSQL with a real pool (concurrent transactions) when TEST_DATABASE_URL is set.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { query, type Db } from "#server/db/client.ts";
+import { withTransaction } from "#server/db/tx.ts";
+import { createTestApp, get, post, type TestApp } from "#server/test/app.ts";
+import { testDbKinds } from "#server/test/databases.ts";
+import { pdfToText } from "#server/test/pdf-text.ts";
+import { dec, sum } from "#core/money.ts";
+import { consumeCreditNotes, orderAmountDue, releaseCreditNotes } from "./documents.service.ts";
+
+describe.each(testDbKinds())("documents on %s", (kind) => {
+  let t: TestApp;
+  let db: Db;
+  let demo: string;
+  let martin: string;
+  let shopId: number;
+  let modelId: number;
+  let seq = 0;
+  const pdf = (path: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url: path, headers });
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    db = t.database.db;
+    demo = await t.app.services.sessions.create(db, 1);
+    martin = await t.app.services.sessions.create(db, 2);
+    [{ id: shopId }] = await query<{ id: number }>(db, sql`select id from shops order by id limit 1`);
+    [{ id: modelId }] = await query<{ id: number }>(
+      db,
+      sql`select m.id from models m join products p on p.id = m.product_id
+          where p.active and not exists (select 1 from promotions pr where pr.model_id = m.id) order by m.id limit 1`,
+    );
+    // 50.00 HT a unit at 20 %: 60.00 TTC
+    await query(
+      db,
+      sql`update models set stock = 100000, purchasable_qty = 10000, not_for_sale = false, price = 50, site_price = 50, tva = 0.2 where id = ${modelId}`,
+    );
+  }, 120_000);
+  afterAll(() => t.close());
+
+  /** A new customer with a pickup cart of `units` × 60.00 TTC and credit notes of the given balances. */
+  async function buyer(units: number, credits: string[]) {
+    const n = ++seq;
+    const [c] = await query<{ id: number }>(
+      db,
+      sql`insert into customers (client_number, title, first_name, last_name, company, email, password_hash)
+          values (${`D${kind}${n}`}, 'M', 'Jean', ${`Avoir${n}`}, ${`Société ${n}`}, ${`avoir${n}-${kind}@exemple.fr`}, 'x') returning id`,
+    );
+    await fill(c.id, units);
+    for (const [i, amount] of credits.entries()) {
+      await query(
+        db,
+        sql`insert into credit_notes (number, customer_id, amount_ttc, remaining_ttc, reason, issued_at)
+            values (${`AVT${kind}${n}-${i}`}, ${c.id}, ${amount}::numeric, ${amount}::numeric, 'Test', now() - ${`${10 - i} days`}::interval)`,
+      );
+    }
+    return { id: c.id, email: `avoir${n}-${kind}@exemple.fr` };
+  }
+  async function fill(customerId: number, units: number) {
+    const [cart] = await query<{ id: number }>(
+      db,
+      sql`insert into carts (customer_id, pickup_method, shop_id, delivery_mode) values (${customerId}, 2, ${shopId}, 'pickup')
+          on conflict (customer_id) do update set pickup_method = 2 returning id`,
+    );
+    await query(
+      db,
+      sql`insert into cart_lines (cart_id, model_id, num) values (${cart.id}, ${modelId}, ${units}) on conflict (cart_id, model_id) do update set num = ${units}`,
+    );
+  }
+  const remaining = async (customerId: number) =>
+    sum(
+      (await query<{ r: string }>(db, sql`select remaining_ttc::text as r from credit_notes where customer_id = ${customerId}`)).map((x) => x.r),
+    ).toFixed(2);
+  const place = (c: { id: number; email: string }, use_credit: boolean) =>
+    t.app.services.orderPlacement.place(db, c, { idempotency_key: `doc-${kind}-${String(++seq).padStart(12, "0")}`, note: "", use_credit }, "fr");
+
+  describe("lists", () => {
+    it("need a session", async () => {
+      for (const path of ["/site/Customer/invoiceList", "/site/Customer/creditNoteList"]) expect((await get(t.app, path)).statusCode).toBe(401);
+    });
+
+    it("show the caller's invoices only, newest first, with their PDF link", async () => {
+      const mine = (await get(t.app, "/site/Customer/invoiceList", {}, { token: demo })).json().data.list;
+      expect(mine.map((i: { number: string }) => i.number)).toEqual(["FA2026-000052", "FA2026-000045"]);
+      expect(mine[1]).toMatchObject({ order_number: "CE2026-000123", issued_at: "2026-09-10T00:00:00Z", pdf_url: "/documents/invoice/1.pdf" });
+      expect(dec(mine[1].amount_ttc).gt(mine[1].amount_ht)).toBe(true);
+      const theirs = (await get(t.app, "/site/Customer/invoiceList", {}, { token: martin })).json().data.list;
+      expect(theirs.map((i: { number: string }) => i.number)).toEqual(["FA2026-000061"]);
+    });
+
+    it("show the caller's credit notes with the remaining balance", async () => {
+      const mine = (await get(t.app, "/site/Customer/creditNoteList", {}, { token: demo })).json().data;
+      expect(mine.balance).toBe("18.60");
+      expect(mine.list).toEqual([
+        expect.objectContaining({
+          number: "AV2026-000007",
+          order_number: "CE2026-000131",
+          amount_ttc: "18.60",
+          remaining_ttc: "18.60",
+          pdf_url: "/documents/credit-note/1.pdf",
+        }),
+      ]);
+      const theirs = (await get(t.app, "/site/Customer/creditNoteList", {}, { token: martin })).json().data;
+      expect(theirs).toEqual({ list: [], balance: "0.00" });
+    });
+  });
+
+  describe("invoice PDF", () => {
+    it("is served to its owner (bearer or cookie) with the invoice number as file name, never cached", async () => {
+      const res = await pdf("/documents/invoice/1.pdf", { authorization: `Bearer ${demo}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/pdf");
+      expect(res.headers["content-disposition"]).toBe('attachment; filename="FA2026-000045.pdf"');
+      expect(res.headers["cache-control"]).toBe("private, no-store");
+      const text = await pdfToText(res.rawPayload);
+      for (const s of [
+        "Facture",
+        "FA2026-000045",
+        "10 septembre 2026",
+        "SIRET 852 419 738 00004",
+        "FR17852419738",
+        "Boulangerie Dupont SARL",
+        "15 avenue du Général-Leclerc",
+        "N° client : C100001",
+        "CE2026-000123",
+        "Total TTC",
+        "Carte bancaire",
+        "TX20260908000001",
+        "Facture acquittée.",
+      ])
+        expect(text).toContain(s);
+      const [o] = await query<{ total_ttc: string }>(db, sql`select total_ttc::text as total_ttc from orders where id = 1`);
+      expect(text).toContain(`${o.total_ttc.replace(".", ",")} €`.replace(/^(\d+)(\d{3}),/, "$1 $2,"));
+
+      const byCookie = await pdf("/documents/invoice/1.pdf", { cookie: `uid=${demo}` });
+      expect(byCookie.statusCode).toBe(200);
+      expect(byCookie.rawPayload.equals(res.rawPayload)).toBe(true);
+    });
+
+    it("is in Chinese with ?lang=zh", async () => {
+      const res = await pdf("/documents/invoice/1.pdf?lang=zh", { authorization: `Bearer ${demo}` });
+      expect(res.statusCode).toBe(200);
+      const text = await pdfToText(res.rawPayload);
+      for (const s of ["发票", "含税总计", "按税率汇总增值税", "银行卡", "2026年9月10日", "FA2026-000045"]) expect(text).toContain(s);
+      expect(text).not.toContain("\ufffd");
+    });
+
+    it("is not found for another customer's order, an order without invoice or a bad name; anonymous must log in", async () => {
+      expect((await pdf("/documents/invoice/7.pdf", { authorization: `Bearer ${demo}` })).statusCode).toBe(404); // Martin's
+      expect((await pdf("/documents/invoice/1.pdf", { authorization: `Bearer ${martin}` })).statusCode).toBe(404);
+      expect((await pdf("/documents/invoice/1.pdf", { cookie: `uid=${martin}` })).statusCode).toBe(404);
+      expect((await pdf("/documents/invoice/6.pdf", { authorization: `Bearer ${demo}` })).statusCode).toBe(404); // unpaid
+      expect((await pdf("/documents/invoice/abc.pdf", { authorization: `Bearer ${demo}` })).statusCode).toBe(404);
+      expect((await pdf("/documents/invoice/99999.pdf", { authorization: `Bearer ${demo}` })).statusCode).toBe(404);
+      const anon = await pdf("/documents/invoice/1.pdf");
+      expect(anon.statusCode).toBe(401);
+      expect(anon.headers["content-type"]).not.toContain("pdf");
+      expect((await pdf("/documents/invoice/1.pdf", { authorization: "Bearer nope" })).statusCode).toBe(401);
+      const browser = await pdf("/documents/invoice/1.pdf?lang=zh", { accept: "text/html,application/xhtml+xml" });
+      expect(browser.statusCode).toBe(302);
+      expect(browser.headers.location).toBe(`/zh/connexion?redirect=${encodeURIComponent("/documents/invoice/1.pdf?lang=zh")}`);
+    });
+  });
+
+  describe("credit note PDF", () => {
+    it("shows the amount, the balance and the order to its owner only", async () => {
+      const res = await pdf("/documents/credit-note/1.pdf", { authorization: `Bearer ${demo}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-disposition"]).toBe('attachment; filename="AV2026-000007.pdf"');
+      const text = await pdfToText(res.rawPayload);
+      for (const s of ["Avoir", "AV2026-000007", "CE2026-000131", "Gobelets écrasés", "18,60 €", "15,50 €", "3,10 €", "Solde disponible TTC", "SIRET"])
+        expect(text).toContain(s);
+      const zh = await pdfToText((await pdf("/documents/credit-note/1.pdf?lang=zh", { authorization: `Bearer ${demo}` })).rawPayload);
+      expect(zh).toContain("退款凭证");
+      expect(zh).toContain("€18.60");
+      expect((await pdf("/documents/credit-note/1.pdf", { authorization: `Bearer ${martin}` })).statusCode).toBe(404);
+      expect((await pdf("/documents/credit-note/1.pdf")).statusCode).toBe(401);
+    });
+  });
+
+  describe("credit at checkout", () => {
+    it("preOrderInfo tells the balance", async () => {
+      const info = (await get(t.app, "/site/Index/preOrderInfo", {}, { token: demo })).json().data;
+      expect(info.credit_balance).toBe("18.60");
+    });
+
+    it("takes min(balance, TTC) from the oldest notes; the order keeps its totals and owes the rest; released once", async () => {
+      const b = await buyer(2, ["30.00", "25.00"]); // 120.00 TTC, 55.00 of credit
+      const o = await place(b, true);
+      expect(o).toMatchObject({ status: "unpaid", total_ttc: "120.00", credit_used: "55.00", amount_due: "65.00" });
+      expect(await remaining(b.id)).toBe("0.00");
+      expect(await orderAmountDue(db, o.id)).toBe("65.00");
+      const uses = await query<{ amount: string }>(db, sql`select amount::text as amount from credit_note_uses where order_id = ${o.id} order by id`);
+      expect(uses.map((u) => u.amount)).toEqual(["30.00", "25.00"]);
+
+      // The unpaid order expires: the credit goes back exactly once, even if released twice (or concurrently).
+      const [r1, r2] = await Promise.all([
+        withTransaction(db, (tx) => releaseCreditNotes(tx, o.id)),
+        withTransaction(db, (tx) => releaseCreditNotes(tx, o.id)),
+      ]);
+      expect(sum([r1, r2]).toFixed(2)).toBe("55.00");
+      expect(await withTransaction(db, (tx) => releaseCreditNotes(tx, o.id))).toBe("0.00");
+      expect(await remaining(b.id)).toBe("55.00");
+    });
+
+    it("without use_credit nothing is taken", async () => {
+      const b = await buyer(1, ["30.00"]);
+      const o = await place(b, false);
+      expect(o).toMatchObject({ credit_used: "0.00", amount_due: "60.00", status: "unpaid" });
+      expect(await remaining(b.id)).toBe("30.00");
+    });
+
+    it("pays the order at once when the credit covers it, with its invoice (method credit_note)", async () => {
+      const b = await buyer(1, ["100.00"]);
+      const o = await place(b, true);
+      expect(o).toMatchObject({ status: "processing", credit_used: "60.00", amount_due: "0.00", payment_method: "credit_note" });
+      expect(await remaining(b.id)).toBe("40.00");
+      const [row] = await query<{ status: string; payment_method: string; paid: boolean }>(
+        db,
+        sql`select status, payment_method, paid_at is not null as paid from orders where id = ${o.id}`,
+      );
+      expect(row).toEqual({ status: "processing", payment_method: "credit_note", paid: true });
+      const [inv] = await query<{ number: string }>(db, sql`select number from invoices where order_id = ${o.id}`);
+      expect(inv.number).toMatch(/^FA\d{4}-\d{6}$/);
+      const token = await t.app.services.sessions.create(db, b.id);
+      const text = await pdfToText((await pdf(`/documents/invoice/${o.id}.pdf`, { authorization: `Bearer ${token}` })).rawPayload);
+      expect(text).toContain(inv.number);
+      expect(text).toContain("Avoir déduit");
+      expect(text).toContain("-60,00 €");
+      expect(text).toContain("Montant réglé");
+    });
+
+    it("through the API: createOrder with use_credit", async () => {
+      const b = await buyer(1, ["10.00"]);
+      const token = await t.app.services.sessions.create(db, b.id);
+      const res = await post(t.app, "/site/Sale/createOrder", { idempotency_key: `api-${kind}-000000000001`, use_credit: true }, { token });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ credit_used: "10.00", amount_due: "50.00" });
+      const bad = await post(t.app, "/site/Sale/createOrder", { idempotency_key: `api-${kind}-000000000002`, use_credit: "yes" }, { token });
+      expect(bad.json().code).toBe(400);
+    });
+
+    it("racing orders never spend more than the balance (guarded statements, locked notes)", async () => {
+      const b = await buyer(1, ["100.00"]);
+      const orders: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const [o] = await query<{ id: number }>(
+          db,
+          sql`insert into orders (number, customer_id, status, pickup_method, delivery_mode, shop_id, total_ht, total_tva, total_ttc)
+              values (${`RACE${kind}${b.id}-${i}`}, ${b.id}, 'unpaid', 2, 'pickup', ${shopId}, 25, 5, 30) returning id`,
+        );
+        orders.push(o.id);
+      }
+      const results = await Promise.allSettled(orders.map((id) => withTransaction(db, (tx) => consumeCreditNotes(tx, b.id, id, "30.00"))));
+      const taken = sum(results.map((r) => (r.status === "fulfilled" ? r.value : "0")));
+      expect(taken.toFixed(2)).toBe("100.00");
+      expect(await remaining(b.id)).toBe("0.00");
+      const [u] = await query<{ s: string }>(
+        db,
+        sql`select coalesce(sum(u.amount), 0)::text as s from credit_note_uses u join credit_notes c on c.id = u.credit_note_id where c.customer_id = ${b.id}`,
+      );
+      expect(u.s).toBe("100.00");
+    });
+
+    it("racing checkouts of one customer (two carts' worth) share the balance once", async () => {
+      // Two buyers cannot share a balance; one buyer's two concurrent placements: the first takes the cart and
+      // the credit, the second finds an empty cart. Whatever the interleaving, credit spent ≤ balance.
+      const b = await buyer(1, ["70.00"]);
+      const results = await Promise.allSettled([place(b, true), place(b, true)]);
+      const placed = results.filter((r) => r.status === "fulfilled").map((r) => (r as PromiseFulfilledResult<{ credit_used: string }>).value);
+      expect(placed.length).toBeGreaterThanOrEqual(1);
+      expect(sum(placed.map((p) => p.credit_used)).lte("70.00")).toBe(true);
+      await fill(b.id, 1);
+      const again = await place(b, true);
+      expect(sum([...placed.map((p) => p.credit_used), again.credit_used]).toFixed(2)).toBe("70.00");
+      expect(await remaining(b.id)).toBe("0.00");
+    });
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { renderDocumentPdf, type DocumentInput } from "./pdf-layout.ts";
+import { pdfPages, pdfToText } from "#server/test/pdf-text.ts";
+
+const base = (lang: "fr" | "zh", n = 3): DocumentInput => ({
+  kind: "invoice",
+  lang,
+  customer: { name: "Boulangerie Dupont SARL", lines: ["15 avenue du Général-Leclerc", "94700 Maisons-Alfort"], clientNumber: "C100001" },
+  number: "FA2026-000045",
+  date: "2026-09-10",
+  lines: Array.from({ length: n }, (_, i) => ({
+    reference: `SAC-${1000 + i}`,
+    designation: i === 0 ? "Sac à pain kraft 1 kg – paquet de 1 000" : `Article ${i} 包装盒`,
+    quantity: 4,
+    unit: "paquet",
+    unitPriceHt: "12.5000",
+    discountHt: i === 1 ? "1.00" : "0",
+    amountHt: i === 1 ? "49.00" : "50.00",
+    vatRate: i === 2 ? "0.0550" : "0.2000",
+  })),
+  totals: {
+    vat: [
+      { rate: "0.2000", base: "1234.50", vat: "246.90" },
+      { rate: "0.0550", base: "50.00", vat: "2.75" },
+    ],
+    ht: "1284.50",
+    tva: "249.65",
+    ttc: "1534.15",
+  },
+});
+
+describe("renderDocumentPdf", () => {
+  it("prints the seller's legal details, the customer, the lines, VAT by rate and the totals (fr)", async () => {
+    const pdf = await renderDocumentPdf(base("fr"));
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const text = await pdfToText(pdf);
+    expect(text).toContain("Facture");
+    expect(text).toContain("FA2026-000045");
+    expect(text).toContain("10 septembre 2026");
+    expect(text).toContain("Comptoir de l'Emballage SAS");
+    expect(text).toContain("SIRET 852 419 738 00004");
+    expect(text).toContain("FR17852419738");
+    expect(text).toContain("Boulangerie Dupont SARL");
+    expect(text).toContain("Sac à pain kraft 1 kg – paquet de 1 000");
+    expect(text).toContain("12,50 €");
+    expect(text).toContain("5,5 %");
+    expect(text).toContain("1 234,50 €");
+    expect(text).toContain("Total TTC");
+    expect(text).toContain("1 534,15 €");
+    expect(text).toContain("Page 1/1");
+  });
+
+  it("writes Chinese with the embedded CJK font (zh)", async () => {
+    const text = await pdfToText(await renderDocumentPdf(base("zh")));
+    expect(text).toContain("发票");
+    expect(text).toContain("含税总计");
+    expect(text).toContain("€1,534.15");
+    expect(text).toContain("包装盒");
+    expect(text).toContain("第 1 页，共 1 页");
+    expect(text).not.toContain("\ufffd");
+  });
+
+  it("breaks long tables over pages, with the footer on each", async () => {
+    const pdf = await renderDocumentPdf(base("fr", 60));
+    const pages = pdfPages(pdf);
+    expect(pages).toBeGreaterThan(1);
+    const text = await pdfToText(pdf);
+    expect(text).toContain(`Page ${pages}/${pages}`);
+    expect(text).toContain("SAC-1059");
+  });
+});

@@ -1,0 +1,117 @@
+// Invoices and credit notes in the account (issue 11 item 6, issue 12 items 3 and 8; decision 079), in Chromium
+// against the built shop: /factures and /avoirs in fr and zh with the demo customer's seeded documents, their
+// PDFs downloaded and read back, login required, and the credit balance spent at checkout.
+import { describe, expect, it } from "vitest";
+import { browserPerFile, newTab, seriousViolations } from "./browser.ts";
+import { SIGN_SECRET, shopPerFile, type Shop } from "./shop.ts";
+import { sign } from "../../server/http/signature.ts";
+import { DEMO, loginAs } from "./customers.ts";
+import { CheckoutPage } from "./pages/checkout.ts";
+import { DocumentsPage } from "./pages/documents.ts";
+import { pdfToText } from "../../server/test/pdf-text.ts";
+
+const shop = shopPerFile();
+const browser = browserPerFile();
+
+const TEXT = {
+  fr: { invoice: "Facture", credit: "Avoir", total: "Total TTC", balance: "18,60 €" },
+  zh: { invoice: "发票", credit: "退款凭证", total: "含税总计", balance: "€18.60" },
+} as const;
+
+type Cart = { cart_list: { model_id: number; price: string; stock: number; purchasable_qty: number }[] };
+
+/** A model sold from stock, with a quantity above the 50 € minimum order amount. */
+async function pickModel(s: Shop): Promise<{ model_id: number; num: number }> {
+  const carts = Array.from({ length: 60 }, (_, i) => ({ model_id: i + 1, num: 1 }));
+  const r = await s.api<Cart>("/site/Index/getShoppingCart", { carts });
+  for (const l of r.data.cart_list) {
+    const num = Math.ceil(80 / Number(l.price));
+    if (Number(l.price) > 0 && num <= Math.min(l.stock, l.purchasable_qty || Infinity)) return { model_id: l.model_id, num };
+  }
+  throw new Error("no model to buy in the demo catalogue");
+}
+
+/** A signed GET /site call (shop.api only posts). */
+async function apiGet<T>(path: string, token: string): Promise<{ code: number; data: T }> {
+  const t = Math.floor(Date.now() / 1000);
+  const url = new URL(`${shop.url}${path}`);
+  url.searchParams.set("t", String(t));
+  url.searchParams.set("at", sign(t, path, SIGN_SECRET));
+  return (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json();
+}
+
+describe("documents in the account", () => {
+  for (const lang of ["fr", "zh"] as const) {
+    it(`lists the invoices and downloads one as PDF (${lang})`, async () => {
+      const { page, context, errors } = await newTab(browser());
+      await loginAs(context, shop, DEMO);
+      const docs = new DocumentsPage(page, lang);
+      await docs.gotoInvoices(shop.url);
+      expect(await docs.invoiceRows.count()).toBe(2);
+      expect(await docs.invoiceRows.first().textContent()).toContain("FA2026-000052");
+      expect(await seriousViolations(page)).toEqual([]);
+      const file = await docs.download(docs.invoicePdf("FA2026-000045"));
+      expect(file.name).toBe("FA2026-000045.pdf");
+      const text = await pdfToText(file.bytes);
+      for (const s of [TEXT[lang].invoice, "FA2026-000045", "CE2026-000123", TEXT[lang].total, "FR17852419738"]) expect(text).toContain(s);
+      // the /center/ alias is the same page
+      await docs.gotoInvoices(shop.url, "/center/factures");
+      expect(await docs.invoiceRows.count()).toBe(2);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`lists the credit notes with their balance and downloads one as PDF (${lang})`, async () => {
+      const { page, context, errors } = await newTab(browser());
+      await loginAs(context, shop, DEMO);
+      const docs = new DocumentsPage(page, lang);
+      await docs.gotoCreditNotes(shop.url);
+      expect(await docs.balance.textContent()).toContain(TEXT[lang].balance);
+      expect(await docs.creditNoteRows.count()).toBe(1);
+      const row = (await docs.creditNoteRows.first().textContent())!;
+      expect(row).toContain("AV2026-000007");
+      expect(row).toContain("CE2026-000131");
+      expect(await seriousViolations(page)).toEqual([]);
+      const file = await docs.download(docs.creditNotePdf("AV2026-000007"));
+      expect(file.name).toBe("AV2026-000007.pdf");
+      const text = await pdfToText(file.bytes);
+      for (const s of [TEXT[lang].credit, "AV2026-000007", "CE2026-000131", TEXT[lang].balance]) expect(text).toContain(s);
+      await docs.gotoCreditNotes(shop.url, "/center/avoirs");
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("sends a visitor to the login page, and a PDF to no one else", async () => {
+    const { page, context } = await newTab(browser());
+    await page.goto(`${shop.url}/avoirs`);
+    await page.waitForURL(/\/connexion\?redirect=%2Favoirs$/);
+    const pdf = await fetch(`${shop.url}/documents/invoice/1.pdf`);
+    expect(pdf.status).toBe(401);
+    await context.close();
+  });
+
+  it("spends the credit balance on an order at checkout", async () => {
+    const login = await shop.api<{ token: string }>("/site/user/login", { identifier: DEMO.identifier, password: DEMO.password });
+    const token = login.data.token;
+    expect((await shop.api("/site/Customer/addShoppingCart", { arr: [await pickModel(shop)] }, { token })).code).toBe(200);
+    const { page, context, errors } = await newTab(browser());
+    await loginAs(context, shop, DEMO);
+    const checkout = new CheckoutPage(page);
+    await checkout.goto(shop.url);
+    await checkout.chooseMode("pickup");
+    await checkout.shop(/Vitry-sur-Seine/).check();
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("checkbox", { name: "Utiliser mon avoir" }).check();
+    await expect.poll(() => page.getByTestId("credit-used").textContent()).toBe("-18,60\u00a0€");
+    await checkout.placeOrder.click();
+    await page.waitForURL(/\/confirmation-commande\?id=\d+$/);
+    const list = await apiGet<{ balance: string }>("/site/Customer/creditNoteList", token);
+    expect(list.data.balance).toBe("0.00");
+    const docs = new DocumentsPage(page);
+    await docs.gotoCreditNotes(shop.url);
+    expect(await docs.balance.textContent()).toContain("0,00");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
