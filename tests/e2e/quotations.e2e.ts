@@ -13,6 +13,7 @@ import { DEMO, freshCustomer, loginAs } from "./customers.ts";
 import { CheckoutPage } from "./pages/checkout.ts";
 import { label } from "./pages/labels.ts";
 import { sign } from "../../server/http/signature.ts";
+import { formatPrice } from "#core/money.ts";
 
 const shop = shopPerFile();
 const browser = browserPerFile();
@@ -83,7 +84,7 @@ describe("quotations", () => {
         .getByTestId("quotation-state")
         .filter({ hasText: t("quotations.state_open") })
         .waitFor();
-      const totalHt = (await page.locator("[data-total=ht]").textContent())!.trim();
+      expect((await page.locator("[data-total=ht]").textContent())!.trim()).toBe(formatPrice(quotedGoods, lang, "HT"));
       expect(await seriousViolations(page)).toEqual([]);
 
       // the list shows it with its validity and state
@@ -99,9 +100,10 @@ describe("quotations", () => {
       expect(pdf.status()).toBe(200);
       expect(pdf.headers()["content-type"]).toBe("application/pdf");
       const text = pdfText(await pdf.body());
-      expect(text).toContain(`${t("quotations.pdf_title")} ${number}`);
-      expect(text).toContain(totalHt.replace(/[\u202f\u00a0]/g, " "));
-      expect(text).toContain(t("quotations.total_ttc"));
+      expect(text).toContain(t("documents.title_quotation"));
+      expect(text).toContain(number);
+      expect(text).toContain(formatPrice(quotedGoods, lang).replace(/[\u202f\u00a0]/g, " "));
+      expect(text).toContain(t("documents.total_ttc"));
       // nobody else gets it
       const other = await browser().newContext();
       await loginAs(other, shop, DEMO);

@@ -11,7 +11,7 @@ import { authenticate, setUidCookie } from "#server/http/auth.ts";
 import { quotationPdf } from "./quotation-pdf.ts";
 
 export async function quotationDocumentRoutes(app: FastifyInstance, { secureCookies }: { secureCookies: boolean }) {
-  const { quotations, sessions, config, db } = app.services;
+  const { quotations, sessions, db } = app.services;
 
   app.get<{ Params: { file: string }; Querystring: { lang?: string } }>("/documents/quotation/:file", async (req, reply) => {
     const lang: Lang = isLang(req.query.lang) ? req.query.lang : "fr";
@@ -25,16 +25,17 @@ export async function quotationDocumentRoutes(app: FastifyInstance, { secureCook
     if (!ref?.success) return text(404, "not_found");
     try {
       const qt = await quotations.detail(db, auth.customer.id, ref.data, lang);
-      const [c] = await query<{ first_name: string; last_name: string; company: string | null; client_number: string; email: string }>(
-        db,
-        sql`select first_name, last_name, company, client_number, email from customers where id = ${auth.customer.id}`,
-      );
-      const site = await config.siteConfig();
-      const str = (k: string) => (typeof site[k] === "string" ? (site[k] as string) : "");
+      const [c] = await query<{
+        first_name: string;
+        last_name: string;
+        company: string | null;
+        client_number: string;
+        email: string;
+        siret: string | null;
+      }>(db, sql`select first_name, last_name, company, client_number, email, siret from customers where id = ${auth.customer.id}`);
       const pdf = await quotationPdf(
         qt,
-        { name: `${c.first_name} ${c.last_name}`, company: c.company, clientNumber: c.client_number, email: c.email },
-        { brand: str("brand"), address: str("AUB_address"), phone: str("phone"), email: str("email") },
+        { name: `${c.first_name} ${c.last_name}`, company: c.company, clientNumber: c.client_number, email: c.email, siret: c.siret },
         lang,
       );
       return reply
