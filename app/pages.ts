@@ -39,5 +39,7 @@ export const PAGES: Page[] = [
   { id: "quick-order", path: "quick-order/:type", file: "routes/quick-order.tsx", aliases: ["collect", "center/collect"] },
   { id: "reduction", path: "reduction", file: "routes/reduction.tsx", aliases: ["center/reduction"] },
   { id: "payment", path: "paymentcb", file: "routes/payment.tsx", aliases: ["payment/result/:type"] },
+  { id: "quotations", path: "accountpdfquotations", file: "routes/quotations.tsx", aliases: ["center/accountpdfquotations"] },
+  { id: "quotation", path: "accountpdfquotation", file: "routes/quotation.tsx", aliases: ["center/accountpdfquotation"] },
   { id: "not-found", path: "*", file: "routes/not-found.tsx" },
 ];

@@ -10,6 +10,7 @@ import { createServices } from "./services.ts";
 import { createMailer } from "./mail.ts";
 import { connectReadCache, createReadCache } from "./read-cache.ts";
 import { siteApi } from "./http/site.ts";
+import { quotationDocumentRoutes } from "./modules/quotations/quotation-documents.routes.ts";
 import { pages } from "./http/pages.ts";
 import { documentFileRoutes } from "./modules/documents/documents.routes.ts";
 import type { PageCache } from "./http/page-cache.ts";
@@ -78,6 +79,7 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
   await app.register(paymentWebhookRoutes);
   // PDF downloads (invoices, credit notes), owner only, outside the signed /site scope (decision 079).
   await app.register(documentFileRoutes, { prefix: "/documents", secureCookies });
+  await app.register(quotationDocumentRoutes, { secureCookies });
 
   if (vite) {
     const middie = (await import("@fastify/middie")).default;

@@ -21,6 +21,7 @@ import { cartFreight } from "./modules/cart/cart-freight.ts";
 import { createOrderPlacementService } from "./modules/orders/order-placement.service.ts";
 import { createOrdersService } from "./modules/orders/orders.service.ts";
 import { createQuickOrderService } from "./modules/quick-order/quick-order.service.ts";
+import { createQuotationsService } from "./modules/quotations/quotations.service.ts";
 import type { ReadCache } from "./read-cache.ts";
 import { createFreightService } from "./modules/checkout/freight.service.ts";
 import { createCouponsService } from "./modules/checkout/coupons.service.ts";
@@ -94,6 +95,7 @@ export function createServices(
     paymentsWorker: createPaymentsWorker(db, payments, sandbox, { expiryMinutes: env.UNPAID_ORDER_EXPIRY_MINUTES, log: outbox.log }),
     /** Invoices and credit notes: lists and PDFs (decision 079). */
     documents: createDocumentsService(),
+    quotations: createQuotationsService(cart),
   };
 }
 

@@ -21,6 +21,9 @@ export type CartLineView = LocalLine & {
   not_for_sale?: boolean;
   remise_info?: PromotionInfo | null;
   amount?: string;
+  /** Priced at its quotation's price (decision 080). */
+  quoted?: boolean;
+  quotation_number?: string | null;
 };
 
 /** cart_info of the cart list: the cart parameters with every total of SPEC §3 flattened in. */

@@ -9,6 +9,7 @@ import { useCart } from "#app/lib/cart-store.ts";
 import { useSession } from "#app/lib/session-store.ts";
 import { CartLineRow } from "#app/components/cart/cart-line-row.tsx";
 import { CartTotalsView } from "#app/components/cart/cart-totals.tsx";
+import { CreateQuotationButton } from "#app/components/quotations/quotation-parts.tsx";
 import { checkPurchasable } from "#core/cart/operations.ts";
 import { translate } from "#core/i18n/messages.ts";
 import { localePath } from "#core/slug.ts";
@@ -77,6 +78,7 @@ export default function CartPage() {
                 <CartLineRow key={l.model_id} line={l} />
               ))}
             </ul>
+            {lines.some((l) => l.quoted) && <p className="mt-2 text-sm text-muted">{t("quotations.quoted_line_hint")}</p>}
           </section>
           <div className="flex flex-col gap-3">
             {info && <CartTotalsView info={info} />}
@@ -88,6 +90,7 @@ export default function CartPage() {
             >
               {t("cart.checkout")}
             </button>
+            {user && <CreateQuotationButton />}
             <Link to={localePath(lang, "/")} className="text-center text-sm text-brand underline">
               {t("cart.continue")}
             </Link>

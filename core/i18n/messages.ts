@@ -27,6 +27,8 @@ import frPaymentPages from "./locales/fr/payment_pages.json";
 import zhPaymentPages from "./locales/zh/payment_pages.json";
 import frDocuments from "./locales/fr/documents.json";
 import zhDocuments from "./locales/zh/documents.json";
+import frQuotations from "./locales/fr/quotations.json";
+import zhQuotations from "./locales/zh/quotations.json";
 
 export { DEFAULT_LANG, LANGS, isLang, type Lang } from "../lang.ts";
 
@@ -45,6 +47,7 @@ export const resources = {
     payment: frPayment,
     payment_pages: frPaymentPages,
     documents: frDocuments,
+    quotations: frQuotations,
   },
   zh: {
     api: zhApi,
@@ -60,6 +63,7 @@ export const resources = {
     payment: zhPayment,
     payment_pages: zhPaymentPages,
     documents: zhDocuments,
+    quotations: zhQuotations,
   },
 } as const;
 

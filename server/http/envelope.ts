@@ -7,8 +7,8 @@ import { ApiError, type ApiCode } from "./errors.ts";
 
 export type Envelope<T> = { code: number; data: T; info: string };
 
-export function ok<T>(req: FastifyRequest, data: T, infoKey = "ok"): Envelope<T> {
-  return { code: 200, data, info: translate(req.lang, infoKey) };
+export function ok<T>(req: FastifyRequest, data: T, infoKey = "ok", vars?: Record<string, string | number>): Envelope<T> {
+  return { code: 200, data, info: translate(req.lang, infoKey, vars) };
 }
 
 export function sendError(req: FastifyRequest, reply: FastifyReply, code: ApiCode, key: string, vars?: Record<string, string | number>) {

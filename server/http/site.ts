@@ -22,6 +22,7 @@ import { ordersRoutes } from "#server/modules/orders/orders.routes.ts";
 import { quickOrderRoutes } from "#server/modules/quick-order/quick-order.routes.ts";
 import { paymentRoutes } from "#server/modules/payments/payments.routes.ts";
 import { documentsApiRoutes } from "#server/modules/documents/documents.routes.ts";
+import { quotationsRoutes } from "#server/modules/quotations/quotations.routes.ts";
 
 export const API_BODY_LIMIT = 64 * 1024;
 /** The generated API reference (decision 069): public, unsigned. */
@@ -106,6 +107,7 @@ export async function siteApi(site: FastifyInstance, { env, secureCookies }: Sit
   await site.register(quickOrderRoutes);
   await site.register(paymentRoutes);
   await site.register(documentsApiRoutes);
+  await site.register(quotationsRoutes);
 
   let document: ReturnType<typeof openApiDocument> | undefined;
   site.get("/openapi.json", async () => (document ??= openApiDocument(declared, { version: API_VERSION })));

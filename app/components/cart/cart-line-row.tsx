@@ -53,6 +53,11 @@ export function CartLineRow({ line }: { line: CartLineView }) {
         {line.label && <p className="text-sm text-muted">{line.label}</p>}
         {line.reference && <p className="text-xs text-muted">{t("cart.ref", { ref: line.reference })}</p>}
         {line.price && <p className="text-sm">{formatUnitPrice(line.price, lang, "HT")}</p>}
+        {line.quoted && line.quotation_number && (
+          <p className="text-xs font-semibold text-brand" data-testid="quoted-badge">
+            {t("quotations.quoted_line", { number: line.quotation_number })}
+          </p>
+        )}
         {promo && pct > 0 && (
           <p className="text-xs text-accent-dark">
             {line.num >= promo.num ? t("cart.promo_applied", { pct }) : t("cart.promo_from", { pct, n: promo.num })}

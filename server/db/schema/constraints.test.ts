@@ -538,6 +538,8 @@ const ON_DELETE: Record<string, string> = {
   "credit_notes.customer_id": "restrict",
   "credit_notes.order_id": "restrict",
   "quotations.customer_id": "restrict",
+  "quotations.order_id": "set null", // migration 0013 (decision 080)
+  "cart_lines.quotation_id": "set null", // migration 0013
   "payments.order_id": "restrict",
   "payment_attempts.payment_id": "cascade",
   "freight_pallet_rates.zone_code": "cascade",

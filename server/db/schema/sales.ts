@@ -1,8 +1,23 @@
 // Carts, orders, invoices, credit notes, coupons, quotations.
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import {
+  check,
+  date,
+  type AnyPgColumn,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { ORDER_STATES } from "#core/order-states.ts";
 import { DELIVERY_MODES } from "#core/freight-tariff.ts";
+import type { QuotedLine } from "#core/quotations.ts";
 import { customers, addresses } from "./customers.ts";
 import { models } from "./catalogue.ts";
 import { shops } from "./content.ts";
@@ -12,6 +27,8 @@ import { oneOf } from "./checks.ts";
 export const PICKUP_METHODS = [1, 2] as const;
 export const QUOTATION_STATUSES = ["open", "accepted", "ordered", "expired", "cancelled"] as const;
 export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
+
+export type QuotationLineRow = QuotedLine;
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 
@@ -84,6 +101,8 @@ export const cartLines = pgTable(
       .notNull()
       .references(() => models.id, { onDelete: "cascade" }),
     num: integer("num").notNull(),
+    // A line loaded from a quotation (decision 080): priced from the quotation row while it is usable.
+    quotationId: integer("quotation_id").references((): AnyPgColumn => quotations.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("cart_lines_uq").on(t.cartId, t.modelId), check("cart_lines_num_ck", sql`${t.num} > 0`)],
@@ -227,11 +246,11 @@ export const quotations = pgTable(
       .references(() => customers.id, { onDelete: "restrict" }),
     status: varchar("status", { length: 20 }).notNull().default("open"),
     validUntil: date("valid_until"),
-    lines: jsonb("lines")
-      .$type<{ modelId: number; reference: string; designation: string; price: string; num: number; tva: string }[]>()
-      .notNull(),
+    lines: jsonb("lines").$type<QuotationLineRow[]>().notNull(),
     totalHt: money("total_ht").notNull(),
     totalTtc: money("total_ttc").notNull(),
+    // The order that used it (status 'ordered', decision 080).
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

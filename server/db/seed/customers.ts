@@ -4,6 +4,9 @@ import type * as s from "#server/db/schema/index.ts";
 import { hashPassword } from "#server/modules/accounts/password.server.ts";
 import type { Catalogue, ModelRef } from "./products.ts";
 import { day, fixed } from "./prng.ts";
+import { addDays, shopDay } from "#core/quotations.ts";
+
+const laterDay = (a: string, b: string) => (a > b ? a : b);
 
 export const DEMO_LOGINS = [
   { clientNumber: "C100001", email: "demo@comptoir-emballage.fr", password: "Demo1234!" },
@@ -435,30 +438,38 @@ export async function buildCustomers(cat: Catalogue): Promise<CustomerData> {
       maxUses: 2,
     },
   );
-  const qItems: [ModelRef, number][] = [
+  // Quotations (decision 080): DV2026-000012 stays valid on a fresh start (30 days from today at the
+  // least), DV2026-000009 is an expired example.
+  const quotation = (id: number, number: string, created: string, validUntil: string, items: [ModelRef, number][]) => {
+    const ht = items.reduce((a, [m, n]) => a + Math.round((Math.round(Number(m.price) * 10000) * n) / 100), 0);
+    d.quotations.push({
+      id,
+      number,
+      customerId: 1,
+      status: "open",
+      validUntil,
+      createdAt: day(created),
+      lines: items.map(([m, num]) => ({
+        modelId: m.id,
+        reference: m.reference,
+        designation: m.designation,
+        price: m.price,
+        num,
+        tva: m.tva,
+      })),
+      totalHt: cents(ht),
+      totalTtc: cents(ht + Math.round(ht * 0.2)),
+    });
+  };
+  quotation(1, "DV2026-000012", "2026-11-18", laterDay("2026-12-18", addDays(shopDay(new Date()), 30)), [
     [pick("sacs-pain", 2), 20],
     [pick("boites-patissieres", 2), 10],
     [pick("sachets-sos", 1), 8],
-  ];
-  const qHt = qItems.reduce((a, [m, n]) => a + Math.round((Math.round(Number(m.price) * 10000) * n) / 100), 0);
-  d.quotations.push({
-    id: 1,
-    number: "DV2026-000012",
-    customerId: 1,
-    status: "open",
-    validUntil: "2026-12-18",
-    createdAt: day("2026-11-18"),
-    lines: qItems.map(([m, num]) => ({
-      modelId: m.id,
-      reference: m.reference,
-      designation: m.designation,
-      price: m.price,
-      num,
-      tva: m.tva,
-    })),
-    totalHt: cents(qHt),
-    totalTtc: cents(qHt + Math.round(qHt * 0.2)),
-  });
+  ]);
+  quotation(2, "DV2026-000009", "2026-09-02", "2026-10-02", [
+    [pick("gobelets-carton", 1), 12],
+    [pick("essuie-mains", 1), 6],
+  ]);
   d.receipts.push({
     customerId: 1,
     note: "Livraison par la cour, sonner au laboratoire.",

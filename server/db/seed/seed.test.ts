@@ -193,7 +193,7 @@ describe.each(testDbKinds())("demo seed (small, %s)", (kind) => {
     expect(await count(a, "invoices")).toBeGreaterThanOrEqual(2);
     expect(await count(a, "credit_notes")).toBe(1);
     expect(await count(a, "coupons")).toBe(6);
-    expect(await count(a, "quotations")).toBe(1);
+    expect(await count(a, "quotations")).toBe(2);
     expect(await count(a, "wishlists")).toBeGreaterThanOrEqual(3);
   });
 

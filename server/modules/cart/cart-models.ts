@@ -161,6 +161,10 @@ export type CartListLine = CartLine & {
   product_id: number;
   /** Line amount excl. tax after the per-item promotion (core/cart/line.ts). */
   amount: string;
+  /** Priced at the quotation's price (decision 080): its quotation is usable and the quantity is the quoted one. */
+  quoted?: boolean;
+  quotation_id?: number | null;
+  quotation_number?: string | null;
 };
 
 /** The cart line of `m` with quantity `num`; `id` is the server line id (0 for an anonymous line). */

@@ -7,6 +7,8 @@ import type { Lang } from "#core/i18n/messages.ts";
 import { computeCartTotals } from "#core/cart/totals.ts";
 import type { CartConfig, CartParams, CartTotals, DiscountInfo, Freight } from "#core/cart/types.ts";
 import type { SiteConfig } from "#core/site.ts";
+import { applyQuotedPrice } from "#core/quotations.ts";
+import type { LineQuote } from "#server/modules/quotations/quoted-lines.ts";
 import { toCartLine, type CartListLine, type CartModel } from "./cart-models.ts";
 
 export type CartRow = {
@@ -129,7 +131,19 @@ export function cartParams(
   };
 }
 
-export type PricedLine = { model: CartModel; num: number; id: number };
+/** A line to price; `quote` when it was loaded from a quotation (decision 080). */
+export type PricedLine = { model: CartModel; num: number; id: number; quote?: LineQuote };
+
+/** The priced cart line: the catalogue's, or the quoted one when its quotation is usable (core applyQuotedPrice). */
+export function pricedCartLine(l: PricedLine, lang: Lang) {
+  const base = toCartLine(l.model, l.num, l.id, lang);
+  const applied = applyQuotedPrice(base, l.quote?.line, l.quote?.usable ?? false);
+  return {
+    ...applied,
+    quotation_id: l.quote?.id ?? null,
+    quotation_number: l.quote?.number ?? null,
+  };
+}
 
 /** Prices lines and computes every total with core; `loggedIn` false for an anonymous visitor (SPEC §6). */
 export function buildAnswer(
@@ -139,7 +153,7 @@ export function buildAnswer(
   lang: Lang,
   loggedIn: boolean,
 ): CartAnswer & { totals: CartTotals } {
-  const base = lines.map((l) => toCartLine(l.model, l.num, l.id, lang));
+  const base = lines.map((l) => pricedCartLine(l, lang));
   const totals = computeCartTotals(base, params, config, { loggedIn });
   const amounts = new Map(totals.lines.map((t) => [t.model_id, t.lineAmount]));
   const { lines: _l, ...flat } = totals;

@@ -13,6 +13,7 @@ import type { FreightMeasures } from "#core/freight-tariff.ts";
 import { isDomainError } from "#core/domain-errors.ts";
 import type { CartEntry, EditCartInput } from "#core/validation/cart.ts";
 import type { ConfigService } from "#server/modules/content/config.service.ts";
+import { cartQuotes, lineQuote } from "#server/modules/quotations/quoted-lines.ts";
 import { liveModels, type CartModel, type CartModels } from "./cart-models.ts";
 import {
   buildAnswer,
@@ -59,9 +60,12 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     return (await select())[0];
   }
 
-  async function lines(q: Db, cartId: number): Promise<{ id: number; model_id: number; num: number }[]> {
+  async function lines(q: Db, cartId: number): Promise<{ id: number; model_id: number; num: number; quotation_id: number | null }[]> {
     // Newest first: an added model goes to the top (SPEC §4).
-    return query(q, sql`select id, model_id, num from cart_lines where cart_id = ${cartId} order by created_at desc, id desc`);
+    return query(
+      q,
+      sql`select id, model_id, num, quotation_id from cart_lines where cart_id = ${cartId} order by created_at desc, id desc`,
+    );
   }
 
   /** The customer's cart as SPEC §7 answers it. */
@@ -76,17 +80,37 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     if (!existing) return strip(buildAnswer([], cartParams(null, null, null, null), conf, lang, true));
     const statics = await models.catalogue(lang);
     // The lines with their live stock in one query; prices and names from the read model.
-    const rows = await query<{ id: number; model_id: number; num: number; stock: number; purchasable_qty: number; not_for_sale: boolean }>(
+    const rows = await query<{
+      id: number;
+      model_id: number;
+      num: number;
+      quotation_id: number | null;
+      stock: number;
+      purchasable_qty: number;
+      not_for_sale: boolean;
+    }>(
       q,
       sql`
-      select l.id, l.model_id, l.num, m.stock, m.purchasable_qty, (m.not_for_sale or not p.active) as not_for_sale
+      select l.id, l.model_id, l.num, l.quotation_id, m.stock, m.purchasable_qty, (m.not_for_sale or not p.active) as not_for_sale
       from cart_lines l join models m on m.id = l.model_id join products p on p.id = m.product_id
       where l.cart_id = ${existing.id} order by l.created_at desc, l.id desc`,
+    );
+    const quotes = await cartQuotes(
+      q,
+      customerId,
+      rows.map((r) => r.quotation_id),
     );
     const priced: PricedLine[] = rows.flatMap((r) => {
       const s = statics.get(r.model_id);
       return s
-        ? [{ model: { ...s, stock: r.stock, purchasable_qty: r.purchasable_qty, not_for_sale: r.not_for_sale }, num: r.num, id: r.id }]
+        ? [
+            {
+              model: { ...s, stock: r.stock, purchasable_qty: r.purchasable_qty, not_for_sale: r.not_for_sale },
+              num: r.num,
+              id: r.id,
+              quote: lineQuote(quotes, r.quotation_id, r.model_id),
+            },
+          ]
         : [];
     });
     const [delivery, coupon] = await Promise.all([ownAddress(q, customerId, existing.delivery_addr_id), cartCoupon(q, existing)]);
@@ -162,7 +186,7 @@ export function createCartService(config: ConfigService, models: CartModels, fre
         tx,
         sql`
         insert into cart_lines (cart_id, model_id, num) values ${values}
-        on conflict (cart_id, model_id) do update set num = cart_lines.num + excluded.num
+        on conflict (cart_id, model_id) do update set num = cart_lines.num + excluded.num, quotation_id = null
         returning model_id, num`,
       );
       for (const row of sums.sort((x, y) => x.model_id - y.model_id)) {
@@ -196,7 +220,11 @@ export function createCartService(config: ConfigService, models: CartModels, fre
           const p = quantityProblem(m, num);
           if (p) problem(p, m);
         }
-        await query(tx, sql`update cart_lines set num = ${num} where id = ${line.id}`);
+        // A new quantity takes the line out of its quotation: priced from the catalogue again (decision 080).
+        await query(
+          tx,
+          sql`update cart_lines set num = ${num}, quotation_id = case when num = ${num} then quotation_id end where id = ${line.id}`,
+        );
       }
     });
     return view(q, customerId, lang);
@@ -264,7 +292,8 @@ export function createCartService(config: ConfigService, models: CartModels, fre
           }
           if (outcome.action === "reduce") messages.push({ model_id: i.model_id, key: outcome.key, vars: { ref, num: outcome.num } });
           if (existing) {
-            if (outcome.num !== existing.num) await query(tx, sql`update cart_lines set num = ${outcome.num} where id = ${existing.id}`);
+            if (outcome.num !== existing.num)
+              await query(tx, sql`update cart_lines set num = ${outcome.num}, quotation_id = null where id = ${existing.id}`);
           } else {
             await query(tx, sql`insert into cart_lines (cart_id, model_id, num) values (${cart.id}, ${i.model_id}, ${outcome.num})`);
             count++;

@@ -15,7 +15,8 @@ import type { CreateOrderInput } from "#core/validation/cart.ts";
 import { nextNumber } from "#server/modules/numbering/numbering.service.ts";
 import { enqueueMail } from "#server/modules/outbox/outbox.service.ts";
 import type { CartModel } from "#server/modules/cart/cart-models.ts";
-import { buildAnswer, cartCoupon, cartParams, ownAddress, type PricedLine } from "#server/modules/cart/cart-view.ts";
+import { buildAnswer, cartCoupon, cartParams, ownAddress, pricedCartLine, type PricedLine } from "#server/modules/cart/cart-view.ts";
+import { cartQuotes, lineQuote } from "#server/modules/quotations/quoted-lines.ts";
 import type { CartService } from "#server/modules/cart/cart.service.ts";
 import { isDeliveryMode } from "#core/freight-tariff.ts";
 import { amountDue } from "#core/documents/credit.ts";
@@ -106,6 +107,13 @@ export function createOrderPlacementService(cart: CartService) {
         cartLines.map((l) => l.model_id),
         statics,
       );
+      // Quotations behind lines, locked: the quoted price is read from their rows, and used up below.
+      const quotes = await cartQuotes(
+        tx,
+        customer.id,
+        cartLines.map((l) => l.quotation_id),
+        true,
+      );
       const priced: PricedLine[] = [];
       for (const l of [...cartLines].sort((a, b) => a.model_id - b.model_id)) {
         const m = models.get(l.model_id);
@@ -113,7 +121,7 @@ export function createOrderPlacementService(cart: CartService) {
         if (p === "api.insufficient_stock") throw conflict(p, { ref: m!.reference, num: m!.stock });
         if (p === "api.above_purchase_ceiling") throw refused(p, { ref: m!.reference, num: m!.purchasable_qty });
         if (p) throw refused(p, { ref: m?.reference ?? "" });
-        priced.push({ model: m!, num: l.num, id: l.id });
+        priced.push({ model: m!, num: l.num, id: l.id, quote: lineQuote(quotes, l.quotation_id, l.model_id) });
       }
 
       const [delivery, invoice, coupon] = await Promise.all([
@@ -173,7 +181,8 @@ export function createOrderPlacementService(cart: CartService) {
       const values = sql.join(
         priced.map((p) => {
           const t = lineTotals.get(p.model.id)!;
-          return sql`(${order.id}, ${p.model.id}, ${p.model.reference}, ${designation(p.model)}, ${p.model.unit}, ${p.model.price}, ${p.num}, ${p.model.tva}, ${t.remise}, ${t.lineAmount})`;
+          const price = pricedCartLine(p, lang).price; // the quoted unit price for a quoted line
+          return sql`(${order.id}, ${p.model.id}, ${p.model.reference}, ${designation(p.model)}, ${p.model.unit}, ${price}, ${p.num}, ${p.model.tva}, ${t.remise}, ${t.lineAmount})`;
         }),
         sql`, `,
       );
@@ -182,6 +191,14 @@ export function createOrderPlacementService(cart: CartService) {
         sql`insert into order_lines (order_id, model_id, reference, designation, unit, price, num, tva, remise, line_ht) values ${values}`,
       );
 
+      // A quotation whose price was used is used up (decision 080).
+      const used = [...new Set(priced.filter((p) => pricedCartLine(p, lang).quoted).map((p) => p.quote!.id))];
+      for (const id of used) {
+        await query(
+          tx,
+          sql`update quotations set status = 'ordered', order_id = ${order.id} where id = ${id} and customer_id = ${customer.id} and status in ('open', 'accepted')`,
+        );
+      }
       // The credit balance, in this transaction: one guarded statement per credit note (decision 079).
       const creditUsed = input.use_credit ? await consumeCreditNotes(tx, customer.id, order.id, money.totalTtc) : "0.00";
       const due = amountDue(money.totalTtc, creditUsed);

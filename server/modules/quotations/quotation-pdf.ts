@@ -1,0 +1,63 @@
+// The quotation PDF in fr or zh (issue 12 item 2; decision 080) in the shared document layout of
+// server/modules/documents (decision 079: seller legal details, customer block, lines HT, VAT by rate,
+// totals, notes, page numbers; Noto Sans SC for both languages).
+import { translate, type Lang } from "#core/i18n/messages.ts";
+import { formatDate } from "#core/format-date.ts";
+import { Decimal, dec } from "#core/money.ts";
+import { renderDocumentPdf, type DocumentInput } from "#server/modules/documents/pdf-layout.ts";
+import type { QuotationDetail } from "./quotations.service.ts";
+
+export type PdfCustomer = { name: string; company: string | null; clientNumber: string; email: string; siret: string | null };
+
+/** VAT by rate: the base is Σ line amounts, the VAT Σ of the per-line VAT (as the quotation's total). */
+function vatRows(lines: QuotationDetail["lines"]) {
+  const by = new Map<string, { base: Decimal; vat: Decimal }>();
+  for (const l of lines) {
+    const rate = dec(l.tva).toFixed(4);
+    const row = by.get(rate) ?? { base: Decimal.ZERO, vat: Decimal.ZERO };
+    row.base = row.base.plus(dec(l.amount));
+    row.vat = row.vat.plus(dec(l.amount).times(dec(l.tva)).round(2));
+    by.set(rate, row);
+  }
+  return [...by.entries()].map(([rate, r]) => ({ rate, base: r.base.toFixed(2), vat: r.vat.toFixed(2) }));
+}
+
+/** The quotation as a document of the shared layout, in `lang`. */
+export function quotationDocument(qt: QuotationDetail, customer: PdfCustomer, lang: Lang): DocumentInput {
+  const t = (k: string, v?: Record<string, string | number>) => translate(lang, `quotations.${k}`, v);
+  const validUntil = qt.valid_until ? formatDate(qt.valid_until, lang) : "—";
+  return {
+    kind: "quotation",
+    lang,
+    customer: {
+      name: customer.company || customer.name,
+      lines: [customer.company ? customer.name : null, customer.email].filter((x): x is string => !!x),
+      clientNumber: customer.clientNumber,
+      siret: customer.siret,
+    },
+    number: qt.number,
+    date: qt.created_at,
+    lines: qt.lines.map((l) => ({
+      reference: l.reference,
+      designation: l.designation,
+      quantity: l.num,
+      unit: l.unit ?? "",
+      unitPriceHt: l.price,
+      discountHt: l.remise,
+      amountHt: l.amount,
+      vatRate: l.tva,
+    })),
+    totals: { vat: vatRows(qt.lines), ht: qt.total_ht, tva: qt.total_tva, ttc: qt.total_ttc },
+    extra: {
+      facts: [
+        { label: t("col_validity"), value: validUntil },
+        { label: t("col_status"), value: qt.state_text },
+      ],
+      notes: [t("pdf_validity_note", { date: validUntil })],
+    },
+  };
+}
+
+export function quotationPdf(qt: QuotationDetail, customer: PdfCustomer, lang: Lang): Promise<Buffer> {
+  return renderDocumentPdf(quotationDocument(qt, customer, lang));
+}

@@ -1,0 +1,76 @@
+// The quotation API (issue 12 item 2; decision 080). Login required; another customer's quotation is not found.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { createQuotationSchema, quotationRefSchema, quotationToCartSchema } from "#core/validation/quotations.ts";
+import { ok } from "#server/http/envelope.ts";
+import { unauthorized } from "#server/http/errors.ts";
+import { apiRoute } from "#server/http/openapi.ts";
+import { formatDate } from "#core/format-date.ts";
+
+const me = (req: FastifyRequest) =>
+  req.customer ??
+  (() => {
+    throw unauthorized();
+  })();
+const tags = ["Quotations"];
+
+export async function quotationsRoutes(site: FastifyInstance) {
+  const { quotations, db } = site.services;
+  // Login first: a visitor learns nothing from validation messages.
+  site.addHook("preHandler", async (req) => void (req.routeOptions.config.api?.auth && me(req)));
+
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Customer/createQuotation",
+      tags,
+      auth: true,
+      input: createQuotationSchema,
+      summary: "Turn the cart into a quotation (devis), idempotent per `idempotency_key`",
+      description:
+        "Numbers a DV… quotation with the cart's lines at the catalogue's current prices (promotions included), valid `quotationValidityDays` days (site config, 30 by default). The cart is left as it is. The same key answers the quotation already created.",
+    },
+    async (req, _reply, input) => {
+      const q = await quotations.create(db, me(req).id, input, req.lang);
+      return ok(req, q, "quotations.created", { number: q.number, date: formatDate(q.valid_until, req.lang) });
+    },
+  );
+
+  apiRoute(
+    site,
+    { method: "GET", url: "/Customer/quotationList", tags, auth: true, summary: "The caller's quotations, newest first" },
+    async (req) => ok(req, await quotations.list(db, me(req).id, req.lang)),
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "GET",
+      url: "/Customer/quotationDetail",
+      tags,
+      auth: true,
+      input: quotationRefSchema,
+      summary: "One of the caller's quotations with its lines",
+      description: "`id` is the quotation id or its number (DV2026-000012). Another customer's quotation is not found (404).",
+    },
+    async (req, _reply, ref) => ok(req, await quotations.detail(db, me(req).id, ref, req.lang)),
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Customer/quotationToCart",
+      tags,
+      auth: true,
+      input: quotationToCartSchema,
+      summary: "A valid quotation back into the cart at its quoted prices",
+      description:
+        "Replaces the cart's lines by the quotation's; each line is then priced from the stored quotation (never from the request) while the quotation is valid and the quantity is the quoted one. Refused when expired, already ordered or cancelled, or when a line is no longer sold or out of stock.",
+    },
+    async (req, _reply, ref) => {
+      const { number, ...answer } = await quotations.toCart(db, me(req).id, ref, req.lang);
+      return ok(req, answer, "quotations.to_cart_done", { number });
+    },
+  );
+}
