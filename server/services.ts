@@ -26,6 +26,10 @@ import { createCouponsService } from "./modules/checkout/coupons.service.ts";
 import { createReceiptService } from "./modules/checkout/receipt.service.ts";
 import { createCheckoutService } from "./modules/checkout/checkout.service.ts";
 import { createSharedCounter } from "./modules/accounts/shared-counter.ts";
+import { createReturnsService } from "./modules/aftersales/returns.service.ts";
+import { createDeliveriesService } from "./modules/aftersales/deliveries.service.ts";
+import { createNotificationsService } from "./modules/aftersales/notifications.service.ts";
+import { createDeliveryWorker, type DeliveryWorkerOptions } from "./modules/aftersales/deliveries.worker.ts";
 
 // Account services take the handle to use (`db` below, or a transaction) as their first argument
 // (decision 060); catalogue read services keep the pool for their cached read model: a use case that must
@@ -36,6 +40,7 @@ export function createServices(
   cache: ReadCache,
   mailer: Mailer = createMailer(env),
   outbox: OutboxWorkerOptions = {},
+  deliveryWorker: DeliveryWorkerOptions = {},
 ) {
   const { db } = database;
   const catalogue = createCatalogueService(db, cache);
@@ -48,6 +53,7 @@ export function createServices(
   const cart = createCartService(config, createCartModels(db, cache), cartFreight(freight));
   /** Counters every process shares: API rate limit, recovery codes (issue 14; Redis when REDIS_URL is set). */
   const limits = createSharedCounter(db, env.REDIS_URL);
+  const deliveries = createDeliveriesService();
   return {
     /** The pool: the handle for a use case that is not part of a larger one. */
     db,
@@ -76,6 +82,11 @@ export function createServices(
     cart,
     orderPlacement: createOrderPlacementService(cart),
     orders: createOrdersService(cart),
+    returns: createReturnsService(),
+    deliveries,
+    notifications: createNotificationsService(),
+    /** Reschedules deliveries left without a reply (decision 082); started and stopped with the app. */
+    deliveryWorker: createDeliveryWorker(db, deliveries, deliveryWorker),
   };
 }
 

@@ -12,6 +12,8 @@ type SessionState = {
   user: UserInfo | null;
   /** Items in the cart (header badge); filled after hydration like the user, never in the server's HTML. */
   cartCount: number;
+  /** Unread notifications (header and account menu badges); from the session part after hydration (decision 082). */
+  notifications_unread: number;
   productCate: MenuNode[];
   config: Record<string, unknown>;
   maintenance: boolean;
@@ -37,6 +39,7 @@ export const useSession = create<SessionState>()((set) => ({
   token: null,
   user: null,
   cartCount: 0,
+  notifications_unread: 0,
   productCate: [],
   config: {},
   maintenance: false,
@@ -48,7 +51,7 @@ export const useSession = create<SessionState>()((set) => ({
   setUser: (user) => set({ user }),
   logout: () => {
     if (typeof sessionStorage !== "undefined") for (const k of SESSION_KEYS) sessionStorage.removeItem(k);
-    set({ token: null, user: null, cartCount: 0 });
+    set({ token: null, user: null, cartCount: 0, notifications_unread: 0 });
   },
   setMaintenance: (maintenance) => set({ maintenance }),
   requestStarted: () => set((s) => ({ requestCount: s.requestCount + 1 })),
