@@ -122,7 +122,10 @@ export function proposableDates(today: string): string[] {
 }
 
 /** Whether the customer may still answer: awaiting a confirmation and before the deadline. */
-export function canReply(o: { status: string; delivery_status: string | null; delivery_reply_by: Date | string | null }, now: Date): boolean {
+export function canReply(
+  o: { status: string; delivery_status: string | null; delivery_reply_by: Date | string | null },
+  now: Date,
+): boolean {
   return (
     o.status === "planned" &&
     o.delivery_status === "awaiting_confirmation" &&

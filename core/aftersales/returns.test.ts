@@ -40,7 +40,15 @@ describe("checkReturnLines", () => {
     { id: 3, delivered: 4, returned: 1 },
   ];
   it("accepts 1 … delivered − already returned on the order's own lines", () => {
-    expect(checkReturnLines([{ line_id: 1, num: 5 }, { line_id: 3, num: 3 }], lines)).toEqual([]);
+    expect(
+      checkReturnLines(
+        [
+          { line_id: 1, num: 5 },
+          { line_id: 3, num: 3 },
+        ],
+        lines,
+      ),
+    ).toEqual([]);
   });
   it("refuses more than returnable, zero, unknown and repeated lines", () => {
     expect(checkReturnLines([{ line_id: 3, num: 4 }], lines)).toEqual([{ line_id: 3, key: "over_quantity", max: 3 }]);
@@ -59,21 +67,17 @@ describe("checkReturnLines", () => {
   });
   it("never lets the total asked on a line exceed what was delivered (property)", () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 50 }),
-        fc.array(fc.integer({ min: -2, max: 60 }), { maxLength: 8 }),
-        (delivered, requests) => {
-          // successive requests on one line, each checked against what the earlier accepted ones hold
-          let returned = 0;
-          for (const num of requests) {
-            const ok = checkReturnLines([{ line_id: 1, num }], [{ id: 1, delivered, returned }]).length === 0;
-            if (ok) returned += num;
-            expect(ok).toBe(num >= 1 && num <= delivered - (returned - (ok ? num : 0)));
-          }
-          expect(returned).toBeLessThanOrEqual(delivered);
-          expect(returnable({ id: 1, delivered, returned })).toBe(delivered - returned);
-        },
-      ),
+      fc.property(fc.integer({ min: 1, max: 50 }), fc.array(fc.integer({ min: -2, max: 60 }), { maxLength: 8 }), (delivered, requests) => {
+        // successive requests on one line, each checked against what the earlier accepted ones hold
+        let returned = 0;
+        for (const num of requests) {
+          const ok = checkReturnLines([{ line_id: 1, num }], [{ id: 1, delivered, returned }]).length === 0;
+          if (ok) returned += num;
+          expect(ok).toBe(num >= 1 && num <= delivered - (returned - (ok ? num : 0)));
+        }
+        expect(returned).toBeLessThanOrEqual(delivered);
+        expect(returnable({ id: 1, delivered, returned })).toBe(delivered - returned);
+      }),
     );
   });
 });

@@ -16,7 +16,8 @@ export const RETURN_COMMENT_MAX = 500;
 /** Most lines in one request (an order has fewer). */
 export const RETURN_LINES_MAX = 200;
 
-export const isReturnStatus = (s: unknown): s is ReturnStatus => typeof s === "string" && (RETURN_STATUSES as readonly string[]).includes(s);
+export const isReturnStatus = (s: unknown): s is ReturnStatus =>
+  typeof s === "string" && (RETURN_STATUSES as readonly string[]).includes(s);
 
 /** The shop's transitions: requested → accepted | refused; accepted → received; received → refunded. */
 const NEXT: Record<ReturnStatus, readonly ReturnStatus[]> = {

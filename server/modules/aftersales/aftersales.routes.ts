@@ -36,7 +36,13 @@ export async function aftersalesRoutes(site: FastifyInstance) {
 
   apiRoute(
     site,
-    { method: "GET", url: "/Customer/returnList", summary: "The caller's return requests and their statuses", tags: ["Returns"], auth: true },
+    {
+      method: "GET",
+      url: "/Customer/returnList",
+      summary: "The caller's return requests and their statuses",
+      tags: ["Returns"],
+      auth: true,
+    },
     async (req, reply) => {
       personal(reply);
       return ok(req, { list: await returns.list(db, me(req).id, req.lang) });
@@ -55,7 +61,8 @@ export async function aftersalesRoutes(site: FastifyInstance) {
       description:
         "Each line at most its delivered quantity minus what other requests (not refused) hold, checked under the order's row lock. Outside the window, or for an order not delivered, refused with a translated message; another customer's order is not found.",
     },
-    async (req, _reply, input) => ok(req, await returns.request(db, me(req).id, input, new Date(), req.lang), "aftersales.return_requested"),
+    async (req, _reply, input) =>
+      ok(req, await returns.request(db, me(req).id, input, new Date(), req.lang), "aftersales.return_requested"),
   );
 
   apiRoute(
@@ -90,7 +97,13 @@ export async function aftersalesRoutes(site: FastifyInstance) {
 
   apiRoute(
     site,
-    { method: "GET", url: "/Customer/notificationList", summary: "The caller's notifications, newest first, and the unread count", tags: ["Notifications"], auth: true },
+    {
+      method: "GET",
+      url: "/Customer/notificationList",
+      summary: "The caller's notifications, newest first, and the unread count",
+      tags: ["Notifications"],
+      auth: true,
+    },
     async (req, reply) => {
       personal(reply);
       return ok(req, await notifications.list(db, me(req).id, req.lang));

@@ -84,7 +84,10 @@ export function createDeliveriesService() {
   /** The customer's answer, under the order's row lock; only while awaiting it and before the deadline. */
   async function reply(q: Db, customerId: number, input: DeliveryReplyInput, now: Date, lang: Lang): Promise<DeliveryView> {
     return withTransaction(q, async (tx) => {
-      const [o] = await query<Row>(tx, sql`select ${COLUMNS} from orders where id = ${input.order_id} and customer_id = ${customerId} for update`);
+      const [o] = await query<Row>(
+        tx,
+        sql`select ${COLUMNS} from orders where id = ${input.order_id} and customer_id = ${customerId} for update`,
+      );
       if (!o || o.delivery_status === null) throw notFound("aftersales.delivery_not_found");
       if (!canReply(o, now)) throw refused("aftersales.delivery_reply_closed", { number: o.number });
       let set;

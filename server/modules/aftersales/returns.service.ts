@@ -202,7 +202,13 @@ export function createReturnsService() {
         returning r.id, r.customer_id, r.order_id, o.number`,
       );
       if (!r) throw conflict("aftersales.return_status_invalid");
-      await addNotification(tx, { customerId: r.customer_id, kind: "return_status", orderId: r.order_id, ref: r.number, vars: { status: to, return_id: r.id } });
+      await addNotification(tx, {
+        customerId: r.customer_id,
+        kind: "return_status",
+        orderId: r.order_id,
+        ref: r.number,
+        vars: { status: to, return_id: r.id },
+      });
     });
   }
 
