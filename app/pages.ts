@@ -34,5 +34,8 @@ export const PAGES: Page[] = [
   { id: "order-confirmation", path: "confirmation-commande", file: "routes/order-confirmation.tsx" },
   { id: "cart", path: "panier", file: "routes/cart.tsx" },
   { id: "checkout", path: "commande", file: "routes/checkout.tsx" },
+  { id: "order-return", path: "order-retrun", file: "routes/order-return.tsx", aliases: ["center/order-retrun"] },
+  { id: "deliveries", path: "livraisons", file: "routes/deliveries.tsx", aliases: ["center/livraisons"] },
+  { id: "notifications", path: "notifications", file: "routes/notifications.tsx", aliases: ["center/notifications"] },
   { id: "not-found", path: "*", file: "routes/not-found.tsx" },
 ];
