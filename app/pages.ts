@@ -37,5 +37,7 @@ export const PAGES: Page[] = [
   { id: "order-return", path: "order-retrun", file: "routes/order-return.tsx", aliases: ["center/order-retrun"] },
   { id: "deliveries", path: "livraisons", file: "routes/deliveries.tsx", aliases: ["center/livraisons"] },
   { id: "notifications", path: "notifications", file: "routes/notifications.tsx", aliases: ["center/notifications"] },
+  { id: "quick-order", path: "quick-order/:type", file: "routes/quick-order.tsx", aliases: ["collect", "center/collect"] },
+  { id: "reduction", path: "reduction", file: "routes/reduction.tsx", aliases: ["center/reduction"] },
   { id: "not-found", path: "*", file: "routes/not-found.tsx" },
 ];

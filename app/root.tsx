@@ -23,6 +23,7 @@ import { useSession } from "./lib/session-store.ts";
 import type { Shop, FooterPage, SiteConfig } from "#core/site.ts";
 import type { MenuNode } from "#core/catalogue/types.ts";
 import { Header } from "./components/layout/header.tsx";
+import { AccountShell } from "./components/account/account-menu.tsx";
 import { Footer } from "./components/layout/footer.tsx";
 import { Notices } from "./components/layout/notices.tsx";
 import { ErrorPage } from "./components/layout/error-page.tsx";
@@ -146,7 +147,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <ProgressBar />
       <Header />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
-        <Outlet />
+        <AccountShell>
+          <Outlet />
+        </AccountShell>
       </main>
       <Footer />
       <Notices />

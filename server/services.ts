@@ -20,6 +20,7 @@ import { createCartModels } from "./modules/cart/cart-models.ts";
 import { cartFreight } from "./modules/cart/cart-freight.ts";
 import { createOrderPlacementService } from "./modules/orders/order-placement.service.ts";
 import { createOrdersService } from "./modules/orders/orders.service.ts";
+import { createQuickOrderService } from "./modules/quick-order/quick-order.service.ts";
 import type { ReadCache } from "./read-cache.ts";
 import { createFreightService } from "./modules/checkout/freight.service.ts";
 import { createCouponsService } from "./modules/checkout/coupons.service.ts";
@@ -50,7 +51,8 @@ export function createServices(
   const freight = createFreightService(cache);
   const coupons = createCouponsService();
   const receipt = createReceiptService();
-  const cart = createCartService(config, createCartModels(db, cache), cartFreight(freight));
+  const cartModels = createCartModels(db, cache);
+  const cart = createCartService(config, cartModels, cartFreight(freight));
   /** Counters every process shares: API rate limit, recovery codes (issue 14; Redis when REDIS_URL is set). */
   const limits = createSharedCounter(db, env.REDIS_URL);
   const deliveries = createDeliveriesService();
@@ -87,6 +89,8 @@ export function createServices(
     notifications: createNotificationsService(),
     /** Reschedules deliveries left without a reply (decision 082); started and stopped with the app. */
     deliveryWorker: createDeliveryWorker(db, deliveries, deliveryWorker),
+    /** Purchased list, wishlist and ordering by reference (issue 12; decision 081). */
+    quickOrder: createQuickOrderService(cartModels),
   };
 }
 

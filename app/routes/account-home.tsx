@@ -1,4 +1,4 @@
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { Route } from "./+types/account-home";
 import { localePath } from "#core/slug.ts";
 import { api } from "#app/lib/api.ts";
@@ -6,7 +6,6 @@ import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/messages.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { useSession } from "#app/lib/session-store.ts";
-import { PAGES } from "#app/pages.ts";
 import { SessionsList } from "#app/components/account/sessions-list.tsx";
 
 /** Rendered for its customer, never from the render cache (decision 063). */
@@ -25,22 +24,6 @@ export const meta: Route.MetaFunction = ({ location }) => {
     { name: "robots", content: "noindex" },
   ];
 };
-
-// The account menu of SPEC §1; an entry shows once its page is declared in app/pages.ts.
-const MENU_ALL = [
-  ["orders", "/historique-commandes"],
-  ["tracking", "/suivi-commande"],
-  ["identity", "/identite"],
-  ["addresses", "/adresses"],
-  ["credit_notes", "/avoirs"],
-  ["discounts", "/reduction"],
-  ["quotations", "/accountpdfquotations"],
-  ["questions", "/une-question"],
-  ["quick_order", "/quick-order/purchased"],
-  ["wishlist", "/quick-order/wishlist"],
-] as const;
-const declared = new Set(PAGES.map((p) => `/${p.path}`));
-const MENU = MENU_ALL.filter(([, path]) => declared.has(path));
 
 export default function AccountHome({ loaderData: { user } }: Route.ComponentProps) {
   const { t, lang } = useT();
@@ -68,19 +51,6 @@ export default function AccountHome({ loaderData: { user } }: Route.ComponentPro
           {t("account.logout")}
         </button>
       </div>
-      {MENU.length > 0 && (
-        <nav aria-label={t("account.account_title")}>
-          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {MENU.map(([key, path]) => (
-              <li key={key}>
-                <Link to={localePath(lang, path)} className="block rounded border border-line p-4 font-medium hover:border-brand">
-                  {t(`account.menu.${key}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
       <SessionsList />
     </div>
   );

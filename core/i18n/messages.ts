@@ -21,6 +21,8 @@ import frCheckout from "./locales/fr/checkout.json";
 import zhCheckout from "./locales/zh/checkout.json";
 import frAftersales from "./locales/fr/aftersales.json";
 import zhAftersales from "./locales/zh/aftersales.json";
+import frArea from "./locales/fr/area.json";
+import zhArea from "./locales/zh/area.json";
 
 export { DEFAULT_LANG, LANGS, isLang, type Lang } from "../lang.ts";
 
@@ -36,6 +38,7 @@ export const resources = {
     cart: frCart,
     checkout: frCheckout,
     aftersales: frAftersales,
+    area: frArea,
   },
   zh: {
     api: zhApi,
@@ -48,6 +51,7 @@ export const resources = {
     cart: zhCart,
     checkout: zhCheckout,
     aftersales: zhAftersales,
+    area: zhArea,
   },
 } as const;
 

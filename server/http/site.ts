@@ -20,6 +20,7 @@ import { cartRoutes } from "#server/modules/cart/cart.routes.ts";
 import { orderPlacementRoutes } from "#server/modules/orders/order-placement.routes.ts";
 import { ordersRoutes } from "#server/modules/orders/orders.routes.ts";
 import { aftersalesRoutes } from "#server/modules/aftersales/aftersales.routes.ts";
+import { quickOrderRoutes } from "#server/modules/quick-order/quick-order.routes.ts";
 
 export const API_BODY_LIMIT = 64 * 1024;
 /** The generated API reference (decision 069): public, unsigned. */
@@ -102,6 +103,7 @@ export async function siteApi(site: FastifyInstance, { env, secureCookies }: Sit
   await site.register(orderPlacementRoutes);
   await site.register(ordersRoutes);
   await site.register(aftersalesRoutes);
+  await site.register(quickOrderRoutes);
 
   let document: ReturnType<typeof openApiDocument> | undefined;
   site.get("/openapi.json", async () => (document ??= openApiDocument(declared, { version: API_VERSION })));

@@ -80,7 +80,8 @@ describe("orders in the account", () => {
     const { page, context, errors } = await newTab(browser());
     await login(page, TEXT.fr, "/mon-compte");
     await page.waitForLoadState("networkidle");
-    await page.getByRole("link", { name: "Suivi de commande et retours" }).click();
+    // the account menu beside every account page (decision 081)
+    await page.getByRole("navigation", { name: "Espace client" }).getByRole("link", { name: "Suivi et retours" }).click();
     await page.waitForURL(`${shop.url}/suivi-commande`);
     await page.getByRole("heading", { name: "Suivi de mes commandes" }).waitFor();
     expect(await page.getByTestId("tracked-order").count()).toBe(5);

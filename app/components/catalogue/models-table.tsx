@@ -6,6 +6,7 @@ import { formatUnitPrice } from "#core/money.ts";
 import type { ProductModel } from "#core/catalogue/types.ts";
 import { unitLabel } from "./labels.ts";
 import { AddToCart } from "#app/components/cart/add-to-cart.tsx";
+import { WishlistButton } from "#app/components/quick-order/wishlist-button.tsx";
 
 function pct(fraction: string): string {
   return String(Math.round(Number(fraction) * 10000) / 100);
@@ -113,6 +114,9 @@ export function ModelsTable({ models, name, product }: { models: ProductModel[];
                     disabled={m.not_for_sale || m.stock <= 0 || m.purchasable_qty <= 0}
                     compact
                   />
+                  <div className="mt-1 flex justify-end">
+                    <WishlistButton reference={m.reference} name={`${m.reference} ${m.label}`} />
+                  </div>
                 </td>
               </tr>
             );

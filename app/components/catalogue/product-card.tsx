@@ -7,6 +7,7 @@ import { unitLabel } from "./labels.ts";
 import { ProductBadges } from "./product-badges.tsx";
 import { AddToCart } from "#app/components/cart/add-to-cart.tsx";
 import { cardModel } from "#app/components/cart/card-model.ts";
+import { WishlistButton } from "#app/components/quick-order/wishlist-button.tsx";
 import type { ProductCard as Card } from "#core/catalogue/types.ts";
 
 export function ProductCard({ p, lang }: { p: Card; lang: Lang }) {
@@ -36,8 +37,9 @@ export function ProductCard({ p, lang }: { p: Card; lang: Lang }) {
           {p.in_stock ? t("product.in_stock") : t("product.out_of_stock")}
         </p>
       </Link>
-      <div className="mt-2">
+      <div className="mt-2 flex items-center gap-2">
         <AddToCart line={() => cardModel(p.id)} name={p.name} disabled={!p.in_stock} compact />
+        <WishlistButton productId={p.id} name={p.name} />
       </div>
     </article>
   );

@@ -8,6 +8,7 @@ import { facetValueLabel, unitLabel } from "./labels.ts";
 import { ProductBadges } from "./product-badges.tsx";
 import { AddToCart } from "#app/components/cart/add-to-cart.tsx";
 import { cardModel } from "#app/components/cart/card-model.ts";
+import { WishlistButton } from "#app/components/quick-order/wishlist-button.tsx";
 
 /** A product in the list display: image, name, reference, material, price HT per unit, badges, stock. */
 export function ProductRow({ p, lang }: { p: ListCard; lang: Lang }) {
@@ -48,8 +49,9 @@ export function ProductRow({ p, lang }: { p: ListCard; lang: Lang }) {
           <p className={`text-xs ${p.in_stock ? "text-green-800" : "text-red-800"}`}>
             {p.in_stock ? t("product.in_stock") : t("product.out_of_stock")}
           </p>
-          <div className="mt-2">
+          <div className="mt-2 flex items-center gap-2">
             <AddToCart line={() => cardModel(p.id)} name={p.name} disabled={!p.in_stock} compact />
+            <WishlistButton productId={p.id} name={p.name} />
           </div>
         </div>
       </div>

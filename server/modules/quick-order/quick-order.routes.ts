@@ -1,0 +1,98 @@
+// Quick order and wishlist (issue 12 item 1; decision 081). Login required; every read and write is the caller's.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { quickOrderResolveSchema, wishlistSchema } from "#core/validation/quick-order.ts";
+import { ok } from "#server/http/envelope.ts";
+import { unauthorized } from "#server/http/errors.ts";
+import { apiRoute } from "#server/http/openapi.ts";
+
+const me = (req: FastifyRequest) =>
+  req.customer ??
+  (() => {
+    throw unauthorized();
+  })();
+const tags = ["Quick order"];
+
+export async function quickOrderRoutes(site: FastifyInstance) {
+  const { quickOrder, db } = site.services;
+  // Login first: a visitor learns nothing from validation messages.
+  site.addHook("preHandler", async (req) => void (req.routeOptions.config.api?.auth && me(req)));
+
+  apiRoute(
+    site,
+    {
+      method: "GET",
+      url: "/Customer/purchasedList",
+      tags,
+      auth: true,
+      summary: "Every model the caller bought before, with the last price and date and the current price and availability",
+      description: "Aggregated from the caller's order lines (cancelled and expired orders left out), most recently bought first.",
+    },
+    async (req) => ok(req, await quickOrder.purchased(db, me(req).id, req.lang)),
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "GET",
+      url: "/Customer/wishlist",
+      tags,
+      auth: true,
+      summary: "The caller's saved references with their current price and availability",
+    },
+    async (req) => ok(req, await quickOrder.wishlist(db, me(req).id, req.lang)),
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "GET",
+      url: "/Customer/wishlistRefs",
+      tags,
+      auth: true,
+      summary: "The references in the caller's wishlist and their products (heart buttons)",
+    },
+    async (req) => ok(req, await quickOrder.references(db, me(req).id)),
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Customer/addWishlist",
+      tags,
+      auth: true,
+      input: wishlistSchema,
+      summary: "Save a model (by model_id, reference, or product_id: its first model on sale) in the caller's wishlist",
+      description: "Already saved: unchanged. Answers the wishlist's references. At most 500 models.",
+    },
+    async (req, _reply, input) => ok(req, await quickOrder.add(db, me(req).id, input), "area.wishlist_added"),
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Customer/delWishlist",
+      tags,
+      auth: true,
+      input: wishlistSchema,
+      summary: "Remove a model (by model_id or reference, or every model of product_id) from the caller's wishlist",
+    },
+    async (req, _reply, input) => ok(req, await quickOrder.remove(db, me(req).id, input), "area.wishlist_removed"),
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Customer/quickOrderResolve",
+      tags,
+      auth: true,
+      input: quickOrderResolveSchema,
+      summary: "Resolve `reference;quantity` lines (pasted or from a CSV file) to models, each line valid or refused with its reason",
+      description:
+        "Separators `;`, `,` or tab; an optional header line; at most 500 lines and 40 000 characters. Duplicates are merged into their first line. Nothing is added to the cart: the page adds the valid lines with addShoppingCart.",
+    },
+    async (req, _reply, { text }) => ok(req, await quickOrder.resolve(db, text, req.lang)),
+  );
+}

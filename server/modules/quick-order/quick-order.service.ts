@@ -1,0 +1,248 @@
+// Quick order (issue 12 item 1; decision 081): what the customer bought before, their wishlist, and ordering
+// by reference. Read-only except the wishlist; adding to the cart goes through the cart's own calls, so every
+// quantity rule stays the cart's. Every query is scoped to the caller.
+import { sql } from "drizzle-orm";
+import { query, type Db } from "#server/db/client.ts";
+import { withTransaction } from "#server/db/tx.ts";
+import { notFound, refused } from "#core/domain-errors.ts";
+import { translate, type Lang } from "#core/i18n/messages.ts";
+import { maxQuantity, quantityProblem } from "#core/cart/availability.ts";
+import { parseQuickOrder, QUICK_ORDER_MAX_QTY } from "#core/quick-order.ts";
+import { productUrl } from "#core/slug.ts";
+import type { PurchasedItem, QuickItem, QuickOrderResolution, ResolvedLine, WishlistItem } from "#core/quick-order-view.ts";
+import type { WishlistInput } from "#core/validation/quick-order.ts";
+import { liveModels, type CartModels, type StaticModel } from "#server/modules/cart/cart-models.ts";
+
+export type WishlistRefs = { references: string[]; product_ids: number[] };
+
+/** A wishlist holds at most this many models. */
+export const WISHLIST_MAX = 500;
+/** The purchased list shows at most this many models (the most recently bought). */
+export const PURCHASED_MAX = 1000;
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export function createQuickOrderService(models: CartModels) {
+  /** The current view of `ids` (absent from the catalogue: left out). Read outside a transaction. */
+  async function items(q: Db, ids: readonly number[], lang: Lang): Promise<Map<number, QuickItem>> {
+    const out = new Map<number, QuickItem>();
+    if (ids.length === 0) return out;
+    const statics: Map<number, StaticModel> = await models.catalogue(lang);
+    const live = await liveModels(q, ids);
+    for (const [id, l] of live) {
+      const s = statics.get(id);
+      if (!s) continue;
+      out.set(id, {
+        model_id: id,
+        product_id: s.product_id,
+        reference: s.reference,
+        name: s.name,
+        label: s.label,
+        image: s.image,
+        url: productUrl(lang, { id: s.product_id, name: s.name }),
+        unit: s.unit,
+        price: s.price,
+        stock: l.stock,
+        purchasable_qty: l.purchasable_qty,
+        not_for_sale: l.not_for_sale,
+        max: maxQuantity(l),
+      });
+    }
+    return out;
+  }
+
+  /** Every model of the caller's orders (cancelled and expired ones left out), most recently bought first. */
+  async function purchased(q: Db, customerId: number, lang: Lang): Promise<PurchasedItem[]> {
+    const rows = await query<{
+      model_id: number;
+      designation: string;
+      last_price: string;
+      last_date: Date | string;
+      last_order: string;
+      total_qty: number;
+      orders: number;
+    }>(
+      q,
+      sql`
+      select l.model_id,
+             (array_agg(l.designation order by o.created_at desc, l.id desc))[1] as designation,
+             (array_agg(l.price::text order by o.created_at desc, l.id desc))[1] as last_price,
+             max(o.created_at) as last_date,
+             (array_agg(o.number order by o.created_at desc, l.id desc))[1] as last_order,
+             sum(l.num)::int as total_qty, count(distinct o.id)::int as orders
+      from order_lines l join orders o on o.id = l.order_id
+      where o.customer_id = ${customerId} and o.status not in ('cancelled', 'expired') and l.model_id is not null
+      group by l.model_id order by max(o.created_at) desc, l.model_id limit ${PURCHASED_MAX}`,
+    );
+    const view = await items(
+      q,
+      rows.map((r) => r.model_id),
+      lang,
+    );
+    return rows.flatMap((r) => {
+      const item = view.get(r.model_id);
+      return item
+        ? [
+            {
+              ...item,
+              designation: r.designation,
+              last_price: r.last_price,
+              last_date: iso(r.last_date),
+              last_order: r.last_order,
+              total_qty: Number(r.total_qty),
+              orders: Number(r.orders),
+            },
+          ]
+        : [];
+    });
+  }
+
+  async function wishlist(q: Db, customerId: number, lang: Lang): Promise<WishlistItem[]> {
+    const rows = await query<{ model_id: number; created_at: Date | string }>(
+      q,
+      sql`select model_id, created_at from wishlists where customer_id = ${customerId} and kind = 'wishlist'
+      order by created_at desc, id desc`,
+    );
+    const view = await items(
+      q,
+      rows.map((r) => r.model_id),
+      lang,
+    );
+    return rows.flatMap((r) => {
+      const item = view.get(r.model_id);
+      return item ? [{ ...item, added_at: iso(r.created_at) }] : [];
+    });
+  }
+
+  /** The model named by id, reference or product (its first model on sale); unknown: not found. */
+  async function modelOf(q: Db, input: WishlistInput): Promise<number> {
+    const match =
+      input.model_id !== undefined
+        ? sql`id = ${input.model_id}`
+        : input.product_id !== undefined
+          ? sql`product_id = ${input.product_id}`
+          : sql`upper(reference) = upper(${input.reference ?? ""})`;
+    const [row] = await query<{ id: number }>(q, sql`select id from models where ${match} order by not_for_sale, position, id limit 1`);
+    if (!row) throw notFound("area.wishlist_model_unknown");
+    return row.id;
+  }
+
+  /** The caller's wishlist references (upper case) and their products, for the heart buttons. */
+  async function references(q: Db, customerId: number): Promise<WishlistRefs> {
+    const rows = await query<{ reference: string; product_id: number }>(
+      q,
+      sql`select upper(m.reference) as reference, m.product_id from wishlists w join models m on m.id = w.model_id
+      where w.customer_id = ${customerId} and w.kind = 'wishlist' order by w.created_at desc, w.id desc`,
+    );
+    return { references: rows.map((r) => r.reference), product_ids: [...new Set(rows.map((r) => r.product_id))] };
+  }
+
+  /** Saves the model (already saved: unchanged). One guarded statement: the size limit holds under concurrency. */
+  async function add(q: Db, customerId: number, input: WishlistInput): Promise<WishlistRefs & { model_id: number }> {
+    return withTransaction(q, async (tx) => {
+      const modelId = await modelOf(tx, input);
+      const inserted = await query<{ id: number }>(
+        tx,
+        sql`
+      insert into wishlists (customer_id, model_id, kind)
+      select ${customerId}, ${modelId}, 'wishlist'
+      where (select count(*) from wishlists where customer_id = ${customerId} and kind = 'wishlist') < ${WISHLIST_MAX}
+      on conflict (customer_id, kind, model_id) do nothing
+      returning id`,
+      );
+      if (inserted.length === 0) {
+        // Nothing written: already saved (fine), or the list is full.
+        const [{ present }] = await query<{ present: boolean }>(
+          tx,
+          sql`select exists(select 1 from wishlists where customer_id = ${customerId} and kind = 'wishlist' and model_id = ${modelId}) as present`,
+        );
+        if (!present) throw refused("area.wishlist_full", { max: WISHLIST_MAX });
+      }
+      return { model_id: modelId, ...(await references(tx, customerId)) };
+    });
+  }
+
+  /** Removes the model from the caller's own wishlist (absent: unchanged). */
+  async function remove(q: Db, customerId: number, input: WishlistInput): Promise<WishlistRefs & { model_id: number }> {
+    return withTransaction(q, async (tx) => {
+      const modelId = await modelOf(tx, input);
+      const which =
+        input.product_id !== undefined
+          ? sql`model_id in (select id from models where product_id = ${input.product_id})`
+          : sql`model_id = ${modelId}`;
+      await query(tx, sql`delete from wishlists where customer_id = ${customerId} and kind = 'wishlist' and ${which} returning id`);
+      return { model_id: modelId, ...(await references(tx, customerId)) };
+    });
+  }
+
+  /**
+   * Resolves pasted or uploaded lines: each valid entry is matched to a model on sale with enough stock and
+   * purchase ceiling for its quantity; anything else is refused with a translated reason. Nothing changes.
+   */
+  async function resolve(q: Db, text: string, lang: Lang): Promise<QuickOrderResolution> {
+    const parsed = parseQuickOrder(text);
+    if (!parsed.ok) throw refused(parsed.key, parsed.vars);
+    const refs = parsed.entries.map((e) => e.reference);
+    const found =
+      refs.length === 0
+        ? []
+        : await query<{ id: number; ref: string }>(
+            q,
+            sql`select id, upper(reference) as ref from models where upper(reference) in (${sql.join(
+              refs.map((r) => sql`${r}`),
+              sql`, `,
+            )})`,
+          );
+    const idOf = new Map(found.map((r) => [r.ref, r.id]));
+    const view = await items(
+      q,
+      found.map((r) => r.id),
+      lang,
+    );
+    const t = (key: string, vars?: Record<string, string | number>) => translate(lang, key, vars);
+    const lines: ResolvedLine[] = parsed.refused.map((r) => ({
+      line: r.line,
+      reference: r.reference,
+      quantity: 0,
+      status: "refused",
+      key: r.key,
+      reason: t(r.key, { max: QUICK_ORDER_MAX_QTY }),
+      merged: [],
+      note: null,
+      item: null,
+    }));
+    for (const e of parsed.entries) {
+      const id = idOf.get(e.reference);
+      const item = id === undefined ? undefined : view.get(id);
+      let key: string | null = null;
+      let vars: Record<string, string | number> = {};
+      if (!item) key = "area.qo_unknown_reference";
+      else if (item.not_for_sale) key = "area.qo_not_for_sale";
+      else if (e.quantity > QUICK_ORDER_MAX_QTY) [key, vars] = ["area.qo_bad_quantity", { max: QUICK_ORDER_MAX_QTY }];
+      else {
+        const problem = quantityProblem(item, e.quantity);
+        if (problem === "api.insufficient_stock") [key, vars] = ["area.qo_above_stock", { max: item.stock, unit: item.unit }];
+        else if (problem === "api.above_purchase_ceiling") [key, vars] = ["area.qo_above_ceiling", { max: item.purchasable_qty }];
+        else if (problem) key = "area.qo_not_for_sale";
+      }
+      lines.push({
+        line: e.line,
+        reference: item?.reference ?? e.reference,
+        quantity: e.quantity,
+        status: key ? "refused" : "ok",
+        key,
+        reason: key ? t(key, vars) : null,
+        merged: e.merged,
+        note: e.merged.length > 0 ? t("area.qo_merged", { lines: e.merged.join(", ") }) : null,
+        item: item ?? null,
+      });
+    }
+    lines.sort((a, b) => a.line - b.line);
+    const valid = lines.filter((l) => l.status === "ok").length;
+    return { lines, valid, refused: lines.length - valid, header: parsed.header };
+  }
+
+  return { purchased, wishlist, references, add, remove, resolve };
+}
+
+export type QuickOrderService = ReturnType<typeof createQuickOrderService>;
