@@ -59,9 +59,18 @@ export default function OrderReturnPage({ loaderData: { orders, returns, wanted 
             {o.window_open ? (
               <ReturnForm order={o} />
             ) : (
-              <p className="text-sm" data-testid="return-closed">
-                {t("aftersales.return_closed_explain")}
-              </p>
+              <>
+                <p className="text-sm" data-testid="return-closed">
+                  {t("aftersales.return_closed_explain")}
+                </p>
+                <ul className="list-disc pl-5 text-sm">
+                  {o.lines.map((l) => (
+                    <li key={l.id} data-line-id={l.id}>
+                      {l.delivered} × {l.reference} — {l.designation}
+                    </li>
+                  ))}
+                </ul>
+              </>
             )}
           </article>
         ))}

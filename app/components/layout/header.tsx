@@ -102,17 +102,24 @@ export function Header() {
             className={`relative ${icon(1)}`}
             title={user?.email ?? t("header.account")}
             aria-current={active === 1 ? "page" : undefined}
+            aria-describedby={user && unread > 0 ? "header-unread" : undefined}
           >
             <User aria-hidden size={22} />
-            {/* Unread notifications (decision 082): from the session part, after hydration. */}
+            {/* Unread notifications (decision 082): from the session part, after hydration. A description, not
+                part of the link's name. */}
             {user && unread > 0 && (
-              <span
-                data-testid="notifications-badge"
-                className="absolute -right-1 -top-1 min-w-5 rounded-full bg-accent px-1 text-center text-xs font-semibold text-white"
-              >
-                <span aria-hidden>{unread}</span>
-                <span className="sr-only">{t("aftersales.header_unread", { count: unread })}</span>
-              </span>
+              <>
+                <span
+                  data-testid="notifications-badge"
+                  aria-hidden
+                  className="absolute -right-1 -top-1 min-w-5 rounded-full bg-accent px-1 text-center text-xs font-semibold text-white"
+                >
+                  {unread}
+                </span>
+                <span id="header-unread" hidden>
+                  {t("aftersales.header_unread", { count: unread })}
+                </span>
+              </>
             )}
             <span>{t("header.account")}</span>
           </Link>

@@ -6,3 +6,4 @@ export { ProductList } from "./product-list.ts";
 export { ProductDetail, type ModelRow } from "./product-detail.ts";
 export { LoginPage } from "./login.ts";
 export { AccountHome, IdentityPage, AddressesPage } from "./account.ts";
+export { ReturnsPage, DeliveriesPage, NotificationsPage } from "./aftersales.ts";
