@@ -51,6 +51,7 @@ export default function OrderReturnPage({ loaderData: { orders, returns, wanted 
             className="flex flex-col gap-3 rounded border border-line p-4"
             data-testid="returnable-order"
             data-number={o.number}
+            data-order-id={o.id}
           >
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="font-semibold">{o.number}</h3>

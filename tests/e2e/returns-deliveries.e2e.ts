@@ -29,12 +29,21 @@ for (const lang of ["fr", "zh"] as const) {
       await n.headerBadge.filter({ hasText: "2" }).waitFor();
       await n.menuUnread.filter({ hasText: "2" }).waitFor();
       expect(await n.unread.count()).toBe(2);
-      await page.getByText(t("aftersales.notifications_unread", { count: 2 })).waitFor();
+      await page
+        .getByTestId("notifications-unread")
+        .filter({ hasText: t("aftersales.notifications_unread", { count: 2 }) })
+        .waitFor();
       await n.markOne().click();
       await n.headerBadge.filter({ hasText: "1" }).waitFor();
-      await page.getByText(t("aftersales.notifications_unread", { count: 1 })).waitFor();
+      await page
+        .getByTestId("notifications-unread")
+        .filter({ hasText: t("aftersales.notifications_unread", { count: 1 }) })
+        .waitFor();
       await n.markAll.click();
-      await page.getByText(t("aftersales.notifications_unread", { count: 0 })).waitFor();
+      await page
+        .getByTestId("notifications-unread")
+        .filter({ hasText: t("aftersales.notifications_unread", { count: 0 }) })
+        .waitFor();
       await n.headerBadge.waitFor({ state: "detached" });
       expect(await n.menuUnread.count()).toBe(0);
       expect(await n.unread.count()).toBe(0);
@@ -105,7 +114,7 @@ for (const lang of ["fr", "zh"] as const) {
         { order_id: orderId, lines: [{ line_id: lineId, num: 1 }], reason: "damaged", idempotency_key: `e2e-outside-${lang}-0123456789` },
         { token: login.data.token, lang },
       );
-      expect(res).toMatchObject({
+      expect(res, JSON.stringify(res)).toMatchObject({
         code: 400,
         info: t("aftersales.return_window_closed", { number: "CE2026-000123", date: lang === "fr" ? "26/09/2026" : "2026/09/26" }),
       });
