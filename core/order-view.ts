@@ -79,6 +79,12 @@ export type OrderDetail = OrderSummary & {
   /** The invoice of a paid order and its PDF path (/documents/invoice/<id>.pdf), else null. */
   invoice_number: string | null;
   invoice_url: string | null;
+  /** Handed to the carrier / delivered (decision 082); null before, or for orders older than these columns. */
+  shipped_at?: string | null;
+  delivered_at?: string | null;
+  /** The planned date's confirmation state (core/aftersales/deliveries.ts) and the reply deadline. */
+  delivery_status?: string | null;
+  delivery_reply_by?: string | null;
 };
 
 /** Answer of POST /site/Sale/reorder: what went back into the cart and what could not. */
@@ -137,6 +143,8 @@ export function trackingSteps(o: {
   paid_at: string | null;
   planned_delivery_date: string | null;
   cancelled_at: string | null;
+  shipped_at?: string | null;
+  delivered_at?: string | null;
 }): TrackingStep[] {
   if (o.status === "cancelled") {
     return [
@@ -151,7 +159,7 @@ export function trackingSteps(o: {
     { key: "placed", done: true, date: o.created_at },
     { key: "paid", done: o.paid_at !== null || at("processing"), date: o.paid_at },
     { key: "planned", done: at("planned") && (o.planned_delivery_date !== null || at("shipped")), date: o.planned_delivery_date },
-    { key: "shipped", done: at("shipped"), date: null },
-    { key: "delivered", done: at("delivered"), date: null },
+    { key: "shipped", done: at("shipped"), date: o.shipped_at ?? null },
+    { key: "delivered", done: at("delivered"), date: o.delivered_at ?? null },
   ];
 }

@@ -25,4 +25,7 @@ export type InitData = {
 };
 
 /** The caller's part of the init data (GET /site/Index/config?part=session, decision 063). */
-export type SessionData = Pick<InitData, "refreshToken" | "token_status" | "userInfo">;
+export type SessionData = Pick<InitData, "refreshToken" | "token_status" | "userInfo"> & {
+  /** Unread notifications of the logged-in caller (decision 082); only in the session part. */
+  notifications_unread?: number;
+};

@@ -58,14 +58,17 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
     cache,
     createMailer(env, (m) => app.log.info(m)),
     { log: app.log },
+    { log: app.log },
   );
   await connectReadCache(cache, database, services.sessions.forgetAll);
   app.decorate("services", services);
   // The e-mail outbox worker lives and dies with the app (before the database closes).
   services.outbox.start();
+  services.deliveryWorker.start();
   app.addHook("onClose", async () => {
     await services.paymentsWorker.stop(); // started by main.ts once listening (decision 077)
     await services.outbox.stop();
+    await services.deliveryWorker.stop();
     await services.limits.close();
   });
   app.decorateRequest("lang", "fr");

@@ -32,6 +32,10 @@ import { createPaymentProvider } from "./modules/payments/payment-provider.ts";
 import { createPaymentsService } from "./modules/payments/payments.service.ts";
 import { createPaymentsWorker } from "./modules/payments/payments.worker.ts";
 import { createDocumentsService } from "./modules/documents/documents.service.ts";
+import { createReturnsService } from "./modules/aftersales/returns.service.ts";
+import { createDeliveriesService } from "./modules/aftersales/deliveries.service.ts";
+import { createNotificationsService } from "./modules/aftersales/notifications.service.ts";
+import { createDeliveryWorker, type DeliveryWorkerOptions } from "./modules/aftersales/deliveries.worker.ts";
 
 // Account services take the handle to use (`db` below, or a transaction) as their first argument
 // (decision 060); catalogue read services keep the pool for their cached read model: a use case that must
@@ -42,6 +46,7 @@ export function createServices(
   cache: ReadCache,
   mailer: Mailer = createMailer(env),
   outbox: OutboxWorkerOptions = {},
+  deliveryWorker: DeliveryWorkerOptions = {},
 ) {
   const { db } = database;
   const catalogue = createCatalogueService(db, cache);
@@ -58,6 +63,7 @@ export function createServices(
   /** Card payment (issue 11; decision 077): the configured provider, the sandbox's own side when it is the one. */
   const { provider, sandbox } = createPaymentProvider(db, env, outbox.log);
   const payments = createPaymentsService({ provider, publicUrl: env.PUBLIC_URL, log: outbox.log });
+  const deliveries = createDeliveriesService();
   return {
     /** The pool: the handle for a use case that is not part of a larger one. */
     db,
@@ -86,6 +92,11 @@ export function createServices(
     cart,
     orderPlacement: createOrderPlacementService(cart),
     orders: createOrdersService(cart),
+    returns: createReturnsService(),
+    deliveries,
+    notifications: createNotificationsService(),
+    /** Reschedules deliveries left without a reply (decision 082); started and stopped with the app. */
+    deliveryWorker: createDeliveryWorker(db, deliveries, deliveryWorker),
     /** Purchased list, wishlist and ordering by reference (issue 12; decision 081). */
     quickOrder: createQuickOrderService(cartModels),
     payments,

@@ -12,7 +12,7 @@ type SessionState = {
   user: UserInfo | null;
   /** Items in the cart (header badge); filled after hydration like the user, never in the server's HTML. */
   cartCount: number;
-  /** Unread notifications (account menu and header); filled by the notifications feature. */
+  /** Unread notifications (header and account menu badges); from the session part after hydration (decision 082). */
   notifications_unread: number;
   productCate: MenuNode[];
   config: Record<string, unknown>;

@@ -21,6 +21,7 @@ export function applySession(d: SessionData, pathname: string): string | null {
   }
   if (d.refreshToken) s.setToken(d.refreshToken);
   s.setUser(d.userInfo);
+  useSession.setState({ notifications_unread: d.notifications_unread ?? 0 });
   const { lang, path } = stripLocale(pathname);
   // SPEC §4: with a session, the cart list is loaded on start except on the cart and checkout pages (they load it).
   if (d.userInfo && path !== "/panier" && path !== "/commande")

@@ -9,6 +9,7 @@ import { OrderDelivery, OrderPayment } from "#app/components/orders/order-sectio
 import { ReorderButton } from "#app/components/orders/reorder-button.tsx";
 import { OrderPayAction } from "#app/components/payment/order-pay-action.tsx";
 import { TrackingTimeline } from "#app/components/orders/tracking-timeline.tsx";
+import { OrderAfterSales } from "#app/components/aftersales/order-aftersales.tsx";
 import { formatDate } from "#core/format-date.ts";
 import { localePath } from "#core/slug.ts";
 import { parseOrderRef } from "#core/validation/orders.ts";
@@ -69,6 +70,7 @@ export default function OrderDetailPage({ loaderData: o }: Route.ComponentProps)
           {o.invoice_address ? <AddressBlock a={o.invoice_address} /> : <p>—</p>}
         </section>
         <OrderPayment o={o} />
+        <OrderAfterSales o={o} />
         {o.note && (
           <section aria-labelledby="order-note-title" className="rounded border border-line p-4">
             <h2 id="order-note-title" className="mb-2 text-lg font-semibold">

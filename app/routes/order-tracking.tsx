@@ -8,13 +8,17 @@ import { TrackingTimeline } from "#app/components/orders/tracking-timeline.tsx";
 import { formatDate } from "#core/format-date.ts";
 import { formatPrice } from "#core/money.ts";
 import { localePath } from "#core/slug.ts";
+import { ReturnsList } from "#app/components/aftersales/returns-list.tsx";
 
 /** Rendered for its customer, never from the render cache (decision 063). */
 export const handle = { personal: true };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const me = requireCustomer(context, request);
-  return { orders: await context.services.orders.tracking(context.services.db, me.id, context.lang) };
+  const { orders, returns, db } = context.services;
+  // The returns part of "suivi de commande et retours" (decision 082).
+  const [tracked, list] = await Promise.all([orders.tracking(db, me.id, context.lang), returns.list(db, me.id, context.lang)]);
+  return { orders: tracked, returns: list };
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
@@ -25,7 +29,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
   ];
 };
 
-export default function OrderTracking({ loaderData: { orders } }: Route.ComponentProps) {
+export default function OrderTracking({ loaderData: { orders, returns } }: Route.ComponentProps) {
   const { t, lang } = useT();
   return (
     <div className="flex flex-col gap-6">
@@ -49,6 +53,12 @@ export default function OrderTracking({ loaderData: { orders } }: Route.Componen
           </li>
         ))}
       </ul>
+      <ReturnsList returns={returns} headingId="tracking-returns" title={t("aftersales.tracking_returns_title")} />
+      <p>
+        <Link to={localePath(lang, "/order-retrun")} className="text-brand underline">
+          {t("aftersales.returns_link")}
+        </Link>
+      </p>
     </div>
   );
 }

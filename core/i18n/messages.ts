@@ -19,6 +19,8 @@ import frCart from "./locales/fr/cart.json";
 import zhCart from "./locales/zh/cart.json";
 import frCheckout from "./locales/fr/checkout.json";
 import zhCheckout from "./locales/zh/checkout.json";
+import frAftersales from "./locales/fr/aftersales.json";
+import zhAftersales from "./locales/zh/aftersales.json";
 import frArea from "./locales/fr/area.json";
 import zhArea from "./locales/zh/area.json";
 import frPayment from "./locales/fr/payment.json";
@@ -43,6 +45,7 @@ export const resources = {
     account: frAccount,
     cart: frCart,
     checkout: frCheckout,
+    aftersales: frAftersales,
     area: frArea,
     payment: frPayment,
     payment_pages: frPaymentPages,
@@ -59,6 +62,7 @@ export const resources = {
     account: zhAccount,
     cart: zhCart,
     checkout: zhCheckout,
+    aftersales: zhAftersales,
     area: zhArea,
     payment: zhPayment,
     payment_pages: zhPaymentPages,

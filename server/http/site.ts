@@ -19,6 +19,7 @@ import { checkoutRoutes } from "#server/modules/checkout/checkout.routes.ts";
 import { cartRoutes } from "#server/modules/cart/cart.routes.ts";
 import { orderPlacementRoutes } from "#server/modules/orders/order-placement.routes.ts";
 import { ordersRoutes } from "#server/modules/orders/orders.routes.ts";
+import { aftersalesRoutes } from "#server/modules/aftersales/aftersales.routes.ts";
 import { quickOrderRoutes } from "#server/modules/quick-order/quick-order.routes.ts";
 import { paymentRoutes } from "#server/modules/payments/payments.routes.ts";
 import { documentsApiRoutes } from "#server/modules/documents/documents.routes.ts";
@@ -104,6 +105,7 @@ export async function siteApi(site: FastifyInstance, { env, secureCookies }: Sit
   await site.register(cartRoutes);
   await site.register(orderPlacementRoutes);
   await site.register(ordersRoutes);
+  await site.register(aftersalesRoutes);
   await site.register(quickOrderRoutes);
   await site.register(paymentRoutes);
   await site.register(documentsApiRoutes);

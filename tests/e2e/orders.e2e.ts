@@ -53,8 +53,8 @@ describe("orders in the account", () => {
       await login(page, t, "/historique-commandes");
       await page.getByRole("heading", { name: t.history }).waitFor();
       const history = page.getByTestId("order-history");
-      // the six seeded orders, newest first, with their state labels
-      expect(await history.locator("tbody tr").count()).toBe(6);
+      // the eight seeded orders (two dated from the seed moment, decision 082), newest first, with their state labels
+      expect(await history.locator("tbody tr").count()).toBe(8);
       await history.getByText(t.planned).waitFor();
       const row = history.locator("tr", { hasText: "CE2026-000123" });
       await row.getByText(t.delivered).waitFor();

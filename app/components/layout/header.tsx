@@ -29,6 +29,8 @@ const ACCOUNT_PATHS = [
   "/une-question",
   "/accountpdfquotation",
   "/accountpdfquotations",
+  "/livraisons",
+  "/notifications",
 ];
 
 /** SPEC §4: active icon follows the route — account 1, quick-order 2, cart 3. */
@@ -46,6 +48,7 @@ export function Header() {
   // Personal parts arrive after hydration (decision 063): the server's HTML is the same for everyone.
   const user = useSession((s) => s.user);
   const cartCount = useSession((s) => s.cartCount);
+  const unread = useSession((s) => s.notifications_unread);
   useEffect(() => {
     void useCart.getState().loadLocal();
   }, []);
@@ -97,11 +100,28 @@ export function Header() {
         <nav className="ml-auto flex items-center gap-1" aria-label={t("header.account")}>
           <Link
             to={localePath(lang, "/mon-compte")}
-            className={icon(1)}
+            className={`relative ${icon(1)}`}
             title={user?.email ?? t("header.account")}
             aria-current={active === 1 ? "page" : undefined}
+            aria-describedby={user && unread > 0 ? "header-unread" : undefined}
           >
             <User aria-hidden size={22} />
+            {/* Unread notifications (decision 082): from the session part, after hydration. A description, not
+                part of the link's name. */}
+            {user && unread > 0 && (
+              <>
+                <span
+                  data-testid="notifications-badge"
+                  aria-hidden
+                  className="absolute -right-1 -top-1 min-w-5 rounded-full bg-accent px-1 text-center text-xs font-semibold text-white"
+                >
+                  {unread}
+                </span>
+                <span id="header-unread" hidden>
+                  {t("aftersales.header_unread", { count: unread })}
+                </span>
+              </>
+            )}
             <span>{t("header.account")}</span>
           </Link>
           <Link to={localePath(lang, "/quick-order/purchased")} className={icon(2)} aria-current={active === 2 ? "page" : undefined}>

@@ -8,3 +8,4 @@ export * from "./idempotency.ts";
 export * from "./sequences.ts";
 export * from "./freight.ts";
 export * from "./documents.ts";
+export * from "./aftersales.ts";

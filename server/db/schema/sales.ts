@@ -22,6 +22,7 @@ import { customers, addresses } from "./customers.ts";
 import { models } from "./catalogue.ts";
 import { shops } from "./content.ts";
 import { oneOf } from "./checks.ts";
+import { DELIVERY_STATUSES } from "#core/aftersales/deliveries.ts";
 
 /** 1 = delivery, 2 = pickup at a shop. */
 export const PICKUP_METHODS = [1, 2] as const;
@@ -123,6 +124,13 @@ export const orders = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     plannedDeliveryDate: date("planned_delivery_date"),
+    // Delivery date flow (decision 082): the planned date's confirmation state, the customer's other date, the reply deadline.
+    deliveryStatus: varchar("delivery_status", { length: 24 }), // DELIVERY_STATUSES (core/aftersales/deliveries.ts)
+    deliveryProposedDate: date("delivery_proposed_date"),
+    deliveryReplyBy: timestamp("delivery_reply_by", { withTimezone: true }),
+    deliveryRepliedAt: timestamp("delivery_replied_at", { withTimezone: true }),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     pickupMethod: integer("pickup_method").notNull().default(1),
     // DELIVERY_MODES, 'pickup' ⇔ pickup_method 2 (decision 071); null only for rows written without one
     deliveryMode: varchar("delivery_mode", { length: 10 }),
@@ -161,6 +169,18 @@ export const orders = pgTable(
       sql`${t.totalHt} >= 0 and ${t.totalTva} >= 0 and ${t.freightHt} >= 0 and ${t.freightTva} >= 0 and ${t.discountAmount} >= 0`,
     ),
     check("orders_ttc_ck", sql`${t.totalTtc} = ${t.totalHt} + ${t.totalTva}`),
+    check("orders_delivery_status_ck", oneOf(t.deliveryStatus, DELIVERY_STATUSES)),
+    // Awaiting a reply needs a date to confirm and a deadline; another date is only kept with its request.
+    check(
+      "orders_delivery_awaiting_ck",
+      sql`${t.deliveryStatus} is distinct from 'awaiting_confirmation' or (${t.plannedDeliveryDate} is not null and ${t.deliveryReplyBy} is not null)`,
+    ),
+    check(
+      "orders_delivery_proposed_ck",
+      sql`(${t.deliveryProposedDate} is null) = (${t.deliveryStatus} is distinct from 'reschedule_requested')`,
+    ),
+    check("orders_delivered_after_shipped_ck", sql`${t.deliveredAt} is null or ${t.shippedAt} is null or ${t.deliveredAt} >= ${t.shippedAt}`),
+    index("orders_delivery_due_idx").on(t.deliveryReplyBy).where(sql`${t.deliveryStatus} = 'awaiting_confirmation'`),
   ],
 );
 

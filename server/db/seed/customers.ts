@@ -7,6 +7,8 @@ import { day, fixed } from "./prng.ts";
 import { addDays, shopDay } from "#core/quotations.ts";
 
 const laterDay = (a: string, b: string) => (a > b ? a : b);
+import { addWorkingDays, replyDeadline } from "#core/aftersales/deliveries.ts";
+import { calendarDate } from "#core/format-date.ts";
 
 export const DEMO_LOGINS = [
   { clientNumber: "C100001", email: "demo@comptoir-emballage.fr", password: "Demo1234!" },
@@ -34,6 +36,9 @@ export type CustomerData = {
   receipts: (typeof s.receiptArrangements.$inferInsert)[];
   wishlists: (typeof s.wishlists.$inferInsert & { id: number })[];
   questions: (typeof s.questions.$inferInsert & { id: number })[];
+  returns: (typeof s.returnRequests.$inferInsert & { id: number })[];
+  returnLines: (typeof s.returnLines.$inferInsert & { id: number })[];
+  notifications: (typeof s.notifications.$inferInsert & { id: number })[];
 };
 
 const cents = (n: number) => fixed(n / 100, 2);
@@ -50,7 +55,12 @@ const snapshot = (a: Addr) => ({
   phone: a.phone ?? null,
 });
 
-export async function buildCustomers(cat: Catalogue): Promise<CustomerData> {
+/**
+ * `now` is the seed moment: the after-sales demo (decision 082) dates two orders from it, so that on a fresh
+ * start one delivered order is inside its 15-day return window and one delivery awaits a confirmation
+ * whose deadline is ahead. Every other date is fixed.
+ */
+export async function buildCustomers(cat: Catalogue, now: Date = new Date()): Promise<CustomerData> {
   const [h1, h2] = await Promise.all(DEMO_LOGINS.map((l) => hashOnce(l.password)));
   const pick = (leaf: string, i = 0): ModelRef => {
     const ms = cat.modelsByLeaf.get(leaf);
@@ -70,6 +80,9 @@ export async function buildCustomers(cat: Catalogue): Promise<CustomerData> {
     receipts: [],
     wishlists: [],
     questions: [],
+    returns: [],
+    returnLines: [],
+    notifications: [],
   };
   d.customers.push(
     {
@@ -194,7 +207,16 @@ export async function buildCustomers(cat: Catalogue): Promise<CustomerData> {
     couponPct?: number;
     items: [ModelRef, number, number?][];
     note?: string;
+    /** Moments (ISO) of the after-sales columns (decision 082). */
+    shippedAt?: string;
+    deliveredAt?: string;
+    deliveryStatus?: "awaiting_confirmation" | "confirmed";
   };
+  // The after-sales demo's relative dates: days before the seed's calendar day (Paris), at fixed hours.
+  const today = calendarDate(now);
+  const ago = (days: number, hour = 9) => new Date(day(today).getTime() - days * 86_400_000 + hour * 3_600_000).toISOString();
+  const agoDay = (days: number) => ago(days, 0).slice(0, 10);
+  const planned = addWorkingDays(today, 3);
   const specs: Spec[] = [
     {
       number: "CE2026-000123",
@@ -202,6 +224,8 @@ export async function buildCustomers(cat: Catalogue): Promise<CustomerData> {
       status: "delivered",
       created: "2026-09-08",
       paid: "2026-09-08",
+      shippedAt: "2026-09-10T07:30:00.000Z",
+      deliveredAt: "2026-09-11T09:15:00.000Z",
       deliv: 1,
       inv: 3,
       items: [
@@ -218,6 +242,8 @@ export async function buildCustomers(cat: Catalogue): Promise<CustomerData> {
       status: "delivered",
       created: "2026-10-02",
       paid: "2026-10-02",
+      shippedAt: "2026-10-05T07:30:00.000Z",
+      deliveredAt: "2026-10-06T13:40:00.000Z",
       deliv: 2,
       inv: 3,
       items: [
@@ -263,6 +289,7 @@ export async function buildCustomers(cat: Catalogue): Promise<CustomerData> {
       created: "2026-11-19",
       paid: "2026-11-19",
       planned: "2026-11-26",
+      deliveryStatus: "confirmed",
       deliv: 1,
       inv: 3,
       items: [
@@ -290,12 +317,47 @@ export async function buildCustomers(cat: Catalogue): Promise<CustomerData> {
       status: "delivered",
       created: "2026-10-28",
       paid: "2026-10-28",
+      shippedAt: "2026-10-29T07:30:00.000Z",
+      deliveredAt: "2026-10-30T10:00:00.000Z",
       deliv: 4,
       inv: 4,
       items: [
         [pick("barquettes-aluminium"), 6],
         [pick("plateaux-traiteur"), 4],
         [pick("papier-boucherie"), 2],
+      ],
+    },
+    // After-sales demo (decision 082), dated from the seed moment: delivered 4 days ago (return window open
+    // for 11 more days), and planned for the third working day with a confirmation awaited.
+    {
+      number: "CE2026-000176",
+      customerId: 1,
+      status: "delivered",
+      created: agoDay(9),
+      paid: agoDay(9),
+      shippedAt: ago(5, 7),
+      deliveredAt: ago(4, 10),
+      deliv: 1,
+      inv: 3,
+      items: [
+        [pick("boites-patissieres", 2), 6],
+        [pick("sacs-pain", 4), 10],
+        [pick("gants-nitrile", 1), 2],
+      ],
+    },
+    {
+      number: "CE2026-000177",
+      customerId: 1,
+      status: "planned",
+      created: agoDay(3),
+      paid: agoDay(3),
+      planned,
+      deliveryStatus: "awaiting_confirmation",
+      deliv: 1,
+      inv: 3,
+      items: [
+        [pick("cartons-dc-standard", 1), 10],
+        [pick("ruban-pp", 1), 6],
       ],
     },
   ];
@@ -334,6 +396,10 @@ export async function buildCustomers(cat: Catalogue): Promise<CustomerData> {
       paidAt: o.paid ? day(o.paid) : null,
       cancelledAt: o.cancelled ? day(o.cancelled) : null,
       plannedDeliveryDate: o.planned ?? null,
+      deliveryStatus: o.deliveryStatus ?? null,
+      deliveryReplyBy: o.deliveryStatus === "awaiting_confirmation" ? replyDeadline(o.planned!) : null,
+      shippedAt: o.shippedAt ? new Date(o.shippedAt) : null,
+      deliveredAt: o.deliveredAt ? new Date(o.deliveredAt) : null,
       pickupMethod: o.pickup ? 2 : 1,
       deliveryMode: o.pickup ? "pickup" : "pallet",
       shopId: o.pickup ? 1 : null,
@@ -489,5 +555,61 @@ export async function buildCustomers(cat: Catalogue): Promise<CustomerData> {
     createdAt: day("2026-10-08"),
     answeredAt: day("2026-10-12"),
   });
+  // Returns: one refunded long ago on CE2026-000123, one accepted on the order inside its window.
+  const idOf = (number: string) => d.orders.find((o) => o.number === number)!.id;
+  const [martin, inWindow, awaiting] = [idOf("CE2026-000150"), idOf("CE2026-000176"), idOf("CE2026-000177")];
+  const lineOf = (orderId: number, i: number) => d.lines.filter((l) => l.orderId === orderId)[i];
+  d.returns.push(
+    {
+      id: 1,
+      orderId: 1,
+      customerId: 1,
+      status: "refunded",
+      reason: "damaged",
+      comment: "Deux boîtes écrasées dans le carton.",
+      createdAt: day("2026-09-14"),
+      updatedAt: day("2026-09-22"),
+    },
+    {
+      id: 2,
+      orderId: inWindow,
+      customerId: 1,
+      status: "accepted",
+      reason: "surplus",
+      comment: null,
+      createdAt: new Date(ago(2, 8)),
+      updatedAt: new Date(ago(1, 14)),
+    },
+  );
+  d.returnLines.push(
+    { id: 1, returnId: 1, orderLineId: lineOf(1, 1).id, num: 2 },
+    { id: 2, returnId: 2, orderLineId: lineOf(inWindow, 1).id, num: 4 },
+  );
+  // Notifications: some read, some not; one for Martin (never shown to the demo customer).
+  const note = (
+    customerId: number,
+    kind: (typeof s.notifications.$inferInsert)["kind"],
+    orderId: number | null,
+    ref: string,
+    at: string,
+    read: boolean,
+    vars: Record<string, string | number> = {},
+  ) =>
+    d.notifications.push({
+      id: d.notifications.length + 1,
+      customerId,
+      kind,
+      orderId,
+      ref,
+      vars,
+      createdAt: new Date(at),
+      readAt: read ? new Date(new Date(at).getTime() + 3_600_000) : null,
+    });
+  note(1, "credit_note_issued", 2, "AV2026-000007", "2026-10-12T10:00:00.000Z", true);
+  note(2, "order_delivered", martin, "CE2026-000150", "2026-10-30T10:00:00.000Z", false);
+  note(1, "order_shipped", inWindow, "CE2026-000176", ago(5, 7), true);
+  note(1, "order_delivered", inWindow, "CE2026-000176", ago(4, 10), true);
+  note(1, "return_status", inWindow, "CE2026-000176", ago(1, 14), false, { status: "accepted", return_id: 2 });
+  note(1, "order_planned", awaiting, "CE2026-000177", ago(1, 16), false, { date: planned });
   return d;
 }

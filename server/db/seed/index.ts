@@ -35,6 +35,9 @@ const SERIAL_TABLES = [
   "quotations",
   "wishlists",
   "questions",
+  "return_requests",
+  "return_lines",
+  "notifications",
 ];
 
 async function hasCategories(db: Db | Tx): Promise<boolean> {
@@ -46,13 +49,14 @@ async function hasCategories(db: Db | Tx): Promise<boolean> {
  * Loads the demo data when the categories table is empty; otherwise does nothing.
  * "full" (default): ~1,400 products and ≥ 8,000 models; "small": the same tree with one product per leaf (~300 models).
  */
-export async function seedDemo(db: Db, opts: { size?: Size } = {}): Promise<{ seeded: boolean }> {
+export async function seedDemo(db: Db, opts: { size?: Size; now?: Date } = {}): Promise<{ seeded: boolean }> {
   if (await hasCategories(db)) return { seeded: false };
   const size = opts.size ?? "full";
   const cat = buildCatalogue(size);
   const promotions = buildPromotions(cat, size);
   const history = buildPriceHistory(cat, size);
-  const people = await buildCustomers(cat);
+  // The after-sales demo dates two orders from the seed moment (decision 082); everything else is fixed.
+  const people = await buildCustomers(cat, opts.now ?? new Date());
 
   return db.transaction(async (tx) => {
     // Two processes booting on one empty database: the second waits, then sees the rows and stops.
@@ -114,6 +118,9 @@ export async function seedDemo(db: Db, opts: { size?: Size } = {}): Promise<{ se
     await insertAll(tx, s.receiptArrangements, people.receipts);
     await insertAll(tx, s.wishlists, people.wishlists);
     await insertAll(tx, s.questions, people.questions);
+    await insertAll(tx, s.returnRequests, people.returns);
+    await insertAll(tx, s.returnLines, people.returnLines);
+    await insertAll(tx, s.notifications, people.notifications);
     await insertAll(
       tx,
       s.numberSequences,

@@ -6,6 +6,7 @@ import { apiRoute } from "#server/http/openapi.ts";
 import { clearUidCookie, setUidCookie } from "#server/http/auth.ts";
 import { sessionData } from "./init.service.ts";
 import { initQuerySchema } from "#core/validation/init.ts";
+import { unreadCount } from "#server/modules/aftersales/notifications.service.ts";
 
 const tags = ["Start-up"];
 
@@ -22,11 +23,14 @@ export async function initRoutes(site: FastifyInstance, { secureCookies }: { sec
       tags,
       input: initQuerySchema,
       description:
-        "token_status is 0 when a token was sent and is no longer valid; refreshToken carries a rotated token. With part=session: only token_status, refreshToken and userInfo.",
+        "token_status is 0 when a token was sent and is no longer valid; refreshToken carries a rotated token. With part=session: only token_status, refreshToken and userInfo (and notifications_unread when logged in).",
     },
     async (req, reply, { part }) => {
       const auth = { customer: req.customer, tokenSent: req.tokenSent, rotatedToken: req.rotatedToken };
       const answer = part === "session" ? sessionData(auth) : await site.services.init.initData(req.lang, auth);
+      // The unread notifications count travels with the personal part only (decision 082).
+      if (part === "session" && req.customer)
+        Object.assign(answer, { notifications_unread: await unreadCount(site.services.db, req.customer.id) });
       if (answer.token_status === 0) clearUidCookie(reply, secureCookies);
       // The session call also stores the live token again, so that a cookie-consent change (useCookie) takes
       // effect at once: 10 years on accept, a browser-session cookie on refuse (issue 13).

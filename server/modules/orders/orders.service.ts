@@ -44,6 +44,10 @@ type OrderRow = {
   note: string | null;
   lines_count: number;
   invoice_number: string | null;
+  shipped_at: string | null;
+  delivered_at: string | null;
+  delivery_status: string | null;
+  delivery_reply_by: string | null;
 };
 
 // Moments as ISO text in UTC and dates as "YYYY-MM-DD": both drivers answer the same strings.
@@ -52,7 +56,8 @@ const COLUMNS = sql`o.id, o.number, o.status, ${iso("o.created_at")} as created_
   ${iso("o.cancelled_at")} as cancelled_at, o.planned_delivery_date::text as planned_delivery_date, o.pickup_method, o.shop_id,
   o.total_ht::text as total_ht, o.total_tva::text as total_tva, o.total_ttc::text as total_ttc, o.freight_ht::text as freight_ht,
   o.freight_tva::text as freight_tva, o.discount_amount::text as discount_amount, o.payment_method, o.transaction_id,
-  o.delivery_address, o.invoice_address, o.note,
+  o.delivery_address, o.invoice_address, o.note, ${iso("o.shipped_at")} as shipped_at, ${iso("o.delivered_at")} as delivered_at,
+  o.delivery_status, ${iso("o.delivery_reply_by")} as delivery_reply_by,
   (select count(*)::int from order_lines l where l.order_id = o.id) as lines_count,
   (select i.number from invoices i where i.order_id = o.id order by i.id limit 1) as invoice_number`;
 
@@ -152,6 +157,11 @@ export function createOrdersService(cart: CartService) {
       // the invoice of a paid order (decision 077); its PDF is served by the documents module
       invoice_number: o.invoice_number,
       invoice_url: o.invoice_number ? invoicePath(o.id, lang) : null,
+      // Delivery dates and the date confirmation state (decision 082).
+      shipped_at: o.shipped_at,
+      delivered_at: o.delivered_at,
+      delivery_status: o.delivery_status,
+      delivery_reply_by: o.delivery_reply_by,
     };
   }
 

@@ -7,3 +7,4 @@ export { ProductDetail, type ModelRow } from "./product-detail.ts";
 export { LoginPage } from "./login.ts";
 export { AccountHome, IdentityPage, AddressesPage } from "./account.ts";
 export { DocumentsPage } from "./documents.ts";
+export { ReturnsPage, DeliveriesPage, NotificationsPage } from "./aftersales.ts";

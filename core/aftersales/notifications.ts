@@ -1,0 +1,22 @@
+// Notifications (issue 12 item 9; decision 082): what changed for the customer. Each kind has a text in the
+// "aftersales" catalogue, `aftersales.notif_<kind>`, with {{ref}} (an order, return or credit note number)
+// and the kind's own values.
+export const NOTIFICATION_KINDS = [
+  "order_planned",
+  "order_shipped",
+  "order_delivered",
+  "delivery_rescheduled",
+  "return_status",
+  "credit_note_issued",
+  "answer_received",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const isNotificationKind = (k: unknown): k is NotificationKind =>
+  typeof k === "string" && (NOTIFICATION_KINDS as readonly string[]).includes(k);
+
+/** The catalogue key of a kind. */
+export const notificationKey = (kind: NotificationKind) => `aftersales.notif_${kind}`;
+
+/** Most notifications a page lists. */
+export const NOTIFICATIONS_PAGE = 50;

@@ -1,0 +1,68 @@
+// Requests of the returns, delivery dates and notifications pages and API (issue 12 items 5, 7, 9;
+// decision 082). One schema per form, shared by the browser and the server; messages are "aftersales.*" keys.
+import { z } from "zod";
+import "./keys.ts";
+import { RETURN_COMMENT_MAX, RETURN_LINES_MAX, RETURN_REASONS } from "../aftersales/returns.ts";
+import { DELIVERY_REPLIES, isIsoDate } from "../aftersales/deliveries.ts";
+
+const e = (key: string) => ({ error: `aftersales.${key}` });
+
+/** A positive id from JSON or a form text. */
+const id = (key: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v),
+    z.number(e(key)).int(e(key)).min(1, e(key)).max(2_147_483_647, e(key)),
+  );
+
+const quantity = z.preprocess(
+  (v) => (typeof v === "string" && /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : v),
+  z.number(e("quantity_invalid")).int(e("quantity_invalid")).min(1, e("quantity_invalid")).max(1_000_000, e("quantity_invalid")),
+);
+
+export const idempotencyKeySchema = z
+  .string({ error: "api.idempotency_key_invalid" })
+  .trim()
+  .min(16, { error: "api.idempotency_key_invalid" })
+  .max(64, { error: "api.idempotency_key_invalid" })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: "api.idempotency_key_invalid" });
+
+/** POST /site/Customer/orderReturn: lines of one delivered order, a reason, a free text (required for "other"). */
+export const orderReturnSchema = z
+  .object({
+    order_id: id("order_invalid"),
+    lines: z
+      .array(z.object({ line_id: id("line_invalid"), num: quantity }), e("lines_required"))
+      .min(1, e("lines_required"))
+      .max(RETURN_LINES_MAX, e("lines_required")),
+    reason: z.enum(RETURN_REASONS, e("reason_required")),
+    comment: z.string(e("comment_too_long")).trim().max(RETURN_COMMENT_MAX, e("comment_too_long")).optional().default(""),
+    idempotency_key: idempotencyKeySchema,
+  })
+  .superRefine((v, ctx) => {
+    if (v.reason === "other" && !v.comment) ctx.addIssue({ code: "custom", path: ["comment"], message: "aftersales.comment_required" });
+    if (new Set(v.lines.map((l) => l.line_id)).size !== v.lines.length)
+      ctx.addIssue({ code: "custom", path: ["lines"], message: "aftersales.lines_required" });
+  });
+export type OrderReturnInput = z.output<typeof orderReturnSchema>;
+
+/** POST /site/Customer/deliveryReply: available, unavailable with another date, or cancel. */
+export const deliveryReplySchema = z
+  .object({
+    order_id: id("order_invalid"),
+    reply: z.enum(DELIVERY_REPLIES, e("reply_required")),
+    proposed_date: z.string(e("date_invalid")).trim().optional().default(""),
+  })
+  .superRefine((v, ctx) => {
+    if (v.reply === "unavailable" && !isIsoDate(v.proposed_date))
+      ctx.addIssue({ code: "custom", path: ["proposed_date"], message: "aftersales.date_invalid" });
+  });
+export type DeliveryReplyInput = z.output<typeof deliveryReplySchema>;
+
+/** POST /site/Customer/readNotification: one (`id`) or every notification (`all`). */
+export const readNotificationSchema = z
+  .object({ id: id("notification_invalid").optional(), all: z.boolean(e("notification_invalid")).optional() })
+  .refine((v) => (v.id !== undefined) !== (v.all === true), e("notification_invalid"));
+export type ReadNotificationInput = z.output<typeof readNotificationSchema>;
+
+/** GET /site/Customer/returnableOrder: one order's returnable lines. */
+export const returnableOrderSchema = z.object({ order_id: id("order_invalid") });

@@ -1,0 +1,125 @@
+// Returns, delivery dates and notifications of the account (issue 12 items 5, 7, 9; decision 082). Login
+// required; every call is scoped by the caller: another customer's order, return or notice is not found.
+// Receiving times reuse POST/GET /site/Customer/{set,get}ReceiptArrangement (checkout module).
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { deliveryReplySchema, orderReturnSchema, readNotificationSchema } from "#core/validation/aftersales.ts";
+import { ok } from "#server/http/envelope.ts";
+import { unauthorized } from "#server/http/errors.ts";
+import { apiRoute } from "#server/http/openapi.ts";
+
+const me = (req: FastifyRequest) =>
+  req.customer ??
+  (() => {
+    throw unauthorized();
+  })();
+
+export async function aftersalesRoutes(site: FastifyInstance) {
+  const { returns, deliveries, notifications, db } = site.services;
+  // Login first: a visitor learns nothing from validation messages.
+  site.addHook("preHandler", async (req) => void (req.routeOptions.config.api?.auth && me(req)));
+  const personal = (reply: { header: (k: string, v: string) => unknown }) => reply.header("Cache-Control", "private, no-store");
+
+  apiRoute(
+    site,
+    {
+      method: "GET",
+      url: "/Customer/returnableOrders",
+      summary: "The caller's delivered orders with their 15-day return window and each line's returnable quantity",
+      tags: ["Returns"],
+      auth: true,
+    },
+    async (req, reply) => {
+      personal(reply);
+      return ok(req, await returns.returnableOrders(db, me(req).id, new Date(), req.lang));
+    },
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "GET",
+      url: "/Customer/returnList",
+      summary: "The caller's return requests and their statuses",
+      tags: ["Returns"],
+      auth: true,
+    },
+    async (req, reply) => {
+      personal(reply);
+      return ok(req, { list: await returns.list(db, me(req).id, req.lang) });
+    },
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Customer/orderReturn",
+      summary: "Ask back lines of a delivered order within 15 days of its delivery (idempotent per `idempotency_key`)",
+      tags: ["Returns"],
+      auth: true,
+      input: orderReturnSchema,
+      description:
+        "Each line at most its delivered quantity minus what other requests (not refused) hold, checked under the order's row lock. Outside the window, or for an order not delivered, refused with a translated message; another customer's order is not found.",
+    },
+    async (req, _reply, input) =>
+      ok(req, await returns.request(db, me(req).id, input, new Date(), req.lang), "aftersales.return_requested"),
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "GET",
+      url: "/Customer/deliveryList",
+      summary: "The caller's planned deliveries (date, confirmation state, reply deadline) and the dates that may be proposed",
+      tags: ["Deliveries"],
+      auth: true,
+    },
+    async (req, reply) => {
+      personal(reply);
+      return ok(req, await deliveries.list(db, me(req).id, new Date(), req.lang));
+    },
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Customer/deliveryReply",
+      summary: "Answer a delivery date: available, unavailable with another working day, or cancel the delivery",
+      tags: ["Deliveries"],
+      auth: true,
+      input: deliveryReplySchema,
+      description: "Only while the date awaits a reply and before its deadline; without a reply the delivery is rescheduled.",
+    },
+    async (req, _reply, input) =>
+      ok(req, await deliveries.reply(db, me(req).id, input, new Date(), req.lang), `aftersales.delivery_reply_${input.reply}`),
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "GET",
+      url: "/Customer/notificationList",
+      summary: "The caller's notifications, newest first, and the unread count",
+      tags: ["Notifications"],
+      auth: true,
+    },
+    async (req, reply) => {
+      personal(reply);
+      return ok(req, await notifications.list(db, me(req).id, req.lang));
+    },
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Customer/readNotification",
+      summary: "Mark one notification (`id`) or all (`all: true`) as read; answers the unread count",
+      tags: ["Notifications"],
+      auth: true,
+      input: readNotificationSchema,
+    },
+    async (req, _reply, input) => ok(req, await notifications.markRead(db, me(req).id, input)),
+  );
+}
