@@ -34,5 +34,6 @@ export const PAGES: Page[] = [
   { id: "order-confirmation", path: "confirmation-commande", file: "routes/order-confirmation.tsx" },
   { id: "cart", path: "panier", file: "routes/cart.tsx" },
   { id: "checkout", path: "commande", file: "routes/checkout.tsx" },
+  { id: "questions", path: "une-question", file: "routes/questions.tsx", aliases: ["center/une-question"] },
   { id: "not-found", path: "*", file: "routes/not-found.tsx" },
 ];

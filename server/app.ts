@@ -10,6 +10,7 @@ import { createServices } from "./services.ts";
 import { createMailer } from "./mail.ts";
 import { connectReadCache, createReadCache } from "./read-cache.ts";
 import { siteApi } from "./http/site.ts";
+import { attachmentRoutes } from "./modules/questions/attachments.routes.ts";
 import { pages } from "./http/pages.ts";
 import type { PageCache } from "./http/page-cache.ts";
 import "./http/types.ts";
@@ -71,6 +72,8 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
 
   const secureCookies = env.PUBLIC_URL.startsWith("https:");
   await app.register(siteApi, { prefix: "/site", env, secureCookies });
+  // uploads: their own scope and size limit, outside the JSON /site scope (DESIGN §3; decision 083)
+  await app.register(attachmentRoutes, { prefix: "/common", env, secureCookies });
 
   if (vite) {
     const middie = (await import("@fastify/middie")).default;

@@ -26,6 +26,9 @@ import { createCouponsService } from "./modules/checkout/coupons.service.ts";
 import { createReceiptService } from "./modules/checkout/receipt.service.ts";
 import { createCheckoutService } from "./modules/checkout/checkout.service.ts";
 import { createSharedCounter } from "./modules/accounts/shared-counter.ts";
+import { join } from "node:path";
+import { createQuestionsService } from "./modules/questions/questions.service.ts";
+import { diskStorage } from "./modules/questions/attachment-storage.ts";
 
 // Account services take the handle to use (`db` below, or a transaction) as their first argument
 // (decision 060); catalogue read services keep the pool for their cached read model: a use case that must
@@ -76,6 +79,8 @@ export function createServices(
     cart,
     orderPlacement: createOrderPlacementService(cart),
     orders: createOrdersService(cart),
+    /** Questions and their attachments (decision 083); files under DATA_DIR/attachments. */
+    questions: createQuestionsService({ storage: diskStorage(join(env.DATA_DIR, "attachments")), limits }),
   };
 }
 

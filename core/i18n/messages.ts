@@ -19,6 +19,8 @@ import frCart from "./locales/fr/cart.json";
 import zhCart from "./locales/zh/cart.json";
 import frCheckout from "./locales/fr/checkout.json";
 import zhCheckout from "./locales/zh/checkout.json";
+import frQuestions from "./locales/fr/questions.json";
+import zhQuestions from "./locales/zh/questions.json";
 
 export { DEFAULT_LANG, LANGS, isLang, type Lang } from "../lang.ts";
 
@@ -33,6 +35,7 @@ export const resources = {
     account: frAccount,
     cart: frCart,
     checkout: frCheckout,
+    questions: frQuestions,
   },
   zh: {
     api: zhApi,
@@ -44,6 +47,7 @@ export const resources = {
     account: zhAccount,
     cart: zhCart,
     checkout: zhCheckout,
+    questions: zhQuestions,
   },
 } as const;
 

@@ -19,6 +19,7 @@ import { checkoutRoutes } from "#server/modules/checkout/checkout.routes.ts";
 import { cartRoutes } from "#server/modules/cart/cart.routes.ts";
 import { orderPlacementRoutes } from "#server/modules/orders/order-placement.routes.ts";
 import { ordersRoutes } from "#server/modules/orders/orders.routes.ts";
+import { questionsRoutes } from "#server/modules/questions/questions.routes.ts";
 
 export const API_BODY_LIMIT = 64 * 1024;
 /** The generated API reference (decision 069): public, unsigned. */
@@ -100,6 +101,7 @@ export async function siteApi(site: FastifyInstance, { env, secureCookies }: Sit
   await site.register(cartRoutes);
   await site.register(orderPlacementRoutes);
   await site.register(ordersRoutes);
+  await site.register(questionsRoutes);
 
   let document: ReturnType<typeof openApiDocument> | undefined;
   site.get("/openapi.json", async () => (document ??= openApiDocument(declared, { version: API_VERSION })));

@@ -7,3 +7,4 @@ export * from "./payments.ts";
 export * from "./idempotency.ts";
 export * from "./sequences.ts";
 export * from "./freight.ts";
+export * from "./questions.ts";
