@@ -1,7 +1,7 @@
 // Attachments of the account's questions (issue 12 item 6; decision 083). The file lives in the attachment
 // storage under `storage_key` (random); the row binds it to the customer who uploaded it and, once sent,
 // to the question. An id is opaque (128 random bits): it names the file in URLs and in submitSuggestion.
-import { check, index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { ATTACHMENT_TYPES } from "#core/questions.ts";
 import { oneOf } from "./checks.ts";
