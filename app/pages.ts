@@ -44,5 +44,6 @@ export const PAGES: Page[] = [
   { id: "payment", path: "paymentcb", file: "routes/payment.tsx", aliases: ["payment/result/:type"] },
   { id: "quotations", path: "accountpdfquotations", file: "routes/quotations.tsx", aliases: ["center/accountpdfquotations"] },
   { id: "quotation", path: "accountpdfquotation", file: "routes/quotation.tsx", aliases: ["center/accountpdfquotation"] },
+  { id: "questions", path: "une-question", file: "routes/questions.tsx", aliases: ["center/une-question"] },
   { id: "not-found", path: "*", file: "routes/not-found.tsx" },
 ];

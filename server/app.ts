@@ -11,6 +11,7 @@ import { createMailer } from "./mail.ts";
 import { connectReadCache, createReadCache } from "./read-cache.ts";
 import { siteApi } from "./http/site.ts";
 import { quotationDocumentRoutes } from "./modules/quotations/quotation-documents.routes.ts";
+import { attachmentRoutes } from "./modules/questions/attachments.routes.ts";
 import { pages } from "./http/pages.ts";
 import { documentFileRoutes } from "./modules/documents/documents.routes.ts";
 import type { PageCache } from "./http/page-cache.ts";
@@ -83,6 +84,8 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
   // PDF downloads (invoices, credit notes), owner only, outside the signed /site scope (decision 079).
   await app.register(documentFileRoutes, { prefix: "/documents", secureCookies });
   await app.register(quotationDocumentRoutes, { secureCookies });
+  // uploads: their own scope and size limit, outside the JSON /site scope (DESIGN §3; decision 083)
+  await app.register(attachmentRoutes, { prefix: "/common", env, secureCookies });
 
   if (vite) {
     const middie = (await import("@fastify/middie")).default;

@@ -36,6 +36,9 @@ import { createReturnsService } from "./modules/aftersales/returns.service.ts";
 import { createDeliveriesService } from "./modules/aftersales/deliveries.service.ts";
 import { createNotificationsService } from "./modules/aftersales/notifications.service.ts";
 import { createDeliveryWorker, type DeliveryWorkerOptions } from "./modules/aftersales/deliveries.worker.ts";
+import { join } from "node:path";
+import { createQuestionsService } from "./modules/questions/questions.service.ts";
+import { diskStorage } from "./modules/questions/attachment-storage.ts";
 
 // Account services take the handle to use (`db` below, or a transaction) as their first argument
 // (decision 060); catalogue read services keep the pool for their cached read model: a use case that must
@@ -107,6 +110,8 @@ export function createServices(
     /** Invoices and credit notes: lists and PDFs (decision 079). */
     documents: createDocumentsService(),
     quotations: createQuotationsService(cart),
+    /** Questions and their attachments (decision 083); files under DATA_DIR/attachments. */
+    questions: createQuestionsService({ storage: diskStorage(join(env.DATA_DIR, "attachments")), limits }),
   };
 }
 

@@ -31,6 +31,8 @@ import frDocuments from "./locales/fr/documents.json";
 import zhDocuments from "./locales/zh/documents.json";
 import frQuotations from "./locales/fr/quotations.json";
 import zhQuotations from "./locales/zh/quotations.json";
+import frQuestions from "./locales/fr/questions.json";
+import zhQuestions from "./locales/zh/questions.json";
 
 export { DEFAULT_LANG, LANGS, isLang, type Lang } from "../lang.ts";
 
@@ -51,6 +53,7 @@ export const resources = {
     payment_pages: frPaymentPages,
     documents: frDocuments,
     quotations: frQuotations,
+    questions: frQuestions,
   },
   zh: {
     api: zhApi,
@@ -68,6 +71,7 @@ export const resources = {
     payment_pages: zhPaymentPages,
     documents: zhDocuments,
     quotations: zhQuotations,
+    questions: zhQuestions,
   },
 } as const;
 

@@ -1,8 +1,10 @@
 // Browser defences on every response (issue 14, item 11). Pages get a Content-Security-Policy that allows
-// their own inline scripts by SHA-256 hash: React Router inlines its context and module-loader scripts,
-// and a hash is a property of the bytes, so a page from the render cache keeps a valid policy for every
-// viewer (a per-request nonce would make identical pages differ). The trade-off is in docs/security.md.
-import { createHash } from "node:crypto";
+// their inline scripts by a nonce drawn for each render (decision 084): React Router puts it on the scripts
+// it writes (app/entry.server.tsx), so a `<script>` that reached the HTML any other way (an XSS through
+// rendered HTML such as a content page) carries none and is blocked. A cached page keeps its render's nonce:
+// every hit sends the very bytes that were rendered with it, and the nonce was unpredictable when the
+// page's content was written. The trade-off is in docs/security.md.
+import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { Env } from "#server/env.ts";
 
@@ -18,28 +20,19 @@ export function baseHeaders(https: boolean): Record<string, string> {
   };
 }
 
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-
-/** SHA-256 sources of the page's inline executable scripts (data blocks such as JSON-LD are not executed). */
-export function inlineScriptHashes(html: string): string[] {
-  const out = new Set<string>();
-  for (const [, attrs, body] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\bsrc\s*=/i.test(attrs) || !body) continue;
-    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
-    if (type && type !== "module" && type !== "text/javascript") continue;
-    out.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
-  }
-  return [...out];
-}
+/** A fresh nonce: 128 random bits, base64 (CSP nonces must be unguessable and used for one render). */
+export const newNonce = () => randomBytes(16).toString("base64");
 
 /**
- * The policy of one HTML page. Images may come from any https origin (product pictures, the ad image),
+ * The policy of one HTML page, given its render's nonce. Images may come from any https origin (product pictures, the ad image),
  * forms may post to an https payment provider; scripts, styles, fonts and API calls stay on the shop.
  */
-export function pageCsp(html: string, https: boolean): string {
+export function pageCsp(nonce: string, https: boolean): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${inlineScriptHashes(html).join(" ")}`.trim(),
+    // 'self' for the bundles (and their lazy chunks and Vite's modulepreload links), the nonce for the
+    // scripts React Router inlines. No 'strict-dynamic': every script the pages load is the shop's own.
+    `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self' data:",

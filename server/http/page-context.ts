@@ -13,6 +13,8 @@ export type PageContext = {
   /** What the page shows (products, categories), recorded by the services its loaders call: the render cache
    * drops the page when one of them changes stock (decision 061). */
   tags: Set<string>;
+  /** This render's CSP nonce (decision 084); none in development (Vite's client runs inline scripts). */
+  nonce?: string;
 };
 
 export const langFromPath = (url: string): Lang => (url === "/zh" || url.startsWith("/zh/") || url.startsWith("/zh?") ? "zh" : "fr");

@@ -12,7 +12,7 @@ import { createPageCache, type CachedPage, type PageCache } from "./page-cache.t
 import { createLimiter } from "./limiter.ts";
 import { pickEncoding } from "./encoding.ts";
 import { personalMatcher } from "./personal-routes.ts";
-import { pageCsp } from "./headers.ts";
+import { newNonce, pageCsp } from "./headers.ts";
 
 /** Renders in progress at once (the others queue): enough to overlap a render's database waits. */
 const RENDERS_AT_ONCE = 4;
@@ -26,18 +26,11 @@ export type PagesOptions = {
 };
 
 const isHtml = (type: string | null | undefined) => Boolean(type?.includes("text/html"));
-// A cached page's policy, computed once from its bytes (the hashes of its inline scripts, issue 14).
-const policies = new WeakMap<CachedPage, string>();
-function policyOf(page: CachedPage, https: boolean) {
-  let p = policies.get(page);
-  if (!p) policies.set(page, (p = pageCsp(page.body.toString("utf8"), https)));
-  return p;
-}
 
-function sendCached(req: FastifyRequest, reply: FastifyReply, page: CachedPage, state: "hit" | "miss", https: boolean) {
+// A cached page carries the policy of its render (its nonce) in its stored headers (decision 084).
+function sendCached(req: FastifyRequest, reply: FastifyReply, page: CachedPage, state: "hit" | "miss") {
   reply.hijack();
   const headers: Record<string, string> = Object.fromEntries(page.headers);
-  if (isHtml(headers["content-type"])) headers["content-security-policy"] = policyOf(page, https);
   const encoding = page.br && page.gzip ? pickEncoding(req.headers["accept-encoding"]) : "identity";
   const body = encoding === "br" ? page.br! : encoding === "gzip" ? page.gzip! : page.body;
   if (encoding !== "identity") headers["content-encoding"] = encoding;
@@ -75,10 +68,10 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
     const personal = await isPersonal(req.url.split("?")[0]);
     const key = useCache && !personal && req.method === "GET" && !env.MAINTENANCE ? req.url : null;
     const hit = key ? cache.get(key) : undefined;
-    if (hit) return sendCached(req, reply, hit, "hit", https);
+    if (hit) return sendCached(req, reply, hit, "hit");
     const pending = key ? inflight.get(key) : undefined;
     const shared = pending ? await pending : null;
-    if (shared) return sendCached(req, reply, shared, "hit", https);
+    if (shared) return sendCached(req, reply, shared, "hit");
 
     // Only a personal page looks at the session (and may rotate its token): a catalogue page never sees
     // who asks, so it cannot show it, and carries no Set-Cookie that would keep it out of the cache.
@@ -93,6 +86,8 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
       rotatedToken: auth.rotatedToken,
       maintenance: env.MAINTENANCE,
       tags: new Set(),
+      // React Router writes it on its inline scripts (app/entry.server.tsx); the policy allows only it.
+      nonce: csp ? newNonce() : undefined,
     };
     // A rotated token goes back in the cookie; a dead one is cleared (SPEC §4: token_status 0 logs out).
     const setCookie = auth.rotatedToken
@@ -107,17 +102,13 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
         return null;
       }
       const since = cache.generation();
-      let response = await handle(createRequest(req.raw, reply.raw), context);
-      if (csp && isHtml(response.headers.get("content-type")) && response.body) {
-        // The policy hashes the page's inline scripts: the page is read whole first.
-        const html = await response.text();
-        const headers = new Headers(response.headers);
-        headers.set("content-security-policy", pageCsp(html, https));
-        response = new Response(html, { status: response.status, statusText: response.statusText, headers });
+      const response = await handle(createRequest(req.raw, reply.raw), context);
+      if (context.nonce && isHtml(response.headers.get("content-type"))) {
+        response.headers.set("content-security-policy", pageCsp(context.nonce, https));
       }
       const stored = key ? await cache.store(key, response, since, context.tags) : null;
       if (stored) {
-        sendCached(req, reply, stored, "miss", https);
+        sendCached(req, reply, stored, "miss");
         return stored;
       }
       if (setCookie) response.headers.append("set-cookie", setCookie);

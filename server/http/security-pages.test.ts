@@ -13,7 +13,23 @@ import { openTestDatabase } from "#server/test/databases.ts";
 import type { Database } from "#server/db/client.ts";
 import { post, TEST_SECRET } from "#server/test/app.ts";
 import { translate } from "#core/i18n/messages.ts";
-import { inlineScriptHashes } from "./headers.ts";
+
+/** The inline executable scripts of a page with their nonce attribute (JSON-LD data blocks aside). */
+function inlineScripts(html: string) {
+  const out: { nonce: string | undefined; body: string }[] = [];
+  for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attrs) || !body) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
+    if (type && type !== "module" && type !== "text/javascript") continue;
+    out.push({ nonce: /\bnonce="([^"]*)"/.exec(attrs)?.[1], body });
+  }
+  return out;
+}
+const cspNonce = (csp: string) => {
+  const m = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'(;|$)/.exec(csp);
+  if (!m) throw new Error(`no nonce in ${csp}`);
+  return m[1];
+};
 
 const buildFile = fileURLToPath(new URL("../../build/server/index.js", import.meta.url));
 
@@ -136,8 +152,9 @@ describe("pages: return path, errors, headers", () => {
     expect(search.body).not.toContain("<script>alert(3)");
   });
 
-  it("11. sends the security headers, and a page policy that hashes exactly its inline scripts", async () => {
+  it("11. sends the security headers, and a page policy whose nonce is on every inline script of the page", async () => {
     for (const url of ["/", "/connexion", "/zh/", "/recherche?search=carton"]) {
+      const seen: string[] = [];
       for (let i = 0; i < 2; i++) {
         // rendered, then from the render cache
         const res = await app.inject({ url });
@@ -149,13 +166,56 @@ describe("pages: return path, errors, headers", () => {
         const csp = String(res.headers["content-security-policy"]);
         expect(csp).toMatch(/frame-ancestors 'none'/);
         expect(csp).not.toMatch(/unsafe-inline[^;]*;.*script-src|script-src[^;]*unsafe-inline/);
-        const hashes = inlineScriptHashes(res.body);
-        expect(hashes.length, url).toBeGreaterThan(0); // React Router inlines its scripts
-        for (const h of hashes) expect(csp).toContain(h);
+        const nonce = cspNonce(csp);
+        expect(csp).not.toContain("'sha256-"); // nothing is allowed by its bytes any more (decision 084)
+        const scripts = inlineScripts(res.body);
+        expect(scripts.length, url).toBeGreaterThan(0); // React Router inlines its scripts
+        for (const s of scripts) expect(s.nonce, `${url}: ${s.body.slice(0, 60)}`).toBe(nonce);
+        // a cached page keeps its render's nonce (the same bytes to every visitor for at most a minute);
+        // a page rendered again (not cached: /connexion is personal) gets a new one
+        if (i === 1) expect(nonce === seen[0], url).toBe(res.headers["x-render-cache"] === "hit");
+        seen.push(nonce);
       }
     }
     const api = await app.inject({ url: "/site/Index/config" });
     expect(api.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
     expect(api.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("11. draws a new nonce for every render: personal pages, and a catalogue page rendered again", async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const res = await app.inject({ url: "/mon-compte", headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      const nonce = cspNonce(String(res.headers["content-security-policy"]));
+      expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+      for (const s of inlineScripts(res.body)) expect(s.nonce).toBe(nonce);
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(3);
+    const first = cspNonce(String((await app.inject({ url: "/magasins" })).headers["content-security-policy"]));
+    app.services.cache.clear(); // a catalogue change empties the render cache: the next view is a new render
+    const again = cspNonce(String((await app.inject({ url: "/magasins" })).headers["content-security-policy"]));
+    expect(again).not.toBe(first);
+  });
+
+  it("11. a <script> that reaches the HTML (stored HTML of a content page) carries no nonce: the policy refuses it", async () => {
+    const { contentPages, contentPageTranslations } = await import("#server/db/schema/index.ts");
+    const { eq, and } = await import("drizzle-orm");
+    const [page] = await database.db.select().from(contentPages).limit(1);
+    await database.db
+      .update(contentPageTranslations)
+      .set({ body: "<p>Livraison</p><script>window.__pwned = 1</script>" })
+      .where(and(eq(contentPageTranslations.pageId, page.id), eq(contentPageTranslations.lang, "fr")));
+    app.services.cache.clear();
+    let res = await app.inject({ url: `/content/${page.id}-${page.slug}` });
+    if (res.statusCode === 301 || res.statusCode === 302) res = await app.inject({ url: String(res.headers.location) });
+    expect(res.statusCode).toBe(200);
+    const nonce = cspNonce(String(res.headers["content-security-policy"]));
+    const scripts = inlineScripts(res.body);
+    const injected = scripts.filter((s) => s.body === "window.__pwned = 1"); // (the loader data holds it as text too)
+    expect(injected).toHaveLength(1); // rendered as stored…
+    expect(injected[0].nonce).toBeUndefined(); // …without the nonce, so the browser does not run it
+    expect(scripts.filter((s) => s.nonce === nonce)).toHaveLength(scripts.length - 1);
   });
 });

@@ -24,6 +24,7 @@ import { quickOrderRoutes } from "#server/modules/quick-order/quick-order.routes
 import { paymentRoutes } from "#server/modules/payments/payments.routes.ts";
 import { documentsApiRoutes } from "#server/modules/documents/documents.routes.ts";
 import { quotationsRoutes } from "#server/modules/quotations/quotations.routes.ts";
+import { questionsRoutes } from "#server/modules/questions/questions.routes.ts";
 
 export const API_BODY_LIMIT = 64 * 1024;
 /** The generated API reference (decision 069): public, unsigned. */
@@ -110,6 +111,7 @@ export async function siteApi(site: FastifyInstance, { env, secureCookies }: Sit
   await site.register(paymentRoutes);
   await site.register(documentsApiRoutes);
   await site.register(quotationsRoutes);
+  await site.register(questionsRoutes);
 
   let document: ReturnType<typeof openApiDocument> | undefined;
   site.get("/openapi.json", async () => (document ??= openApiDocument(declared, { version: API_VERSION })));

@@ -1,5 +1,6 @@
 // Issue 14, item 11: the main pages load in Chromium under their Content-Security-Policy without a single
-// violation (React Router's inline scripts are allowed by hash), hydrate, and carry the security headers.
+// violation (React Router's inline scripts carry the render's nonce, decision 084), hydrate, and carry the
+// security headers; a script injected into the HTML without the nonce does not run.
 import { describe, expect, it } from "vitest";
 import { shopPerFile } from "./shop.ts";
 import type { Page } from "playwright-core";
@@ -29,7 +30,7 @@ describe("browser defences", () => {
     const { page, errors } = await newTab(browser());
     const violations = await watchCsp(page);
     const home = await page.goto(`${shop.url}/`);
-    expect(home?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
+    expect(home?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'(;|$)/);
     expect(home?.headers()["x-frame-options"]).toBe("DENY");
     expect(home?.headers()["x-content-type-options"]).toBe("nosniff");
     await page.waitForLoadState("networkidle");
@@ -90,5 +91,24 @@ describe("browser defences", () => {
     await expect.poll(() => sessions.getByRole("button", { name: "Fermer la session" }).count()).toBe(before - 1);
     expect(errors).toEqual([]);
     await other.context.close();
+  });
+
+  it("blocks an inline script injected into a page without the response's nonce, and runs the page's own", async () => {
+    const { page, errors } = await newTab(browser());
+    const violations = await watchCsp(page);
+    // an injection as an XSS would make it: a <script> in the HTML, under the response's own policy
+    await page.route(`${shop.url}/magasins`, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace("</body>", "<script>window.__pwned = 1</script></body>");
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto(`${shop.url}/magasins`);
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect((await domViolations(page)).some((v) => v.startsWith("script-src"))).toBe(true);
+    // the page's own inline scripts ran: React Router hydrated (its context script defined the global)
+    expect(await page.evaluate(() => typeof (window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext)).toBe("object");
+    expect(violations.length).toBeGreaterThan(0);
+    void errors;
   });
 });

@@ -200,6 +200,30 @@ const CASES: Case[] = [
     code: FOREIGN_KEY,
     constraint: "questions_order_id_orders_id_fk",
   },
+  {
+    name: "question of an unknown type",
+    table: s.questions,
+    row: { customerId: 1, type: "suggestion", content: "?" },
+    bad: { type: "spam" },
+    code: CHECK,
+    constraint: "questions_type_ck",
+  },
+  {
+    name: "empty attachment",
+    table: s.attachments,
+    row: { id: "a".repeat(22), customerId: 1, storageKey: "0".repeat(32), name: "x.png", contentType: "image/png", size: 1 },
+    bad: { size: 0 },
+    code: CHECK,
+    constraint: "attachments_size_ck",
+  },
+  {
+    name: "attachment of an unchecked type",
+    table: s.attachments,
+    row: { id: "b".repeat(22), customerId: 1, storageKey: "1".repeat(32), name: "x.png", contentType: "image/png", size: 1 },
+    bad: { contentType: "text/html" },
+    code: CHECK,
+    constraint: "attachments_type_ck",
+  },
   // cart
   {
     name: "cart line of 0",
@@ -548,6 +572,8 @@ const ON_DELETE: Record<string, string> = {
   "session_agents.session_id": "cascade", // migration 0009 (issue 14)
   "credit_note_uses.order_id": "restrict", // migration 0012 (decision 079)
   "credit_note_uses.credit_note_id": "restrict",
+  "attachments.customer_id": "cascade", // migration 0016 (issue 12 item 6)
+  "attachments.question_id": "cascade",
 };
 
 describe.each(testDbKinds())("schema constraints (%s)", (kind) => {

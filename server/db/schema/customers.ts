@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { LANGS } from "#core/lang.ts";
 import { models } from "./catalogue.ts";
 import { oneOf } from "./checks.ts";
+import { QUESTION_TYPES } from "#core/questions.ts";
 import { orders } from "./sales.ts";
 
 export const TITLES = ["M", "Mme"] as const;
@@ -159,7 +160,11 @@ export const questions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
   },
-  (t) => [index("questions_customer_idx").on(t.customerId), index("questions_order_idx").on(t.orderId)],
+  (t) => [
+    index("questions_customer_idx").on(t.customerId),
+    index("questions_order_idx").on(t.orderId),
+    check("questions_type_ck", oneOf(t.type, QUESTION_TYPES)),
+  ],
 );
 
 export const newsletterSubscriptions = pgTable(

@@ -9,3 +9,4 @@ export * from "./sequences.ts";
 export * from "./freight.ts";
 export * from "./documents.ts";
 export * from "./aftersales.ts";
+export * from "./questions.ts";

@@ -1,0 +1,31 @@
+// Attachments of the account's questions (issue 12 item 6; decision 083). The file lives in the attachment
+// storage under `storage_key` (random); the row binds it to the customer who uploaded it and, once sent,
+// to the question. An id is opaque (128 random bits): it names the file in URLs and in submitSuggestion.
+import { check, index, integer, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { ATTACHMENT_TYPES } from "#core/questions.ts";
+import { oneOf } from "./checks.ts";
+import { customers, questions } from "./customers.ts";
+
+export const attachments = pgTable(
+  "attachments",
+  {
+    id: varchar("id", { length: 32 }).primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    // set once, when the question is sent; a question's files go with it
+    questionId: integer("question_id").references(() => questions.id, { onDelete: "cascade" }),
+    storageKey: varchar("storage_key", { length: 64 }).notNull().unique(),
+    name: varchar("name", { length: 100 }).notNull(),
+    contentType: varchar("content_type", { length: 40 }).notNull(),
+    size: integer("size").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("attachments_customer_idx").on(t.customerId),
+    index("attachments_question_idx").on(t.questionId),
+    check("attachments_size_ck", sql`${t.size} > 0`),
+    check("attachments_type_ck", oneOf(t.contentType, Object.keys(ATTACHMENT_TYPES))),
+  ],
+);

@@ -1,0 +1,97 @@
+// The upload scope (DESIGN §3: uploads have their own scope outside the signed JSON /site scope, with their
+// own size limits): POST /common/attachment/upload (SPEC §7: multipart with t, at and file) and the owner's
+// download. Same language header, maintenance, envelope and signature as /site; login required.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import multipart from "@fastify/multipart";
+import { isLang } from "#core/i18n/messages.ts";
+import { ATTACHMENT_MAX_BYTES } from "#core/questions.ts";
+import { attachmentRefSchema } from "#core/validation/questions.ts";
+import type { Env } from "#server/env.ts";
+import { errorHandler, ok, sendError } from "#server/http/envelope.ts";
+import { ApiError, notFound, unauthorized } from "#server/http/errors.ts";
+import { checkSignature } from "#server/http/signature.ts";
+import { authenticate, setUidCookie } from "#server/http/auth.ts";
+
+export const UPLOAD_PATH = "/common/attachment/upload";
+/** Room for the multipart framing and the t/at fields around the file. */
+const FRAMING = 16 * 1024;
+
+export async function attachmentRoutes(scope: FastifyInstance, { env, secureCookies }: { env: Env; secureCookies: boolean }) {
+  const { questions, sessions, db } = scope.services;
+  scope.setErrorHandler((e, req, reply) => {
+    // @fastify/multipart's limits (file size, parts) are 413s: the translated "too large" message
+    const code = (e as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE" || code === "FST_PARTS_LIMIT" || code === "FST_FILES_LIMIT" || code === "FST_FIELDS_LIMIT")
+      return sendError(req, reply, 413, "questions.attachment_too_large");
+    if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") return sendError(req, reply, 415, "unsupported_media_type");
+    return errorHandler(e as Parameters<typeof errorHandler>[0], req, reply);
+  });
+  await scope.register(multipart, {
+    limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 4, fieldSize: 200, parts: 5, headerPairs: 20 },
+  });
+
+  scope.addHook("onRequest", async (req, reply) => {
+    const header = req.headers.applang;
+    req.lang = "fr";
+    if (env.MAINTENANCE) return sendError(req, reply, 503, "maintenance");
+    if (header !== undefined && header !== "") {
+      if (!isLang(header)) throw new ApiError(400, "unsupported_language");
+      req.lang = header;
+    }
+  });
+
+  async function caller(req: FastifyRequest, reply: FastifyReply) {
+    const auth = await authenticate(req, sessions, db);
+    if (auth.rotatedToken) {
+      reply.header("Authorization", `Bearer ${auth.rotatedToken}`);
+      setUidCookie(req, reply, auth.rotatedToken, secureCookies);
+    }
+    if (!auth.customer) throw unauthorized();
+    return auth.customer;
+  }
+
+  scope.post("/attachment/upload", { bodyLimit: ATTACHMENT_MAX_BYTES + FRAMING }, async (req, reply) => {
+    // an announced body over the limit is refused before a byte is read
+    if (Number(req.headers["content-length"] ?? 0) > ATTACHMENT_MAX_BYTES + FRAMING) {
+      return sendError(req, reply, 413, "questions.attachment_too_large");
+    }
+    if (!req.isMultipart()) throw new ApiError(415, "unsupported_media_type");
+    const fields: Record<string, string> = {};
+    let me: Awaited<ReturnType<typeof caller>> | null = null;
+    let file: { filename: string; bytes: Buffer } | null = null;
+    for await (const part of req.parts()) {
+      if (part.type === "field") {
+        if (typeof part.value === "string") fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== "file" || file) throw new ApiError(400, "questions.attachment_missing");
+      // t and at come before the file (FormData order): an unsigned or anonymous upload is not read
+      if (env.SIGN_CHECK) checkSignature(fields, UPLOAD_PATH, env.SIGN_SECRET);
+      me = await caller(req, reply);
+      file = { filename: part.filename ?? "", bytes: await part.toBuffer() };
+    }
+    if (env.SIGN_CHECK) checkSignature(fields, UPLOAD_PATH, env.SIGN_SECRET);
+    me ??= await caller(req, reply);
+    if (!file) throw new ApiError(400, "questions.attachment_missing");
+    return ok(req, await questions.upload(db, me.id, file), "questions.attachment_uploaded");
+  });
+
+  // The owner's file, as a download: its checked type, never sniffed, never rendered as a page.
+  scope.get("/attachment/:id", async (req, reply) => {
+    const me = await caller(req, reply);
+    const ref = attachmentRefSchema.safeParse(req.params);
+    if (!ref.success) throw notFound(); // not an id we could have given: like an unknown one
+    const { id } = ref.data;
+    const file = await questions.attachmentFile(db, me.id, id);
+    const ascii = file.name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+    return reply
+      .header("content-type", file.contentType)
+      .header("content-disposition", `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+      .header("x-content-type-options", "nosniff")
+      .header("content-security-policy", "default-src 'none'; frame-ancestors 'none'; sandbox")
+      .header("cache-control", "private, no-store")
+      .send(file.bytes);
+  });
+
+  scope.all("/*", (req, reply) => sendError(req, reply, 404, "not_found"));
+}

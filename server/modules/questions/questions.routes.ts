@@ -1,0 +1,51 @@
+// Questions from the account (issue 12 item 6; decision 083): send one (SPEC §7 submitSuggestion) and
+// read the history with the shop's answers. Login required; the order and the attachments must be the
+// caller's.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { questionSchema } from "#core/validation/questions.ts";
+import { ok } from "#server/http/envelope.ts";
+import { unauthorized } from "#server/http/errors.ts";
+import { apiRoute } from "#server/http/openapi.ts";
+
+const me = (req: FastifyRequest) =>
+  req.customer ??
+  (() => {
+    throw unauthorized();
+  })();
+const tags = ["Questions"];
+
+export async function questionsRoutes(site: FastifyInstance) {
+  const { questions, db } = site.services;
+  // Login first: a visitor learns nothing from validation messages.
+  site.addHook("preHandler", async (req) => void (req.routeOptions.config.api?.auth && me(req)));
+
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Customer/submitSuggestion",
+      summary: "Send a question about one of the caller's orders, or a suggestion, with up to three attachments",
+      tags,
+      auth: true,
+      input: questionSchema,
+      description:
+        "A type and a content are needed; every type but `suggestion` needs `order_id`, one of the caller's orders. " +
+        "`attachments` are ids answered by `POST /common/attachment/upload` (multipart `t`, `at`, `file`: PNG, JPEG, WebP, GIF " +
+        "or PDF by content, 5 MB at most), the caller's own and not yet sent. Another customer's order or attachment: 404, nothing sent. " +
+        "Ten questions per hour at most (429).",
+    },
+    async (req, _reply, input) => ok(req, await questions.submit(db, me(req).id, input), "questions.sent"),
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "GET",
+      url: "/Customer/questionList",
+      summary: "The caller's questions, newest first, with the shop's answers",
+      tags,
+      auth: true,
+    },
+    async (req) => ok(req, await questions.list(db, me(req).id, req.lang)),
+  );
+}
