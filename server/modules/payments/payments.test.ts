@@ -107,6 +107,10 @@ describe.each(testDbKinds())("card payment with the sandbox on %s", (kind) => {
     );
     expect(s).toEqual({ amount_cents: 30000, success_url: `/payment/result/success?order_id=${mine.id}` });
     expect((await result(mine)).data).toMatchObject({ status: "unpaid", paid: false, pending: true, failure: null, can_repay: true });
+    // both calls are in the API reference
+    const doc = (await t.app.inject({ url: "/site/openapi.json" })).json();
+    expect(doc.paths["/site/Sale/leavePayment"].get).toBeDefined();
+    expect(doc.paths["/site/Index/getPaymentResult"].post).toBeDefined();
   });
 
   it("serves the hosted page in test mode, fr and zh, with a strict CSP and no script", async () => {
