@@ -34,8 +34,8 @@ async function pickLine(s: Shop): Promise<{ model_id: number; num: number }> {
 /** A fresh customer with an invoice address and a line in the server cart, set for a store pickup. */
 async function buyer(lang: Lang = "fr"): Promise<{ customer: Customer; token: string; invoiceId: number }> {
   const customer = await freshCustomer(shop, { lang });
-  const token = (await shop.api<{ token: string }>("/site/user/login", { identifier: customer.identifier, password: customer.password })).data
-    .token;
+  const token = (await shop.api<{ token: string }>("/site/user/login", { identifier: customer.identifier, password: customer.password }))
+    .data.token;
   const address = {
     first_name: "Camille",
     last_name: "Essai",
@@ -270,7 +270,10 @@ describe("order states around payment", () => {
       await page.goto(`${shop.url}${localePath(lang, "/historique-commandes")}`);
       const history = page.getByTestId("order-history");
       const short = lang === "fr" ? "21/10/2026" : "2026/10/21";
-      await history.locator("tr", { hasText: "CE2026-000140" }).getByText(t("orders.state_cancelled_on", { date: short })).waitFor();
+      await history
+        .locator("tr", { hasText: "CE2026-000140" })
+        .getByText(t("orders.state_cancelled_on", { date: short }))
+        .waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
