@@ -91,4 +91,3 @@ export function toCents(amount: string): number {
 
 /** 12240 → "122.40" */
 export const fromCents = (cents: number) => dec(cents).dividedBy(100, 2).toFixed(2);
-

@@ -61,10 +61,8 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
   app.decorate("services", services);
   // The e-mail outbox worker lives and dies with the app (before the database closes).
   services.outbox.start();
-  // Expiry, sandbox redeliveries and refunds (decision 077); tests drive them by hand (runOnce).
-  if (env.NODE_ENV !== "test") services.paymentsWorker.start();
   app.addHook("onClose", async () => {
-    await services.paymentsWorker.stop();
+    await services.paymentsWorker.stop(); // started by main.ts once listening (decision 077)
     await services.outbox.stop();
     await services.limits.close();
   });

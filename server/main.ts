@@ -44,6 +44,9 @@ async function main() {
     for (const url of ["/", "/zh", "/product/productlist", "/zh/product/productlist"]) await app.inject({ url });
   }
   await app.listen({ host: env.HOST, port: env.PORT });
+  // Expiry of unpaid orders, sandbox redeliveries, refunds (decision 077): the serving process only, once its
+  // webhook answers; apps built by tests drive them by hand (runOnce).
+  app.services.paymentsWorker.start();
 }
 
 main().catch((e) => {

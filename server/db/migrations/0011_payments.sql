@@ -29,6 +29,7 @@ ALTER TABLE "orders" ADD COLUMN "coupon_id" integer;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "lang" varchar(2) DEFAULT 'fr' NOT NULL;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "transaction_id" varchar(255);--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "refund_ref" varchar(255);--> statement-breakpoint
+ALTER TABLE "sandbox_sessions" ADD CONSTRAINT "sandbox_sessions_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sandbox_sessions_notify_idx" ON "sandbox_sessions" USING btree ("next_notify_at") WHERE status = 'done' and notified_at is null;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_order_uq" ON "invoices" USING btree ("order_id");--> statement-breakpoint

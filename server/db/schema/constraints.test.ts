@@ -529,6 +529,8 @@ const ON_DELETE: Record<string, string> = {
   "cart_lines.model_id": "cascade",
   "orders.customer_id": "restrict",
   "orders.shop_id": "restrict",
+  "orders.coupon_id": "set null",
+  "sandbox_sessions.payment_id": "cascade",
   "order_lines.order_id": "cascade",
   "order_lines.model_id": "set null",
   "invoices.order_id": "restrict",

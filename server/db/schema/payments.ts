@@ -104,7 +104,10 @@ export const sandboxSessions = pgTable(
   "sandbox_sessions",
   {
     token: varchar("token", { length: 64 }).primaryKey(),
-    paymentId: integer("payment_id").notNull(),
+    // the merchant's payment this session collects (cascade: the sandbox's book goes with it)
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
     orderNumber: varchar("order_number", { length: 20 }).notNull(),
     amountCents: integer("amount_cents").notNull(),
     currency: char("currency", { length: 3 }).notNull(),

@@ -204,6 +204,8 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
     expect(o).toMatchObject({ total_ht: "225.00", discount_amount: "25.00", total_tva: "45.00", total_ttc: "270.00" });
     const [c] = await query<{ uses: number }>(db, sql`select uses from coupons where id = ${cp.id}`);
     expect(c.uses).toBe(1);
+    // the order remembers the use it counted (its expiry gives it back, decision 077)
+    expect((await query<{ coupon_id: number }>(db, sql`select coupon_id from orders where id = ${o.id}`))[0].coupon_id).toBe(cp.id);
     const other = await buyer("coupon2", [[plain.id, 10]]);
     await query(db, sql`update carts set coupon_id = ${cp.id} where customer_id = ${other.id}`);
     await expect(place(other)).rejects.toMatchObject({ key: "api.coupon_unavailable" });
@@ -213,7 +215,11 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
       sql`insert into coupons (code, value, min_amount, max_uses, uses) values (${`H-${kind}`}, 0.1, 1000, 1, 0) returning id`,
     );
     await query(db, sql`update carts set coupon_id = ${high.id} where customer_id = ${other.id}`);
-    expect(await place(other)).toMatchObject({ total_ht: "250.00", discount_amount: "0.00" });
+    const unused = await place(other);
+    expect(unused).toMatchObject({ total_ht: "250.00", discount_amount: "0.00" });
+    expect(
+      (await query<{ coupon_id: number | null }>(db, sql`select coupon_id from orders where id = ${unused.id}`))[0].coupon_id,
+    ).toBeNull();
     expect((await query<{ uses: number }>(db, sql`select uses from coupons where id = ${high.id}`))[0].uses).toBe(0);
   });
 

@@ -88,14 +88,20 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
         failUrl: resultPath("fail", started.order.id, lang),
       });
     } catch (e) {
-      log.warn({ payment: started.paymentId, error: String((e as Error)?.message ?? e).slice(0, 300) }, "payment: provider refused to start");
+      log.warn(
+        { payment: started.paymentId, error: String((e as Error)?.message ?? e).slice(0, 300) },
+        "payment: provider refused to start",
+      );
       await withTransaction(q, async (tx) => {
         await query(
           tx,
           sql`update payment_attempts set outcome = 'error', error_key = 'payment.provider_unavailable', finished_at = now(),
           provider_detail = ${JSON.stringify({ error: String((e as Error)?.message ?? e).slice(0, 300) })}::jsonb where id = ${started.attemptId}`,
         );
-        await query(tx, sql`update payments set status = 'failed', updated_at = now() where id = ${started.paymentId} and status = 'pending'`);
+        await query(
+          tx,
+          sql`update payments set status = 'failed', updated_at = now() where id = ${started.paymentId} and status = 'pending'`,
+        );
       });
       throw conflict("payment.provider_unavailable");
     }
@@ -165,10 +171,17 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
         ${JSON.stringify(n.payload)}::jsonb) on conflict (provider, event_id) do nothing returning id`,
       );
       if (!ev) return "duplicate";
-      const done = (o: WebhookOutcome) =>
-        query(tx, sql`update provider_events set processed_at = now() where id = ${ev.id}`).then(() => o);
+      const done = (o: WebhookOutcome) => query(tx, sql`update provider_events set processed_at = now() where id = ${ev.id}`).then(() => o);
       if (n.outcome === "ignored" || n.paymentId === null) return done("ignored");
-      const [p] = await query<{ id: number; order_id: number; amount: string; currency: string; status: string; provider_ref: string | null; lang: Lang }>(
+      const [p] = await query<{
+        id: number;
+        order_id: number;
+        amount: string;
+        currency: string;
+        status: string;
+        provider_ref: string | null;
+        lang: Lang;
+      }>(
         tx,
         sql`select id, order_id, amount::text as amount, currency, status, provider_ref, lang from payments
         where id = ${n.paymentId} and provider = ${provider.name} for update`,

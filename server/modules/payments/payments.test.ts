@@ -27,7 +27,11 @@ describe.each(testDbKinds())("card payment with the sandbox on %s", (kind) => {
     (await post(t.app, "/site/Index/getPaymentResult", { order_id: o.id }, { token: demo, lang })).json();
   const page = (path: string, init: RequestInit = {}) => fetch(`${t.url}${path}`, { redirect: "manual", ...init });
   const submit = (path: string, form: Record<string, string>) =>
-    page(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form).toString() });
+    page(path, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(form).toString(),
+    });
   const card = (number: string, extra: Record<string, string> = {}) => ({
     action: "pay",
     name: "Jeanne Martin",
@@ -103,6 +107,10 @@ describe.each(testDbKinds())("card payment with the sandbox on %s", (kind) => {
     );
     expect(s).toEqual({ amount_cents: 30000, success_url: `/payment/result/success?order_id=${mine.id}` });
     expect((await result(mine)).data).toMatchObject({ status: "unpaid", paid: false, pending: true, failure: null, can_repay: true });
+    // both calls are in the API reference
+    const doc = (await t.app.inject({ url: "/site/openapi.json" })).json();
+    expect(doc.paths["/site/Sale/leavePayment"].get).toBeDefined();
+    expect(doc.paths["/site/Index/getPaymentResult"].post).toBeDefined();
   });
 
   it("serves the hosted page in test mode, fr and zh, with a strict CSP and no script", async () => {
@@ -184,7 +192,12 @@ describe.each(testDbKinds())("card payment with the sandbox on %s", (kind) => {
       invoice_url: `/documents/invoice/${o.id}.pdf`,
     });
     const detail = (await get(t.app, "/site/Sale/orderDetial", { id: String(o.id) }, { token: demo })).json().data;
-    expect(detail).toMatchObject({ can_repay: false, invoice_number: inv[0].number, invoice_url: `/documents/invoice/${o.id}.pdf`, cancelled_at: null });
+    expect(detail).toMatchObject({
+      can_repay: false,
+      invoice_number: inv[0].number,
+      invoice_url: `/documents/invoice/${o.id}.pdf`,
+      cancelled_at: null,
+    });
     // the session is over: a second submit changes nothing
     const again = await submit(url, card("4242424242424242"));
     expect(again.status).toBe(200);
@@ -199,7 +212,13 @@ describe.each(testDbKinds())("card payment with the sandbox on %s", (kind) => {
     const r = await submit(await start(o), card("4000000000000002"));
     expect(r.status).toBe(303);
     expect(r.headers.get("location")).toBe(`/payment/result/fail?order_id=${o.id}`);
-    expect((await result(o)).data).toMatchObject({ status: "unpaid", paid: false, pending: false, failure: "Votre banque a refusé le paiement.", can_repay: true });
+    expect((await result(o)).data).toMatchObject({
+      status: "unpaid",
+      paid: false,
+      pending: false,
+      failure: "Votre banque a refusé le paiement.",
+      can_repay: true,
+    });
     expect((await result(o, "zh")).data.failure).toBe("您的银行拒绝了此次付款。");
     const detail = (await get(t.app, "/site/Sale/orderDetial", { id: String(o.id) }, { token: demo })).json().data;
     expect(detail).toMatchObject({ can_repay: true, invoice_number: null, invoice_url: null });
@@ -315,13 +334,19 @@ describe.each(testDbKinds())("card payment with the sandbox on %s", (kind) => {
   it("two concurrent notifications of one payment: one paid transition, one invoice number", async () => {
     const o = await makeOrder(db, 1);
     const p = await pendingPayment(o);
-    const seqBefore = await one<{ v: number }>(db, sql`select coalesce(max(last_value), 0) as v from number_sequences where kind = 'invoice'`);
+    const seqBefore = await one<{ v: number }>(
+      db,
+      sql`select coalesce(max(last_value), 0) as v from number_sequences where kind = 'invoice'`,
+    );
     const bodies = [1, 2, 3, 4].map((i) => notification(p.id, p.token, 12000, `evt_${kind}_twin${i}`));
     const answers = await Promise.all(bodies.map((b) => webhook(b, sandboxSignature(SECRET, b, now()))));
     const outcomes = answers.map((a) => a.json().outcome).sort();
     expect(outcomes).toEqual(["already_paid", "already_paid", "already_paid", "processed"]);
     expect(await invoices(o)).toHaveLength(1);
-    const seqAfter = await one<{ v: number }>(db, sql`select coalesce(max(last_value), 0) as v from number_sequences where kind = 'invoice'`);
+    const seqAfter = await one<{ v: number }>(
+      db,
+      sql`select coalesce(max(last_value), 0) as v from number_sequences where kind = 'invoice'`,
+    );
     expect(seqAfter.v - seqBefore.v).toBe(1);
   });
 
@@ -360,9 +385,9 @@ describe.each(testDbKinds())("card payment with the sandbox on %s", (kind) => {
     const s = await one<{ refunded_cents: number }>(db, sql`select refunded_cents from sandbox_sessions where token = ${p.token}`);
     expect(s.refunded_cents).toBe(12000);
     await pay.refundDue(db);
-    expect((await one<{ refunded_cents: number }>(db, sql`select refunded_cents from sandbox_sessions where token = ${p.token}`)).refunded_cents).toBe(
-      12000,
-    );
+    expect(
+      (await one<{ refunded_cents: number }>(db, sql`select refunded_cents from sandbox_sessions where token = ${p.token}`)).refunded_cents,
+    ).toBe(12000);
   });
 
   it("an expirer and a payment notification racing: exactly one of them wins", async () => {
@@ -408,8 +433,9 @@ describe.each(testDbKinds())("card payment with the sandbox on %s", (kind) => {
     await query(db, sql`update sandbox_sessions set next_notify_at = now() where token = ${token}`);
     await t.app.services.paymentsWorker.runOnce();
     expect((await orderRow(o)).status).toBe("processing");
-    expect((await one<{ notified: boolean }>(db, sql`select notified_at is not null as notified from sandbox_sessions where token = ${token}`)).notified).toBe(
-      true,
-    );
+    expect(
+      (await one<{ notified: boolean }>(db, sql`select notified_at is not null as notified from sandbox_sessions where token = ${token}`))
+        .notified,
+    ).toBe(true);
   });
 });

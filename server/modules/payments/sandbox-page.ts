@@ -28,7 +28,7 @@ function layout(lang: Lang, title: string, body: string, switchHref: string | nu
 <link rel="stylesheet" href="${SANDBOX_CSS_PATH}">
 </head>
 <body>
-<header class="banner" role="note"><strong>${t("test_mode")}</strong> <span>${t("test_mode_notice")}</span></header>
+<header class="banner"><p><strong>${t("test_mode")}</strong> <span>${t("test_mode_notice")}</span></p></header>
 <main class="sheet">
 <p class="merchant">${t("merchant")}</p>
 ${body}
@@ -119,12 +119,18 @@ export function finishedPage(s: SandboxSession, lang: Lang) {
 
 export function notFoundPage(lang: Lang) {
   const t = (k: string) => esc(translate(lang, `payment.sandbox.${k}`));
-  return layout(lang, translate(lang, "payment.sandbox.title"), `<h1>${t("title")}</h1><p role="status">${t("not_found")}</p><p><a class="button" href="/">${t("back_to_shop")}</a></p>`, null);
+  return layout(
+    lang,
+    translate(lang, "payment.sandbox.title"),
+    `<h1>${t("title")}</h1><p role="status">${t("not_found")}</p><p><a class="button" href="/">${t("back_to_shop")}</a></p>`,
+    null,
+  );
 }
 
 export const SANDBOX_CSS = `*{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans SC",sans-serif;background:#f3f4f6;color:#111827}
 .banner{background:#b45309;color:#fff;padding:.6rem 1rem;text-align:center}
+.banner p{margin:0}
 .banner strong{letter-spacing:.08em;margin-right:.5rem}
 .sheet{max-width:30rem;margin:2rem auto;background:#fff;border-radius:.75rem;padding:1.5rem 1.75rem;box-shadow:0 1px 3px rgba(0,0,0,.12)}
 .merchant{margin:0;color:#4b5563;font-size:.9rem}

@@ -43,7 +43,11 @@ export function createStripeProvider(opts: StripeOptions): PaymentProviderAdapte
     timeout: 20_000,
     telemetry: false,
     ...(base
-      ? { host: base.hostname, port: base.port || (base.protocol === "https:" ? 443 : 80), protocol: base.protocol === "http:" ? "http" : "https" }
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === "https:" ? 443 : 80),
+          protocol: base.protocol === "http:" ? "http" : "https",
+        }
       : {}),
   });
   const abs = (path: string) => new URL(path, opts.publicUrl).href;
@@ -86,7 +90,9 @@ export function createStripeProvider(opts: StripeOptions): PaymentProviderAdapte
       event = client.webhooks.constructEvent(raw, header, opts.webhookSecret, opts.toleranceS);
     } catch (e) {
       const m = String((e as Error).message);
-      throw new WebhookRejected(/tolerance/i.test(m) ? "stale" : /header/i.test(m) && !/signature/i.test(m) ? "malformed" : "bad_signature");
+      throw new WebhookRejected(
+        /tolerance/i.test(m) ? "stale" : /header/i.test(m) && !/signature/i.test(m) ? "malformed" : "bad_signature",
+      );
     }
     const base = { eventId: event.id, type: event.type, payload: event };
     if (!event.type.startsWith("checkout.session.")) return { ...base, paymentId: null, providerRef: null, outcome: "ignored" };

@@ -71,7 +71,11 @@ function fakeStripe() {
       return s ? send(200, s) : send(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
     }
     if (req.method === "POST" && path === "/v1/refunds") {
-      const r = { payment_intent: form.get("payment_intent")!, amount: Number(form.get("amount")), key: req.headers["idempotency-key"] as string };
+      const r = {
+        payment_intent: form.get("payment_intent")!,
+        amount: Number(form.get("amount")),
+        key: req.headers["idempotency-key"] as string,
+      };
       // like Stripe: a retried request with the same idempotency key gets the first answer
       let i = refunds.findIndex((x) => x.key === r.key);
       if (i < 0) i = refunds.push(r) - 1;
@@ -84,7 +88,9 @@ function fakeStripe() {
     refunds,
     requests,
     listen: () =>
-      new Promise<string>((ok) => server.listen(0, "127.0.0.1", () => ok(`http://127.0.0.1:${(server.address() as { port: number }).port}`))),
+      new Promise<string>((ok) =>
+        server.listen(0, "127.0.0.1", () => ok(`http://127.0.0.1:${(server.address() as { port: number }).port}`)),
+      ),
     close: () => new Promise<void>((ok) => server.close(() => ok())),
     /** The buyer pays on Stripe's page. */
     pay(id: string) {
@@ -154,7 +160,11 @@ describe.each(testDbKinds())("Stripe provider on %s", (kind) => {
       cancel_url: `https://shop.example.test/zh/payment/result/fail?order_id=${o.id}`,
     });
     expect((await one<{ provider_ref: string }>(db, sql`select provider_ref from payments where id = ${p.id}`)).provider_ref).toBe(s.id);
-    expect(await t.app.services.payments.provider.queryStatus(s.id)).toEqual({ status: "pending", amountCents: 11999, transactionId: null });
+    expect(await t.app.services.payments.provider.queryStatus(s.id)).toEqual({
+      status: "pending",
+      amountCents: 11999,
+      transactionId: null,
+    });
   });
 
   it("pays the order on a verified checkout.session.completed; bad signature, stale timestamp and replay change nothing", async () => {
@@ -175,9 +185,17 @@ describe.each(testDbKinds())("Stripe provider on %s", (kind) => {
     expect(await query(db, sql`select number from invoices where order_id = ${o.id}`)).toHaveLength(1);
     expect((await webhook(payload, signed(payload))).json().outcome).toBe("duplicate");
     expect(await query(db, sql`select number from invoices where order_id = ${o.id}`)).toHaveLength(1);
-    expect(await t.app.services.payments.provider.queryStatus(s.id)).toMatchObject({ status: "succeeded", transactionId: `pi_test_${s.id}` });
+    expect(await t.app.services.payments.provider.queryStatus(s.id)).toMatchObject({
+      status: "succeeded",
+      transactionId: `pi_test_${s.id}`,
+    });
     const r = (await post(t.app, "/site/Index/getPaymentResult", { order_id: o.id }, { token: demo })).json().data;
-    expect(r).toMatchObject({ paid: true, status: "processing", transaction_id: `pi_test_${s.id}`, invoice_url: `/documents/invoice/${o.id}.pdf` });
+    expect(r).toMatchObject({
+      paid: true,
+      status: "processing",
+      transaction_id: `pi_test_${s.id}`,
+      invoice_url: `/documents/invoice/${o.id}.pdf`,
+    });
   });
 
   it("an amount mismatch is recorded and the order stays unpaid", async () => {
