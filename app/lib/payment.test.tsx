@@ -139,7 +139,9 @@ describe("usePay", () => {
   const answer = (code: number, data: unknown, info = "") =>
     vi.stubGlobal("fetch", (url: URL) => {
       calls.push({ url: String(url) });
-      return Promise.resolve(new Response(JSON.stringify({ code, data, info }), { status: code, headers: { "content-type": "application/json" } }));
+      return Promise.resolve(
+        new Response(JSON.stringify({ code, data, info }), { status: code, headers: { "content-type": "application/json" } }),
+      );
     });
   beforeEach(() => {
     calls = [];

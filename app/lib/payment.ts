@@ -30,7 +30,8 @@ export type PaymentResult = {
 export const paymentApi = {
   leave: (orderId: number) =>
     api<{ redirect_url: string }>("GET", "/site/Sale/leavePayment", { query: { order_id: orderId }, showLoading: false }),
-  result: (orderId: number) => api<PaymentResult>("POST", "/site/Index/getPaymentResult", { body: { order_id: orderId }, showLoading: false }),
+  result: (orderId: number) =>
+    api<PaymentResult>("POST", "/site/Index/getPaymentResult", { body: { order_id: orderId }, showLoading: false }),
 };
 
 /** Only our own origin or an https page may receive the buyer (the provider's hosted page). */
@@ -107,17 +108,21 @@ type PollOptions = {
  * Reads the payment result, then again every `intervalMs` while the notification is awaited (`pending`),
  * for at most `maxMs`. Stops at the first settled answer, on unmount, and when the time is up.
  */
-export function usePaymentResult(orderId: number, { wait, intervalMs = POLL_INTERVAL_MS, maxMs = POLL_MAX_MS, fetch = paymentApi.result }: PollOptions) {
+export function usePaymentResult(
+  orderId: number,
+  { wait, intervalMs = POLL_INTERVAL_MS, maxMs = POLL_MAX_MS, fetch = paymentApi.result }: PollOptions,
+) {
   const [state, setState] = useState<PaymentState>({ phase: "loading", result: null });
   const [round, setRound] = useState(0);
   const fetchRef = useRef(fetch);
-  fetchRef.current = fetch;
+  useEffect(() => {
+    fetchRef.current = fetch;
+  });
 
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const started = Date.now();
-    setState({ phase: "loading", result: null });
     async function tick() {
       const res = await fetchRef.current(orderId);
       if (stopped) return;
@@ -135,7 +140,10 @@ export function usePaymentResult(orderId: number, { wait, intervalMs = POLL_INTE
     };
   }, [orderId, wait, intervalMs, maxMs, round]);
 
-  const retry = useCallback(() => setRound((n) => n + 1), []);
+  const retry = useCallback(() => {
+    setState({ phase: "loading", result: null });
+    setRound((n) => n + 1);
+  }, []);
   return { ...state, retry };
 }
 
@@ -149,12 +157,13 @@ export function useCountdown(seconds: number, onDone: () => void, active = true)
   const [left, setLeft] = useState(seconds);
   const [stopped, setStopped] = useState(false);
   const done = useRef(onDone);
-  done.current = onDone;
+  useEffect(() => {
+    done.current = onDone;
+  });
 
   useEffect(() => {
     if (!active || stopped) return;
     const end = Date.now() + seconds * 1000;
-    setLeft(seconds);
     const id = setInterval(() => {
       const rest = Math.max(0, Math.ceil((end - Date.now()) / 1000));
       setLeft(rest);

@@ -127,11 +127,7 @@ function ResultPage({ order, type }: { order: Order; type: "success" | "fail" })
   const { t, lang } = useT();
   const poll = usePaymentResult(order.id, { wait: type === "success" });
   const r = poll.result;
-  const heading = (key: string) => (
-    <h1 className="text-2xl font-bold text-brand">
-      {t(`payment_pages.${key}`)}
-    </h1>
-  );
+  const heading = (key: string) => <h1 className="text-2xl font-bold text-brand">{t(`payment_pages.${key}`)}</h1>;
   let body: React.ReactNode;
   if (poll.phase === "done" && poll.result.paid) body = <Success r={poll.result} />;
   else if (poll.phase === "done" && poll.result.status === "cancelled") {
@@ -182,7 +178,11 @@ function ResultPage({ order, type }: { order: Order; type: "success" | "fail" })
     );
   }
   return (
-    <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col justify-center gap-5 py-8" data-testid="payment-result" data-phase={poll.phase}>
+    <div
+      className="mx-auto flex min-h-[60vh] max-w-xl flex-col justify-center gap-5 py-8"
+      data-testid="payment-result"
+      data-phase={poll.phase}
+    >
       <p className="text-sm font-semibold uppercase tracking-wide text-muted">{t("common.brand")}</p>
       {body}
     </div>

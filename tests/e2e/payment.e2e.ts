@@ -13,7 +13,7 @@ import { CheckoutPage } from "./pages/checkout.ts";
 import { CARDS, PaymentResultPage, PaymentStepPage, SandboxCardPage } from "./pages/payment.ts";
 import { label, localePath, type Lang } from "./pages/labels.ts";
 
-// The seeded unpaid order (CE2026-000171) must not expire during the run (h-pay's expiry worker, default 60 min).
+// No order may expire during the run (h-pay's expiry worker cancels unpaid orders after 60 min by default).
 const shop = shopPerFile({ UNPAID_ORDER_EXPIRY_MINUTES: "525600" });
 const browser = browserPerFile();
 
@@ -34,8 +34,8 @@ async function pickLine(s: Shop): Promise<{ model_id: number; num: number }> {
 /** A fresh customer with an invoice address and a line in the server cart, set for a store pickup. */
 async function buyer(lang: Lang = "fr"): Promise<{ customer: Customer; token: string; invoiceId: number }> {
   const customer = await freshCustomer(shop, { lang });
-  const token = (await shop.api<{ token: string }>("/site/user/login", { identifier: customer.identifier, password: customer.password })).data
-    .token;
+  const token = (await shop.api<{ token: string }>("/site/user/login", { identifier: customer.identifier, password: customer.password }))
+    .data.token;
   const address = {
     first_name: "Camille",
     last_name: "Essai",
@@ -251,7 +251,7 @@ describe("card payment", () => {
   });
 });
 
-describe("order states around payment (seeded demo orders)", () => {
+describe("order states around payment", () => {
   for (const lang of ["fr", "zh"] as const) {
     it(`a cancelled order shows its cancellation date and cannot be paid; the history labels the states (${lang})`, async () => {
       const { page, context, errors } = await newTab(browser());
@@ -270,13 +270,28 @@ describe("order states around payment (seeded demo orders)", () => {
       await page.goto(`${shop.url}${localePath(lang, "/historique-commandes")}`);
       const history = page.getByTestId("order-history");
       const short = lang === "fr" ? "21/10/2026" : "2026/10/21";
-      await history.locator("tr", { hasText: "CE2026-000140" }).getByText(t("orders.state_cancelled_on", { date: short })).waitFor();
-      const unpaid = history.locator("tr", { hasText: "CE2026-000171" });
-      await unpaid.getByText(t("orders.state_unpaid")).waitFor();
-      await unpaid.getByRole("link", { name: t("payment_pages.pay_order_of", { number: "CE2026-000171" }) }).click();
+      await history
+        .locator("tr", { hasText: "CE2026-000140" })
+        .getByText(t("orders.state_cancelled_on", { date: short }))
+        .waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`the history labels a new order as awaiting payment and links to its payment step (${lang})`, async () => {
+      const { token, order, page, context, errors } = await paymentSession(lang);
+      const t = (key: string, vars?: Record<string, string>) => label(lang, key, vars);
+      await page.goto(`${shop.url}${localePath(lang, "/historique-commandes")}`);
+      await page.waitForLoadState("networkidle");
+      const row = page.getByTestId("order-history").locator("tr", { hasText: order.number });
+      await row.getByText(t("orders.state_unpaid")).waitFor();
+      await row.getByRole("link", { name: t("payment_pages.pay_order_of", { number: order.number }) }).click();
+      const step = new PaymentStepPage(page, lang);
       await step.ready();
       await step.payByCard.waitFor();
-      expect(await step.summary.textContent()).toContain("CE2026-000171");
+      expect(await step.summary.textContent()).toContain(order.number);
+      expect((await orderOf(token, order.id)).status).toBe("unpaid");
       expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
