@@ -8,6 +8,7 @@ import { AddressBlock, OrderLines, StateBadge, TotalsTable } from "#app/componen
 import { OrderDelivery, OrderPayment } from "#app/components/orders/order-sections.tsx";
 import { ReorderButton } from "#app/components/orders/reorder-button.tsx";
 import { OrderPayAction } from "#app/components/payment/order-pay-action.tsx";
+import { OrderDocumentsSection } from "#app/components/orders/order-documents.tsx";
 import { TrackingTimeline } from "#app/components/orders/tracking-timeline.tsx";
 import { OrderAfterSales } from "#app/components/aftersales/order-aftersales.tsx";
 import { formatDate } from "#core/format-date.ts";
@@ -23,7 +24,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const ref = parseOrderRef(params.get("id") ?? params.get("order_id"));
   if (!ref) throw notFoundResponse();
-  return orNotFound(context.services.orders.detail(context.services.db, me.id, ref, context.lang));
+  const o = await orNotFound(context.services.orders.detail(context.services.db, me.id, ref, context.lang));
+  // The invoice PDF and the credit spent (decision 079), read for this same caller and order.
+  return { ...o, documents: await context.services.documents.orderDocuments(context.services.db, me.id, o.id) };
 }
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {
@@ -71,6 +74,7 @@ export default function OrderDetailPage({ loaderData: o }: Route.ComponentProps)
         </section>
         <OrderPayment o={o} />
         <OrderAfterSales o={o} />
+        <OrderDocumentsSection docs={o.documents} />
         {o.note && (
           <section aria-labelledby="order-note-title" className="rounded border border-line p-4">
             <h2 id="order-note-title" className="mb-2 text-lg font-semibold">

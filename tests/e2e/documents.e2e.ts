@@ -57,6 +57,10 @@ describe("documents in the account", () => {
       expect(file.name).toBe("FA2026-000045.pdf");
       const text = await pdfToText(file.bytes);
       for (const s of [TEXT[lang].invoice, "FA2026-000045", "CE2026-000123", TEXT[lang].total, "FR17852419738"]) expect(text).toContain(s);
+      // the order detail links the same invoice
+      await page.goto(`${shop.url}${lang === "zh" ? "/zh" : ""}/order-detail?id=CE2026-000123`);
+      const fromDetail = await docs.download(docs.invoicePdf("FA2026-000045").first());
+      expect(fromDetail.name).toBe("FA2026-000045.pdf");
       // the /center/ alias is the same page
       await docs.gotoInvoices(shop.url, "/center/factures");
       expect(await docs.invoiceRows.count()).toBe(2);
@@ -109,6 +113,12 @@ describe("documents in the account", () => {
     await expect.poll(() => page.getByTestId("credit-used").textContent()).toBe("-18,60\u00a0€");
     await checkout.placeOrder.click();
     await page.waitForURL(/\/confirmation-commande\?id=\d+$/);
+    const orderId = new URL(page.url()).searchParams.get("id");
+    // the order detail shows the credit taken off and what remains to pay
+    await page.goto(`${shop.url}/order-detail?id=${orderId}`);
+    const docsBlock = page.getByTestId("order-documents");
+    await docsBlock.waitFor();
+    expect(norm(await docsBlock.textContent())).toContain("Avoir déduit-18,60 €");
     const list = await apiGet<{ balance: string }>("/site/Customer/creditNoteList", token);
     expect(list.data.balance).toBe("0.00");
     const docs = new DocumentsPage(page);

@@ -31,7 +31,11 @@ export function OrderDelivery({ o }: { o: OrderDetail }) {
   );
 }
 
-const METHODS: Record<string, string> = { card: "orders.payment_card", transfer: "orders.payment_transfer" };
+const METHODS: Record<string, string> = {
+  card: "orders.payment_card",
+  transfer: "orders.payment_transfer",
+  credit_note: "documents.method_credit_note", // paid by the credit balance (decision 079)
+};
 
 export function OrderPayment({ o }: { o: OrderDetail }) {
   const { t, lang } = useT();

@@ -37,6 +37,8 @@ export type CreditNoteItem = {
 
 export type PdfFile = { fileName: string; pdf: Buffer };
 
+export type OrderDocuments = { invoice: { number: string; pdf_url: string } | null; credit_used: string; amount_due: string };
+
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 
 /** Download paths (cookie session, owner only). `lang` zh adds ?lang=zh. */
@@ -344,10 +346,28 @@ export function createDocumentsService() {
     return { fileName: `${cn.number}.pdf`, pdf };
   }
 
+  /** For the order detail page: the order's invoice (number, PDF path) when issued, and the credit spent on it. */
+  async function orderDocuments(q: Db, customerId: number, orderId: number): Promise<OrderDocuments> {
+    const [inv] = await query<{ number: string }>(
+      q,
+      sql`select number from invoices where order_id = ${orderId} and customer_id = ${customerId} order by id limit 1`,
+    );
+    const [o] = await query<{ total_ttc: string }>(
+      q,
+      sql`select total_ttc::text as total_ttc from orders where id = ${orderId} and customer_id = ${customerId}`,
+    );
+    const credit = o ? await creditUsedOn(q, orderId) : "0.00";
+    return {
+      invoice: inv ? { number: inv.number, pdf_url: invoicePdfPath(orderId) } : null,
+      credit_used: credit,
+      amount_due: o ? amountDue(o.total_ttc, credit) : "0.00",
+    };
+  }
+
   /** Links for pages: the list pages of the account area. */
   const pages = (lang: Lang) => ({ invoices: localePath(lang, "/factures"), creditNotes: localePath(lang, "/avoirs") });
 
-  return { invoiceList, creditNoteList, invoicePdf, creditNotePdf, creditBalance, pages };
+  return { invoiceList, creditNoteList, invoicePdf, creditNotePdf, creditBalance, orderDocuments, pages };
 }
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;

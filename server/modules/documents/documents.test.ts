@@ -177,6 +177,17 @@ describe.each(testDbKinds())("documents on %s", (kind) => {
     });
   });
 
+  it("order detail documents: the invoice of the caller's order only", async () => {
+    const docs = t.app.services.documents;
+    expect(await docs.orderDocuments(db, 1, 1)).toEqual({
+      invoice: { number: "FA2026-000045", pdf_url: "/documents/invoice/1.pdf" },
+      credit_used: "0.00",
+      amount_due: expect.stringMatching(/^\d+\.\d{2}$/),
+    });
+    expect((await docs.orderDocuments(db, 1, 6)).invoice).toBeNull(); // unpaid
+    expect(await docs.orderDocuments(db, 2, 1)).toEqual({ invoice: null, credit_used: "0.00", amount_due: "0.00" }); // not Martin's
+  });
+
   describe("credit note PDF", () => {
     it("shows the amount, the balance and the order to its owner only", async () => {
       const res = await pdf("/documents/credit-note/1.pdf", { authorization: `Bearer ${demo}` });
