@@ -28,6 +28,8 @@ const CUSTOMER = [
   "/suivi-commande",
   "/panier",
   "/commande",
+  "/accountpdfquotations",
+  "/accountpdfquotation?id=DV2026-000012",
 ];
 
 describe("accessibility of every page", () => {
