@@ -34,6 +34,8 @@ const CUSTOMER = [
   "/paymentcb?order_id=CE2026-000171",
   "/paymentcb?order_id=CE2026-000140",
   "/payment/result/fail?order_id=CE2026-000171",
+  "/accountpdfquotations",
+  "/accountpdfquotation?id=DV2026-000012",
 ];
 
 describe("accessibility of every page", () => {

@@ -302,6 +302,33 @@ describe.each(testDbKinds())("quotations on %s", (kind) => {
     await query(db, sql`update models set not_for_sale = false where id = ${a.id}`);
   });
 
+  it("adding more of a quoted model takes its line out of the quotation; removing another line keeps it quoted", async () => {
+    await query(db, sql`update models set price = 2.5, site_price = 2.5, stock = 1000, not_for_sale = false where id = ${a.id}`);
+    await query(db, sql`update models set price = 7, site_price = 7, stock = 1000, not_for_sale = false where id = ${b.id}`);
+    t.app.services.cache.clear();
+    await setCart(demo, [
+      [a, 20],
+      [b, 10],
+    ]);
+    const q = (await post(t.app, "/site/Customer/createQuotation", { idempotency_key: key() }, { token: demo })).json().data;
+    await query(db, sql`update models set price = 3 where id = ${a.id}`);
+    t.app.services.cache.clear();
+    expect((await post(t.app, "/site/Customer/quotationToCart", { id: q.number }, { token: demo })).statusCode).toBe(200);
+    const removed = await post(t.app, "/site/Customer/delShoppingCart", { model_ids: [b.id] }, { token: demo });
+    expect(removed.json().data.cart_list).toEqual([expect.objectContaining({ model_id: a.id, quoted: true, amount: "50.00" })]);
+    const added = await post(
+      t.app,
+      "/site/Customer/addShoppingCart",
+      { arr: [{ model_id: a.id, num: 1, price: "0.01" }] },
+      { token: demo },
+    );
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().data.cart_list).toEqual([
+      expect.objectContaining({ model_id: a.id, num: 21, quoted: false, quotation_id: null, amount: "63.00" }),
+    ]);
+    expect((await cartLines(1)).map((l) => l.quotation_id)).toEqual([null]);
+  });
+
   it("serves the caller's quotation PDF in French and in Chinese, and nobody else's", async () => {
     const { id } = await quotationRow("DV2026-000012");
     const detail = (await get(t.app, "/site/Customer/quotationDetail", { id: String(id) }, { token: demo })).json().data;
