@@ -29,7 +29,7 @@ import { createCheckoutService } from "./modules/checkout/checkout.service.ts";
 import { createSharedCounter } from "./modules/accounts/shared-counter.ts";
 import { createReturnsService } from "./modules/aftersales/returns.service.ts";
 import { createDeliveriesService } from "./modules/aftersales/deliveries.service.ts";
-import { createNotificationsService } from "./modules/aftersales/notifications.service.ts";
+import { createNotificationsService } from "./modules/notifications/notifications.service.ts";
 import { createDeliveryWorker, type DeliveryWorkerOptions } from "./modules/aftersales/deliveries.worker.ts";
 
 // Account services take the handle to use (`db` below, or a transaction) as their first argument

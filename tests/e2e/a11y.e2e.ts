@@ -28,6 +28,9 @@ const CUSTOMER = [
   "/suivi-commande",
   "/panier",
   "/commande",
+  "/order-retrun",
+  "/livraisons",
+  "/notifications",
 ];
 
 describe("accessibility of every page", () => {
