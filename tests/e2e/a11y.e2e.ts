@@ -28,9 +28,6 @@ const CUSTOMER = [
   "/suivi-commande",
   "/panier",
   "/commande",
-  "/order-retrun",
-  "/livraisons",
-  "/notifications",
 ];
 
 describe("accessibility of every page", () => {
