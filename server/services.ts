@@ -34,7 +34,7 @@ import { createPaymentsWorker } from "./modules/payments/payments.worker.ts";
 import { createDocumentsService } from "./modules/documents/documents.service.ts";
 import { createReturnsService } from "./modules/aftersales/returns.service.ts";
 import { createDeliveriesService } from "./modules/aftersales/deliveries.service.ts";
-import { createNotificationsService } from "./modules/aftersales/notifications.service.ts";
+import { createNotificationsService } from "./modules/notifications/notifications.service.ts";
 import { createDeliveryWorker, type DeliveryWorkerOptions } from "./modules/aftersales/deliveries.worker.ts";
 import { join } from "node:path";
 import { createQuestionsService } from "./modules/questions/questions.service.ts";

@@ -134,7 +134,10 @@ describe.each(testDbKinds())("one page for every visitor, compressed (%s)", (kin
       userInfo: { client_number: "C100001", email: "demo@comptoir-emballage.fr" },
     });
     expect(b.json().data.userInfo).toMatchObject({ client_number: "C100002" });
-    expect(Object.keys(a.json().data).sort()).toEqual(["refreshToken", "token_status", "userInfo"]);
+    // notifications_unread: the logged-in caller's unread count (decision 082), never in a page
+    expect(Object.keys(a.json().data).sort()).toEqual(["notifications_unread", "refreshToken", "token_status", "userInfo"]);
+    expect(a.json().data.notifications_unread).toBe(2);
+    expect(b.json().data.notifications_unread).toBe(1);
     expect(a.headers["cache-control"]).toBe("private, no-store");
     const anonymous = await get(app, "/site/Index/config", { part: "session" });
     expect(anonymous.json().data).toEqual({ refreshToken: null, token_status: 1, userInfo: null });

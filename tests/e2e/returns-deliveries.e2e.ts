@@ -4,7 +4,7 @@
 // The rescheduling of a delivery left without reply is a worker on the server's clock: it is covered by the
 // integration tests (server/modules/aftersales/aftersales.test.ts, two workers), not here.
 import { describe, expect, it } from "vitest";
-import { newTab, browserPerFile } from "./browser.ts";
+import { newTab, browserPerFile, seriousViolations } from "./browser.ts";
 import { shopPerFile } from "./shop.ts";
 import { DEMO, loginAs } from "./customers.ts";
 import { DeliveriesPage, NotificationsPage, ReturnsPage } from "./pages/index.ts";
@@ -20,6 +20,16 @@ for (const lang of ["fr", "zh"] as const) {
       await loginAs(tb.context, shop, DEMO);
       return tb;
     };
+
+    it("has no serious accessibility violation on the three pages", { timeout: 120_000 }, async () => {
+      const { page, context } = await tab();
+      for (const path of ["/order-retrun", "/livraisons", "/notifications"]) {
+        await page.goto(`${shop.url}${lang === "zh" ? "/zh" : ""}${path}`);
+        await page.waitForLoadState("networkidle");
+        expect({ path, violations: await seriousViolations(page) }).toEqual({ path, violations: [] });
+      }
+      await context.close();
+    });
 
     it("shows the unread count in the header and the account menu, then marks notices read", async () => {
       const { page, context, errors } = await tab();

@@ -31,7 +31,7 @@ CREATE TABLE "return_requests" (
 	CONSTRAINT "return_requests_status_ck" CHECK ("return_requests"."status" in ('requested', 'accepted', 'refused', 'received', 'refunded')),
 	CONSTRAINT "return_requests_reason_ck" CHECK ("return_requests"."reason" in ('damaged', 'wrong_item', 'not_as_described', 'surplus', 'other')),
 	CONSTRAINT "return_requests_comment_ck" CHECK (char_length("return_requests"."comment") <= 500),
-	CONSTRAINT "return_requests_other_ck" CHECK ("return_requests"."reason" <> 'other' or char_length(btrim("return_requests"."comment")) > 0)
+	CONSTRAINT "return_requests_other_ck" CHECK ("return_requests"."reason" <> 'other' or coalesce(char_length(btrim("return_requests"."comment")), 0) > 0)
 );
 --> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "delivery_status" varchar(24);--> statement-breakpoint

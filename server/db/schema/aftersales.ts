@@ -31,7 +31,7 @@ export const returnRequests = pgTable(
     check("return_requests_reason_ck", sql`${oneOf(t.reason, RETURN_REASONS)}`),
     check("return_requests_comment_ck", sql`char_length(${t.comment}) <= ${sql.raw(String(RETURN_COMMENT_MAX))}`),
     // "other" says what in the free text
-    check("return_requests_other_ck", sql`${t.reason} <> 'other' or char_length(btrim(${t.comment})) > 0`),
+    check("return_requests_other_ck", sql`${t.reason} <> 'other' or coalesce(char_length(btrim(${t.comment})), 0) > 0`),
   ],
 );
 
@@ -73,7 +73,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_customer_idx").on(t.customerId, t.createdAt),
-    index("notifications_unread_idx").on(t.customerId).where(sql`${t.readAt} is null`),
+    index("notifications_unread_idx")
+      .on(t.customerId)
+      .where(sql`${t.readAt} is null`),
     check("notifications_kind_ck", sql`${oneOf(t.kind, NOTIFICATION_KINDS)}`),
     check("notifications_read_ck", sql`${t.readAt} is null or ${t.readAt} >= ${t.createdAt}`),
   ],

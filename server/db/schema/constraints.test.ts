@@ -54,6 +54,69 @@ const order = {
 type Case = { name: string; table: PgTable; row: Record<string, unknown>; bad: Record<string, unknown>; code: string; constraint: string };
 
 const CASES: Case[] = [
+  // after-sales (migration 0015, decision 082)
+  {
+    name: "unknown delivery status",
+    table: s.orders,
+    row: { ...order, id: 2, number: "CE2026-000002" },
+    bad: { deliveryStatus: "maybe" },
+    code: CHECK,
+    constraint: "orders_delivery_status_ck",
+  },
+  {
+    name: "a date awaiting confirmation without deadline",
+    table: s.orders,
+    row: { ...order, id: 2, number: "CE2026-000002", status: "planned", plannedDeliveryDate: "2026-12-01", deliveryStatus: "confirmed" },
+    bad: { deliveryStatus: "awaiting_confirmation" },
+    code: CHECK,
+    constraint: "orders_delivery_awaiting_ck",
+  },
+  {
+    name: "a proposed date without a reschedule request",
+    table: s.orders,
+    row: { ...order, id: 2, number: "CE2026-000002", deliveryStatus: "reschedule_requested", deliveryProposedDate: "2026-12-02" },
+    bad: { deliveryStatus: "confirmed" },
+    code: CHECK,
+    constraint: "orders_delivery_proposed_ck",
+  },
+  {
+    name: "delivered before shipped",
+    table: s.orders,
+    row: {
+      ...order,
+      id: 2,
+      number: "CE2026-000002",
+      shippedAt: new Date("2026-11-02T08:00:00Z"),
+      deliveredAt: new Date("2026-11-03T08:00:00Z"),
+    },
+    bad: { deliveredAt: new Date("2026-11-01T08:00:00Z") },
+    code: CHECK,
+    constraint: "orders_delivered_after_shipped_ck",
+  },
+  {
+    name: "a return for another reason without saying which",
+    table: s.returnRequests,
+    row: { orderId: 1, customerId: 1, reason: "other", comment: "Couleur" },
+    bad: { comment: null },
+    code: CHECK,
+    constraint: "return_requests_other_ck",
+  },
+  {
+    name: "unknown return status",
+    table: s.returnRequests,
+    row: { orderId: 1, customerId: 1, reason: "damaged" },
+    bad: { status: "lost" },
+    code: CHECK,
+    constraint: "return_requests_status_ck",
+  },
+  {
+    name: "unknown notification kind",
+    table: s.notifications,
+    row: { customerId: 1, kind: "order_shipped", ref: "CE2026-000001" },
+    bad: { kind: "spam" },
+    code: CHECK,
+    constraint: "notifications_kind_ck",
+  },
   // catalogue
   {
     name: "negative stock",
@@ -574,6 +637,13 @@ const ON_DELETE: Record<string, string> = {
   "credit_note_uses.credit_note_id": "restrict",
   "attachments.customer_id": "cascade", // migration 0016 (issue 12 item 6)
   "attachments.question_id": "cascade",
+  // migration 0015 (decision 082)
+  "return_requests.order_id": "restrict",
+  "return_requests.customer_id": "restrict",
+  "return_lines.return_id": "cascade",
+  "return_lines.order_line_id": "restrict",
+  "notifications.customer_id": "cascade",
+  "notifications.order_id": "set null",
 };
 
 describe.each(testDbKinds())("schema constraints (%s)", (kind) => {

@@ -179,8 +179,13 @@ export const orders = pgTable(
       "orders_delivery_proposed_ck",
       sql`(${t.deliveryProposedDate} is null) = (${t.deliveryStatus} is distinct from 'reschedule_requested')`,
     ),
-    check("orders_delivered_after_shipped_ck", sql`${t.deliveredAt} is null or ${t.shippedAt} is null or ${t.deliveredAt} >= ${t.shippedAt}`),
-    index("orders_delivery_due_idx").on(t.deliveryReplyBy).where(sql`${t.deliveryStatus} = 'awaiting_confirmation'`),
+    check(
+      "orders_delivered_after_shipped_ck",
+      sql`${t.deliveredAt} is null or ${t.shippedAt} is null or ${t.deliveredAt} >= ${t.shippedAt}`,
+    ),
+    index("orders_delivery_due_idx")
+      .on(t.deliveryReplyBy)
+      .where(sql`${t.deliveryStatus} = 'awaiting_confirmation'`),
   ],
 );
 

@@ -202,7 +202,7 @@ describe.each(testDbKinds())("demo seed (small, %s)", (kind) => {
     expect(seqs).toEqual([
       { kind: "credit_note", year: 2026, last_value: 7 },
       { kind: "invoice", year: 2026, last_value: 61 },
-      { kind: "order", year: 2026, last_value: 171 },
+      { kind: "order", year: 2026, last_value: 177 }, // CE2026-000176/177: the after-sales demo (decision 082)
       { kind: "quotation", year: 2026, last_value: 12 },
     ]);
     const next = await b.db.transaction(async (tx) => {
@@ -210,7 +210,7 @@ describe.each(testDbKinds())("demo seed (small, %s)", (kind) => {
       for (const k of ["order", "invoice", "credit_note", "quotation"] as const) out.push(await nextNumber(tx, k, 2026));
       return out;
     });
-    expect(next).toEqual(["CE2026-000172", "FA2026-000062", "AV2026-000008", "DV2026-000013"]);
+    expect(next).toEqual(["CE2026-000178", "FA2026-000062", "AV2026-000008", "DV2026-000013"]);
     const taken = await rows<{ number: string }>(
       b,
       sql`select number from orders union all select number from invoices

@@ -21,7 +21,7 @@ import {
   type DeliveryStatus,
 } from "#core/aftersales/deliveries.ts";
 import type { DeliveryReplyInput } from "#core/validation/aftersales.ts";
-import { addNotification } from "./notifications.service.ts";
+import { addNotification } from "#server/modules/notifications/notifications.service.ts";
 
 export type DeliveryView = {
   order_id: number;

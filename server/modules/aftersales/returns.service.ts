@@ -19,7 +19,7 @@ import {
   type ReturnableLine,
 } from "#core/aftersales/returns.ts";
 import type { OrderReturnInput } from "#core/validation/aftersales.ts";
-import { addNotification } from "./notifications.service.ts";
+import { addNotification } from "#server/modules/notifications/notifications.service.ts";
 import { hashRequest, storeAnswer, takeKey } from "./idempotency.ts";
 
 export const RETURN_SCOPE = "return.request";

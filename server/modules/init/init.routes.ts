@@ -6,7 +6,7 @@ import { apiRoute } from "#server/http/openapi.ts";
 import { clearUidCookie, setUidCookie } from "#server/http/auth.ts";
 import { sessionData } from "./init.service.ts";
 import { initQuerySchema } from "#core/validation/init.ts";
-import { unreadCount } from "#server/modules/aftersales/notifications.service.ts";
+import { unreadCount } from "#server/modules/notifications/notifications.service.ts";
 
 const tags = ["Start-up"];
 

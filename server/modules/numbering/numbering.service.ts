@@ -21,7 +21,7 @@ export async function nextSequenceValue(q: Db, kind: NumberKind, year = numberin
   return row.value;
 }
 
-/** The next document number, e.g. nextNumber(tx, "order") → "CE2026-000172". */
+/** The next document number, e.g. nextNumber(tx, "order") → "CE2026-000178". */
 export async function nextNumber(q: Db, kind: NumberKind, year = numberingYear(new Date())): Promise<string> {
   return formatDocumentNumber(kind, year, await nextSequenceValue(q, kind, year));
 }
