@@ -39,6 +39,7 @@ import { createDeliveryWorker, type DeliveryWorkerOptions } from "./modules/afte
 import { join } from "node:path";
 import { createQuestionsService } from "./modules/questions/questions.service.ts";
 import { diskStorage } from "./modules/questions/attachment-storage.ts";
+import { addNotification } from "./modules/notifications/notifications.service.ts";
 
 // Account services take the handle to use (`db` below, or a transaction) as their first argument
 // (decision 060); catalogue read services keep the pool for their cached read model: a use case that must
@@ -67,6 +68,11 @@ export function createServices(
   const { provider, sandbox } = createPaymentProvider(db, env, outbox.log);
   const payments = createPaymentsService({ provider, publicUrl: env.PUBLIC_URL, log: outbox.log });
   const deliveries = createDeliveriesService();
+  const questions = createQuestionsService({ storage: diskStorage(join(env.DATA_DIR, "attachments")), limits });
+  // An answer from the shop becomes a notice in the same transaction (issue 12 item 9).
+  questions.onAnswered(async (q, e) => {
+    await addNotification(q, { customerId: e.customerId, kind: "answer_received", orderId: e.orderId, ref: `#${e.questionId}` });
+  });
   return {
     /** The pool: the handle for a use case that is not part of a larger one. */
     db,
@@ -111,7 +117,7 @@ export function createServices(
     documents: createDocumentsService(),
     quotations: createQuotationsService(cart),
     /** Questions and their attachments (decision 083); files under DATA_DIR/attachments. */
-    questions: createQuestionsService({ storage: diskStorage(join(env.DATA_DIR, "attachments")), limits }),
+    questions,
   };
 }
 

@@ -84,7 +84,12 @@ export default function OrderDetailPage({ loaderData: o }: Route.ComponentProps)
           </section>
         )}
       </div>
-      <ReorderButton orderId={o.id} />
+      <div className="flex flex-wrap items-center gap-4">
+        <ReorderButton orderId={o.id} />
+        <Link to={`${localePath(lang, "/une-question")}?order=${o.id}`} className="text-brand underline">
+          {t("questions.ask_about_order")}
+        </Link>
+      </div>
     </div>
   );
 }

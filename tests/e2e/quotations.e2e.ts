@@ -1,11 +1,8 @@
 // Quotations end to end (issue 12 item 2; decision 080), fr and zh, in Chromium against the built shop:
-// cart → "ask for a quotation" → detail → list → PDF (its text through pdftotext) → the cart changes →
+// cart → "ask for a quotation" → detail → list → PDF (its text read back) → the cart changes →
 // "order at the quoted prices" puts the quoted lines back → a store pickup order whose goods total is the
 // quotation's. Also: the demo customer's seeded quotations (one valid, one expired) on a fresh start.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { pdfToText } from "../../server/test/pdf-text.ts";
 import { describe, expect, it } from "vitest";
 import { newTab, browserPerFile, seriousViolations } from "./browser.ts";
 import { shopPerFile, SIGN_SECRET, type Shop } from "./shop.ts";
@@ -21,15 +18,6 @@ const browser = browserPerFile();
 type Line = { model_id: number; price: string; stock: number; purchasable_qty: number; not_for_sale: boolean };
 type Cart = { cart_info: { totalAmount: string; cartTotalAmount: string }; cart_list: (Line & { num: number; quoted?: boolean })[] };
 
-function pdfText(bytes: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), "quote-e2e-"));
-  try {
-    writeFileSync(join(dir, "q.pdf"), bytes);
-    return execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", join(dir, "q.pdf"), "-"], { encoding: "utf8" });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** A signed GET of the API, as the browser makes it. */
 async function apiGet<T>(s: Shop, path: string, query: Record<string, string>, token: string): Promise<{ code: number; data: T }> {
@@ -99,7 +87,7 @@ describe("quotations", () => {
       const pdf = await context.request.get(`${shop.url}${href}`);
       expect(pdf.status()).toBe(200);
       expect(pdf.headers()["content-type"]).toBe("application/pdf");
-      const text = pdfText(await pdf.body());
+      const text = await pdfToText(await pdf.body());
       expect(text).toContain(t("documents.title_quotation"));
       expect(text).toContain(number);
       expect(text).toContain(formatPrice(quotedGoods, lang).replace(/[\u202f\u00a0]/g, " "));

@@ -17,10 +17,7 @@ describe.each(testDbKinds())("demo seed (small, %s)", (kind) => {
   let b: Database;
   beforeAll(async () => {
     [a, b] = await Promise.all([openTestDatabase(kind), openTestDatabase(kind)]);
-    const t0 = performance.now();
     expect(await seedDemo(a.db, { size: "small" })).toEqual({ seeded: true });
-    const ms = performance.now() - t0;
-    expect(ms).toBeLessThan(2000);
     expect(await seedDemo(b.db, { size: "small" })).toEqual({ seeded: true });
   });
   afterAll(async () => {

@@ -14,6 +14,7 @@ import { fromCents, toCents } from "#core/payments.ts";
 import type { OrderRef } from "#core/validation/orders.ts";
 import { canRepay } from "#core/order-states.ts";
 import { invoicePath, issueInvoice } from "#server/modules/invoices/invoice-issue.ts";
+import { orderAmountDue, releaseCreditNotes } from "#server/modules/documents/documents.service.ts";
 import type { PaymentNotification, PaymentProviderAdapter } from "./provider.ts";
 
 export type PaymentResult = {
@@ -64,12 +65,14 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
       if (!o) throw notFound("payment.order_not_found");
       if (o.status === "cancelled") throw refused("payment.order_cancelled");
       if (o.status !== "unpaid") throw refused("payment.already_paid");
-      const cents = toCents(o.total_ttc);
+      // What is left to pay: the total TTC less the credit notes spent on the order (decision 079).
+      const due = await orderAmountDue(tx, o.id);
+      const cents = toCents(due);
       if (cents <= 0) throw refused("payment.not_payable");
       const [p] = await query<{ id: number }>(
         tx,
         sql`insert into payments (order_id, provider, amount, currency, status, lang)
-        values (${o.id}, ${provider.name}, ${o.total_ttc}, 'EUR', 'pending', ${lang}) returning id`,
+        values (${o.id}, ${provider.name}, ${due}, 'EUR', 'pending', ${lang}) returning id`,
       );
       const [a] = await query<{ id: number }>(tx, sql`insert into payment_attempts (payment_id) values (${p.id}) returning id`);
       return { order: o, cents, paymentId: p.id, attemptId: a.id };
@@ -288,7 +291,7 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
   }
 
   /**
-   * Cancels one unpaid order placed before the cutoff, giving its stock and coupon use back, exactly once:
+   * Cancels one unpaid order placed before the cutoff, giving its stock, coupon use and credit back, exactly once:
    * the guarded UPDATE … WHERE status = 'unpaid' is the one place that decides, so two expirers (or an
    * expirer and a payment) never both win.
    */
@@ -309,6 +312,7 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
       // models in id order, like order placement: the two never deadlock
       for (const l of lines) await query(tx, sql`update models set stock = stock + ${l.num} where id = ${l.model_id}`);
       if (o.coupon_id !== null) await query(tx, sql`update coupons set uses = uses - 1 where id = ${o.coupon_id} and uses > 0`);
+      await releaseCreditNotes(tx, o.id); // credit notes spent on it are usable again, once
       return true;
     });
   }

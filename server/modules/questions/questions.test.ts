@@ -290,6 +290,12 @@ describe.each(testDbKinds())("questions and attachments on %s", (kind) => {
     const event = await t.app.services.questions.answer(t.app.services.db, q.id, "Nous remplaçons le carton.");
     expect(seen).toEqual([event]);
     expect(event).toMatchObject({ questionId: q.id, customerId: 1 });
+    // the shop's wiring (server/services.ts): the customer gets an "answer received" notice with it
+    const notices = await query<{ kind: string; ref: string }>(
+      t.database.db,
+      sql`select kind, ref from notifications where customer_id = 1 and kind = 'answer_received' and ref = ${`#${q.id}`}`,
+    );
+    expect(notices).toEqual([{ kind: "answer_received", ref: `#${q.id}` }]);
     await expect(t.app.services.questions.answer(t.app.services.db, q.id, "Deux fois")).rejects.toMatchObject({
       key: "questions.already_answered",
     });
@@ -304,6 +310,7 @@ describe.each(testDbKinds())("questions and attachments on %s", (kind) => {
     await expect(t.app.services.questions.answer(t.app.services.db, other.id, "Réponse")).rejects.toThrow("notification failed");
     const [still] = await query<{ answer: string | null }>(t.database.db, sql`select answer from questions where id = ${other.id}`);
     expect(still.answer).toBeNull();
+    expect(await query(t.database.db, sql`select id from notifications where ref = ${`#${other.id}`}`)).toEqual([]);
     off();
     off2();
   });

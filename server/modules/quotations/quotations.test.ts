@@ -1,11 +1,8 @@
 // Quotations (issue 12 item 2; decision 080), per endpoint: the cart as a quotation (idempotent), list and
 // detail of the caller's own, back into the cart at the quoted prices (never a client's price), the order
 // at those prices using the quotation up, expired / ordered / another customer's refused with nothing
-// changed, and the PDF in fr and zh checked through pdftotext. PGlite, and PostgreSQL with TEST_DATABASE_URL.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// changed, and the PDF in fr and zh checked through the test PDF reader. PGlite, and PostgreSQL with TEST_DATABASE_URL.
+import { pdfToText } from "#server/test/pdf-text.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
@@ -16,15 +13,6 @@ import { formatPrice } from "#core/money.ts";
 
 type Model = { id: number; reference: string };
 
-function pdfText(bytes: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), "quote-pdf-"));
-  try {
-    writeFileSync(join(dir, "q.pdf"), bytes);
-    return execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", join(dir, "q.pdf"), "-"], { encoding: "utf8" });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe.each(testDbKinds())("quotations on %s", (kind) => {
   let t: TestApp;
@@ -336,9 +324,10 @@ describe.each(testDbKinds())("quotations on %s", (kind) => {
     expect(fr.statusCode).toBe(200);
     expect(fr.headers["content-type"]).toBe("application/pdf");
     expect(fr.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
-    const text = pdfText(fr.rawPayload);
+    const text = await pdfToText(fr.rawPayload);
     const plain = (v: string) => v.replace(/[\u202f\u00a0]/g, " ");
-    expect(text).toMatch(/^\s*Comptoir de l'Emballage\s+Devis$/m);
+    expect(text.split("\n")[0]).toBe("Comptoir de l'Emballage");
+    expect(text).toMatch(/^Devis$/m);
     expect(text).toMatch(/Numéro :\s+DV2026-000012/);
     expect(text).toMatch(/Valable jusqu'au :\s+\d{2}\/\d{2}\/\d{4}/);
     expect(text).toContain("PU HT");
@@ -349,7 +338,7 @@ describe.each(testDbKinds())("quotations on %s", (kind) => {
 
     const zh = await t.app.inject({ url: `/documents/quotation/DV2026-000012.pdf?lang=zh`, headers: { cookie: `uid=${demo}` } });
     expect(zh.statusCode).toBe(200);
-    const zt = pdfText(zh.rawPayload);
+    const zt = await pdfToText(zh.rawPayload);
     expect(zt).toMatch(/报价单\s*$/m);
     expect(zt).toMatch(/编号 :\s+DV2026-000012/);
     expect(zt).toContain("不含税单价");
