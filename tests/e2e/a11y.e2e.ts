@@ -1,8 +1,8 @@
 // Accessibility of every page (issue 13 item 9): axe finds no serious or critical violation on the pages a
 // visitor and a customer reach, in fr and zh. Dialogs and drawers are checked where they open (storefront-*,
 // cart, checkout files).
-import { describe, expect, it } from "vitest";
-import { browserPerFile, newTab, seriousViolations } from "./browser.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { browserPerFile, newTab, seriousViolations, type Tab } from "./browser.ts";
 import { shopPerFile } from "./shop.ts";
 import { DEMO, loginAs } from "./customers.ts";
 
@@ -36,29 +36,34 @@ const CUSTOMER = [
   "/payment/result/fail?order_id=CE2026-000171",
   "/accountpdfquotations",
   "/accountpdfquotation?id=DV2026-000012",
+  "/factures",
+  "/avoirs",
+  "/order-retrun",
+  "/livraisons",
+  "/notifications",
+  "/une-question",
 ];
 
-describe("accessibility of every page", () => {
-  for (const prefix of ["", "/zh"]) {
-    it(`visitor pages have no serious violation (${prefix || "fr"})`, async () => {
-      const { page, context } = await newTab(browser());
-      for (const path of VISITOR) {
-        await page.goto(`${shop.url}${prefix}${path}`);
-        await page.waitForLoadState("networkidle");
-        expect({ path, violations: await seriousViolations(page) }).toEqual({ path, violations: [] });
-      }
-      await context.close();
+// One test per page (a list in one test outgrows any timeout as pages are added); one logged-in tab per language.
+for (const prefix of ["", "/zh"]) {
+  describe(`accessibility of every page (${prefix || "fr"})`, () => {
+    let visitor: Tab;
+    let customer: Tab;
+    beforeAll(async () => {
+      visitor = await newTab(browser());
+      customer = await newTab(browser());
+      await loginAs(customer.context, shop, DEMO);
     });
-
-    it(`customer pages have no serious violation (${prefix || "fr"})`, async () => {
-      const { page, context } = await newTab(browser());
-      await loginAs(context, shop, DEMO);
-      for (const path of CUSTOMER) {
-        await page.goto(`${shop.url}${prefix}${path}`);
-        await page.waitForLoadState("networkidle");
-        expect({ path, violations: await seriousViolations(page) }).toEqual({ path, violations: [] });
-      }
-      await context.close();
+    afterAll(async () => {
+      await visitor?.context.close();
+      await customer?.context.close();
     });
-  }
-});
+    const check = async (tab: Tab, path: string) => {
+      await tab.page.goto(`${shop.url}${prefix}${path}`);
+      await tab.page.waitForLoadState("networkidle");
+      expect(await seriousViolations(tab.page)).toEqual([]);
+    };
+    it.each(VISITOR)("visitor page %s has no serious violation", (path) => check(visitor, path));
+    it.each(CUSTOMER)("customer page %s has no serious violation", (path) => check(customer, path));
+  });
+}

@@ -18,7 +18,6 @@ const browser = browserPerFile();
 type Line = { model_id: number; price: string; stock: number; purchasable_qty: number; not_for_sale: boolean };
 type Cart = { cart_info: { totalAmount: string; cartTotalAmount: string }; cart_list: (Line & { num: number; quoted?: boolean })[] };
 
-
 /** A signed GET of the API, as the browser makes it. */
 async function apiGet<T>(s: Shop, path: string, query: Record<string, string>, token: string): Promise<{ code: number; data: T }> {
   const t = Math.floor(Date.now() / 1000);

@@ -13,7 +13,6 @@ import { formatPrice } from "#core/money.ts";
 
 type Model = { id: number; reference: string };
 
-
 describe.each(testDbKinds())("quotations on %s", (kind) => {
   let t: TestApp;
   let db: Db;
