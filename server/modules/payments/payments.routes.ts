@@ -24,8 +24,8 @@ export async function paymentRoutes(site: FastifyInstance) {
       url: "/Sale/leavePayment",
       summary: "Start (or restart) the card payment of one of the caller's unpaid orders",
       description:
-        "Answers `{ redirect_url }`, the provider's hosted card page. The amount is the order's total TTC as stored, never " +
-        "taken from the request. Refused when the order is paid or cancelled; another customer's order is not found. " +
+        "Answers `{ redirect_url }`, the provider's hosted card page. The amount is what is left to pay: the order's total TTC " +
+        "as stored less the credit notes spent on it (decision 079), never taken from the request. Refused when the order is paid or cancelled; another customer's order is not found. " +
         "The Applang header decides the language of the result page the provider sends the buyer back to.",
       tags,
       auth: true,
