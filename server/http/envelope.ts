@@ -29,10 +29,17 @@ export function issueKey(issue: z.core.$ZodIssue | undefined): string {
   return "validation.invalid_value";
 }
 
+/** The bound a size refusal names ({{max}}, {{min}} in the message), for the texts that show it. */
+function issueVars(issue: z.core.$ZodIssue | undefined): Record<string, number> | undefined {
+  if (issue?.code === "too_big") return { max: Number(issue.maximum) };
+  if (issue?.code === "too_small") return { min: Number(issue.minimum) };
+  return undefined;
+}
+
 /** Parses input with a zod schema; the first issue's message (a catalogue key) becomes a 400. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const r = schema.safeParse(input ?? {});
-  if (!r.success) throw new ApiError(400, issueKey(r.error.issues[0]));
+  if (!r.success) throw new ApiError(400, issueKey(r.error.issues[0]), issueVars(r.error.issues[0]));
   return r.data;
 }
 

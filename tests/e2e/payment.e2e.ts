@@ -12,6 +12,7 @@ import { DEMO, freshCustomer, loginAs, type Customer } from "./customers.ts";
 import { CheckoutPage } from "./pages/checkout.ts";
 import { CARDS, PaymentResultPage, PaymentStepPage, SandboxCardPage } from "./pages/payment.ts";
 import { label, localePath, type Lang } from "./pages/labels.ts";
+import { pdfToText } from "../../server/test/pdf-text.ts";
 
 // No order may expire during the run (h-pay's expiry worker cancels unpaid orders after 60 min by default).
 const shop = shopPerFile({ UNPAID_ORDER_EXPIRY_MINUTES: "525600" });
@@ -135,7 +136,16 @@ describe("card payment", () => {
     await page.getByRole("heading", { level: 1, name: label("fr", "orders.confirmation_title") }).waitFor();
     await page.getByText(label("fr", "orders.state_processing")).first().waitFor();
     expect(await page.getByRole("banner").count()).toBe(1);
-    expect(await page.getByTestId("confirmation-invoice").textContent()).toContain(invoice!.match(/FA\d{4}-\d{6}/)![0]);
+    const invoiceNumber = invoice!.match(/FA\d{4}-\d{6}/)![0];
+    expect(await page.getByTestId("confirmation-invoice").textContent()).toContain(invoiceNumber);
+    // the invoice PDF, as its owner downloads it: the seller's legal details, the order, the payment
+    const pdf = await context.request.get(`${shop.url}/documents/invoice/${orderId}.pdf`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    const text = await pdfToText(await pdf.body());
+    for (const part of [label("fr", "documents.title_invoice"), invoiceNumber, summary!.match(/CE\d{4}-\d{6}/)![0], "SIRET"])
+      expect(text).toContain(part);
+    expect(text).toContain(paid.payment!.transaction_id!);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -158,6 +168,12 @@ describe("card payment", () => {
     expect((await orderOf(token, order.id)).status).toBe("processing");
     await result.goNow.click();
     await page.waitForURL(new RegExp(`/zh/confirmation-commande\\?id=${order.id}$`));
+    // the Chinese invoice PDF: its title in Chinese characters (the embedded CJK font)
+    const pdf = await context.request.get(`${shop.url}/documents/invoice/${order.id}.pdf?lang=zh`);
+    expect(pdf.status()).toBe(200);
+    const text = await pdfToText(await pdf.body());
+    expect(text).toContain(label("zh", "documents.title_invoice"));
+    expect(text).not.toContain("\uFFFD");
     expect(errors).toEqual([]);
     await context.close();
   });

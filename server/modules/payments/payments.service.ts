@@ -51,8 +51,8 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
 
   /**
    * Starts (or restarts) the card payment of the caller's unpaid order: a payments row and an attempt in one
-   * transaction under the order's row lock, then the provider's hosted page, outside it. The amount is the
-   * order's total TTC as stored.
+   * transaction under the order's row lock, then the provider's hosted page, outside it. The amount is what
+   * is left to pay: the order's total TTC less the credit notes spent on it.
    */
   async function leavePayment(q: Db, customer: { id: number; email: string }, ref: OrderRef, lang: Lang) {
     assertOutsideTransaction("leavePayment");

@@ -221,6 +221,7 @@ describe.each(testDbKinds())("quick order on %s", (kind) => {
     expect(empty.json().info).toBe("Saisissez au moins une ligne « référence;quantité ».");
     const long = await post(t.app, "/site/Customer/quickOrderResolve", { text: "A;1\n".repeat(10_001) }, { token: demo });
     expect(long.statusCode).toBe(400);
+    expect(long.json().info).toBe("Le texte est trop long (40000 caractères au plus).");
     // Beyond the API body limit (64 KiB): refused before any parsing.
     const path = "/site/Customer/quickOrderResolve";
     const sig = signed(path);
