@@ -29,6 +29,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const ref = parseOrderRef(url.searchParams.get("order_id") ?? url.searchParams.get("id"));
   if (!ref) throw notFoundResponse();
   const o: OrderDetail = await orNotFound(context.services.orders.detail(context.services.db, me.id, ref, context.lang));
+  // The card pays what the credit notes left (decision 079): the step says so before the buyer leaves.
+  const docs = await context.services.documents.orderDocuments(context.services.db, me.id, o.id);
   return {
     type: (type ?? null) as "success" | "fail" | null,
     order: {
@@ -37,6 +39,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       status: o.status,
       state: o.state,
       total_ttc: o.total_ttc,
+      credit_used: docs.credit_used,
+      amount_due: docs.amount_due,
       cancelled_at: o.cancelled_at,
       can_repay: o.can_repay,
       paid: o.payment !== null,
@@ -87,7 +91,28 @@ function PayStep({ order }: { order: Order }) {
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-5 py-4">
       <h1 className="text-2xl font-bold text-brand">{t("payment_pages.pay_title")}</h1>
-      <Summary number={order.number} total={order.total_ttc} />
+      <Summary number={order.number} total={order.total_ttc}>
+        {Number(order.credit_used) > 0 && (
+          <>
+            <div>
+              <dt className="inline font-semibold">
+                {t("documents.credit_used")}
+                {lang === "fr" ? "\u00a0: " : "："}
+              </dt>
+              <dd className="inline">{formatPrice(`-${order.credit_used}`, lang, "TTC")}</dd>
+            </div>
+            <div>
+              <dt className="inline font-semibold">
+                {t("documents.amount_due_label")}
+                {lang === "fr" ? "\u00a0: " : "："}
+              </dt>
+              <dd className="inline" data-testid="payment-amount-due">
+                {formatPrice(order.amount_due, lang, "TTC")}
+              </dd>
+            </div>
+          </>
+        )}
+      </Summary>
       <p className="flex flex-wrap items-center gap-2">
         <span className="font-semibold">{t("payment_pages.status")}</span>
         <StateBadge state={order.state} />

@@ -112,8 +112,12 @@ describe("documents in the account", () => {
     await page.getByRole("checkbox", { name: "Utiliser mon avoir" }).check();
     await expect.poll(() => page.getByTestId("credit-used").textContent()).toBe("-18,60\u00a0€");
     await checkout.placeOrder.click();
-    await page.waitForURL(/\/confirmation-commande\?id=\d+$/);
-    const orderId = new URL(page.url()).searchParams.get("id");
+    // the rest is paid by card: the payment step says what the card will be charged
+    await page.waitForURL(/\/paymentcb\?order_id=\d+$/);
+    const orderId = new URL(page.url()).searchParams.get("order_id");
+    const summary = norm(await page.getByTestId("payment-summary").textContent());
+    expect(summary).toContain("Avoir déduit : -18,60 € TTC");
+    expect(summary).toMatch(/Reste à payer : \d[\d ]*,\d\d € TTC/);
     // the order detail shows the credit taken off and what remains to pay
     await page.goto(`${shop.url}/order-detail?id=${orderId}`);
     const docsBlock = page.getByTestId("order-documents");

@@ -118,8 +118,9 @@ describe("quotations", () => {
       await checkout.shop(/Vitry-sur-Seine/).check();
       await page.waitForLoadState("networkidle");
       await checkout.placeOrder.click();
-      await page.waitForURL(new RegExp(`${prefix}/confirmation-commande\\?id=\\d+$`));
-      const orderId = new URL(page.url()).searchParams.get("id")!;
+      // placed unpaid: the checkout goes on to the card payment step (issue 11)
+      await page.waitForURL(new RegExp(`${prefix}/paymentcb\\?order_id=\\d+$`));
+      const orderId = new URL(page.url()).searchParams.get("order_id")!;
       const order = await apiGet<{ total_ht: string; freight_ht?: string; lines: { line_ht?: string; amount?: string }[] }>(
         shop,
         "/site/Sale/orderDetial",

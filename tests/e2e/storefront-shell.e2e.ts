@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { shopPerFile } from "./shop.ts";
 import { browserPerFile, newTab, DESKTOP } from "./browser.ts";
 import { NARROW, login, makeTall, pollExpect, seriousViolations } from "./storefront-helpers.ts";
+import { DEMO, loginAs } from "./customers.ts";
 
 const shop = shopPerFile();
 const browser = browserPerFile();
@@ -214,9 +215,14 @@ describe("loading", () => {
   });
 
   it("is not shown on payment-result routes, which show their outcome at once", async () => {
-    const html = await (await fetch(`${shop.url}/payment/result/success`)).text();
-    expect(html).not.toContain('id="start-overlay"');
+    // the result pages belong to a customer and one of their orders (issue 11)
+    const { data } = await shop.api<{ token: string }>("/site/user/login", { identifier: DEMO.identifier, password: DEMO.password });
+    const result = (type: string) => `/payment/result/${type}?order_id=CE2026-000171`;
+    const res = await fetch(`${shop.url}${result("success")}`, { headers: { cookie: `uid=${data.token}` }, redirect: "manual" });
+    expect(res.status).toBe(200);
+    expect(await res.text()).not.toContain('id="start-overlay"');
     const { page, context } = await newTab(browser());
+    await loginAs(context, shop, DEMO);
     let release!: () => void;
     const held = new Promise<void>((r) => {
       release = r;
@@ -225,7 +231,7 @@ describe("loading", () => {
       await held;
       await r.continue();
     });
-    await page.goto(`${shop.url}/zh/payment/result/fail`);
+    await page.goto(`${shop.url}/zh${result("fail")}`);
     await page.locator("main").waitFor();
     await wait(800);
     expect(await page.locator("#start-overlay").count()).toBe(0); // the session call is still out
@@ -373,10 +379,12 @@ describe("navigation", () => {
     ["/zh", "您已离线"],
   ])("shows the offline indicator on %s", async (path, text) => {
     const { page, context } = await at(path);
+    // by CSS, not by role: the cookie drawer (1.5 s after load) may hide the rest from the accessibility tree
+    const alert = page.locator('[role="alert"]', { hasText: text });
     await context.setOffline(true);
-    await page.getByRole("alert").filter({ hasText: text }).waitFor();
+    await alert.waitFor();
     await context.setOffline(false);
-    await page.getByRole("alert").filter({ hasText: text }).waitFor({ state: "detached" });
+    await alert.waitFor({ state: "detached" });
     await context.close();
   });
 });
