@@ -27,6 +27,8 @@ export type OrderSummary = {
   total_ttc: string;
   lines_count: number;
   pickup_method: number;
+  /** parcel, pallet, carrier or pickup (decision 071); null for orders written before the column. */
+  delivery_mode: string | null;
   planned_delivery_date: string | null;
 };
 

@@ -104,8 +104,11 @@ export function sentMeasures(
   };
 }
 
-/** One of the caller's live addresses; another customer's or a deleted one is refused like an unknown one. */
-export async function ownAddress(q: Db, customerId: number, id: number): Promise<OwnAddress> {
+/**
+ * One of the caller's live addresses of the kind the use asks for; another customer's or a deleted one is
+ * refused like an unknown one, an invoice address chosen for delivery (or the reverse) by its own message.
+ */
+export async function ownAddress(q: Db, customerId: number, id: number, kind: "delivery" | "invoice"): Promise<OwnAddress> {
   const [a] = await query<OwnAddress>(
     q,
     sql`
@@ -113,5 +116,6 @@ export async function ownAddress(q: Db, customerId: number, id: number): Promise
     from addresses where id = ${id} and customer_id = ${customerId} and deleted_at is null`,
   );
   if (!a) throw refused("checkout.address_invalid");
+  if (a.kind !== kind) throw refused("checkout.address_kind_mismatch");
   return a;
 }

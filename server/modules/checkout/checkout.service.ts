@@ -50,8 +50,8 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
   ): Promise<{ freight: Freight | Record<string, never>; delivery_mode: DeliveryMode | null }> {
     if (input.pickup_method === 2 || input.delivery_addr_id === null)
       return { freight: {}, delivery_mode: input.pickup_method === 2 ? "pickup" : null };
-    const address = await ownAddress(q, customerId, input.delivery_addr_id);
-    if (input.invoice_addr_id !== null) await ownAddress(q, customerId, input.invoice_addr_id);
+    const address = await ownAddress(q, customerId, input.delivery_addr_id, "delivery");
+    if (input.invoice_addr_id !== null) await ownAddress(q, customerId, input.invoice_addr_id, "invoice");
     const zip = address.zip_code.trim();
     if (zip === "") return { freight: {}, delivery_mode: null };
     const conf = await settings();
@@ -86,13 +86,13 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
       const delivery =
         deliveryId === null
           ? null
-          : await ownAddress(tx, customerId, deliveryId).catch((e: unknown) => {
+          : await ownAddress(tx, customerId, deliveryId, "delivery").catch((e: unknown) => {
               if (infos.delivery_addr_id !== undefined) throw e;
               deliveryId = null;
               return null;
             });
       if (invoiceId !== null)
-        await ownAddress(tx, customerId, invoiceId).catch((e: unknown) => {
+        await ownAddress(tx, customerId, invoiceId, "invoice").catch((e: unknown) => {
           if (infos.invoice_addr_id !== undefined) throw e;
           invoiceId = null;
         });
@@ -175,7 +175,8 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
         freight: null,
       };
     }
-    const delivery = cart.delivery_addr_id === null ? null : await ownAddress(q, customerId, cart.delivery_addr_id).catch(() => null);
+    const delivery =
+      cart.delivery_addr_id === null ? null : await ownAddress(q, customerId, cart.delivery_addr_id, "delivery").catch(() => null);
     const coupon = cart.coupon_id === null ? null : await coupons.byId(q, customerId, cart.coupon_id);
     return {
       id: cart.id,

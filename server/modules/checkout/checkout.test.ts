@@ -305,6 +305,8 @@ describe.each(testDbKinds())("checkout API on %s", (kind) => {
       for (const infos of [
         { delivery_addr_id: 4 },
         { invoice_addr_id: 4 },
+        { delivery_addr_id: 3 }, // the caller's invoice address, as a delivery address
+        { invoice_addr_id: 1 }, // the caller's delivery address, as an invoice address
         { code: "TRAITEUR-C100002" },
         { code: "NOPE" },
         { code: "RENTREE-C100001" },
@@ -320,6 +322,9 @@ describe.each(testDbKinds())("checkout API on %s", (kind) => {
         const res = await params(infos);
         expect(res.json().code, JSON.stringify(infos)).toBe(400);
       }
+      expect((await params({ delivery_addr_id: 3 })).json().info).toBe(
+        "Veuillez choisir une adresse de livraison et une adresse de facturation.",
+      );
       expect((await params({ code: "TRAITEUR-C100002" })).json().info).toBe("Ce code promo est invalide.");
       expect((await params({ note: "x".repeat(501) })).json().info).toBe("La note de commande ne doit pas dépasser 500 caractères.");
       expect((await post(t.app, "/site/Sale/cartParams", {}, { token: demo })).json().code).toBe(400);

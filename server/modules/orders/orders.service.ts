@@ -30,6 +30,7 @@ type OrderRow = {
   cancelled_at: string | null;
   planned_delivery_date: string | null;
   pickup_method: number;
+  delivery_mode: string | null;
   shop_id: number | null;
   total_ht: string;
   total_tva: string;
@@ -53,7 +54,7 @@ type OrderRow = {
 // Moments as ISO text in UTC and dates as "YYYY-MM-DD": both drivers answer the same strings.
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 const COLUMNS = sql`o.id, o.number, o.status, ${iso("o.created_at")} as created_at, ${iso("o.paid_at")} as paid_at,
-  ${iso("o.cancelled_at")} as cancelled_at, o.planned_delivery_date::text as planned_delivery_date, o.pickup_method, o.shop_id,
+  ${iso("o.cancelled_at")} as cancelled_at, o.planned_delivery_date::text as planned_delivery_date, o.pickup_method, o.delivery_mode, o.shop_id,
   o.total_ht::text as total_ht, o.total_tva::text as total_tva, o.total_ttc::text as total_ttc, o.freight_ht::text as freight_ht,
   o.freight_tva::text as freight_tva, o.discount_amount::text as discount_amount, o.payment_method, o.transaction_id,
   o.delivery_address, o.invoice_address, o.note, ${iso("o.shipped_at")} as shipped_at, ${iso("o.delivered_at")} as delivered_at,
@@ -92,6 +93,7 @@ function summary(o: OrderRow, lang: Lang): OrderSummary {
     total_ttc: o.total_ttc,
     lines_count: o.lines_count,
     pickup_method: o.pickup_method,
+    delivery_mode: o.delivery_mode,
     planned_delivery_date: o.planned_delivery_date,
   };
 }

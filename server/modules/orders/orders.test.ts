@@ -100,6 +100,7 @@ describe.each(testDbKinds())("orders in the account on %s", (kind) => {
           status: "processing",
           status_text: "En cours de traitement",
           pickup_method: 2,
+          delivery_mode: "pickup",
         });
         expect(o.shop?.name).toBeTruthy();
         expect(o.delivery_address).toBeNull();
@@ -127,6 +128,7 @@ describe.each(testDbKinds())("orders in the account on %s", (kind) => {
       status_text: "Livraison planifiée le 26/11/2026",
       pickup_method: 1,
     });
+    expect(["parcel", "pallet", "carrier"]).toContain(planned.delivery_mode);
     expect(planned.delivery_address).toMatchObject({ zip_code: "75011" });
     expect(planned.tracking.map((s) => [s.key, s.done])).toEqual([
       ["placed", true],
