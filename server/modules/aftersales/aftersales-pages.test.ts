@@ -1,45 +1,13 @@
 // The returns, deliveries and notifications pages through the real build (decision 063, 082): each
 // customer sees their own, in fr and zh and under /center/, a visitor goes to /connexion, nothing is cached.
 // Needs `npm run build` first. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
-import { existsSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FastifyInstance } from "fastify";
-import type { ServerBuild } from "react-router";
-import { buildApp } from "#server/app.ts";
-import { loadEnv } from "#server/env.ts";
-import { seedDemo } from "#server/db/seed/index.ts";
-import type { Database } from "#server/db/client.ts";
-import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
-import { createPageCache } from "#server/http/page-cache.ts";
-import { TEST_SECRET } from "#server/test/app.ts";
-
-const buildFile = fileURLToPath(new URL("../../../build/server/index.js", import.meta.url));
-const clientDir = fileURLToPath(new URL("../../../build/client", import.meta.url));
+import { describe, expect, it } from "vitest";
+import { testDbKinds } from "#server/test/databases.ts";
+import { pagesAppPerSuite } from "#server/test/pages-app.ts";
 
 describe.each(testDbKinds())("after-sales pages (%s)", (kind) => {
-  let app: FastifyInstance;
-  let database: Database;
-  let demo: string;
-  let martin: string;
-
-  beforeAll(async () => {
-    if (!existsSync(buildFile)) throw new Error("run `npm run build` first (npm test does)");
-    database = await openTestDatabase(kind);
-    await seedDemo(database.db, { size: "small" });
-    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-    const env = loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", SIGN_SECRET: TEST_SECRET });
-    app = await buildApp({ env, database, build, clientDir, logger: false, pageCache: createPageCache() });
-    await app.ready();
-    demo = `uid=${await app.services.sessions.create(app.services.db, 1)}`;
-    martin = `uid=${await app.services.sessions.create(app.services.db, 2)}`;
-  }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
-
-  const page = (url: string, cookie?: string) => app.inject({ url, headers: cookie ? { cookie } : {} });
+  const t = pagesAppPerSuite(kind);
+  const page = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
 
   it("asks a visitor to log in on every page", async () => {
     for (const url of [
@@ -58,7 +26,7 @@ describe.each(testDbKinds())("after-sales pages (%s)", (kind) => {
 
   it("shows the returns page with the open and closed windows and the requests, in fr and zh", async () => {
     for (const url of ["/order-retrun", "/center/order-retrun"]) {
-      const res = await page(url, demo);
+      const res = await page(url, t.demo);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["cache-control"], url).toBe("private, no-store");
       for (const text of [
@@ -72,23 +40,23 @@ describe.each(testDbKinds())("after-sales pages (%s)", (kind) => {
         expect(res.body, `${url} ${text}`).toContain(text);
       expect(res.body).not.toContain("CE2026-000150");
     }
-    const zh = await page("/zh/order-retrun", demo);
+    const zh = await page("/zh/order-retrun", t.demo);
     expect(zh.body).toContain("商品退货");
     expect(zh.body).toContain("15 天退货期已于 2026/09/26 结束");
-    const his = await page("/order-retrun", martin);
+    const his = await page("/order-retrun", t.martin);
     expect(his.body).toContain("CE2026-000150");
     expect(his.body).not.toContain("CE2026-000176");
   });
 
   it("lists the returns on the tracking page", async () => {
-    const res = await page("/suivi-commande", demo);
+    const res = await page("/suivi-commande", t.demo);
     expect(res.body).toContain("Mes retours");
     expect(res.body).toContain("Retour n° 2");
   });
 
   it("shows the delivery awaiting a reply with its actions and the receiving times", async () => {
     for (const url of ["/livraisons", "/center/livraisons"]) {
-      const res = await page(url, demo);
+      const res = await page(url, t.demo);
       expect(res.statusCode, url).toBe(200);
       for (const text of [
         "Mes livraisons",
@@ -100,19 +68,19 @@ describe.each(testDbKinds())("after-sales pages (%s)", (kind) => {
       ])
         expect(res.body, `${url} ${text}`).toContain(text);
     }
-    expect((await page("/zh/livraisons", demo)).body).toContain("我方便收货");
-    const his = await page("/livraisons", martin);
+    expect((await page("/zh/livraisons", t.demo)).body).toContain("我方便收货");
+    const his = await page("/livraisons", t.martin);
     expect(his.body).toContain("Aucune livraison planifiée en attente.");
   });
 
   it("lists the notifications with the unread count, only the caller's", async () => {
-    const res = await page("/notifications", demo);
+    const res = await page("/notifications", t.demo);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain("2 non lue(s)");
     expect(res.body).toContain("Votre commande CE2026-000177 est planifiée pour une livraison le");
     expect(res.body).not.toContain("CE2026-000150");
-    const zh = await page("/zh/center/notifications", demo);
+    const zh = await page("/zh/center/notifications", t.demo);
     expect(zh.body).toContain("您的订单 CE2026-000176 已送达。");
-    expect((await page("/notifications", martin)).body).toContain("CE2026-000150");
+    expect((await page("/notifications", t.martin)).body).toContain("CE2026-000150");
   });
 });

@@ -1,45 +1,13 @@
 // /factures and /avoirs through the real build (decisions 063, 079): each customer sees their own documents, in fr
 // and zh and on the /center/ paths, never cached; a visitor goes to /connexion. Needs `npm run build` first.
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
-import { existsSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FastifyInstance } from "fastify";
-import type { ServerBuild } from "react-router";
-import { buildApp } from "#server/app.ts";
-import { loadEnv } from "#server/env.ts";
-import { seedDemo } from "#server/db/seed/index.ts";
-import type { Database } from "#server/db/client.ts";
-import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
-import { createPageCache } from "#server/http/page-cache.ts";
-import { TEST_SECRET } from "#server/test/app.ts";
-
-const buildFile = fileURLToPath(new URL("../../../build/server/index.js", import.meta.url));
-const clientDir = fileURLToPath(new URL("../../../build/client", import.meta.url));
+import { describe, expect, it } from "vitest";
+import { testDbKinds } from "#server/test/databases.ts";
+import { pagesAppPerSuite } from "#server/test/pages-app.ts";
 
 describe.each(testDbKinds())("document pages (%s)", (kind) => {
-  let app: FastifyInstance;
-  let database: Database;
-  let demo: string;
-  let martin: string;
-
-  beforeAll(async () => {
-    if (!existsSync(buildFile)) throw new Error("run `npm run build` first (npm test does)");
-    database = await openTestDatabase(kind);
-    await seedDemo(database.db, { size: "small" });
-    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-    const env = loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", SIGN_SECRET: TEST_SECRET });
-    app = await buildApp({ env, database, build, clientDir, logger: false, pageCache: createPageCache() });
-    await app.ready();
-    demo = `uid=${await app.services.sessions.create(app.services.db, 1)}`;
-    martin = `uid=${await app.services.sessions.create(app.services.db, 2)}`;
-  }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
-
-  const page = (url: string, cookie?: string) => app.inject({ url, headers: cookie ? { cookie } : {} });
+  const t = pagesAppPerSuite(kind);
+  const page = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
 
   it("lists the caller's invoices with their PDF links, fr and zh, never cached", async () => {
     for (const [url, texts] of [
@@ -47,13 +15,13 @@ describe.each(testDbKinds())("document pages (%s)", (kind) => {
       ["/center/factures", ["Mes factures", "FA2026-000045"]],
       ["/zh/factures", ["我的发票", "FA2026-000045", 'href="/documents/invoice/1.pdf?lang=zh"']],
     ] as const) {
-      const res = await page(url, demo);
+      const res = await page(url, t.demo);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["cache-control"], url).toBe("private, no-store");
       for (const t of texts) expect(res.body, `${url} ${t}`).toContain(t);
       expect(res.body).not.toContain("FA2026-000061"); // Martin's
     }
-    const theirs = await page("/factures", martin);
+    const theirs = await page("/factures", t.martin);
     expect(theirs.body).toContain("FA2026-000061");
     expect(theirs.body).not.toContain("FA2026-000045");
   });
@@ -64,11 +32,11 @@ describe.each(testDbKinds())("document pages (%s)", (kind) => {
       ["/center/avoirs", ["Mes avoirs", "AV2026-000007"]],
       ["/zh/avoirs", ["我的退款凭证", "AV2026-000007", "€18.60"]],
     ] as const) {
-      const res = await page(url, demo);
+      const res = await page(url, t.demo);
       expect(res.statusCode, url).toBe(200);
       for (const t of texts) expect(res.body, `${url} ${t}`).toContain(t);
     }
-    const theirs = await page("/avoirs", martin);
+    const theirs = await page("/avoirs", t.martin);
     expect(theirs.body).toMatch(/Vous n(&#x27;|')avez pas d(&#x27;|')avoir\./);
     expect(theirs.body).not.toContain("AV2026-000007");
   });
