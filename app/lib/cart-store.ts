@@ -21,6 +21,8 @@ export type CartLineView = LocalLine & {
   not_for_sale?: boolean;
   remise_info?: PromotionInfo | null;
   amount?: string;
+  /** Units offered by the line's promotion (server, core giftedUnits; decision 086). */
+  gifted_units?: number;
   /** Priced at its quotation's price (decision 080). */
   quoted?: boolean;
   quotation_number?: string | null;

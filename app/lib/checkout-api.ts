@@ -3,7 +3,7 @@
 import { api } from "./api.ts";
 import type { AddressView } from "#core/account.ts";
 import type { Shop } from "#core/site.ts";
-import type { CartParams, CartTotals, Freight } from "#core/cart/types.ts";
+import type { CartParams, CartTotals, Freight, PromotionInfo } from "#core/cart/types.ts";
 import type { DeliveryExpenseQuery } from "#core/freight.ts";
 import type { ReceivingDay } from "#core/validation/receiving.ts";
 import type { CheckoutMode } from "#core/validation/checkout-form.ts";
@@ -25,6 +25,9 @@ export type CartListLine = {
   image?: string | null;
   non_gls_status?: number | null;
   purchasable_qty?: number | null;
+  remise_info?: PromotionInfo | null;
+  /** Units offered by the line's promotion (decision 086). */
+  gifted_units?: number;
 };
 
 export type CartAnswer = { cart_info: CartInfo; cart_list: CartListLine[] };

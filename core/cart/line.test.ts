@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { dec } from "../money.ts";
-import { lineAmounts, promotionApplies } from "./line.ts";
+import { giftedUnits, lineAmounts, promotionApplies } from "./line.ts";
 import { cartLineArb } from "./arbitraries.test-support.ts";
 
 describe("lineAmounts", () => {
@@ -54,6 +54,42 @@ describe("lineAmounts", () => {
         const approx = Number(line.price) * line.num * (1 - Math.min(v, 1));
         expect(Math.abs(a.amount.toNumber() - approx)).toBeLessThanOrEqual(0.0051 + approx * 1e-12);
         expect(dec(a.amount).minus(approx).abs().lte("0.0051")).toBe(true);
+      }),
+    );
+  });
+});
+
+describe("giftedUnits", () => {
+  const line = (num: number, gifted: number | null | undefined, min = 10) => ({
+    model_id: 1,
+    num,
+    price: "2.5",
+    remise_info: { type: 1, value: "0.05", num: min, gifted_units: gifted },
+  });
+
+  it("offers the promotion's units once the minimum quantity is reached, once per line", () => {
+    expect(giftedUnits(line(9, 2))).toBe(0);
+    expect(giftedUnits(line(10, 2))).toBe(2);
+    expect(giftedUnits(line(35, 2))).toBe(2);
+    expect(giftedUnits(line(1, 1, 0))).toBe(1); // a minimum below 1 counts as 1
+  });
+
+  it("offers nothing without gifted units, without promotion or for a bad value", () => {
+    expect(giftedUnits(line(10, null))).toBe(0);
+    expect(giftedUnits(line(10, undefined))).toBe(0);
+    expect(giftedUnits(line(10, 0))).toBe(0);
+    expect(giftedUnits(line(10, -2))).toBe(0);
+    expect(giftedUnits(line(10, 1.5))).toBe(0);
+    expect(giftedUnits({ model_id: 1, num: 10, price: "2.5" })).toBe(0);
+    expect(giftedUnits(line(0, 2, 1))).toBe(0);
+  });
+
+  it("never changes the line amount", () => {
+    fc.assert(
+      fc.property(cartLineArb, fc.integer({ min: 1, max: 5 }), (l, g) => {
+        const withGift = { ...l, remise_info: l.remise_info ? { ...l.remise_info, gifted_units: g } : l.remise_info };
+        expect(lineAmounts(withGift).amount.eq(lineAmounts(l).amount)).toBe(true);
+        expect(giftedUnits(withGift)).toBe(l.remise_info && l.num >= Math.max(1, Number(l.remise_info.num) || 0) && l.num > 0 ? g : 0);
       }),
     );
   });

@@ -30,6 +30,16 @@ function reachesMinimum(line: CartLine): boolean {
   return !!info && line.num > 0 && line.num >= Math.max(1, Number(info.num) || 0);
 }
 
+/**
+ * Units offered with the line (SPEC §9 "gifted units", decision 086): the promotion's gifted units, once per
+ * line, when the quantity reaches the promotion minimum; 0 otherwise. They are not priced (no amount).
+ */
+export function giftedUnits(line: CartLine): number {
+  if (!reachesMinimum(line)) return 0;
+  const n = Number(line.remise_info?.gifted_units);
+  return Number.isInteger(n) && n > 0 ? n : 0;
+}
+
 /** The per-item promotion applies when the quantity reaches its minimum (a minimum below 1 counts as 1). */
 export function promotionApplies(line: CartLine): boolean {
   return reachesMinimum(line) && promotionValue(line).sign() > 0;

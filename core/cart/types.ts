@@ -12,6 +12,8 @@ export interface PromotionInfo {
   value: Numeric;
   /** Minimum quantity for the promotion to apply. */
   num: number;
+  /** Units offered on top of the quantity bought once the minimum is reached (decision 086); null: none. */
+  gifted_units?: number | null;
 }
 
 /** Cart item (SPEC §3). */

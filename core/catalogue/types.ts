@@ -28,6 +28,10 @@ export type ProductCard = {
   in_promo: boolean;
   price_drop: boolean;
   in_stock: boolean;
+  /** The model the add-to-cart button adds (core cardModelOf: cheapest buyable); null when none can be bought. */
+  model_id: number | null;
+  /** Its unit price HT, only when it differs from price_from (the cheapest model cannot be bought now). */
+  model_price?: string;
 };
 
 export type ListCard = ProductCard & { best_selling: boolean; material: string | null; colour: string | null; models_count: number };

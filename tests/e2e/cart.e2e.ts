@@ -39,8 +39,12 @@ async function addTwo(cart: CartPage) {
     .filter({ has: page.getByRole("button", { name: new RegExp(`^${cart.text.add}`), disabled: false }) })
     .first();
   await card.getByRole("button", { name: cart.text.increase }).click();
+  // The card carries the model it adds (decision 086): no product read on the way to the cart.
+  const detailReads: string[] = [];
+  page.on("request", (r) => void (r.url().includes("/site/Product/detail") && detailReads.push(r.url())));
   await cart.addFrom(card);
   await cart.waitForBadge(2);
+  expect(detailReads).toEqual([]);
   expect(await cart.panel().getByRole("listitem").count()).toBe(1);
   // the panel links to /panier and /commande, nothing else
   const hrefs = await cart

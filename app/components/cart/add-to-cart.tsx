@@ -1,6 +1,6 @@
 // Quantity stepper and "add to cart" button. Rendered the same for every visitor (decision 063); the cart
-// itself lives in the store after hydration. `line` is the model to add, or a function finding it (a card
-// shows a product, the cart needs one of its models).
+// itself lives in the store after hydration. `line` is the model to add (a card's: card-line.ts); null when
+// nothing can be bought, which disables the button.
 import { useState } from "react";
 import { ShoppingCart } from "lucide-react";
 import { useT } from "#app/lib/i18n.tsx";
@@ -12,7 +12,7 @@ import { QuantityStepper } from "./quantity-stepper.tsx";
 export type AddLine = Omit<LocalLine, "num">;
 
 type Props = {
-  line: AddLine | (() => Promise<AddLine | null>);
+  line: AddLine | null;
   /** Name for the labels ("Quantité pour …"). */
   name: string;
   max?: number;
@@ -29,9 +29,8 @@ export function AddToCart({ line, name, max, disabled, compact }: Props) {
   async function onAdd() {
     setBusy(true);
     try {
-      const target = typeof line === "function" ? await line() : line;
-      if (!target) useSession.getState().notify({ kind: "warning", text: t("cart.unavailable") });
-      else if (await add([{ ...target, num: qty }])) setQty(1);
+      if (!line) useSession.getState().notify({ kind: "warning", text: t("cart.unavailable") });
+      else if (await add([{ ...line, num: qty }])) setQty(1);
     } finally {
       setBusy(false);
     }
@@ -44,13 +43,13 @@ export function AddToCart({ line, name, max, disabled, compact }: Props) {
         onChange={setQty}
         max={max}
         label={t("cart.qty_for", { name })}
-        disabled={disabled}
+        disabled={disabled || !line}
         size={compact ? "sm" : "md"}
       />
       <button
         type="button"
         onClick={onAdd}
-        disabled={disabled || busy}
+        disabled={disabled || !line || busy}
         aria-label={t("cart.add_named", { name })}
         className="inline-flex items-center gap-1 rounded bg-brand px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-dark disabled:opacity-50"
       >

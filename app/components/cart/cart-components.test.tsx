@@ -5,6 +5,8 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { QuantityStepper, clampQty } from "./quantity-stepper.tsx";
 import { CartTotalsView, leftForFreeDelivery } from "./cart-totals.tsx";
 import type { CartInfo } from "#app/lib/cart-store.ts";
+import { GiftedUnits } from "./gifted-units.tsx";
+import { LangProvider } from "#app/lib/i18n.tsx";
 
 afterEach(cleanup);
 
@@ -84,5 +86,29 @@ describe("CartTotalsView", () => {
     expect(leftForFreeDelivery({ isFreeDelivery: false, freeDeliveryThreshold: "0.00", amount_for_freeDelivery: "10" })).toBe(0);
     expect(leftForFreeDelivery({ isFreeDelivery: false, freeDeliveryThreshold: "500.00", amount_for_freeDelivery: "499.99" })).toBe(0.01);
     expect(leftForFreeDelivery({ isFreeDelivery: true, freeDeliveryThreshold: "500.00", amount_for_freeDelivery: "1" })).toBe(0);
+  });
+});
+
+describe("GiftedUnits", () => {
+  const promo = { type: 1, value: "0.05", num: 10, gifted_units: 2 };
+  const show = (line: Parameters<typeof GiftedUnits>[0]["line"], lang: "fr" | "zh" = "fr") =>
+    render(
+      <LangProvider lang={lang}>
+        <GiftedUnits line={line} />
+      </LangProvider>,
+    ).container.textContent;
+
+  it("says how many units are offered once the minimum is reached, in fr and zh", () => {
+    expect(show({ gifted_units: 2, remise_info: promo })).toBe("+2 offert(s)");
+    cleanup();
+    expect(show({ gifted_units: 2, remise_info: promo }, "zh")).toBe("另赠 2 件");
+  });
+
+  it("says from which quantity below the minimum, and nothing without a gift", () => {
+    expect(show({ gifted_units: 0, remise_info: promo })).toBe("2 offert(s) à partir de 10 unités");
+    cleanup();
+    expect(show({ gifted_units: 0, remise_info: { ...promo, gifted_units: undefined } })).toBe("");
+    cleanup();
+    expect(show({ remise_info: null })).toBe("");
   });
 });

@@ -7,6 +7,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { useCart, type CartLineView } from "#app/lib/cart-store.ts";
 import { formatPrice, formatUnitPrice } from "#core/money.ts";
 import { QuantityStepper } from "./quantity-stepper.tsx";
+import { GiftedUnits } from "./gifted-units.tsx";
 
 export const ROW_REMOVAL_MS = 500;
 
@@ -63,6 +64,7 @@ export function CartLineRow({ line }: { line: CartLineView }) {
             {line.num >= promo.num ? t("cart.promo_applied", { pct }) : t("cart.promo_from", { pct, n: promo.num })}
           </p>
         )}
+        <GiftedUnits line={line} className="block text-xs font-semibold text-accent-dark" />
         {line.not_for_sale && (
           <p role="alert" className="text-xs text-red-800">
             {t("cart.not_for_sale")}

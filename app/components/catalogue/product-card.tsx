@@ -6,7 +6,7 @@ import type { Lang } from "#core/i18n/messages.ts";
 import { unitLabel } from "./labels.ts";
 import { ProductBadges } from "./product-badges.tsx";
 import { AddToCart } from "#app/components/cart/add-to-cart.tsx";
-import { cardModel } from "#app/components/cart/card-model.ts";
+import { cardLine } from "#app/components/cart/card-line.ts";
 import { WishlistButton } from "#app/components/quick-order/wishlist-button.tsx";
 import type { ProductCard as Card } from "#core/catalogue/types.ts";
 
@@ -38,7 +38,7 @@ export function ProductCard({ p, lang }: { p: Card; lang: Lang }) {
         </p>
       </Link>
       <div className="mt-2 flex items-center gap-2">
-        <AddToCart line={() => cardModel(p.id)} name={p.name} disabled={!p.in_stock} compact />
+        <AddToCart line={cardLine(p, lang)} name={p.name} compact />
         <WishlistButton productId={p.id} name={p.name} />
       </div>
     </article>

@@ -7,7 +7,7 @@ import type { ListCard } from "#core/catalogue/types.ts";
 import { facetValueLabel, unitLabel } from "./labels.ts";
 import { ProductBadges } from "./product-badges.tsx";
 import { AddToCart } from "#app/components/cart/add-to-cart.tsx";
-import { cardModel } from "#app/components/cart/card-model.ts";
+import { cardLine } from "#app/components/cart/card-line.ts";
 import { WishlistButton } from "#app/components/quick-order/wishlist-button.tsx";
 
 /** A product in the list display: image, name, reference, material, price HT per unit, badges, stock. */
@@ -50,7 +50,7 @@ export function ProductRow({ p, lang }: { p: ListCard; lang: Lang }) {
             {p.in_stock ? t("product.in_stock") : t("product.out_of_stock")}
           </p>
           <div className="mt-2 flex items-center gap-2">
-            <AddToCart line={() => cardModel(p.id)} name={p.name} disabled={!p.in_stock} compact />
+            <AddToCart line={cardLine(p, lang)} name={p.name} compact />
             <WishlistButton productId={p.id} name={p.name} />
           </div>
         </div>

@@ -3,6 +3,7 @@
 import { useT } from "#app/lib/i18n.tsx";
 import { decOrZero, formatPrice } from "#core/money.ts";
 import type { CartAnswer } from "#app/lib/checkout-api.ts";
+import { GiftedUnits } from "#app/components/cart/gifted-units.tsx";
 
 type Props = { cart: CartAnswer; minBuyPrice: string | number | null; pickup: boolean };
 
@@ -31,6 +32,12 @@ export function OrderSummary({ cart, minBuyPrice, pickup }: Props) {
             <span>
               {l.num} × {l.name ?? l.label ?? l.reference}
               {l.label && l.name ? ` (${l.label})` : ""}
+              {l.gifted_units ? (
+                <>
+                  {" "}
+                  <GiftedUnits line={l} className="text-xs font-semibold text-accent-dark" />
+                </>
+              ) : null}
             </span>
             <span className="whitespace-nowrap">{price(l.amount)}</span>
           </li>

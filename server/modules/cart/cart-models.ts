@@ -30,6 +30,7 @@ export type CartModel = {
   promo_type: number | null;
   promo_value: string | null;
   promo_min: number | null;
+  promo_gifted: number | null;
 };
 
 /** What changes with every sale, read live: stock counters and the sale flags. */
@@ -51,14 +52,15 @@ async function loadStatic(db: Db, lang: Lang): Promise<Map<number, StaticModel>>
     select m.id, m.reference, m.unit, m.price::text as price, m.site_price::text as site_price, m.tva::text as tva,
            m.poids::text as poids, m.volume::text as volume, (m.not_for_sale or not p.active) as not_for_sale, m.non_gls,
            p.id as product_id, coalesce(pt.name, pf.name) as name, coalesce(mt.label, mf.label, m.reference) as label, p.img as image,
-           pr.type as promo_type, pr.value::text as promo_value, pr.min_qty as promo_min
+           pr.type as promo_type, pr.value::text as promo_value, pr.min_qty as promo_min,
+           pr.gifted_units as promo_gifted
     from models m
     join products p on p.id = m.product_id
     join product_translations pf on pf.product_id = p.id and pf.lang = 'fr'
     left join product_translations pt on pt.product_id = p.id and pt.lang = ${lang}
     left join model_translations mf on mf.model_id = m.id and mf.lang = 'fr'
     left join model_translations mt on mt.model_id = m.id and mt.lang = ${lang}
-    left join lateral (select pr.type, pr.value, pr.min_qty from promotions pr where ${activeModelPromotion(sql`m.id`)}
+    left join lateral (select pr.type, pr.value, pr.min_qty, pr.gifted_units from promotions pr where ${activeModelPromotion(sql`m.id`)}
                        order by pr.starts_at desc, pr.id limit 1) pr on true`,
   );
   return new Map(rows.map((r) => [r.id, r]));
@@ -104,7 +106,7 @@ export function createCartModels(db: Db, cache: ReadCache) {
   async function locked(q: Db, ids: readonly number[], statics: Map<number, StaticModel>): Promise<Map<number, CartModel>> {
     const out = new Map<number, CartModel>();
     if (ids.length === 0) return out;
-    const rows = await query<Omit<CartModel, "name" | "label" | "image" | "promo_type" | "promo_value" | "promo_min">>(
+    const rows = await query<Omit<CartModel, "name" | "label" | "image" | "promo_type" | "promo_value" | "promo_min" | "promo_gifted">>(
       q,
       sql`
       select m.id, m.reference, m.unit, m.price::text as price, m.site_price::text as site_price, m.tva::text as tva,
@@ -113,10 +115,10 @@ export function createCartModels(db: Db, cache: ReadCache) {
       from models m join products p on p.id = m.product_id where m.id in (${idList(ids)}) order by m.id
       for no key update of m`,
     );
-    const promos = await query<{ model_id: number; type: number; value: string; min_qty: number }>(
+    const promos = await query<{ model_id: number; type: number; value: string; min_qty: number; gifted_units: number | null }>(
       q,
       sql`
-      select distinct on (pr.model_id) pr.model_id, pr.type, pr.value::text as value, pr.min_qty from promotions pr
+      select distinct on (pr.model_id) pr.model_id, pr.type, pr.value::text as value, pr.min_qty, pr.gifted_units from promotions pr
       where pr.model_id in (${idList(ids)}) and ${activeModelPromotion(sql`pr.model_id`)}
       order by pr.model_id, pr.starts_at desc, pr.id`,
     );
@@ -132,6 +134,7 @@ export function createCartModels(db: Db, cache: ReadCache) {
         promo_type: p?.type ?? null,
         promo_value: p?.value ?? null,
         promo_min: p?.min_qty ?? null,
+        promo_gifted: p?.gifted_units ?? null,
       });
     }
     return out;
@@ -161,6 +164,8 @@ export type CartListLine = CartLine & {
   product_id: number;
   /** Line amount excl. tax after the per-item promotion (core/cart/line.ts). */
   amount: string;
+  /** Units offered with the line by its promotion (core giftedUnits; 0 below the minimum or without gift). */
+  gifted_units: number;
   /** Priced at the quotation's price (decision 080): its quotation is usable and the quantity is the quoted one. */
   quoted?: boolean;
   quotation_id?: number | null;
@@ -168,7 +173,7 @@ export type CartListLine = CartLine & {
 };
 
 /** The cart line of `m` with quantity `num`; `id` is the server line id (0 for an anonymous line). */
-export function toCartLine(m: CartModel, num: number, id: number, lang: Lang): Omit<CartListLine, "amount"> {
+export function toCartLine(m: CartModel, num: number, id: number, lang: Lang): Omit<CartListLine, "amount" | "gifted_units"> {
   return {
     id,
     model_id: m.id,
@@ -182,7 +187,12 @@ export function toCartLine(m: CartModel, num: number, id: number, lang: Lang): O
     non_gls_status: m.non_gls ? 1 : 0,
     remise_info:
       m.promo_type !== null && m.promo_value !== null && !m.not_for_sale
-        ? { type: m.promo_type, value: m.promo_value, num: m.promo_min ?? 1 }
+        ? {
+            type: m.promo_type,
+            value: m.promo_value,
+            num: m.promo_min ?? 1,
+            ...(m.promo_gifted ? { gifted_units: m.promo_gifted } : {}),
+          }
         : null,
     purchasable_qty: m.purchasable_qty,
     name: m.name,

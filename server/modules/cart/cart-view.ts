@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import type { Lang } from "#core/i18n/messages.ts";
 import { computeCartTotals } from "#core/cart/totals.ts";
+import { giftedUnits } from "#core/cart/line.ts";
 import type { CartConfig, CartParams, CartTotals, DiscountInfo, Freight } from "#core/cart/types.ts";
 import type { SiteConfig } from "#core/site.ts";
 import { applyQuotedPrice } from "#core/quotations.ts";
@@ -159,7 +160,7 @@ export function buildAnswer(
   const { lines: _l, ...flat } = totals;
   return {
     cart_info: { ...params, ...flat },
-    cart_list: base.map((l) => ({ ...l, amount: amounts.get(l.model_id) ?? "0.00" })),
+    cart_list: base.map((l) => ({ ...l, amount: amounts.get(l.model_id) ?? "0.00", gifted_units: giftedUnits(l) })),
     totals,
   };
 }

@@ -322,6 +322,27 @@ describe.each(testDbKinds())("cart API on %s", (kind) => {
     expect(promo.amount).toBe(expected.lines.find((l) => l.model_id === p.id)!.lineAmount);
   });
 
+  it("gives each line the units its promotion offers once the minimum is reached, for customers and visitors", async () => {
+    await query(t.database.db, sql`update promotions set gifted_units = 2 where model_id = ${p.id}`);
+    t.app.services.cache.clear();
+    try {
+      const below = (await add(demo, [{ model_id: p.id, num: 9 }])).json().data.cart_list[0];
+      expect(below).toMatchObject({ model_id: p.id, gifted_units: 0, remise_info: { num: 10, gifted_units: 2 } });
+      const reached = (await add(demo, [{ model_id: p.id, num: 1 }])).json().data.cart_list[0];
+      expect(reached).toMatchObject({ num: 10, gifted_units: 2 });
+      expect(Number(reached.amount)).toBeCloseTo(Number(p.price) * 10 * 0.9, 2);
+      const anon = (await cart(undefined, { carts: [{ model_id: p.id, num: 12 }] })).json().data.cart_list[0];
+      expect(anon).toMatchObject({ num: 12, gifted_units: 2 });
+      const other = (await add(demo, [{ model_id: a.id, num: 10 }]))
+        .json()
+        .data.cart_list.find((l: { model_id: number }) => l.model_id === a.id);
+      expect(other).toMatchObject({ gifted_units: 0, remise_info: null });
+    } finally {
+      await query(t.database.db, sql`update promotions set gifted_units = null where model_id = ${p.id}`);
+      t.app.services.cache.clear();
+    }
+  });
+
   it("prices an anonymous cart without storing anything, leaving junk out", async () => {
     const before = await query<{ n: number }>(t.database.db, sql`select count(*)::int as n from cart_lines`);
     const r = await cart(undefined, {

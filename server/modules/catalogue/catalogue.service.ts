@@ -5,7 +5,8 @@ import type { ReadCache } from "#server/read-cache.ts";
 import { LANGS, type Lang } from "#core/i18n/messages.ts";
 import { inPromotion } from "./active-promotion.ts";
 import type { CategoryNode, MenuNode, ProductCard } from "#core/catalogue/types.ts";
-import { loadModelStock } from "./list-model.ts";
+import { cardModelsOf, loadModelStock } from "./list-model.ts";
+import { cardModelFields } from "./product-list.service.ts";
 import { cardTag, type PageTags } from "./page-tags.ts";
 
 export type { CategoryNode, MenuNode, ProductCard };
@@ -53,9 +54,13 @@ export function createCatalogueService(db: Db, cache: ReadCache) {
       cache.patch<Map<number, CardRow>>(`cards:${lang}`, async (cards) => {
         const inStock = new Map<number, boolean>();
         for (const r of await rows) inStock.set(r.product_id, (inStock.get(r.product_id) ?? false) || r.in_stock);
+        const added = cardModelsOf(await rows); // the model a card adds follows the stock too
         for (const [id, v] of inStock) {
           const card = cards.get(id);
-          if (card) card.in_stock = v;
+          if (!card) continue;
+          card.in_stock = v;
+          delete card.model_price;
+          Object.assign(card, cardModelFields(added.get(id) ?? null, card.price_from));
         }
         return cards;
       });
@@ -92,7 +97,7 @@ export function createCatalogueService(db: Db, cache: ReadCache) {
       db,
       sql`
       select p.id, coalesce(t.name, f.name) as name, p.reference, p.img, p.category_id,
-             m.price_from, m.unit, p.is_new, m.in_promo, p.price_drop, m.in_stock,
+             m.price_from, m.unit, p.is_new, m.in_promo, p.price_drop, m.in_stock, a.id as model_id, a.price as model_price,
              p.sales_count, p.best_selling, extract(epoch from p.created_at)::float8 as created
       from products p
       join product_translations f on f.product_id = p.id and f.lang = 'fr'
@@ -103,9 +108,20 @@ export function createCatalogueService(db: Db, cache: ReadCache) {
                bool_or(${inPromotion(sql`mm.id`)}) as in_promo
         from models mm where mm.product_id = p.id and not mm.not_for_sale
       ) m on m.price_from is not null
+      -- the model the card adds (core cardModelOf): cheapest buyable, first in model order on a tie
+      left join lateral (
+        select mm.id, mm.price::text as price from models mm
+        where mm.product_id = p.id and not mm.not_for_sale and mm.stock > 0 and mm.purchasable_qty > 0
+        order by mm.price, mm.position, mm.id limit 1
+      ) a on true
       where p.active`,
     );
-    return new Map(rows.map((r) => [r.id, r]));
+    return new Map(
+      rows.map(({ model_id, model_price, ...r }) => [
+        r.id,
+        { ...r, ...cardModelFields(model_id === null ? null : { id: model_id, priceText: model_price! }, r.price_from) },
+      ]),
+    );
   }
 
   /** The four highlight rows of the home page, picked from the cards. */

@@ -17,6 +17,8 @@ type Card = {
   price_drop: boolean;
   in_stock: boolean;
   material: string | null;
+  model_id: number | null;
+  model_price?: string;
 };
 type Facet = { field: string; values: { value: string; count: number; selected: boolean }[] };
 
@@ -82,6 +84,57 @@ describe.each(testDbKinds())("catalogue API on %s", (kind) => {
     // also accepts the spec's `params` object
     const nested = await list({ params: { type: level1.id, pageSize: 96 } });
     expect(nested.body.data.total).toBe(body.data.total);
+  });
+
+  it("gives each card the model its add-to-cart adds: the cheapest that can be bought now, its price only when not the one shown", async () => {
+    // one product with its cheapest model out of stock, another with nothing purchasable
+    const [a, b] = (await list({ type: level1.id, pageSize: 96 })).body.data.list;
+    const cheapest = async (productId: number) =>
+      (
+        await query<{ id: number }>(
+          t.database.db,
+          sql`select id from models where product_id = ${productId} and not not_for_sale order by price, position, id limit 1`,
+        )
+      )[0].id;
+    const aCheapest = await cheapest(a.id);
+    const saved = await query<{ id: number; stock: number; purchasable_qty: number }>(
+      t.database.db,
+      sql`select id, stock, purchasable_qty from models where product_id in (${a.id}, ${b.id})`,
+    );
+    await query(t.database.db, sql`update models set stock = 0 where id = ${aCheapest}`);
+    await query(t.database.db, sql`update models set purchasable_qty = 0 where product_id = ${b.id}`);
+    t.app.services.cache.clear();
+    try {
+      const expected = await query<{ product_id: number; id: number | null; price: string | null }>(
+        t.database.db,
+        sql`
+        select p.id as product_id, a.id, a.price from products p left join lateral (
+          select m.id, m.price::text as price from models m
+          where m.product_id = p.id and not m.not_for_sale and m.stock > 0 and m.purchasable_qty > 0
+          order by m.price, m.position, m.id limit 1) a on true where p.active`,
+      );
+      const want = new Map(expected.map((r) => [r.product_id, r]));
+      const cards = (await list({ type: level1.id, pageSize: 96 })).body.data.list;
+      for (const c of cards) {
+        const w = want.get(c.id)!;
+        expect(c.model_id, `product ${c.id}`).toBe(w.id);
+        if (w.id !== null && w.price !== c.price_from) expect(c.model_price).toBe(w.price);
+        else expect(c).not.toHaveProperty("model_price");
+      }
+      const byId = new Map(cards.map((c) => [c.id, c]));
+      expect(byId.get(b.id)?.model_id).toBeNull();
+      expect(byId.get(a.id)?.model_id).not.toBe(aCheapest);
+      // home and search cards come from another read model: the same answer
+      const homeCards = await t.app.services.catalogue.productCards("fr");
+      for (const c of cards) {
+        expect(homeCards.get(c.id)?.model_id).toBe(c.model_id);
+        expect(homeCards.get(c.id)?.model_price).toBe(c.model_price);
+      }
+    } finally {
+      for (const m of saved)
+        await query(t.database.db, sql`update models set stock = ${m.stock}, purchasable_qty = ${m.purchasable_qty} where id = ${m.id}`);
+      t.app.services.cache.clear();
+    }
   });
 
   it("answers 404 for an unknown category", async () => {

@@ -6,6 +6,7 @@ import { query, type Db } from "#server/db/client.ts";
 import type { ReadCache } from "#server/read-cache.ts";
 import type { Lang } from "#core/i18n/messages.ts";
 import { inPromotion } from "./active-promotion.ts";
+import { cardModelOf } from "#core/catalogue/card-model.ts";
 
 export type ListModel = {
   id: number;
@@ -17,6 +18,8 @@ export type ListModel = {
   height: number | null;
   litres: number | null; // inner volume from the dimensions, or the capacity
   inStock: boolean;
+  /** On sale, in stock and purchasable now: a card may add it (core cardModelOf). */
+  buyable: boolean;
   sellable: boolean;
   inPromo: boolean;
 };
@@ -43,22 +46,36 @@ export type ListProduct = {
   inStock: boolean;
   inPromo: boolean;
   modelCount: number;
+  /** The model the card adds (core cardModelOf), null when none can be bought. */
+  cardModel: ListModel | null;
 };
 
 /** `version` grows with every stock patch (lists computed from an older version are recomputed). */
 export type CatalogueModel = { products: ListProduct[]; byId: Map<number, ListProduct>; loadedAt: number; version: number };
 
 /** Stock state of one model, read again when its product's availability changed (decision 061). */
-export type ModelStock = { id: number; product_id: number; in_stock: boolean };
+export type ModelStock = { id: number; product_id: number; in_stock: boolean; buyable: boolean; price: string };
 
-/** The stock state of every model of these products. */
+/** The stock state of every model of these products, in each product's model order. */
 export function loadModelStock(db: Db, productIds: number[]): Promise<ModelStock[]> {
   return query<ModelStock>(
     db,
     sql`
-    select m.id, m.product_id, m.stock > 0 and not m.not_for_sale as in_stock from models m
-    where m.product_id = any(${`{${productIds.join(",")}}`}::int[])`,
+    select m.id, m.product_id, m.stock > 0 and not m.not_for_sale as in_stock,
+           m.stock > 0 and not m.not_for_sale and m.purchasable_qty > 0 as buyable, m.price::text as price
+    from models m where m.product_id = any(${`{${productIds.join(",")}}`}::int[]) order by m.product_id, m.position, m.id`,
   );
+}
+
+/** The model each product's card adds, from fresh stock rows (core cardModelOf): product id → its id and price. */
+export function cardModelsOf(rows: readonly ModelStock[]): Map<number, { id: number; priceText: string } | null> {
+  const byProduct = new Map<number, { id: number; price: number; priceText: string; buyable: boolean }[]>();
+  for (const r of rows) {
+    const list = byProduct.get(r.product_id) ?? [];
+    list.push({ id: r.id, price: Number(r.price), priceText: r.price, buyable: r.buyable });
+    byProduct.set(r.product_id, list);
+  }
+  return new Map([...byProduct].map(([id, ms]) => [id, cardModelOf(ms)]));
 }
 
 /** Writes fresh stock states into the model in place (models, then their products' "in stock"). */
@@ -69,9 +86,13 @@ export function applyModelStock(model: CatalogueModel, rows: ModelStock[]): Cata
     const m = p?.models.find((x) => x.id === r.id);
     if (!p || !m) continue;
     m.inStock = r.in_stock;
+    m.buyable = r.buyable;
     touched.add(p);
   }
-  for (const p of touched) p.inStock = p.models.some((m) => m.inStock);
+  for (const p of touched) {
+    p.inStock = p.models.some((m) => m.inStock);
+    p.cardModel = cardModelOf(p.models);
+  }
   model.version++;
   return model;
 }
@@ -99,6 +120,7 @@ type Row = {
   unit: string;
   price: string;
   stock: number;
+  purchasable_qty: number;
   not_for_sale: boolean;
   in_promo: boolean;
 };
@@ -127,7 +149,7 @@ export function createListModel(db: Db, cache: ReadCache) {
              p.material, p.colour, p.is_new, p.best_selling, p.price_drop, p.sales_count, p.position,
              extract(epoch from p.created_at)::float8 as created,
              m.id as mid, m.length_mm, m.width_mm, m.height_mm, m.capacity, m.unit, m.price::text as price,
-             m.stock, m.not_for_sale,
+             m.stock, m.purchasable_qty, m.not_for_sale,
              ${inPromotion(sql`m.id`)} as in_promo
       from products p
       join product_translations f on f.product_id = p.id and f.lang = 'fr'
@@ -162,6 +184,7 @@ export function createListModel(db: Db, cache: ReadCache) {
           inStock: false,
           inPromo: false,
           modelCount: 0,
+          cardModel: null,
         };
         byId.set(r.pid, p);
         products.push(p);
@@ -177,6 +200,7 @@ export function createListModel(db: Db, cache: ReadCache) {
         height: r.height_mm,
         litres: dims !== null ? Math.round(dims * 100) / 100 : capacityLitres(r.capacity),
         inStock: r.stock > 0 && !r.not_for_sale,
+        buyable: r.stock > 0 && !r.not_for_sale && r.purchasable_qty > 0,
         sellable: !r.not_for_sale,
         inPromo: r.in_promo && !r.not_for_sale,
       });
@@ -190,6 +214,7 @@ export function createListModel(db: Db, cache: ReadCache) {
       p.inStock = p.models.some((m) => m.inStock);
       p.inPromo = p.models.some((m) => m.inPromo);
       p.modelCount = p.models.length;
+      p.cardModel = cardModelOf(p.models);
     }
     latest = { products, byId, loadedAt: Date.now(), version: 0 };
     return latest;

@@ -111,6 +111,15 @@ function findNode(nodes: CategoryNode[], id: number): CategoryNode | null {
   return null;
 }
 
+/** The card's add-to-cart model: its id, and its price only when it is not the "from" price shown (bytes). */
+export function cardModelFields(
+  m: { id: number; priceText: string } | null,
+  priceFrom: string,
+): Pick<ListCard, "model_id" | "model_price"> {
+  if (!m) return { model_id: null };
+  return m.priceText === priceFrom ? { model_id: m.id } : { model_id: m.id, model_price: m.priceText };
+}
+
 export function toCard(p: ListProduct, lang: Lang): ListCard {
   return {
     id: p.id,
@@ -128,6 +137,7 @@ export function toCard(p: ListProduct, lang: Lang): ListCard {
     material: p.material,
     colour: p.colour,
     models_count: p.modelCount,
+    ...cardModelFields(p.cardModel, p.priceFromText),
   };
 }
 

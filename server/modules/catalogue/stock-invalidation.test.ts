@@ -24,7 +24,7 @@ describe.each(testDbKinds())("stock changes on %s", (kind) => {
   const detail = async (id: number) => (await get(t.app, "/site/Product/detail", { id: String(id) })).json().data;
   const card = async (category: number, id: number) => {
     const res = await post(t.app, "/site/Product/index", { type: category, pageSize: 96 });
-    return (res.json().data.list as { id: number; in_stock: boolean }[]).find((c) => c.id === id);
+    return (res.json().data.list as { id: number; in_stock: boolean; model_id: number | null }[]).find((c) => c.id === id);
   };
   const searchVersions = async () =>
     (
@@ -84,8 +84,12 @@ describe.each(testDbKinds())("stock changes on %s", (kind) => {
     expect(before?.in_stock).toBe(true);
     const index = await searchVersions();
 
+    expect((await card(p.category_id, p.product_id))?.model_id).not.toBeNull();
     await query(t.database.db, sql`update models set stock = 0 where product_id = ${p.product_id}`);
     await until(async () => (await card(p.category_id, p.product_id))?.in_stock === false);
+    // nothing left to add: the card carries no model (list, home and search cards alike)
+    expect((await card(p.category_id, p.product_id))?.model_id).toBeNull();
+    expect((await t.app.services.catalogue.productCards("fr")).get(p.product_id)?.model_id).toBeNull();
     expect((await detail(p.product_id)).product.in_stock).toBe(false);
     expect((await t.app.services.catalogue.productCards("fr")).get(p.product_id)?.in_stock).toBe(false);
     // the same card map, patched in place rather than reloaded; the unrelated detail is still cached
@@ -100,6 +104,13 @@ describe.each(testDbKinds())("stock changes on %s", (kind) => {
 
     await query(t.database.db, sql`update models set stock = 7 where id = ${p.model_id}`);
     await until(async () => (await card(p.category_id, p.product_id))?.in_stock === true);
+    // the only model back in stock is the one the card adds (if it can be bought: purchasable_qty > 0)
+    const [{ buyable }] = await query<{ buyable: boolean }>(
+      t.database.db,
+      sql`select purchasable_qty > 0 as buyable from models where id = ${p.model_id}`,
+    );
+    expect((await card(p.category_id, p.product_id))?.model_id).toBe(buyable ? p.model_id : null);
+    expect((await t.app.services.catalogue.productCards("fr")).get(p.product_id)?.model_id).toBe(buyable ? p.model_id : null);
     expect(await facet()).toBe(true);
     await new Promise((r) => setTimeout(r, 300));
     expect(await searchVersions()).toBe(index);

@@ -14,7 +14,7 @@ const me = (req: FastifyRequest) =>
 const tags = ["Checkout"];
 
 export async function checkoutRoutes(site: FastifyInstance) {
-  const { checkout, coupons, receipt, db } = site.services;
+  const { checkout, coupons, receipt, cart, db } = site.services;
   // Login first: a visitor learns nothing from validation messages.
   site.addHook("preHandler", async (req) => void me(req));
 
@@ -66,11 +66,15 @@ export async function checkoutRoutes(site: FastifyInstance) {
       tags,
       auth: true,
       input: promoCodeSchema,
-      summary: "Check a coupon code for the caller (owner, period, uses left); answers its value and minimum",
+      summary:
+        "Check a coupon code for the caller (owner, period, uses left, minimum against the cart's goods); answers its value and minimum",
       description:
-        "Does not put the code on the cart (cartParams with `code` does) and does not check `min_amount`: below its minimum a coupon on the cart takes nothing off.",
+        "Does not put the code on the cart (cartParams with `code` does, without the minimum check: the cart can still change, and below its minimum a coupon on the cart takes nothing off).",
     },
-    async (req, _reply, { code }) => ok(req, await coupons.verify(db, me(req).id, code), "checkout.coupon_valid"),
+    async (req, _reply, { code }) => {
+      const { cart_info } = await cart.view(db, me(req).id, req.lang);
+      return ok(req, await coupons.verifyForCart(db, me(req).id, code, cart_info.totalAmount, req.lang), "checkout.coupon_valid");
+    },
   );
 
   apiRoute(site, { method: "GET", url: "/Customer/couponList", tags, auth: true, summary: "The caller's coupons" }, async (req) =>

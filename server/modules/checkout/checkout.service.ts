@@ -58,17 +58,22 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
     const cart = await loadCart(q, customerId);
     const measured = cart ? await cartMeasures(q, cart.id, conf) : null;
     const totals = measured ?? sentMeasures(input, conf);
-    const rdv = measured !== null && rdvOf(cart);
     const chosen = input.delivery_mode ?? (shipped(cart?.delivery_mode) ? cart!.delivery_mode : null);
+    // The appointment saved on the cart was chosen for the cart's mode: a quote for another mode is without it
+    // (a parcel quote must not be refused because a pallet appointment is saved).
+    const rdv = measured !== null && rdvOf(cart) && chosen === cart?.delivery_mode;
     const result = shipped(chosen)
       ? { mode: chosen, freight: await freight.quote(q, { mode: chosen, zip_code: zip, rdv, totals }) }
       : chosen === "pickup"
         ? { mode: "pickup" as const, freight: {} as Freight }
         : await freight.cheapest(q, zip, rdv, totals);
     if (input.getAll && measured && cart && result.mode !== "pickup") {
+      // Saving another mode drops the appointment, which belonged to the previous one.
+      const extra = result.mode === cart.delivery_mode ? cart.extra_options : { ...cart.extra_options, rdv: false };
       await query(
         q,
         sql`update carts set freight = ${JSON.stringify(result.freight)}::jsonb, delivery_addr_id = ${address.id},
+        extra_options = ${JSON.stringify(extra)}::jsonb,
         invoice_addr_id = coalesce(${input.invoice_addr_id}::int, invoice_addr_id), pickup_method = 1, delivery_mode = ${result.mode},
         updated_at = now() where id = ${cart.id}`,
       );

@@ -186,6 +186,22 @@ describe.each(testDbKinds())("checkout API on %s", (kind) => {
       await query(db(), sql`delete from addresses where id = ${corsica.id}`);
     });
 
+    it("applies the saved appointment only to the mode it was chosen for", async () => {
+      await fill(1, [[gls, 2]]);
+      expect((await params({ delivery_addr_id: 1, delivery_mode: "pallet", extra_options: { rdv: true } })).json().code).toBe(200);
+      const pallet = (await expense({ delivery_addr_id: "1", delivery_mode: "pallet" })).json();
+      expect(pallet).toMatchObject({ code: 200, data: { delivery_mode: "pallet", freight: { rdv_amount: "18.00" } } });
+      // A parcel quote is not refused for the pallet's appointment, and carries none.
+      const parcel = (await expense({ delivery_addr_id: "1", delivery_mode: "parcel" })).json();
+      expect(parcel).toMatchObject({ code: 200, data: { delivery_mode: "parcel", freight: { rdv_amount: "0.00" } } });
+      expect((await cartOf(1)).extra_options).toMatchObject({ rdv: true }); // a quote alone changes nothing
+      // Saving the other mode (getAll) drops the appointment: the cart totals no longer charge it.
+      expect((await expense({ delivery_addr_id: "1", delivery_mode: "parcel", getAll: "1" })).json().code).toBe(200);
+      expect(await cartOf(1)).toMatchObject({ delivery_mode: "parcel", extra_options: { rdv: false } });
+      const { cart_info } = (await post(t.app, "/site/Index/getShoppingCart", {}, { token: demo })).json().data;
+      expect(cart_info).toMatchObject({ delivery_mode: "parcel", rdvHt: "0.00" });
+    });
+
     it("refuses another customer's or a deleted address, and bad input", async () => {
       expect((await expense({ delivery_addr_id: "4" })).json()).toMatchObject({
         code: 400,
@@ -383,7 +399,32 @@ describe.each(testDbKinds())("checkout API on %s", (kind) => {
   });
 
   describe("coupons", () => {
+    // A model without promotion, and a quantity of it worth 250 € HT: above PRO15's minimum (200).
+    async function cartWorth(customer: number, ht: number) {
+      const [m] = await query<Model & { price: string }>(
+        db(),
+        sql`select id, poids, volume, price::text as price from models m where not not_for_sale and price between 1 and 50
+            and not exists (select 1 from promotions pr where pr.model_id = m.id) order by id limit 1`,
+      );
+      await fill(customer, [[m, Math.ceil(ht / Number(m.price))]]);
+    }
+
+    it("refuses a code whose minimum the cart's goods do not reach, saying the minimum", async () => {
+      await fill(1, [[gls, 1]]);
+      const below = await get(t.app, "/site/Sale/promoCodeVerification", { code: "PRO15-C100001" }, { token: demo });
+      expect(below.json()).toEqual({ code: 400, data: null, info: "Ce code promo s'applique à partir de 200,00 € HT d'achat." });
+      const zh = await get(t.app, "/site/Sale/promoCodeVerification", { code: "PRO15-C100001" }, { token: demo, lang: "zh" });
+      expect(zh.json().info).toBe("该优惠码需购满 200.00 欧元（不含税）方可使用。");
+      await query(db(), sql`delete from carts where customer_id = 1`); // no cart at all: goods 0
+      expect((await get(t.app, "/site/Sale/promoCodeVerification", { code: "PRO15-C100001" }, { token: demo })).json().code).toBe(400);
+      // A minimum of 0 (ETE2026 is expired, so its own refusal comes first) and a reached minimum pass.
+      await cartWorth(1, 250);
+      expect((await get(t.app, "/site/Sale/promoCodeVerification", { code: "PRO15-C100001" }, { token: demo })).json().code).toBe(200);
+    });
+
     it("verifies the caller's codes without revealing other customers' ones", async () => {
+      await cartWorth(1, 250);
+      await cartWorth(2, 250);
       const okRes = await get(t.app, "/site/Sale/promoCodeVerification", { code: " pro15-c100001 " }, { token: demo });
       expect(okRes.json()).toMatchObject({
         code: 200,

@@ -3,6 +3,9 @@
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import { refused } from "#core/domain-errors.ts";
+import { decOrZero } from "#core/money.ts";
+import { formatAmount } from "#core/price-format.ts";
+import type { Lang } from "#core/lang.ts";
 
 type CouponRow = {
   id: number;
@@ -78,6 +81,19 @@ export function createCouponsService() {
     return view(row, now);
   }
 
+  /**
+   * GET /site/Sale/promoCodeVerification: `verify`, and the cart's goods amount (HT, after the per-item
+   * promotions: what the coupon is measured against by core couponReduction) must reach the coupon's minimum;
+   * below it the coupon would take nothing off, so it is not announced as applied.
+   */
+  async function verifyForCart(q: Db, customerId: number, code: string, goodsAmount: string, lang: Lang, now = new Date()) {
+    const coupon = await verify(q, customerId, code, now);
+    if (decOrZero(goodsAmount).lt(decOrZero(coupon.min_amount))) {
+      throw refused("checkout.coupon_min_amount", { min: formatAmount(coupon.min_amount, lang) });
+    }
+    return coupon;
+  }
+
   /** The coupon saved on a cart (any state: the totals decide whether it still applies). */
   async function byId(q: Db, customerId: number, id: number, now = new Date()): Promise<CouponView | null> {
     const [row] = await query<CouponRow>(
@@ -100,7 +116,7 @@ export function createCouponsService() {
     return rows.map((r) => view(r, now)).sort((a, b) => Number(b.valid) - Number(a.valid));
   }
 
-  return { verify, byId, list };
+  return { verify, verifyForCart, byId, list };
 }
 
 export type CouponsService = ReturnType<typeof createCouponsService>;

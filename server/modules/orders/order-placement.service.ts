@@ -161,8 +161,11 @@ export function createOrderPlacementService(cart: CartService) {
         couponUsed = coupon.id; // kept on the order: its expiry gives the use back (decision 077)
       }
 
-      // The invoice address, else the delivery address (a pickup order may have neither yet).
-      const invoiceSnapshot = (invoice ?? delivery) ? JSON.stringify(invoice ?? delivery) : null;
+      // Invoice address (decision 086): the one chosen; a delivered order without one is invoiced to its
+      // delivery address; a pickup order without one to the account (company, client number, SIRET), never to
+      // a delivery address left on the cart from an earlier choice, which is not part of a pickup order.
+      const billed = invoice ?? (pickup ? null : delivery);
+      const invoiceSnapshot = billed ? JSON.stringify(billed) : null;
       // Numbered last: concurrent orders queue on the sequence row only for the end of the transaction.
       const note = input.note || row.note || null; // the request's, else the one saved at checkout
       const number = await nextNumber(tx, "order");

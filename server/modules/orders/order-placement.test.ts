@@ -295,6 +295,48 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
     expect(row).toEqual({ delivery_mode: "pallet", zip: "75011", freight_ht: o.freight_ht });
   });
 
+  it("invoices the chosen invoice address, else the delivery address; a pickup order without one the account", async () => {
+    const b = await buyer("billing", [[plain.id, 4]]);
+    const address = async (kind: string, zip: string) =>
+      (
+        await query<{ id: number }>(
+          db,
+          sql`insert into addresses (customer_id, kind, first_name, last_name, line1, zip_code, city)
+          values (${b.id}, ${kind}, 'Jean', 'Facture', '3 rue Oberkampf', ${zip}, 'Paris') returning id`,
+        )
+      )[0].id;
+    const delivery = await address("delivery", "75011");
+    const invoice = await address("invoice", "75002");
+    const billedZip = async (id: number) =>
+      (
+        await query<{ inv: string | null; del: string | null }>(
+          db,
+          sql`select invoice_address->>'zip_code' as inv, delivery_address->>'zip_code' as del from orders where id = ${id}`,
+        )
+      )[0];
+    const refill = () => query(db, sql`insert into cart_lines (cart_id, model_id, num) values (${b.cartId}, ${plain.id}, 4)`);
+    // pickup with a delivery address left on the cart and no invoice address: billed to the account
+    await query(db, sql`update carts set delivery_addr_id = ${delivery} where id = ${b.cartId}`);
+    expect(await billedZip((await place(b)).id)).toEqual({ inv: null, del: null });
+    // delivered without invoice address: the delivery address
+    await refill();
+    await query(
+      db,
+      sql`update carts set pickup_method = 1, shop_id = null, delivery_mode = 'pallet', delivery_addr_id = ${delivery} where id = ${b.cartId}`,
+    );
+    expect(await billedZip((await place(b)).id)).toEqual({ inv: "75011", del: "75011" });
+    // with an invoice address: that one, delivered or picked up
+    await refill();
+    await query(db, sql`update carts set invoice_addr_id = ${invoice} where id = ${b.cartId}`);
+    expect(await billedZip((await place(b)).id)).toEqual({ inv: "75002", del: "75011" });
+    await refill();
+    await query(
+      db,
+      sql`update carts set pickup_method = 2, shop_id = ${shopId}, delivery_mode = 'pickup', invoice_addr_id = ${invoice} where id = ${b.cartId}`,
+    );
+    expect(await billedZip((await place(b)).id)).toEqual({ inv: "75002", del: null });
+  });
+
   it("answers the HTTP call: login, key and note validated, refusals translated", async () => {
     const b = await buyer("http", [[plain.id, 4]]);
     const token = await t.app.services.sessions.create(db, b.id);

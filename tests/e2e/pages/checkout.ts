@@ -43,6 +43,45 @@ export class CheckoutPage {
   receiving(weekday: number, slot: "morning" | "afternoon") {
     return this.page.getByRole("checkbox", { name: `${weekdayName(weekday, this.lang)} — ${this.t(`checkout.${slot}`)}` });
   }
+  invoiceAddress(text: string | RegExp) {
+    return this.page.getByRole("group", { name: this.t("checkout.invoice_address") }).getByRole("radio", { name: text });
+  }
+  /** The saved delivery / invoice combinations (a select) and the button saving the current pair. */
+  get combinations() {
+    return this.page.getByLabel(this.t("checkout.combination_pick"));
+  }
+  get saveCombination() {
+    return this.page.getByRole("button", { name: this.t("checkout.combination_save") });
+  }
+  /** The appointment (rdv) checkbox, its label carrying the surcharge; the reason shown where it is refused. */
+  get rdv() {
+    return this.page.getByRole("checkbox", { name: new RegExp(`^${this.t("checkout.rdv")}`) });
+  }
+  get rdvRefused() {
+    return this.page.getByTestId("rdv-refused");
+  }
+  get couponCode() {
+    return this.page.getByRole("textbox", { name: this.t("checkout.coupon_code") });
+  }
+  /** Types a coupon code and applies it; waits for the page to settle (verification, then the saved cart). */
+  async applyCoupon(code: string) {
+    await this.couponCode.fill(code);
+    await Promise.all([
+      this.page.waitForResponse((r) => r.url().includes("/site/Sale/promoCodeVerification")),
+      this.page.getByRole("button", { name: this.t("checkout.coupon_apply") }).click(),
+    ]);
+    await this.page.waitForLoadState("networkidle");
+  }
+  /** A summary row's value by its label ("checkout.discount", "checkout.goods_ht"…). */
+  summaryRow(key: string) {
+    return this.page
+      .getByRole("region", { name: this.t("checkout.summary_title") })
+      .locator("div", { has: this.page.getByRole("term").filter({ hasText: this.t(key) }) })
+      .getByRole("definition");
+  }
+  get summaryLines() {
+    return this.page.getByRole("region", { name: this.t("checkout.summary_title") }).getByRole("listitem");
+  }
   get note() {
     return this.page.getByLabel(this.t("checkout.note"));
   }
