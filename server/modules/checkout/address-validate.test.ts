@@ -16,7 +16,8 @@ describe.each(testDbKinds())("orderAddressValidate on %s", (kind) => {
   let corsica: number; // a delivery address of customer 1 in 20090
   let reunion: number; // a delivery address of customer 1 in 97400
   const db = () => t.database.db;
-  const check = (body: unknown, token = demo, lang?: string) => post(t.app, "/site/Customer/orderAddressValidate", body, { token, lang });
+  const check = (body: Record<string, unknown>, token = demo, lang?: string) =>
+    post(t.app, "/site/Customer/orderAddressValidate", body, { token, lang });
   const address = async (customer: number, zip: string) =>
     (
       await query<{ id: number }>(
