@@ -14,7 +14,7 @@ export const handle = { personal: true };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const me = requireCustomer(context, request);
-  return context.services.documents.creditNoteList(context.services.db, me.id);
+  return context.services.documents.creditNoteList(context.services.db, me.id, context.lang);
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {

@@ -46,7 +46,7 @@ export async function documentsApiRoutes(site: FastifyInstance) {
       description:
         "Newest first. `balance` is what the next order can use at checkout (`use_credit` on POST /site/Sale/createOrder). `pdf_url` is `/documents/credit-note/<id>.pdf`.",
     },
-    async (req) => ok(req, await documents.creditNoteList(db, me(req).id)),
+    async (req) => ok(req, await documents.creditNoteList(db, me(req).id, req.lang)),
   );
 }
 
