@@ -11,6 +11,7 @@ import { goodsTotal, vatBreakdown, type OrderAddress } from "#core/order-view.ts
 import { amountDue, creditToApply, splitTtc, spreadOverCreditNotes } from "#core/documents/credit.ts";
 import { localePath } from "#core/slug.ts";
 import { paymentMethodLabel, renderDocumentPdf, type DocumentCustomer } from "./pdf-layout.ts";
+import type { PdfFile } from "#server/http/pdf-download.ts";
 
 export type InvoiceItem = {
   id: number;
@@ -35,7 +36,7 @@ export type CreditNoteItem = {
   pdf_url: string;
 };
 
-export type PdfFile = { fileName: string; pdf: Buffer };
+export type { PdfFile } from "#server/http/pdf-download.ts";
 
 export type OrderDocuments = { invoice: { number: string; pdf_url: string } | null; credit_used: string; amount_due: string };
 
@@ -289,7 +290,7 @@ export function createDocumentsService() {
         notes: [...(inv.paid_at ? [t("invoice_paid")] : []), t("invoice_terms")],
       },
     });
-    return { fileName: `${inv.number}.pdf`, pdf };
+    return { number: inv.number, pdf };
   }
 
   /** The PDF of one of the caller's credit notes; another customer's: not found. */
@@ -355,7 +356,7 @@ export function createDocumentsService() {
         notes: [t("credit_note_terms")],
       },
     });
-    return { fileName: `${cn.number}.pdf`, pdf };
+    return { number: cn.number, pdf };
   }
 
   /** For the order detail page: the order's invoice (number, PDF path) when issued, and the credit spent on it. */
