@@ -1,12 +1,13 @@
 // /accountpdfquotation?id= (+ /center/): one of the caller's quotations with its lines, totals, PDF in fr or
-// zh, and — while it is valid — back into the cart at its quoted prices (issue 12 item 2; decision 080).
+// zh, and — while it is valid — back into the cart at its quoted prices or cancelled (issue 12 item 2;
+// decisions 080, 085).
 // Another customer's quotation is the 404 page, like an absent one.
 import { Link } from "react-router";
 import type { Route } from "./+types/quotation";
 import { useT } from "#app/lib/i18n.tsx";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { notFoundResponse, orNotFound } from "#app/lib/loader-errors.ts";
-import { PdfLinks, QuotationState, QuotationToCartButton } from "#app/components/quotations/quotation-parts.tsx";
+import { CancelQuotationButton, PdfLinks, QuotationState, QuotationToCartButton } from "#app/components/quotations/quotation-parts.tsx";
 import { translate } from "#core/i18n/messages.ts";
 import { formatDate } from "#core/format-date.ts";
 import { formatPrice, formatUnitPrice } from "#core/money.ts";
@@ -110,6 +111,7 @@ export default function QuotationPage({ loaderData: q }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center gap-4">
         {q.usable && <QuotationToCartButton id={q.id} />}
         <PdfLinks id={q.id} number={q.number} />
+        {q.usable && <CancelQuotationButton id={q.id} number={q.number} />}
       </div>
     </div>
   );

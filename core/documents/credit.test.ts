@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { amountDue, creditToApply, splitTtc, spreadOverCreditNotes } from "./credit.ts";
+import { amountDue, creditToApply, returnCreditTtc, splitTtc, spreadOverCreditNotes } from "./credit.ts";
 import { dec, sum } from "../money.ts";
 
 const cents = fc.integer({ min: 0, max: 10_000_000 }).map((c) => (c / 100).toFixed(2));
@@ -52,6 +52,54 @@ describe("credit notes at checkout", () => {
       fc.property(cents, fc.constantFrom("0.2", "0.1", "0.055"), (ttc, rate) => {
         const { ht, tva } = splitTtc(ttc, rate);
         expect(dec(ht).plus(tva).toFixed(2)).toBe(dec(ttc).toFixed(2));
+      }),
+    );
+  });
+});
+
+describe("returnCreditTtc", () => {
+  const line = (line_ht: string, num: number, tva: string, returned: number) => ({ line_ht, num, tva, returned });
+  const noDiscount = { discount_amount: "0", goods_ht: "0" };
+
+  it("gives back the invoiced price TTC of the quantity returned", () => {
+    // 10 × 1.55 HT at 20 %: 2 back = 3.10 HT + 0.62 VAT
+    expect(returnCreditTtc([line("15.50", 10, "0.2000", 2)], noDiscount)).toBe("3.72");
+    expect(returnCreditTtc([line("15.50", 10, "0.2000", 10)], noDiscount)).toBe("18.60");
+    // two rates, each line's VAT rounded on its own
+    expect(returnCreditTtc([line("9.99", 3, "0.0550", 1), line("40.00", 4, "0.2000", 4)], noDiscount)).toBe("51.51");
+    expect(returnCreditTtc([line("40.00", 4, "0.2000", 0)], noDiscount)).toBe("0.00");
+    expect(returnCreditTtc([], noDiscount)).toBe("0.00");
+  });
+
+  it("takes off the returned part's share of the order discount", () => {
+    // goods 200 HT with 20 HT off: a 100 HT line back is 90 HT net, 108 TTC
+    expect(returnCreditTtc([line("100.00", 5, "0.2000", 5)], { discount_amount: "20.00", goods_ht: "200.00" })).toBe("108.00");
+  });
+
+  it("refuses a quantity the line does not have", () => {
+    expect(() => returnCreditTtc([line("10.00", 2, "0.2000", 3)], noDiscount)).toThrow(RangeError);
+    expect(() => returnCreditTtc([line("10.00", 2, "0.2000", -1)], noDiscount)).toThrow(RangeError);
+  });
+
+  it("returning everything gives the goods TTC; a part never gives more than the whole", () => {
+    const lines = fc.array(
+      fc.record({
+        line_ht: cents,
+        num: fc.integer({ min: 1, max: 500 }),
+        tva: fc.constantFrom("0.0550", "0.1000", "0.2000"),
+      }),
+      { minLength: 1, maxLength: 8 },
+    );
+    fc.assert(
+      fc.property(lines, fc.nat(), (ls, seed) => {
+        const all = ls.map((l) => ({ ...l, returned: l.num }));
+        const whole = ls.map((l) => dec(l.line_ht).plus(dec(l.line_ht).times(l.tva).round(2)));
+        expect(returnCreditTtc(all, noDiscount)).toBe(sum(whole).toFixed(2));
+        const some = ls.map((l, i) => ({ ...l, returned: (seed + i * 7) % (l.num + 1) }));
+        expect(dec(returnCreditTtc(some, noDiscount)).gt(returnCreditTtc(all, noDiscount))).toBe(false);
+        const goods = sum(ls.map((l) => l.line_ht)).toFixed(2);
+        const withDiscount = returnCreditTtc(all, { discount_amount: dec(goods).dividedBy(10, 2).toFixed(2), goods_ht: goods });
+        expect(dec(withDiscount).gt(returnCreditTtc(all, noDiscount))).toBe(false);
       }),
     );
   });

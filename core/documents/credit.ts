@@ -45,3 +45,33 @@ export function splitTtc(ttc: DecimalInput, rate: DecimalInput): { ht: string; t
   const ht = t.dividedBy(Decimal.ONE.plus(decOrZero(rate)), 2);
   return { ht: ht.toFixed(2), tva: t.minus(ht).toFixed(2) };
 }
+
+export type ReturnedLine = {
+  /** The order line's amount HT as invoiced (its own promotion already off) and its quantity. */
+  line_ht: DecimalInput;
+  num: number;
+  /** Its VAT rate as invoiced (0.2000). */
+  tva: DecimalInput;
+  /** How many of them come back (1 … num). */
+  returned: number;
+};
+
+/**
+ * The TTC a return gives back (decision 085): for each returned line, its invoiced price — line HT × returned /
+ * ordered, to the cent — less its share of the order's discount (discount × line part / goods), plus its VAT
+ * at the invoiced rate to the cent; summed. Returning every line of an order without discount gives back the
+ * goods' TTC exactly; freight is never credited.
+ */
+export function returnCreditTtc(lines: readonly ReturnedLine[], order: { discount_amount: DecimalInput; goods_ht: DecimalInput }): string {
+  const discount = decOrZero(order.discount_amount);
+  const goods = decOrZero(order.goods_ht);
+  let total = Decimal.ZERO;
+  for (const l of lines) {
+    if (!Number.isInteger(l.returned) || l.returned < 0 || l.returned > l.num) throw new RangeError("returned quantity out of the line");
+    if (l.returned === 0) continue;
+    const part = decOrZero(l.line_ht).times(l.returned).dividedBy(l.num, 2);
+    const net = discount.sign() > 0 && goods.sign() > 0 ? part.minus(discount.times(part).dividedBy(goods, 2)) : part;
+    total = total.plus(net).plus(net.times(decOrZero(l.tva)).round(2));
+  }
+  return (total.sign() < 0 ? Decimal.ZERO : total).toFixed(2);
+}

@@ -83,3 +83,20 @@ export const receiptArrangementSchema = z.object({
   note: z.string(invalid).trim().max(500, { error: "checkout.note_too_long" }).nullable().optional(),
 });
 export type ReceiptArrangementInput = z.output<typeof receiptArrangementSchema>;
+
+const refId = (key: string) => z.number({ error: key }).int({ error: key }).positive({ error: key }).max(2_147_483_647, { error: key });
+
+/**
+ * POST /site/Customer/orderAddressValidate (decision 085): can this delivery address be delivered? One of the
+ * caller's orders (its delivery address and mode), one of their delivery addresses, or both (another address
+ * for that order). `delivery_mode` replaces the order's mode; `rdv` asks about the appointment option.
+ */
+export const orderAddressValidateSchema = z
+  .object({
+    order_id: refId("checkout.order_invalid").optional(),
+    address_id: refId("checkout.address_invalid").optional(),
+    delivery_mode: deliveryModeSchema.optional(),
+    rdv: z.boolean(invalid).optional().default(false),
+  })
+  .refine((v) => v.order_id !== undefined || v.address_id !== undefined, { error: "checkout.address_invalid", path: ["address_id"] });
+export type OrderAddressValidateInput = z.output<typeof orderAddressValidateSchema>;

@@ -26,3 +26,6 @@ export type QuotationRef = z.output<typeof quotationRefSchema>;
 
 /** POST /site/Customer/quotationToCart: same reference; a price sent along is ignored (stripped). */
 export const quotationToCartSchema = quotationRefSchema;
+
+/** POST /site/Customer/cancelQuotation: the same reference (decision 085). */
+export const cancelQuotationSchema = quotationRefSchema;

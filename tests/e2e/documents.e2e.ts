@@ -54,13 +54,13 @@ describe("documents in the account", () => {
       expect(await docs.invoiceRows.first().textContent()).toContain("FA2026-000052");
       expect(await seriousViolations(page)).toEqual([]);
       const file = await docs.download(docs.invoicePdf("FA2026-000045"));
-      expect(file.name).toBe("FA2026-000045.pdf");
+      expect(file.name).toBe(`FA2026-000045${lang === "zh" ? "-zh" : ""}.pdf`); // decision 085: the Chinese copy ends in -zh
       const text = await pdfToText(file.bytes);
       for (const s of [TEXT[lang].invoice, "FA2026-000045", "CE2026-000123", TEXT[lang].total, "FR17852419738"]) expect(text).toContain(s);
       // the order detail links the same invoice
       await page.goto(`${shop.url}${lang === "zh" ? "/zh" : ""}/order-detail?id=CE2026-000123`);
       const fromDetail = await docs.download(docs.invoicePdf("FA2026-000045").first());
-      expect(fromDetail.name).toBe("FA2026-000045.pdf");
+      expect(fromDetail.name).toBe(`FA2026-000045${lang === "zh" ? "-zh" : ""}.pdf`);
       // the /center/ alias is the same page
       await docs.gotoInvoices(shop.url, "/center/factures");
       expect(await docs.invoiceRows.count()).toBe(2);
@@ -80,7 +80,7 @@ describe("documents in the account", () => {
       expect(row).toContain("CE2026-000131");
       expect(await seriousViolations(page)).toEqual([]);
       const file = await docs.download(docs.creditNotePdf("AV2026-000007"));
-      expect(file.name).toBe("AV2026-000007.pdf");
+      expect(file.name).toBe(`AV2026-000007${lang === "zh" ? "-zh" : ""}.pdf`);
       const text = await pdfToText(file.bytes);
       for (const s of [TEXT[lang].credit, "AV2026-000007", "CE2026-000131", TEXT[lang].balance]) expect(text).toContain(s);
       await docs.gotoCreditNotes(shop.url, "/center/avoirs");

@@ -1,7 +1,8 @@
 // Quotations end to end (issue 12 item 2; decision 080), fr and zh, in Chromium against the built shop:
 // cart → "ask for a quotation" → detail → list → PDF (its text read back) → the cart changes →
 // "order at the quoted prices" puts the quoted lines back → a store pickup order whose goods total is the
-// quotation's. Also: the demo customer's seeded quotations (one valid, one expired) on a fresh start.
+// quotation's. Also: the demo customer's seeded quotations (one valid, one expired) on a fresh start, and
+// cancelling the valid one (decision 085).
 import { pdfToText } from "../../server/test/pdf-text.ts";
 import { describe, expect, it } from "vitest";
 import { newTab, browserPerFile, seriousViolations } from "./browser.ts";
@@ -147,6 +148,50 @@ describe("quotations", () => {
     await page.getByRole("heading", { level: 1, name: "报价单 DV2026-000009" }).waitFor();
     await page.getByTestId("quotation-state").filter({ hasText: "已过期" }).waitFor();
     expect(await page.getByTestId("quotation-to-cart").count()).toBe(0);
+    await context.close();
+  });
+
+  it("cancels the demo's open quotation after a confirmation (fr), shown cancelled in zh too", async () => {
+    const { page, context, errors } = await newTab(browser());
+    await loginAs(context, shop, DEMO);
+    // an expired quotation offers no cancellation
+    await page.goto(`${shop.url}/accountpdfquotation?id=DV2026-000009`);
+    await page.getByRole("heading", { level: 1, name: "Devis DV2026-000009" }).waitFor();
+    expect(await page.getByTestId("quotation-cancel").count()).toBe(0);
+
+    await page.goto(`${shop.url}/accountpdfquotation?id=DV2026-000012`);
+    const fr = (key: string, vars?: Record<string, string | number>) => label("fr", key, vars);
+    const cancel = page.getByRole("button", { name: fr("quotations.cancel") });
+    // "Non" keeps it
+    await cancel.click();
+    const dialog = page.getByRole("alertdialog", { name: fr("quotations.cancel_title", { number: "DV2026-000012" }) });
+    await dialog.getByText(fr("quotations.cancel_text")).waitFor();
+    await dialog.getByRole("button", { name: fr("no") }).click();
+    await dialog.waitFor({ state: "detached" });
+    await page
+      .getByTestId("quotation-state")
+      .filter({ hasText: fr("quotations.state_open") })
+      .waitFor();
+    // "Oui" cancels it: the state changes, the actions go
+    await cancel.click();
+    await dialog.getByRole("button", { name: fr("yes") }).click();
+    await page
+      .getByText(fr("quotations.cancel_done", { number: "DV2026-000012" }))
+      .first()
+      .waitFor();
+    await page
+      .getByTestId("quotation-state")
+      .filter({ hasText: fr("quotations.state_cancelled") })
+      .waitFor();
+    expect(await page.getByTestId("quotation-cancel").count()).toBe(0);
+    expect(await page.getByTestId("quotation-to-cart").count()).toBe(0);
+
+    await page.goto(`${shop.url}/zh/accountpdfquotations`);
+    await page
+      .locator('[data-testid=quotation-row][data-number="DV2026-000012"]')
+      .getByText(label("zh", "quotations.state_cancelled"))
+      .waitFor();
+    expect(errors).toEqual([]);
     await context.close();
   });
 

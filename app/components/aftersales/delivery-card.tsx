@@ -1,5 +1,6 @@
 // One planned delivery with the customer's answers (POST /site/Customer/deliveryReply): available,
 // unavailable with another working day chosen among the server's proposable dates, or cancel (confirmed first).
+// "Available" first asks orderAddressValidate whether the delivery can be made as planned.
 import { useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { api } from "#app/lib/api.ts";
@@ -34,6 +35,17 @@ export function DeliveryCard({ d, dates }: { d: DeliveryItem; dates: string[] })
     if (!parsed.success) return setError(t(parsed.error.issues[0].message));
     setError(null);
     setBusy(true);
+    if (reply === "available") {
+      // Confirm only a delivery the driver can make: the address, its mode and the receiving times (decision 085).
+      const check = await api<{ valid: boolean; problems: { message: string }[] }>("POST", "/site/Customer/orderAddressValidate", {
+        body: { order_id: d.order_id },
+      });
+      if (!check || check.code !== 200 || !check.data.valid) {
+        setBusy(false);
+        if (check) setError(check.code === 200 ? [check.info, ...check.data.problems.map((p) => p.message)].join(" ") : check.info);
+        return;
+      }
+    }
     const res = await api("POST", "/site/Customer/deliveryReply", { body: parsed.data });
     setBusy(false);
     if (!res) return;

@@ -10,6 +10,8 @@ export function OrderDocumentsSection({ docs }: { docs: Docs }) {
   const credit = decOrZero(docs.credit_used).sign() > 0;
   const inLang = (url: string, l: "fr" | "zh") => (l === "zh" ? `${url}?lang=zh` : url);
   const other = lang === "zh" ? "fr" : "zh";
+  // Named as the server names it (decision 085): the Chinese copy ends in -zh.
+  const fileName = (l: "fr" | "zh") => `${docs.invoice?.number}${l === "zh" ? "-zh" : ""}.pdf`;
   return (
     <section aria-labelledby="order-documents-title" className="rounded border border-line p-4" data-testid="order-documents">
       <h2 id="order-documents-title" className="mb-2 text-lg font-semibold">
@@ -17,10 +19,10 @@ export function OrderDocumentsSection({ docs }: { docs: Docs }) {
       </h2>
       {docs.invoice ? (
         <p className="flex flex-wrap gap-4">
-          <a href={inLang(docs.invoice.pdf_url, lang)} download={`${docs.invoice.number}.pdf`} className="text-brand underline">
+          <a href={inLang(docs.invoice.pdf_url, lang)} download={fileName(lang)} className="text-brand underline">
             {t("documents.download_invoice", { number: docs.invoice.number })}
           </a>
-          <a href={inLang(docs.invoice.pdf_url, other)} download={`${docs.invoice.number}.pdf`} className="text-brand underline">
+          <a href={inLang(docs.invoice.pdf_url, other)} download={fileName(other)} className="text-brand underline">
             {t("documents.download_other_lang")}
           </a>
         </p>

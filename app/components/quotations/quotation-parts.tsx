@@ -1,7 +1,8 @@
-// Pieces of the quotation pages (issue 12 item 2; decision 080): state badge, PDF links, the "back to the
-// cart at the quoted prices" button, and the "ask for a quotation" button of /panier.
+// Pieces of the quotation pages (issue 12 item 2; decisions 080, 085): state badge, PDF links, the "back to
+// the cart at the quoted prices" and "cancel" buttons, and the "ask for a quotation" button of /panier.
 import { useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useRevalidator } from "react-router";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useCart } from "#app/lib/cart-store.ts";
@@ -83,6 +84,48 @@ export function QuotationToCartButton({ id }: { id: number }) {
     >
       {t("quotations.to_cart")}
     </button>
+  );
+}
+
+/** POST /site/Customer/cancelQuotation after a confirmation; the page then shows the cancelled state. */
+export function CancelQuotationButton({ id, number }: { id: number; number: string }) {
+  const { t } = useT();
+  const { revalidate } = useRevalidator();
+  const notify = useSession((s) => s.notify);
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function cancel() {
+    setBusy(true);
+    try {
+      const res = await api<unknown>("POST", "/site/Customer/cancelQuotation", { body: { id: String(id) } });
+      if (res) notify({ kind: res.code === 200 ? "success" : "warning", text: res.info });
+      if (res?.code === 200) await useCart.getState().refresh(); // its lines in the cart are repriced
+      await revalidate();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setAsking(true)}
+        disabled={busy}
+        data-testid="quotation-cancel"
+        className="rounded border border-line px-4 py-2 hover:border-brand disabled:opacity-60"
+      >
+        {t("quotations.cancel")}
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title={t("quotations.cancel_title", { number })}
+        text={t("quotations.cancel_text")}
+        onYes={() => void cancel()}
+        onClose={() => setAsking(false)}
+      />
+    </>
   );
 }
 

@@ -624,6 +624,7 @@ const ON_DELETE: Record<string, string> = {
   "invoices.customer_id": "restrict",
   "credit_notes.customer_id": "restrict",
   "credit_notes.order_id": "restrict",
+  "credit_notes.return_id": "restrict", // migration 0017 (decision 085)
   "quotations.customer_id": "restrict",
   "quotations.order_id": "set null", // migration 0013 (decision 080)
   "cart_lines.quotation_id": "set null", // migration 0013

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
+import { returnRequests } from "./aftersales.ts";
 import { ORDER_STATES } from "#core/order-states.ts";
 import { DELIVERY_MODES } from "#core/freight-tariff.ts";
 import type { QuotedLine } from "#core/quotations.ts";
@@ -252,9 +253,12 @@ export const creditNotes = pgTable(
     amountTtc: money("amount_ttc").notNull(),
     remainingTtc: money("remaining_ttc").notNull(),
     reason: text("reason"),
+    // The return request it refunds (decision 085): one credit note per return, however often it is asked.
+    returnId: integer("return_id").references((): AnyPgColumn => returnRequests.id, { onDelete: "restrict" }),
   },
   (t) => [
     uniqueIndex("credit_notes_number_uq").on(t.number),
+    uniqueIndex("credit_notes_return_uq").on(t.returnId),
     index("credit_notes_customer_idx").on(t.customerId),
     // remaining_ttc is spent by guarded statements; it never goes below 0 nor above what was credited
     check("credit_notes_amounts_ck", sql`${t.amountTtc} > 0 and ${t.remainingTtc} >= 0 and ${t.remainingTtc} <= ${t.amountTtc}`),

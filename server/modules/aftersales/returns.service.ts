@@ -2,7 +2,8 @@
 // orders within the return window; the request is one transaction under the order's row lock, so two
 // concurrent requests never hold more than was delivered; a retry with the same idempotency key answers
 // the request already made. The shop moves the status (requested → accepted | refused → received →
-// refunded); every status change notifies the customer in the same transaction.
+// refunded); every status change notifies the customer in the same transaction, and "refunded" issues the
+// return's credit note in it too (decision 085).
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import { withTransaction } from "#server/db/tx.ts";
@@ -20,6 +21,7 @@ import {
 } from "#core/aftersales/returns.ts";
 import type { OrderReturnInput } from "#core/validation/aftersales.ts";
 import { addNotification } from "#server/modules/notifications/notifications.service.ts";
+import { issueCreditNote } from "#server/modules/documents/credit-notes.ts";
 import { hashRequest, storeAnswer, takeKey } from "./idempotency.ts";
 
 export const RETURN_SCOPE = "return.request";
@@ -209,6 +211,8 @@ export function createReturnsService() {
         ref: r.number,
         vars: { status: to, return_id: r.id },
       });
+      // The refund is a credit note on the customer's account, issued with the status (decision 085).
+      if (to === "refunded") await issueCreditNote(tx, { returnId: r.id });
     });
   }
 

@@ -1,7 +1,13 @@
 // Checkout endpoints (SPEC §7; decision 071): delivery cost, saved cart parameters, the checkout page's data,
 // coupons and receiving times. Login required for all of them; every object is checked against the caller.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { cartParamsSchema, deliveryExpenseSchema, promoCodeSchema, receiptArrangementSchema } from "#core/validation/checkout.ts";
+import {
+  cartParamsSchema,
+  deliveryExpenseSchema,
+  orderAddressValidateSchema,
+  promoCodeSchema,
+  receiptArrangementSchema,
+} from "#core/validation/checkout.ts";
 import { ok } from "#server/http/envelope.ts";
 import { unauthorized } from "#server/http/errors.ts";
 import { apiRoute } from "#server/http/openapi.ts";
@@ -98,5 +104,23 @@ export async function checkoutRoutes(site: FastifyInstance) {
     site,
     { method: "GET", url: "/Customer/getReceiptArrangement", tags, auth: true, summary: "The saved delivery receiving times" },
     async (req) => ok(req, await receipt.get(db, me(req).id)),
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Customer/orderAddressValidate",
+      tags,
+      auth: true,
+      input: orderAddressValidateSchema,
+      summary: "Whether a delivery address can be delivered: for one of the caller's orders, one of their addresses, or both",
+      description:
+        "Checks the zip (French, metropolitan, in a freight zone), the mode against `paletteBlockZipcode`, the appointment against `optionRdvBlockZipcode`, and that receiving times are saved. Answers `valid` and `problems` (`field`, `key`, translated `message`); another customer's order or address is not found. Changes nothing.",
+    },
+    async (req, _reply, input) => {
+      const answer = await checkout.validateAddress(db, me(req).id, input, req.lang);
+      return ok(req, answer, answer.valid ? "checkout.address_deliverable" : "checkout.address_not_deliverable");
+    },
   );
 }

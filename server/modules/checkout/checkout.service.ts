@@ -3,11 +3,12 @@
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import { withTransaction } from "#server/db/tx.ts";
-import { refused } from "#core/domain-errors.ts";
+import { notFound, refused } from "#core/domain-errors.ts";
+import { deliveryAddressProblems } from "#core/delivery-address.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
 import { rdvAvailability, type DeliveryMode, type FreightMeasures } from "#core/freight-tariff.ts";
 import type { Freight } from "#core/cart/types.ts";
-import type { CartInfos, DeliveryExpenseQuery } from "#core/validation/checkout.ts";
+import type { CartInfos, DeliveryExpenseQuery, OrderAddressValidateInput } from "#core/validation/checkout.ts";
 import type { ConfigService } from "#server/modules/content/config.service.ts";
 import type { createAddressesService } from "#server/modules/accounts/addresses.service.ts";
 import type { FreightService } from "./freight.service.ts";
@@ -259,7 +260,48 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
     };
   }
 
-  return { deliveryExpense, saveParams, params, preOrderInfo };
+  /**
+   * POST /site/Customer/orderAddressValidate (decision 085): whether the address can be delivered with the mode,
+   * each problem with its field and translated message. The order and the address are the caller's or not found
+   * (nothing of another customer's is read); problems are an answer, not an error. Reads only.
+   */
+  async function validateAddress(q: Db, customerId: number, input: OrderAddressValidateInput, lang: Lang) {
+    let mode: DeliveryMode | null = input.delivery_mode ?? null;
+    let target: { zip_code: string | null; country: string | null } | null = null;
+    if (input.order_id !== undefined) {
+      const [o] = await query<{
+        delivery_mode: DeliveryMode | null;
+        delivery_address: { zip_code?: unknown; country?: unknown } | string | null;
+      }>(q, sql`select delivery_mode, delivery_address from orders where id = ${input.order_id} and customer_id = ${customerId}`);
+      if (!o) throw notFound("checkout.order_invalid");
+      mode ??= o.delivery_mode;
+      const a = typeof o.delivery_address === "string" ? JSON.parse(o.delivery_address) : o.delivery_address;
+      target = {
+        zip_code: typeof a?.zip_code === "string" ? a.zip_code : null,
+        country: typeof a?.country === "string" ? a.country : null,
+      };
+    }
+    if (input.address_id !== undefined) {
+      const a = await ownAddress(q, customerId, input.address_id, "delivery");
+      target = { zip_code: a.zip_code, country: typeof a.country === "string" ? a.country : null };
+    }
+    const { days } = await receipt.get(q, customerId);
+    const problems = deliveryAddressProblems(await freight.tariff(q), {
+      zip_code: target?.zip_code,
+      country: target?.country,
+      mode,
+      rdv: input.rdv,
+      hasReceivingSlot: days.some((d) => d.morning || d.afternoon),
+    });
+    return {
+      valid: problems.length === 0,
+      zip_code: target?.zip_code?.trim() || null,
+      delivery_mode: mode,
+      problems: problems.map((p) => ({ field: p.field, key: p.key, message: translate(lang, p.key) })),
+    };
+  }
+
+  return { deliveryExpense, saveParams, params, preOrderInfo, validateAddress };
 }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;

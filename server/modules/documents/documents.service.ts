@@ -11,6 +11,7 @@ import { goodsTotal, vatBreakdown, type OrderAddress } from "#core/order-view.ts
 import { amountDue, creditToApply, splitTtc, spreadOverCreditNotes } from "#core/documents/credit.ts";
 import { localePath } from "#core/slug.ts";
 import { paymentMethodLabel, renderDocumentPdf, type DocumentCustomer } from "./pdf-layout.ts";
+import type { PdfFile } from "#server/http/pdf-download.ts";
 
 export type InvoiceItem = {
   id: number;
@@ -35,7 +36,7 @@ export type CreditNoteItem = {
   pdf_url: string;
 };
 
-export type PdfFile = { fileName: string; pdf: Buffer };
+export type { PdfFile } from "#server/http/pdf-download.ts";
 
 export type OrderDocuments = { invoice: { number: string; pdf_url: string } | null; credit_used: string; amount_due: string };
 
@@ -155,6 +156,12 @@ export async function releaseCreditNotes(q: Db, orderId: number): Promise<string
   return sum(released.map((r) => r.amount)).toFixed(2);
 }
 
+/** The shop's text, or for a credit note issued by a refunded return (no text stored) its translated reason. */
+function creditNoteReason(reason: string | null, returnId: number | null, orderNumber: string | null, lang: Lang): string | null {
+  if (reason || returnId === null) return reason;
+  return translate(lang, "documents.credit_note_return_reason", { number: orderNumber ?? "—" });
+}
+
 export function createDocumentsService() {
   async function invoiceList(q: Db, customerId: number): Promise<InvoiceItem[]> {
     const rows = await query<Omit<InvoiceItem, "pdf_url">>(
@@ -167,15 +174,19 @@ export function createDocumentsService() {
     return rows.map((r) => ({ ...r, pdf_url: invoicePdfPath(r.order_id) }));
   }
 
-  async function creditNoteList(q: Db, customerId: number): Promise<{ list: CreditNoteItem[]; balance: string }> {
-    const rows = await query<Omit<CreditNoteItem, "pdf_url">>(
+  async function creditNoteList(q: Db, customerId: number, lang: Lang = "fr"): Promise<{ list: CreditNoteItem[]; balance: string }> {
+    const rows = await query<Omit<CreditNoteItem, "pdf_url"> & { return_id: number | null }>(
       q,
       sql`select c.id, c.number, c.order_id, o.number as order_number, ${iso("c.issued_at")} as issued_at,
-          c.amount_ttc::text as amount_ttc, c.remaining_ttc::text as remaining_ttc, c.reason
+          c.amount_ttc::text as amount_ttc, c.remaining_ttc::text as remaining_ttc, c.reason, c.return_id
           from credit_notes c left join orders o on o.id = c.order_id and o.customer_id = c.customer_id
           where c.customer_id = ${customerId} order by c.issued_at desc, c.id desc`,
     );
-    const list = rows.map((r) => ({ ...r, pdf_url: creditNotePdfPath(r.id) }));
+    const list = rows.map(({ return_id, ...r }) => ({
+      ...r,
+      reason: creditNoteReason(r.reason, return_id, r.order_number, lang),
+      pdf_url: creditNotePdfPath(r.id),
+    }));
     return { list, balance: sum(list.map((c) => c.remaining_ttc)).toFixed(2) };
   }
 
@@ -279,7 +290,7 @@ export function createDocumentsService() {
         notes: [...(inv.paid_at ? [t("invoice_paid")] : []), t("invoice_terms")],
       },
     });
-    return { fileName: `${inv.number}.pdf`, pdf };
+    return { number: inv.number, pdf };
   }
 
   /** The PDF of one of the caller's credit notes; another customer's: not found. */
@@ -290,17 +301,19 @@ export function createDocumentsService() {
       amount_ttc: string;
       remaining_ttc: string;
       reason: string | null;
+      return_id: number | null;
       order_id: number | null;
       order_number: string | null;
       invoice_address: Snapshot | string | null;
     }>(
       q,
       sql`select c.number, ${iso("c.issued_at")} as issued_at, c.amount_ttc::text as amount_ttc, c.remaining_ttc::text as remaining_ttc,
-          c.reason, c.order_id, o.number as order_number, o.invoice_address
+          c.reason, c.return_id, c.order_id, o.number as order_number, o.invoice_address
           from credit_notes c left join orders o on o.id = c.order_id and o.customer_id = c.customer_id
           where c.id = ${id} and c.customer_id = ${customerId}`,
     );
     if (!cn) throw notFound("documents.pdf_not_found");
+    cn.reason = creditNoteReason(cn.reason, cn.return_id, cn.order_number, lang);
     // One VAT rate: the order's when all its lines share one, else the standard rate.
     const rates = cn.order_id
       ? await query<{ tva: string }>(q, sql`select distinct tva::text as tva from order_lines where order_id = ${cn.order_id}`)
@@ -343,7 +356,7 @@ export function createDocumentsService() {
         notes: [t("credit_note_terms")],
       },
     });
-    return { fileName: `${cn.number}.pdf`, pdf };
+    return { number: cn.number, pdf };
   }
 
   /** For the order detail page: the order's invoice (number, PDF path) when issued, and the credit spent on it. */

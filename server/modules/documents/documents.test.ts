@@ -206,7 +206,9 @@ describe.each(testDbKinds())("documents on %s", (kind) => {
         "SIRET",
       ])
         expect(text).toContain(s);
-      const zh = await pdfToText((await pdf("/documents/credit-note/1.pdf?lang=zh", { authorization: `Bearer ${demo}` })).rawPayload);
+      const zhRes = await pdf("/documents/credit-note/1.pdf?lang=zh", { authorization: `Bearer ${demo}` });
+      expect(zhRes.headers["content-disposition"]).toBe('attachment; filename="AV2026-000007-zh.pdf"');
+      const zh = await pdfToText(zhRes.rawPayload);
       expect(zh).toContain("退款凭证");
       expect(zh).toContain("€18.60");
       expect((await pdf("/documents/credit-note/1.pdf", { authorization: `Bearer ${martin}` })).statusCode).toBe(404);

@@ -1,6 +1,6 @@
 // The quotation API (issue 12 item 2; decision 080). Login required; another customer's quotation is not found.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { createQuotationSchema, quotationRefSchema, quotationToCartSchema } from "#core/validation/quotations.ts";
+import { cancelQuotationSchema, createQuotationSchema, quotationRefSchema, quotationToCartSchema } from "#core/validation/quotations.ts";
 import { ok } from "#server/http/envelope.ts";
 import { unauthorized } from "#server/http/errors.ts";
 import { apiRoute } from "#server/http/openapi.ts";
@@ -71,6 +71,24 @@ export async function quotationsRoutes(site: FastifyInstance) {
     async (req, _reply, ref) => {
       const { number, ...answer } = await quotations.toCart(db, me(req).id, ref, req.lang);
       return ok(req, answer, "quotations.to_cart_done", { number });
+    },
+  );
+
+  apiRoute(
+    site,
+    {
+      method: "POST",
+      url: "/Customer/cancelQuotation",
+      tags,
+      auth: true,
+      input: cancelQuotationSchema,
+      summary: "Cancel one of the caller's usable quotations",
+      description:
+        "`id` is the id or the number. Only an open quotation, or one loaded into the cart, still within its validity; expired, ordered or already cancelled ones are refused with a translated message naming the number. Another customer's quotation is not found (404).",
+    },
+    async (req, _reply, ref) => {
+      const q = await quotations.cancel(db, me(req).id, ref, req.lang);
+      return ok(req, q, "quotations.cancel_done", { number: q.number });
     },
   );
 }

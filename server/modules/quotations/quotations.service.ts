@@ -264,7 +264,29 @@ export function createQuotationsService(cart: CartService) {
     return { ...(await cart.view(q, customerId, lang)), number };
   }
 
-  return { create, list, detail, find, toCart };
+  /**
+   * The customer cancels one of their usable quotations (open, or loaded into the cart, and not past its day;
+   * decision 085). Under the quotation's row lock and guarded on the status, so a cancel racing an order that
+   * uses the quotation leaves one winner. Cart lines loaded from it fall back to catalogue prices, as on expiry.
+   */
+  async function cancel(q: Db, customerId: number, ref: QuotationRef, lang: Lang): Promise<QuotationDetail> {
+    const today = shopDay(new Date());
+    const row = await withTransaction(q, async (tx) => {
+      const r = await find(tx, customerId, ref, true);
+      const reason = unusableReason(r.status, r.valid_until, today);
+      if (reason) throw refused(reason, { number: r.number });
+      const [done] = await query<Row>(
+        tx,
+        sql`update quotations set status = 'cancelled' where id = ${r.id} and customer_id = ${customerId}
+        and status in ('open', 'accepted') returning ${columns}`,
+      );
+      if (!done) throw conflict("quotations.cancelled", { number: r.number });
+      return done;
+    });
+    return toDetail(row, lang, today);
+  }
+
+  return { create, list, detail, find, toCart, cancel };
 }
 
 export type QuotationsService = ReturnType<typeof createQuotationsService>;

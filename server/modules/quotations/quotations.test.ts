@@ -322,6 +322,8 @@ describe.each(testDbKinds())("quotations on %s", (kind) => {
     const fr = await t.app.inject({ url: `/documents/quotation/${id}.pdf`, headers: { cookie: `uid=${demo}` } });
     expect(fr.statusCode).toBe(200);
     expect(fr.headers["content-type"]).toBe("application/pdf");
+    expect(fr.headers["content-disposition"]).toBe('attachment; filename="DV2026-000012.pdf"');
+    expect(fr.headers["cache-control"]).toBe("private, no-store");
     expect(fr.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
     const text = await pdfToText(fr.rawPayload);
     const plain = (v: string) => v.replace(/[\u202f\u00a0]/g, " ");
@@ -337,6 +339,7 @@ describe.each(testDbKinds())("quotations on %s", (kind) => {
 
     const zh = await t.app.inject({ url: `/documents/quotation/DV2026-000012.pdf?lang=zh`, headers: { cookie: `uid=${demo}` } });
     expect(zh.statusCode).toBe(200);
+    expect(zh.headers["content-disposition"]).toBe('attachment; filename="DV2026-000012-zh.pdf"');
     const zt = await pdfToText(zh.rawPayload);
     expect(zt).toMatch(/报价单\s*$/m);
     expect(zt).toMatch(/编号 :\s+DV2026-000012/);
@@ -346,7 +349,12 @@ describe.each(testDbKinds())("quotations on %s", (kind) => {
 
     const theirs = await t.app.inject({ url: `/documents/quotation/${id}.pdf`, headers: { cookie: `uid=${martin}` } });
     expect(theirs.statusCode).toBe(404);
-    expect(theirs.headers["content-type"]).toContain("text/plain");
+    expect(theirs.headers["content-type"]).toContain("text/html");
+    expect(theirs.body).not.toContain("DV2026-000012");
+    // a browser without a session goes to the login page and comes back (decision 085: as invoices)
+    const visitor = await t.app.inject({ url: `/documents/quotation/${id}.pdf?lang=zh`, headers: { accept: "text/html" } });
+    expect(visitor.statusCode).toBe(302);
+    expect(visitor.headers.location).toBe(`/zh/connexion?redirect=${encodeURIComponent(`/documents/quotation/${id}.pdf?lang=zh`)}`);
     for (const bad of ["abc.pdf", `${id}.txt`, "..%2F..%2Fetc%2Fpasswd.pdf"]) {
       const res = await t.app.inject({ url: `/documents/quotation/${bad}`, headers: { cookie: `uid=${demo}` } });
       expect(res.statusCode, bad).toBe(404);

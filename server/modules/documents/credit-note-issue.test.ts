@@ -1,0 +1,134 @@
+// Credit notes issued by refunded returns (decision 085): the amount of the returned lines, a gap-free
+// number, one note per return however often (or concurrently) it is refunded, the notice in the same
+// transaction, and the note in the caller's list and PDF only. Demo data: return 2 (accepted) holds 4 units
+// of the second line of CE2026-000176 (delivered 4 days before the seed, window open).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { query } from "#server/db/client.ts";
+import { createTestApp, get, post, type TestApp } from "#server/test/app.ts";
+import { testDbKinds } from "#server/test/databases.ts";
+import { pdfToText } from "#server/test/pdf-text.ts";
+import { dec } from "#core/money.ts";
+import { issueCreditNote } from "./credit-notes.ts";
+
+describe.each(testDbKinds())("credit notes issued by returns on %s", (kind) => {
+  let t: TestApp;
+  let demo: string;
+  let martin: string;
+  const db = () => t.database.db;
+  const notesOf = (returnId: number) =>
+    query<{ id: number; number: string; amount_ttc: string; remaining_ttc: string; customer_id: number }>(
+      db(),
+      sql`select id, number, amount_ttc::text as amount_ttc, remaining_ttc::text as remaining_ttc, customer_id from credit_notes where return_id = ${returnId}`,
+    );
+  const issuedNotices = async () =>
+    (await query<{ n: number }>(db(), sql`select count(*)::int as n from notifications where kind = 'credit_note_issued'`))[0].n;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    demo = await t.app.services.sessions.create(t.app.services.db, 1);
+    martin = await t.app.services.sessions.create(t.app.services.db, 2);
+  });
+  afterAll(() => t.close());
+
+  it("refunding a return issues its credit note for the returned lines, with a notice, shown in /avoirs and its PDF", async () => {
+    const [line] = await query<{ line_ht: string; num: number; tva: string; discount: string }>(
+      db(),
+      sql`select l.line_ht::text as line_ht, l.num, l.tva::text as tva, o.discount_amount::text as discount
+      from return_lines rl join order_lines l on l.id = rl.order_line_id join orders o on o.id = l.order_id where rl.return_id = 2`,
+    );
+    expect(line.discount).toBe("0.00"); // the expected amount below ignores the discount share
+    const ht = dec(line.line_ht).times(4).dividedBy(line.num, 2);
+    const expected = ht.plus(ht.times(line.tva).round(2)).toFixed(2);
+
+    await t.app.services.returns.setStatus(db(), 2, "received");
+    expect(await notesOf(2)).toEqual([]); // received is not the refund yet
+    const before = await issuedNotices();
+    await t.app.services.returns.setStatus(db(), 2, "refunded");
+    const [note] = await notesOf(2);
+    expect(note).toMatchObject({ number: "AV2026-000008", amount_ttc: expected, remaining_ttc: expected, customer_id: 1 });
+    expect(await issuedNotices()).toBe(before + 1);
+
+    const notices = (await get(t.app, "/site/Customer/notificationList", {}, { token: demo })).json().data.list;
+    expect(notices[0]).toMatchObject({
+      kind: "credit_note_issued",
+      ref: "AV2026-000008",
+      text: "Un avoir AV2026-000008 a été émis à votre nom.",
+    });
+
+    const list = (await get(t.app, "/site/Customer/creditNoteList", {}, { token: demo })).json().data;
+    expect(list.list[0]).toMatchObject({
+      number: "AV2026-000008",
+      order_number: "CE2026-000176",
+      amount_ttc: expected,
+      remaining_ttc: expected,
+      reason: "Retour de marchandise sur la commande CE2026-000176",
+      pdf_url: `/documents/credit-note/${note.id}.pdf`,
+    });
+    expect(list.balance).toBe(dec("18.60").plus(expected).toFixed(2));
+    const zh = (await get(t.app, "/site/Customer/creditNoteList", {}, { token: demo, lang: "zh" })).json().data;
+    expect(zh.list[0].reason).toBe("订单 CE2026-000176 的退货");
+    expect((await get(t.app, "/site/Customer/creditNoteList", {}, { token: martin })).json().data.list).toEqual([]);
+
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/documents/credit-note/${note.id}.pdf`,
+      headers: { authorization: `Bearer ${demo}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const text = await pdfToText(res.rawPayload);
+    for (const s of ["AV2026-000008", "CE2026-000176", "Retour de marchandise"]) expect(text).toContain(s);
+    const foreign = await t.app.inject({
+      method: "GET",
+      url: `/documents/credit-note/${note.id}.pdf`,
+      headers: { authorization: `Bearer ${martin}` },
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it("issues one credit note per return: a second call answers it, takes no number and adds no notice", async () => {
+    const [note] = await notesOf(2);
+    const notices = await issuedNotices();
+    const again = await issueCreditNote(db(), { returnId: 2 });
+    expect(again).toEqual({ id: note.id, number: note.number, amount_ttc: note.amount_ttc, created: false });
+    expect(await notesOf(2)).toHaveLength(1);
+    expect(await issuedNotices()).toBe(notices);
+    await expect(t.app.services.returns.setStatus(db(), 2, "refunded")).rejects.toMatchObject({ key: "aftersales.return_status_invalid" });
+    await expect(issueCreditNote(db(), { returnId: 999_999 })).rejects.toMatchObject({ kind: "not_found" });
+  });
+
+  it("two concurrent refunds of one return issue exactly one credit note, numbered without gap", async () => {
+    const [l0] = await query<{ id: number }>(
+      db(),
+      sql`select l.id from order_lines l join orders o on o.id = l.order_id where o.number = 'CE2026-000176' order by l.id limit 1`,
+    );
+    const asked = await post(
+      t.app,
+      "/site/Customer/orderReturn",
+      {
+        order_id: (await query<{ id: number }>(db(), sql`select id from orders where number = 'CE2026-000176'`))[0].id,
+        lines: [{ line_id: l0.id, num: 1 }],
+        reason: "damaged",
+        idempotency_key: "credit-note-race-0123456789",
+      },
+      { token: demo },
+    );
+    expect(asked.json().code).toBe(200);
+    const id = asked.json().data.id as number;
+    await t.app.services.returns.setStatus(db(), id, "accepted");
+    await t.app.services.returns.setStatus(db(), id, "received");
+    const notices = await issuedNotices();
+    const results = await Promise.allSettled([
+      t.app.services.returns.setStatus(db(), id, "refunded"),
+      t.app.services.returns.setStatus(db(), id, "refunded"),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const notes = await notesOf(id);
+    expect(notes.map((n) => n.number)).toEqual(["AV2026-000009"]);
+    expect(await issuedNotices()).toBe(notices + 1);
+    // and concurrent direct issues of the same return: still one
+    const both = await Promise.all([issueCreditNote(db(), { returnId: id }), issueCreditNote(db(), { returnId: id })]);
+    expect(both.map((b) => b?.created)).toEqual([false, false]);
+    expect(await notesOf(id)).toHaveLength(1);
+  });
+});
