@@ -7,8 +7,10 @@
 // reports orders/s, refusals, and units oversold (sold minus the stock decrease, and sold above the initial
 // stock: both must be 0). The order part WRITES to the given database (customers, sessions, a model's stock
 // and price): point --pg at a benchmark database.
-// Usage: npm run build && node --import tsx bench/cart.ts [--pg postgres://…] [--duration 10 --connections 50 --buyers 50 --stock 2000]
+// Usage: npm run build && taskset -c 1 node --import tsx bench/cart.ts [--pg postgres://…] [--duration 10 --connections 50 --buyers 50 --stock 2000]
+import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
 import { sign } from "../server/http/signature.ts";
 import {
@@ -17,7 +19,6 @@ import {
   connections,
   duration,
   loginCookie,
-  measure,
   numberOption,
   peakRssMb,
   printTable,
@@ -80,9 +81,17 @@ async function register(base: string, i: number): Promise<string> {
 }
 
 const shop = await startShop();
+// DESIGN §8: the shop on its own core (SHOP_CPU, default 0; all its threads), the bench and autocannon on the
+// core `taskset -c 1` gave them. Without this the shop inherited the bench's core and shared it with the load.
+try {
+  execFileSync("taskset", ["-a", "-pc", process.env.SHOP_CPU ?? "0", String(shop.pid)], { stdio: "ignore" });
+} catch {
+  /* taskset missing: unpinned */
+}
 resetPeakRss(shop.pid);
 const rows: Row[] = [];
 const notes: string[] = [];
+const cpuNotes: string[] = [];
 let rssMb = 0;
 try {
   // One customer per connection (up to 50), each with the same 50-line cart: carts do not share a lock.
@@ -146,7 +155,8 @@ try {
   // the same cart of one customer for every connection (its writes queue on its cart row)
   const one = { "content-type": "application/json", cookie: first };
   rows.push(
-    await measure(`API POST ${listPath}, one ${LINES}-line cart`, `${shop.url}${listPath}`, {
+    await measureCycle(`API POST ${listPath}, one ${LINES}-line cart`, {
+      url: `${shop.url}${listPath}`,
       method: "POST",
       headers: one,
       body: body(listPath, {}),
@@ -159,13 +169,26 @@ try {
   await shop.stop();
 }
 printTable(rows, rssMb);
-for (const n of notes) console.log(n);
+for (const n of [...cpuNotes, ...notes]) console.log(n);
 
-/** measure() with a request sequence per connection (autocannon `requests`). */
+/** CPU time (user + system) the shop process has used so far, in ms (Linux /proc; clock ticks of 10 ms). */
+function shopCpuMs(): number {
+  const fields = readFileSync(`/proc/${shop.pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * measure() with a request sequence per connection (autocannon `requests`), and the shop's CPU time per
+ * answered request: on a machine shared with other jobs req/s follows what the neighbours leave, CPU ms per
+ * request much less.
+ */
 async function measureCycle(name: string, opts: Record<string, unknown>): Promise<Row> {
   const { default: autocannon } = await import("autocannon");
   await autocannon({ ...opts, connections: 10, duration: 2 } as never);
+  const cpu0 = shopCpuMs();
   const r = await autocannon({ ...opts, connections, duration } as never);
+  const cpuMs = shopCpuMs() - cpu0;
+  cpuNotes.push(`${name}: shop CPU ${(cpuMs / Math.max(1, r.requests.total)).toFixed(2)} ms per request (${r.requests.total} requests)`);
   return {
     name,
     rps: Math.round(r.requests.average),
@@ -213,6 +236,7 @@ async function orders(base: string): Promise<string[]> {
     const orderIds: number[] = [];
     const stopAt = Date.now() + duration * 1000;
     const started = Date.now();
+    const cpu0 = shopCpuMs();
     await Promise.all(
       buyers.map(async (b) => {
         while (Date.now() < stopAt) {
@@ -232,6 +256,7 @@ async function orders(base: string): Promise<string[]> {
       }),
     );
     const seconds = (Date.now() - started) / 1000;
+    const cpuPerOrder = (shopCpuMs() - cpu0) / Math.max(1, placed);
     const {
       rows: [after],
     } = await db.query<{ stock: number }>("select stock from models where id = $1", [hot.id]);
@@ -245,6 +270,7 @@ async function orders(base: string): Promise<string[]> {
     return [
       `\norder placement, PostgreSQL, ${buyersN} concurrent buyers (add 1 unit then POST /site/Sale/createOrder), ${duration} s:`,
       `  ${placed} orders, ${(placed / seconds).toFixed(1)} orders/s (each with its add-to-cart), ${refused} refusals (stock exhausted), ${failed} errors`,
+      `  shop CPU ${cpuPerOrder.toFixed(2)} ms per order (with its add-to-cart)`,
       `  hot model stock ${hotStock} → ${after.stock}, units sold ${sold.n}, units oversold ${oversold}${after.stock < 0 ? " (NEGATIVE STOCK)" : ""}`,
     ];
   } finally {
