@@ -7,7 +7,7 @@
 // reports orders/s, refusals, and units oversold (sold minus the stock decrease, and sold above the initial
 // stock: both must be 0). The order part WRITES to the given database (customers, sessions, a model's stock
 // and price): point --pg at a benchmark database.
-// Usage: npm run build && taskset -c 1 node --import tsx bench/cart.ts [--pg postgres://…] [--duration 10 --connections 50 --buyers 50 --stock 2000]
+// Usage: npm run build && taskset -c 1 node --import tsx bench/cart.ts [--pg postgres://…] [--orders-only] [--duration 10 --connections 50 --buyers 50 --stock 2000]
 import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -94,74 +94,7 @@ const notes: string[] = [];
 const cpuNotes: string[] = [];
 let rssMb = 0;
 try {
-  // One customer per connection (up to 50), each with the same 50-line cart: carts do not share a lock.
-  const first = await loginCookie(shop.url);
-  const ids = await fillCart(shop.url, first);
-  const cookies = [first];
-  for (let i = 1; i < Math.min(connections, 50); i++) {
-    const cookie = await register(shop.url, i);
-    const r = await call(shop.url, "/site/Customer/addShoppingCart", { arr: ids.map((model_id) => ({ model_id, num: 1 })) }, cookie);
-    if (r.code !== 200) throw new Error(`bench cart fill failed: ${r.info}`);
-    cookies.push(cookie);
-  }
-  // the line that can grow the most: a customer may be used by two connections at once
-  const listed = await call(shop.url, "/site/Index/getShoppingCart", {}, first);
-  type Line = { model_id: number; stock: number; purchasable_qty: number };
-  const roomy = (listed.data.cart_list as Line[]).reduce((a, l) =>
-    Math.min(l.stock, l.purchasable_qty) > Math.min(a.stock, a.purchasable_qty) ? l : a,
-  );
-  const json = { "content-type": "application/json" };
-  const addPath = "/site/Customer/addShoppingCart";
-  const editPath = "/site/Customer/editShoppingCart";
-  const listPath = "/site/Index/getShoppingCart";
-  // Each cycle takes the next customer (autocannon resets the context per cycle) and keeps it for its requests.
-  let next = 0;
-  type Ctx = { cookie?: string };
-  type Request = { headers?: Record<string, string> };
-  const withCookie = (first: boolean) => (req: Request, ctx: Ctx) => {
-    if (first || !ctx.cookie) ctx.cookie = cookies[next++ % cookies.length];
-    return { ...req, headers: { ...req.headers, cookie: ctx.cookie } };
-  };
-  // +1 then −1 on one line: the carts keep 50 lines and their quantities
-  rows.push(
-    await measureCycle(`API add-to-cart (+1 / −1), ${LINES}-line carts, ${cookies.length} customers`, {
-      url: `${shop.url}${addPath}`,
-      method: "POST",
-      requests: [
-        {
-          method: "POST",
-          path: addPath,
-          headers: json,
-          body: body(addPath, { arr: [{ model_id: roomy.model_id, num: 1 }] }),
-          setupRequest: withCookie(true),
-        },
-        {
-          method: "POST",
-          path: editPath,
-          headers: json,
-          body: body(editPath, { model_id: roomy.model_id, num: -1, type: 2 }),
-          setupRequest: withCookie(false),
-        },
-      ],
-    }),
-  );
-  rows.push(
-    await measureCycle(`API POST ${listPath}, ${LINES}-line carts, ${cookies.length} customers`, {
-      url: `${shop.url}${listPath}`,
-      method: "POST",
-      requests: [{ method: "POST", path: listPath, headers: json, body: body(listPath, {}), setupRequest: withCookie(true) }],
-    }),
-  );
-  // the same cart of one customer for every connection (its writes queue on its cart row)
-  const one = { "content-type": "application/json", cookie: first };
-  rows.push(
-    await measureCycle(`API POST ${listPath}, one ${LINES}-line cart`, {
-      url: `${shop.url}${listPath}`,
-      method: "POST",
-      headers: one,
-      body: body(listPath, {}),
-    }),
-  );
+  if (!process.argv.includes("--orders-only")) await cartRows();
   if (PG_URL) notes.push(...(await orders(shop.url)));
   else notes.push("order placement: run with --pg postgres://… (concurrent transactions need PostgreSQL)");
   rssMb = peakRssMb(shop.pid);
@@ -276,4 +209,76 @@ async function orders(base: string): Promise<string[]> {
   } finally {
     await db.end();
   }
+}
+
+/** The autocannon rows (left out with --orders-only). */
+async function cartRows() {
+  // One customer per connection (up to 50), each with the same 50-line cart: carts do not share a lock.
+  const first = await loginCookie(shop.url);
+  const ids = await fillCart(shop.url, first);
+  const cookies = [first];
+  for (let i = 1; i < Math.min(connections, 50); i++) {
+    const cookie = await register(shop.url, i);
+    const r = await call(shop.url, "/site/Customer/addShoppingCart", { arr: ids.map((model_id) => ({ model_id, num: 1 })) }, cookie);
+    if (r.code !== 200) throw new Error(`bench cart fill failed: ${r.info}`);
+    cookies.push(cookie);
+  }
+  // the line that can grow the most: a customer may be used by two connections at once
+  const listed = await call(shop.url, "/site/Index/getShoppingCart", {}, first);
+  type Line = { model_id: number; stock: number; purchasable_qty: number };
+  const roomy = (listed.data.cart_list as Line[]).reduce((a, l) =>
+    Math.min(l.stock, l.purchasable_qty) > Math.min(a.stock, a.purchasable_qty) ? l : a,
+  );
+  const json = { "content-type": "application/json" };
+  const addPath = "/site/Customer/addShoppingCart";
+  const editPath = "/site/Customer/editShoppingCart";
+  const listPath = "/site/Index/getShoppingCart";
+  // Each cycle takes the next customer (autocannon resets the context per cycle) and keeps it for its requests.
+  let next = 0;
+  type Ctx = { cookie?: string };
+  type Request = { headers?: Record<string, string> };
+  const withCookie = (first: boolean) => (req: Request, ctx: Ctx) => {
+    if (first || !ctx.cookie) ctx.cookie = cookies[next++ % cookies.length];
+    return { ...req, headers: { ...req.headers, cookie: ctx.cookie } };
+  };
+  // +1 then −1 on one line: the carts keep 50 lines and their quantities
+  rows.push(
+    await measureCycle(`API add-to-cart (+1 / −1), ${LINES}-line carts, ${cookies.length} customers`, {
+      url: `${shop.url}${addPath}`,
+      method: "POST",
+      requests: [
+        {
+          method: "POST",
+          path: addPath,
+          headers: json,
+          body: body(addPath, { arr: [{ model_id: roomy.model_id, num: 1 }] }),
+          setupRequest: withCookie(true),
+        },
+        {
+          method: "POST",
+          path: editPath,
+          headers: json,
+          body: body(editPath, { model_id: roomy.model_id, num: -1, type: 2 }),
+          setupRequest: withCookie(false),
+        },
+      ],
+    }),
+  );
+  rows.push(
+    await measureCycle(`API POST ${listPath}, ${LINES}-line carts, ${cookies.length} customers`, {
+      url: `${shop.url}${listPath}`,
+      method: "POST",
+      requests: [{ method: "POST", path: listPath, headers: json, body: body(listPath, {}), setupRequest: withCookie(true) }],
+    }),
+  );
+  // the same cart of one customer for every connection (its writes queue on its cart row)
+  const one = { "content-type": "application/json", cookie: first };
+  rows.push(
+    await measureCycle(`API POST ${listPath}, one ${LINES}-line cart`, {
+      url: `${shop.url}${listPath}`,
+      method: "POST",
+      headers: one,
+      body: body(listPath, {}),
+    }),
+  );
 }
