@@ -7,8 +7,10 @@
 // reports orders/s, refusals, and units oversold (sold minus the stock decrease, and sold above the initial
 // stock: both must be 0). The order part WRITES to the given database (customers, sessions, a model's stock
 // and price): point --pg at a benchmark database.
-// Usage: npm run build && node --import tsx bench/cart.ts [--pg postgres://…] [--duration 10 --connections 50 --buyers 50 --stock 2000]
+// Usage: npm run build && taskset -c 1 node --import tsx bench/cart.ts [--pg postgres://…] [--orders-only] [--duration 10 --connections 50 --buyers 50 --stock 2000]
+import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
 import { sign } from "../server/http/signature.ts";
 import {
@@ -17,7 +19,6 @@ import {
   connections,
   duration,
   loginCookie,
-  measure,
   numberOption,
   peakRssMb,
   printTable,
@@ -80,11 +81,138 @@ async function register(base: string, i: number): Promise<string> {
 }
 
 const shop = await startShop();
+// DESIGN §8: the shop on its own core (SHOP_CPU, default 0; all its threads), the bench and autocannon on the
+// core `taskset -c 1` gave them. Without this the shop inherited the bench's core and shared it with the load.
+try {
+  execFileSync("taskset", ["-a", "-pc", process.env.SHOP_CPU ?? "0", String(shop.pid)], { stdio: "ignore" });
+} catch {
+  /* taskset missing: unpinned */
+}
 resetPeakRss(shop.pid);
 const rows: Row[] = [];
 const notes: string[] = [];
+const cpuNotes: string[] = [];
 let rssMb = 0;
 try {
+  if (!process.argv.includes("--orders-only")) await cartRows();
+  if (PG_URL) notes.push(...(await orders(shop.url)));
+  else notes.push("order placement: run with --pg postgres://… (concurrent transactions need PostgreSQL)");
+  rssMb = peakRssMb(shop.pid);
+} finally {
+  await shop.stop();
+}
+printTable(rows, rssMb);
+for (const n of [...cpuNotes, ...notes]) console.log(n);
+
+/** CPU time (user + system) the shop process has used so far, in ms (Linux /proc; clock ticks of 10 ms). */
+function shopCpuMs(): number {
+  const fields = readFileSync(`/proc/${shop.pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * measure() with a request sequence per connection (autocannon `requests`), and the shop's CPU time per
+ * answered request: on a machine shared with other jobs req/s follows what the neighbours leave, CPU ms per
+ * request much less.
+ */
+async function measureCycle(name: string, opts: Record<string, unknown>): Promise<Row> {
+  const { default: autocannon } = await import("autocannon");
+  await autocannon({ ...opts, connections: 10, duration: 2 } as never);
+  const cpu0 = shopCpuMs();
+  const r = await autocannon({ ...opts, connections, duration } as never);
+  const cpuMs = shopCpuMs() - cpu0;
+  cpuNotes.push(`${name}: shop CPU ${(cpuMs / Math.max(1, r.requests.total)).toFixed(2)} ms per request (${r.requests.total} requests)`);
+  return {
+    name,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    bytes: Math.round(r.throughput.average / Math.max(1, r.requests.average)),
+    non2xx: r.non2xx,
+  };
+}
+
+async function orders(base: string): Promise<string[]> {
+  const db = new pg.Client({ connectionString: PG_URL });
+  await db.connect();
+  try {
+    const run = randomBytes(4).toString("hex");
+    const {
+      rows: [hot],
+    } = await db.query<{ id: number }>(`
+      select m.id from models m join products p on p.id = m.product_id where p.active and not m.not_for_sale order by m.id desc limit 1`);
+    const {
+      rows: [shopRow],
+    } = await db.query<{ id: number }>("select id from shops order by id limit 1");
+    // one unit is above minBuyPrice; the ceiling lets every buyer take one at a time
+    await db.query("update models set stock = $2, purchasable_qty = $2, price = 60, site_price = 60 where id = $1", [hot.id, hotStock]);
+    const buyers: { cookie: string }[] = [];
+    for (let i = 0; i < buyersN; i++) {
+      const {
+        rows: [c],
+      } = await db.query<{ id: number }>(
+        `insert into customers (client_number, title, first_name, last_name, email, password_hash)
+        values ($1, 'M', 'Bench', $2, $3, 'x') returning id`,
+        [`B${run}${i}`, `Acheteur ${i}`, `bench-${run}-${i}@exemple.fr`],
+      );
+      const token = randomBytes(32).toString("base64url");
+      await db.query("insert into sessions (token_hash, customer_id, expires_at) values ($1, $2, now() + interval '1 day')", [
+        createHash("sha256").update(token).digest("hex"),
+        c.id,
+      ]);
+      await db.query("insert into carts (customer_id, pickup_method, shop_id) values ($1, 2, $2)", [c.id, shopRow.id]);
+      buyers.push({ cookie: `uid=${token}` });
+    }
+    let placed = 0;
+    let refused = 0;
+    let failed = 0;
+    const orderIds: number[] = [];
+    const stopAt = Date.now() + duration * 1000;
+    const started = Date.now();
+    const cpu0 = shopCpuMs();
+    await Promise.all(
+      buyers.map(async (b) => {
+        while (Date.now() < stopAt) {
+          const add = await call(base, "/site/Customer/addShoppingCart", { arr: [{ model_id: hot.id, num: 1 }] }, b.cookie);
+          if (add.code !== 200) {
+            refused++;
+            await new Promise((r) => setTimeout(r, 50));
+            continue;
+          }
+          const r = await call(base, "/site/Sale/createOrder", { idempotency_key: randomBytes(16).toString("hex") }, b.cookie);
+          if (r.code === 200) {
+            placed++;
+            orderIds.push(Number(r.data.id));
+          } else if (r.code === 400) refused++;
+          else failed++;
+        }
+      }),
+    );
+    const seconds = (Date.now() - started) / 1000;
+    const cpuPerOrder = (shopCpuMs() - cpu0) / Math.max(1, placed);
+    const {
+      rows: [after],
+    } = await db.query<{ stock: number }>("select stock from models where id = $1", [hot.id]);
+    const {
+      rows: [sold],
+    } = await db.query<{ n: number }>(
+      "select coalesce(sum(num), 0)::int as n from order_lines where model_id = $1 and order_id = any($2::int[])",
+      [hot.id, orderIds],
+    );
+    const oversold = Math.max(0, sold.n - hotStock) + Math.abs(sold.n - (hotStock - after.stock));
+    return [
+      `\norder placement, PostgreSQL, ${buyersN} concurrent buyers (add 1 unit then POST /site/Sale/createOrder), ${duration} s:`,
+      `  ${placed} orders, ${(placed / seconds).toFixed(1)} orders/s (each with its add-to-cart), ${refused} refusals (stock exhausted), ${failed} errors`,
+      `  shop CPU ${cpuPerOrder.toFixed(2)} ms per order (with its add-to-cart)`,
+      `  hot model stock ${hotStock} → ${after.stock}, units sold ${sold.n}, units oversold ${oversold}${after.stock < 0 ? " (NEGATIVE STOCK)" : ""}`,
+    ];
+  } finally {
+    await db.end();
+  }
+}
+
+/** The autocannon rows (left out with --orders-only). */
+async function cartRows() {
   // One customer per connection (up to 50), each with the same 50-line cart: carts do not share a lock.
   const first = await loginCookie(shop.url);
   const ids = await fillCart(shop.url, first);
@@ -146,108 +274,11 @@ try {
   // the same cart of one customer for every connection (its writes queue on its cart row)
   const one = { "content-type": "application/json", cookie: first };
   rows.push(
-    await measure(`API POST ${listPath}, one ${LINES}-line cart`, `${shop.url}${listPath}`, {
+    await measureCycle(`API POST ${listPath}, one ${LINES}-line cart`, {
+      url: `${shop.url}${listPath}`,
       method: "POST",
       headers: one,
       body: body(listPath, {}),
     }),
   );
-  if (PG_URL) notes.push(...(await orders(shop.url)));
-  else notes.push("order placement: run with --pg postgres://… (concurrent transactions need PostgreSQL)");
-  rssMb = peakRssMb(shop.pid);
-} finally {
-  await shop.stop();
-}
-printTable(rows, rssMb);
-for (const n of notes) console.log(n);
-
-/** measure() with a request sequence per connection (autocannon `requests`). */
-async function measureCycle(name: string, opts: Record<string, unknown>): Promise<Row> {
-  const { default: autocannon } = await import("autocannon");
-  await autocannon({ ...opts, connections: 10, duration: 2 } as never);
-  const r = await autocannon({ ...opts, connections, duration } as never);
-  return {
-    name,
-    rps: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    bytes: Math.round(r.throughput.average / Math.max(1, r.requests.average)),
-    non2xx: r.non2xx,
-  };
-}
-
-async function orders(base: string): Promise<string[]> {
-  const db = new pg.Client({ connectionString: PG_URL });
-  await db.connect();
-  try {
-    const run = randomBytes(4).toString("hex");
-    const {
-      rows: [hot],
-    } = await db.query<{ id: number }>(`
-      select m.id from models m join products p on p.id = m.product_id where p.active and not m.not_for_sale order by m.id desc limit 1`);
-    const {
-      rows: [shopRow],
-    } = await db.query<{ id: number }>("select id from shops order by id limit 1");
-    // one unit is above minBuyPrice; the ceiling lets every buyer take one at a time
-    await db.query("update models set stock = $2, purchasable_qty = $2, price = 60, site_price = 60 where id = $1", [hot.id, hotStock]);
-    const buyers: { cookie: string }[] = [];
-    for (let i = 0; i < buyersN; i++) {
-      const {
-        rows: [c],
-      } = await db.query<{ id: number }>(
-        `insert into customers (client_number, title, first_name, last_name, email, password_hash)
-        values ($1, 'M', 'Bench', $2, $3, 'x') returning id`,
-        [`B${run}${i}`, `Acheteur ${i}`, `bench-${run}-${i}@exemple.fr`],
-      );
-      const token = randomBytes(32).toString("base64url");
-      await db.query("insert into sessions (token_hash, customer_id, expires_at) values ($1, $2, now() + interval '1 day')", [
-        createHash("sha256").update(token).digest("hex"),
-        c.id,
-      ]);
-      await db.query("insert into carts (customer_id, pickup_method, shop_id) values ($1, 2, $2)", [c.id, shopRow.id]);
-      buyers.push({ cookie: `uid=${token}` });
-    }
-    let placed = 0;
-    let refused = 0;
-    let failed = 0;
-    const orderIds: number[] = [];
-    const stopAt = Date.now() + duration * 1000;
-    const started = Date.now();
-    await Promise.all(
-      buyers.map(async (b) => {
-        while (Date.now() < stopAt) {
-          const add = await call(base, "/site/Customer/addShoppingCart", { arr: [{ model_id: hot.id, num: 1 }] }, b.cookie);
-          if (add.code !== 200) {
-            refused++;
-            await new Promise((r) => setTimeout(r, 50));
-            continue;
-          }
-          const r = await call(base, "/site/Sale/createOrder", { idempotency_key: randomBytes(16).toString("hex") }, b.cookie);
-          if (r.code === 200) {
-            placed++;
-            orderIds.push(Number(r.data.id));
-          } else if (r.code === 400) refused++;
-          else failed++;
-        }
-      }),
-    );
-    const seconds = (Date.now() - started) / 1000;
-    const {
-      rows: [after],
-    } = await db.query<{ stock: number }>("select stock from models where id = $1", [hot.id]);
-    const {
-      rows: [sold],
-    } = await db.query<{ n: number }>(
-      "select coalesce(sum(num), 0)::int as n from order_lines where model_id = $1 and order_id = any($2::int[])",
-      [hot.id, orderIds],
-    );
-    const oversold = Math.max(0, sold.n - hotStock) + Math.abs(sold.n - (hotStock - after.stock));
-    return [
-      `\norder placement, PostgreSQL, ${buyersN} concurrent buyers (add 1 unit then POST /site/Sale/createOrder), ${duration} s:`,
-      `  ${placed} orders, ${(placed / seconds).toFixed(1)} orders/s (each with its add-to-cart), ${refused} refusals (stock exhausted), ${failed} errors`,
-      `  hot model stock ${hotStock} → ${after.stock}, units sold ${sold.n}, units oversold ${oversold}${after.stock < 0 ? " (NEGATIVE STOCK)" : ""}`,
-    ];
-  } finally {
-    await db.end();
-  }
 }

@@ -23,7 +23,9 @@ export async function startServer(env: Record<string, string> = {}, reuseDataDir
   const port = await freePort();
   const dataDir = reuseDataDir ?? mkdtempSync(join(tmpdir(), "comptoir-e2e-"));
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["build/app/main.js"], {
+  // SHOP_NODE_ARGS: extra node flags for the shop (benchmarks: "--cpu-prof --cpu-prof-dir=/tmp/prof"; NODE_OPTIONS refuses them).
+  const nodeArgs = process.env.SHOP_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "build/app/main.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

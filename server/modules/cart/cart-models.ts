@@ -31,6 +31,8 @@ export type CartModel = {
   promo_value: string | null;
   promo_min: number | null;
   promo_gifted: number | null;
+  /** The product page URL in the read model's language (computed once per load, not per answered line). */
+  url?: string;
 };
 
 /** What changes with every sale, read live: stock counters and the sale flags. */
@@ -63,7 +65,7 @@ async function loadStatic(db: Db, lang: Lang): Promise<Map<number, StaticModel>>
     left join lateral (select pr.type, pr.value, pr.min_qty, pr.gifted_units from promotions pr where ${activeModelPromotion(sql`m.id`)}
                        order by pr.starts_at desc, pr.id limit 1) pr on true`,
   );
-  return new Map(rows.map((r) => [r.id, r]));
+  return new Map(rows.map((r) => [r.id, { ...r, url: productUrl(lang, { id: r.product_id, name: r.name }) }]));
 }
 
 /** Stock counters and sale flags of `ids`, ordered by id; `lock` takes their row locks in that order. */
@@ -101,40 +103,32 @@ export function createCartModels(db: Db, cache: ReadCache) {
   /**
    * For the order: prices, VAT, measures, flags and promotion read in `q` with the models locked in id order
    * (FOR NO KEY UPDATE: the lock the guarded stock UPDATE takes anyway; cart inserts, whose foreign key needs
-   * only a key-share lock, are not held up); names come from the read model (`statics`).
+   * only a key-share lock, are not held up), in one statement; names come from the read model (`statics`).
    */
   async function locked(q: Db, ids: readonly number[], statics: Map<number, StaticModel>): Promise<Map<number, CartModel>> {
     const out = new Map<number, CartModel>();
     if (ids.length === 0) return out;
-    const rows = await query<Omit<CartModel, "name" | "label" | "image" | "promo_type" | "promo_value" | "promo_min" | "promo_gifted">>(
+    const rows = await query<Omit<CartModel, "name" | "label" | "image">>(
       q,
       sql`
       select m.id, m.reference, m.unit, m.price::text as price, m.site_price::text as site_price, m.tva::text as tva,
              m.poids::text as poids, m.volume::text as volume, m.stock, m.purchasable_qty,
-             (m.not_for_sale or not p.active) as not_for_sale, m.non_gls, m.product_id
-      from models m join products p on p.id = m.product_id where m.id in (${idList(ids)}) order by m.id
+             (m.not_for_sale or not p.active) as not_for_sale, m.non_gls, m.product_id,
+             pr.type as promo_type, pr.value::text as promo_value, pr.min_qty as promo_min, pr.gifted_units as promo_gifted
+      from models m join products p on p.id = m.product_id
+      left join lateral (select pr.type, pr.value, pr.min_qty, pr.gifted_units from promotions pr where ${activeModelPromotion(sql`m.id`)}
+                         order by pr.starts_at desc, pr.id limit 1) pr on true
+      where m.id in (${idList(ids)}) order by m.id
       for no key update of m`,
     );
-    const promos = await query<{ model_id: number; type: number; value: string; min_qty: number; gifted_units: number | null }>(
-      q,
-      sql`
-      select distinct on (pr.model_id) pr.model_id, pr.type, pr.value::text as value, pr.min_qty, pr.gifted_units from promotions pr
-      where pr.model_id in (${idList(ids)}) and ${activeModelPromotion(sql`pr.model_id`)}
-      order by pr.model_id, pr.starts_at desc, pr.id`,
-    );
-    const promo = new Map(promos.map((p) => [p.model_id, p]));
     for (const r of rows) {
       const s = statics.get(r.id);
-      const p = promo.get(r.id);
       out.set(r.id, {
         ...r,
         name: s?.name ?? r.reference,
         label: s?.label ?? r.reference,
         image: s?.image ?? null,
-        promo_type: p?.type ?? null,
-        promo_value: p?.value ?? null,
-        promo_min: p?.min_qty ?? null,
-        promo_gifted: p?.gifted_units ?? null,
+        url: s?.url,
       });
     }
     return out;
@@ -172,8 +166,12 @@ export type CartListLine = CartLine & {
   quotation_number?: string | null;
 };
 
-/** The cart line of `m` with quantity `num`; `id` is the server line id (0 for an anonymous line). */
-export function toCartLine(m: CartModel, num: number, id: number, lang: Lang): Omit<CartListLine, "amount" | "gifted_units"> {
+/**
+ * The cart line of `m` with quantity `num`; `id` is the server line id (0 for an anonymous line). One object
+ * literal with every field of the answer (quotation fields and `amount` filled in later by the caller), so a
+ * 50-line answer is built without copying lines.
+ */
+export function toCartLine(m: CartModel, num: number, id: number, lang: Lang): CartListLine & { quoted: boolean } {
   return {
     id,
     model_id: m.id,
@@ -199,9 +197,14 @@ export function toCartLine(m: CartModel, num: number, id: number, lang: Lang): O
     label: m.label,
     reference: m.reference,
     image: m.image,
-    url: productUrl(lang, { id: m.product_id, name: m.name }),
+    url: m.url ?? productUrl(lang, { id: m.product_id, name: m.name }),
     stock: m.stock,
     not_for_sale: m.not_for_sale,
     product_id: m.product_id,
+    quoted: false,
+    quotation_id: null,
+    quotation_number: null,
+    amount: "0.00",
+    gifted_units: 0,
   };
 }

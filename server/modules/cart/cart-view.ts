@@ -137,13 +137,17 @@ export type PricedLine = { model: CartModel; num: number; id: number; quote?: Li
 
 /** The priced cart line: the catalogue's, or the quoted one when its quotation is usable (core applyQuotedPrice). */
 export function pricedCartLine(l: PricedLine, lang: Lang) {
-  const base = toCartLine(l.model, l.num, l.id, lang);
-  const applied = applyQuotedPrice(base, l.quote?.line, l.quote?.usable ?? false);
-  return {
-    ...applied,
-    quotation_id: l.quote?.id ?? null,
-    quotation_number: l.quote?.number ?? null,
-  };
+  const line = toCartLine(l.model, l.num, l.id, lang);
+  const quote = l.quote;
+  if (!quote) return line;
+  const applied = applyQuotedPrice(line, quote.line, quote.usable);
+  line.price = applied.price;
+  line.site_price = applied.site_price;
+  line.remise_info = applied.remise_info;
+  line.quoted = applied.quoted;
+  line.quotation_id = quote.id;
+  line.quotation_number = quote.number;
+  return line;
 }
 
 /** Prices lines and computes every total with core; `loggedIn` false for an anonymous visitor (SPEC §6). */
@@ -154,13 +158,100 @@ export function buildAnswer(
   lang: Lang,
   loggedIn: boolean,
 ): CartAnswer & { totals: CartTotals } {
-  const base = lines.map((l) => pricedCartLine(l, lang));
-  const totals = computeCartTotals(base, params, config, { loggedIn });
-  const amounts = new Map(totals.lines.map((t) => [t.model_id, t.lineAmount]));
+  return answerOf(
+    lines.map((l) => pricedCartLine(l, lang)),
+    params,
+    config,
+    loggedIn,
+  );
+}
+
+/** The answer for lines already priced (pricedCartLine): totals by core, each line's amount set in place. */
+export function answerOf(
+  list: CartListLine[],
+  params: StoredParams,
+  config: CartConfig,
+  loggedIn: boolean,
+): CartAnswer & { totals: CartTotals } {
+  const totals = computeCartTotals(list, params, config, { loggedIn });
+  const amounts = new Map<number, string>();
+  for (const t of totals.lines) amounts.set(t.model_id, t.lineAmount);
+  for (const l of list) {
+    l.amount = amounts.get(l.model_id) ?? "0.00";
+    l.gifted_units = giftedUnits(l);
+  }
   const { lines: _l, ...flat } = totals;
-  return {
-    cart_info: { ...params, ...flat },
-    cart_list: base.map((l) => ({ ...l, amount: amounts.get(l.model_id) ?? "0.00", gifted_units: giftedUnits(l) })),
-    totals,
-  };
+  return { cart_info: { ...params, ...flat }, cart_list: list, totals };
+}
+
+/** A cart line with the live counters of its model (stock and sale flags change with every sale: never cached). */
+export type LiveLine = {
+  id: number;
+  model_id: number;
+  num: number;
+  quotation_id: number | null;
+  stock: number;
+  purchasable_qty: number;
+  not_for_sale: boolean;
+};
+
+/** The customer's cart row with its delivery address and coupon, and (`lines`) its lines newest first (SPEC §4). */
+export type CartState = { row: CartRow; delivery: AddressSnapshot | null; coupon: CouponRow | null; lines: LiveLine[] };
+
+/** The lines of the cart row `c` as one JSON array of arrays: one value to parse instead of 50 rows of 7 fields. */
+const linesJson = sql`(
+  select coalesce(json_agg(json_build_array(l.id, l.model_id, l.num, l.quotation_id, m.stock, m.purchasable_qty,
+                                            m.not_for_sale or not p.active) order by l.created_at desc, l.id desc), '[]'::json)
+  from cart_lines l join models m on m.id = l.model_id join products p on p.id = m.product_id where l.cart_id = c.id)`;
+
+type LineTuple = [number, number, number, number | null, number, number, boolean];
+
+/** Rows of the cart_lines + models join (as linesJson gives them) to LiveLine objects. */
+export function liveLines(raw: LineTuple[] | string | null): LiveLine[] {
+  const tuples: LineTuple[] = typeof raw === "string" ? (JSON.parse(raw) as LineTuple[]) : (raw ?? []);
+  return tuples.map(([id, model_id, num, quotation_id, stock, purchasable_qty, not_for_sale]) => ({
+    id,
+    model_id,
+    num,
+    quotation_id,
+    stock,
+    purchasable_qty,
+    not_for_sale,
+  }));
+}
+
+const parsed = <T>(v: T | string | null): T | null => (typeof v === "string" ? (JSON.parse(v) as T) : v);
+
+/**
+ * The customer's cart in one statement: the row, its delivery address (the caller's, not deleted), its coupon
+ * with whether it may be used now (period, owner, uses left) and, with `lines`, the lines with their live
+ * stock. `lock` takes the cart row's lock (FOR UPDATE) until the transaction ends. Null when there is no cart.
+ */
+export async function loadCart(q: Db, customerId: number, opts: { lock: boolean; lines: boolean }): Promise<CartState | null> {
+  const [r] = await query<
+    CartRow & {
+      delivery_obj: AddressSnapshot | string | null;
+      coupon_obj: CouponRow | string | null;
+      lines_json: LineTuple[] | string | null;
+    }
+  >(
+    q,
+    sql`
+    select c.id, c.customer_id, c.delivery_addr_id, c.invoice_addr_id, c.pickup_method, c.shop_id, c.coupon_id, c.extra_options,
+           c.freight, c.delivery_mode, c.note,
+           (select row_to_json(a) from (
+              select a.id, a.kind, a.title, a.first_name, a.last_name, a.company, a.line1, a.line2, a.zip_code, a.city, a.country, a.phone
+              from addresses a where a.id = c.delivery_addr_id and a.customer_id = c.customer_id and a.deleted_at is null) a) as delivery_obj,
+           (select row_to_json(k) from (
+              select k.id, k.code, k.customer_id, k.value::text as value, k.amount::text as amount, k.min_amount::text as min_amount,
+                     k.max_uses, k.uses,
+                     (k.starts_at <= now() and (k.ends_at is null or k.ends_at > now()) and k.uses < k.max_uses
+                      and (k.customer_id is null or k.customer_id = c.customer_id)) as valid
+              from coupons k where k.id = c.coupon_id) k) as coupon_obj,
+           ${opts.lines ? linesJson : sql`null`} as lines_json
+    from carts c where c.customer_id = ${customerId} ${opts.lock ? sql`for update of c` : sql``}`,
+  );
+  if (!r) return null;
+  const { delivery_obj, coupon_obj, lines_json, ...row } = r;
+  return { row, delivery: parsed(delivery_obj), coupon: parsed(coupon_obj), lines: liveLines(lines_json) };
 }

@@ -14,15 +14,18 @@ import { isDomainError } from "#core/domain-errors.ts";
 import type { CartEntry, EditCartInput } from "#core/validation/cart.ts";
 import type { ConfigService } from "#server/modules/content/config.service.ts";
 import { cartQuotes, lineQuote } from "#server/modules/quotations/quoted-lines.ts";
-import { liveModels, type CartModel, type CartModels } from "./cart-models.ts";
+import { liveModels, type CartListLine, type CartModel, type CartModels, type StaticModel } from "./cart-models.ts";
 import {
+  answerOf,
   buildAnswer,
   cartConfig,
-  cartCoupon,
   cartParams,
-  ownAddress,
+  loadCart,
+  pricedCartLine,
   type CartAnswer,
   type CartRow,
+  type CartState,
+  type LiveLine,
   type PricedLine,
 } from "./cart-view.ts";
 
@@ -68,63 +71,43 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     );
   }
 
-  /** The customer's cart as SPEC §7 answers it. */
-  async function view(q: Db, customerId: number, lang: Lang): Promise<CartAnswer> {
-    const [existing] = await query<CartRow>(
-      q,
-      sql`
-      select id, customer_id, delivery_addr_id, invoice_addr_id, pickup_method, shop_id, coupon_id, extra_options, freight, delivery_mode, note
-      from carts where customer_id = ${customerId}`,
-    );
+  /**
+   * The answer for a cart as loaded (loadCart): prices, names and promotions from the read model, stock as read,
+   * quotations and freight read with `q` only when the cart has them.
+   */
+  async function answer(q: Db, customerId: number, state: CartState, statics: Map<number, StaticModel>, lang: Lang): Promise<CartAnswer> {
     const conf = await settings();
-    if (!existing) return strip(buildAnswer([], cartParams(null, null, null, null), conf, lang, true));
-    const statics = await models.catalogue(lang);
-    // The lines with their live stock in one query; prices and names from the read model.
-    const rows = await query<{
-      id: number;
-      model_id: number;
-      num: number;
-      quotation_id: number | null;
-      stock: number;
-      purchasable_qty: number;
-      not_for_sale: boolean;
-    }>(
-      q,
-      sql`
-      select l.id, l.model_id, l.num, l.quotation_id, m.stock, m.purchasable_qty, (m.not_for_sale or not p.active) as not_for_sale
-      from cart_lines l join models m on m.id = l.model_id join products p on p.id = m.product_id
-      where l.cart_id = ${existing.id} order by l.created_at desc, l.id desc`,
-    );
+    const { row, delivery, coupon } = state;
     const quotes = await cartQuotes(
       q,
       customerId,
-      rows.map((r) => r.quotation_id),
+      state.lines.map((r) => r.quotation_id),
     );
-    const priced: PricedLine[] = rows.flatMap((r) => {
+    const list: CartListLine[] = [];
+    for (const r of state.lines) {
       const s = statics.get(r.model_id);
-      return s
-        ? [
-            {
-              model: { ...s, stock: r.stock, purchasable_qty: r.purchasable_qty, not_for_sale: r.not_for_sale },
-              num: r.num,
-              id: r.id,
-              quote: lineQuote(quotes, r.quotation_id, r.model_id),
-            },
-          ]
-        : [];
-    });
-    const [delivery, coupon] = await Promise.all([ownAddress(q, customerId, existing.delivery_addr_id), cartCoupon(q, existing)]);
+      if (!s) continue;
+      const model: CartModel = { ...s, stock: r.stock, purchasable_qty: r.purchasable_qty, not_for_sale: r.not_for_sale };
+      list.push(pricedCartLine({ model, num: r.num, id: r.id, quote: lineQuote(quotes, r.quotation_id, r.model_id) }, lang));
+    }
     // Totals first without freight (volume, parcels, pallets), then with the freight they give.
-    const pre = buildAnswer(priced, cartParams(existing, delivery, coupon, null), conf, lang, true);
+    const pre = answerOf(list, cartParams(row, delivery, coupon, null), conf, true);
     // An impossible mode (a pallet to a blocked zip…) shows no freight here; the checkout says why, the order refuses.
     const freight =
-      existing.pickup_method === 2
+      row.pickup_method === 2
         ? null
-        : await freightFor(q, existing, delivery, pre.totals).catch((e: unknown) => {
+        : await freightFor(q, row, delivery, pre.totals).catch((e: unknown) => {
             if (isDomainError(e)) return null;
             throw e;
           });
-    return strip(freight ? buildAnswer(priced, cartParams(existing, delivery, coupon, freight), conf, lang, true) : pre);
+    return strip(freight ? answerOf(list, cartParams(row, delivery, coupon, freight), conf, true) : pre);
+  }
+
+  /** The customer's cart as SPEC §7 answers it: one statement for the cart, its address, coupon and lines. */
+  async function view(q: Db, customerId: number, lang: Lang): Promise<CartAnswer> {
+    const state = await loadCart(q, customerId, { lock: false, lines: true });
+    if (!state) return strip(buildAnswer([], cartParams(null, null, null, null), await settings(), lang, true));
+    return answer(q, customerId, state, await models.catalogue(lang), lang);
   }
 
   /** Prices an anonymous visitor's lines (writes nothing). Unknown and no-longer-sold models are left out, with a message. */
@@ -155,79 +138,78 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     return { ...strip(buildAnswer(priced, cartParams(null, null, null, null), conf, lang, false)), messages };
   }
 
-  /** Adds quantities (SPEC §5): num ≤ 0 left out, none left = refused; each resulting line within stock and ceiling. */
+  /** The cart row locked for this transaction, created when missing, with its address and coupon (no lines). */
+  async function lockedCart(tx: Db, customerId: number): Promise<CartState> {
+    const found = await loadCart(tx, customerId, { lock: true, lines: false });
+    if (found) return found;
+    await query(tx, sql`insert into carts (customer_id) values (${customerId}) on conflict (customer_id) do nothing`);
+    return (await loadCart(tx, customerId, { lock: true, lines: false }))!;
+  }
+
+  /**
+   * Adds quantities (SPEC §5): num ≤ 0 left out, none left = refused; each resulting line within stock and ceiling.
+   * One transaction of two statements: the cart row locked (concurrent writes to one cart queue, so the
+   * cartGoodsLimit count is exact), then one guarded upsert that writes the sums and answers every line of the
+   * cart with its live stock; the sums are checked there and any refusal rolls the whole add back. The answer
+   * is built from those rows (no re-read).
+   */
   async function add(q: Db, customerId: number, entries: readonly CartEntry[], lang: Lang): Promise<CartAnswer> {
     const { ok, items } = prepareAdd(entries);
     if (!ok) throw refused("api.cart_add_empty");
     const conf = await settings();
     const statics = await models.catalogue(lang);
-    await withTransaction(q, async (tx) => {
-      const cart = await cartRow(tx, customerId, true);
-      const found = models.join(
-        statics,
-        await liveModels(
-          tx,
-          items.map((i) => i.model_id),
-        ),
-      );
+    const state = await withTransaction(q, async (tx) => {
+      const cart = await lockedCart(tx, customerId);
+      const lines = await upsertLines(tx, cart.row.id, items);
+      const added = new Map(lines.filter((l) => l.added).map((l) => [l.model_id, l]));
+      // Unknown, not for sale or withdrawn (the upsert leaves those out): refused before any other check.
       for (const i of items) {
-        const m = found.get(i.model_id);
-        if (!m || m.not_for_sale) problem("api.cart_items_unavailable", m);
+        const s = statics.get(i.model_id);
+        if (!s || !added.has(i.model_id)) problem("api.cart_items_unavailable", s && { ...s, ...live(added.get(i.model_id)) });
       }
-      const current = await lines(tx, cart.id);
-      const limit = checkCartLimit(current, items, conf.cartGoodsLimit);
+      // Every distinct line of the cart after the add, as checkCartLimit counts them (core/cart/operations.ts).
+      const limit = checkCartLimit(lines, [], conf.cartGoodsLimit);
       if (!limit.ok) throw refused("api.carts_out_of_limit", limit.params);
-      // Guarded write: the sums are computed by the database, then checked; a refusal rolls every line back.
-      const values = sql.join(
-        items.map((i) => sql`(${cart.id}, ${i.model_id}, ${i.num})`),
-        sql`, `,
-      );
-      const sums = await query<{ model_id: number; num: number }>(
-        tx,
-        sql`
-        insert into cart_lines (cart_id, model_id, num) values ${values}
-        on conflict (cart_id, model_id) do update set num = cart_lines.num + excluded.num, quotation_id = null
-        returning model_id, num`,
-      );
-      for (const row of sums.sort((x, y) => x.model_id - y.model_id)) {
-        const m = found.get(row.model_id)!;
-        const p = quantityProblem(m, row.num);
+      for (const l of [...added.values()].sort((x, y) => x.model_id - y.model_id)) {
+        const m = { ...statics.get(l.model_id)!, ...live(l) };
+        const p = quantityProblem(m, l.num);
         if (p) problem(p, m);
       }
+      return { ...cart, lines };
     });
-    return view(q, customerId, lang);
+    return answer(q, customerId, state, statics, lang);
   }
 
   /** Sets (type 1) or changes by a delta the quantity of one of the caller's lines; a delta reaching 0 or less removes it. */
   async function edit(q: Db, customerId: number, input: EditCartInput, lang: Lang): Promise<CartAnswer> {
     const statics = await models.catalogue(lang);
-    await withTransaction(q, async (tx) => {
-      const cart = await cartRow(tx, customerId, true);
-      const [line] = await query<{ id: number; model_id: number; num: number }>(
-        tx,
-        sql`
-        select id, model_id, num from cart_lines where cart_id = ${cart.id}
-        and ${input.id !== undefined ? sql`id = ${input.id}` : sql`model_id = ${input.model_id!}`}`,
-      );
-      if (!line) throw refused("api.cart_line_missing");
+    const state = await withTransaction(q, async (tx) => {
+      // The cart locked with its lines and their live stock: the line to change and the answer in one read.
+      const cart = await loadCart(tx, customerId, { lock: true, lines: true });
+      const line = cart?.lines.find((l) => (input.id !== undefined ? l.id === input.id : l.model_id === input.model_id));
+      if (!cart || !line) throw refused("api.cart_line_missing");
       const num = input.type === 1 ? input.num : line.num + input.num;
       if (num <= 0) {
         await query(tx, sql`delete from cart_lines where id = ${line.id}`);
-      } else {
-        // Lowering the quantity of a line that is already too high is always allowed.
-        if (num > line.num) {
-          const m = models.join(statics, await liveModels(tx, [line.model_id])).get(line.model_id);
-          const p = quantityProblem(m, num);
-          if (p) problem(p, m);
-        }
-        // A new quantity takes the line out of its quotation: priced from the catalogue again (decision 080).
-        await query(
-          tx,
-          sql`update cart_lines set num = ${num}, quotation_id = case when num = ${num} then quotation_id end where id = ${line.id}`,
-        );
+        return { ...cart, lines: cart.lines.filter((l) => l !== line) };
       }
+      // Lowering the quantity of a line that is already too high is always allowed.
+      if (num > line.num) {
+        const s = statics.get(line.model_id);
+        const m = s && { ...s, ...live(line) };
+        const p = quantityProblem(m, num);
+        if (p) problem(p, m);
+      }
+      // A new quantity takes the line out of its quotation: priced from the catalogue again (decision 080).
+      await query(
+        tx,
+        sql`update cart_lines set num = ${num}, quotation_id = case when num = ${num} then quotation_id end where id = ${line.id}`,
+      );
+      if (num !== line.num) line.quotation_id = null;
+      line.num = num;
+      return cart;
     });
-    return view(q, customerId, lang);
+    return answer(q, customerId, state, statics, lang);
   }
 
   /** Removes the caller's lines by line id or model id; ids of another customer's lines match nothing. */
@@ -310,6 +292,52 @@ export function createCartService(config: ConfigService, models: CartModels, fre
   }
 
   return { view, priceAnonymous, add, edit, remove, merge, cartRow, lines, settings, models, freightFor };
+}
+
+/** The live part of a line's model (stock counters and sale flags as read in the transaction). */
+const live = (l: LiveLine | undefined) =>
+  l
+    ? { stock: l.stock, purchasable_qty: l.purchasable_qty, not_for_sale: l.not_for_sale }
+    : { stock: 0, purchasable_qty: 0, not_for_sale: true };
+
+/**
+ * The guarded upsert of an add, in one statement: inserts the items whose model is sold (the others are left
+ * out, and the caller refuses them), adds to existing lines (leaving their quotation, decision 080), and answers
+ * every line of the cart after the write, newest first, with its model's live stock and `added` for the lines
+ * written. The lines not written are read from the statement's snapshot, which does not show the upsert's rows.
+ */
+export async function upsertLines(
+  tx: Db,
+  cartId: number,
+  items: readonly { model_id: number; num: number }[],
+): Promise<(LiveLine & { added: boolean })[]> {
+  const values = sql.join(
+    items.map((i, n) => sql`(${i.model_id}::int, ${i.num}::int, ${n}::int)`),
+    sql`, `,
+  );
+  return query(
+    tx,
+    sql`
+    with v (model_id, num, n) as (values ${values}),
+    ins as (
+      insert into cart_lines (cart_id, model_id, num)
+      select ${cartId}, v.model_id, v.num from v
+      join models m on m.id = v.model_id join products p on p.id = m.product_id
+      where not m.not_for_sale and p.active
+      order by v.n -- line ids in the order of the request: among the lines of one add, the last sent shows first
+      on conflict (cart_id, model_id) do update set num = cart_lines.num + excluded.num, quotation_id = null
+      returning id, model_id, num, quotation_id, created_at
+    ),
+    x as (
+      select id, model_id, num, quotation_id, created_at, true as added from ins
+      union all
+      select id, model_id, num, quotation_id, created_at, false from cart_lines
+      where cart_id = ${cartId} and model_id not in (select model_id from v)
+    )
+    select x.id, x.model_id, x.num, x.quotation_id, x.added, m.stock, m.purchasable_qty, (m.not_for_sale or not p.active) as not_for_sale
+    from x join models m on m.id = x.model_id join products p on p.id = m.product_id
+    order by x.created_at desc, x.id desc`,
+  );
 }
 
 /** The answer without the internal totals object. */

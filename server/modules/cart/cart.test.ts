@@ -195,6 +195,55 @@ describe.each(testDbKinds())("cart API on %s", (kind) => {
     }
   });
 
+  it("writes nothing when one model of an add is no longer sold, and answers what a fresh list shows", async () => {
+    await add(demo, [{ model_id: a.id, num: 2 }]);
+    const mixed = await add(demo, [
+      { model_id: b.id, num: 1 },
+      { model_id: a.id, num: 3 },
+      { model_id: c.id, num: 1 },
+    ]);
+    expect(mixed.json()).toMatchObject({ code: 400, info: "Articles indisponibles ou qui ne sont plus vendus." });
+    expect(await lines(1)).toEqual([expect.objectContaining({ model_id: a.id, num: 2 })]);
+    // the answer is built from the upsert's own rows (decision 087): it must be what a re-read gives
+    const added = await add(demo, [
+      { model_id: b.id, num: 2 },
+      { model_id: p.id, num: 12 },
+      { model_id: a.id, num: 1 },
+    ]);
+    expect(added.json().code).toBe(200);
+    const listed = (await cart(demo)).json().data;
+    expect(added.json().data).toEqual(listed);
+    expect(listed.cart_list.map((l: CartLine) => [l.model_id, l.num])).toEqual([
+      [p.id, 12],
+      [b.id, 2],
+      [a.id, 3],
+    ]);
+    const edited = await edit(demo, { model_id: b.id, num: 1, type: 2 });
+    expect(edited.json().data).toEqual((await cart(demo)).json().data);
+  });
+
+  it("keeps cartGoodsLimit exact under concurrent adds of new lines", async () => {
+    const { db } = t.database;
+    const extra = await query<{ id: number }>(
+      db,
+      sql`select m.id from models m join products pp on pp.id = m.product_id
+      where pp.active and not m.not_for_sale and m.stock > 0 and m.purchasable_qty > 0 and m.id > ${p.id} order by m.id limit 8`,
+    );
+    expect(extra).toHaveLength(8);
+    await query(db, sql`update site_config set value = '3'::jsonb where key = 'cartGoodsLimit'`);
+    t.app.services.cache.drop("config");
+    try {
+      // Each add alone is within the limit; only the cart row's lock makes the count see the others' lines.
+      const results = await Promise.all(extra.map((m) => add(demo, [{ model_id: m.id, num: 1 }])));
+      expect(results.filter((r) => r.json().code === 200)).toHaveLength(3);
+      expect(results.filter((r) => r.json().code !== 200).every((r) => /plus de 3 articles/.test(r.json().info))).toBe(true);
+      expect(await lines(1)).toHaveLength(3);
+    } finally {
+      await query(db, sql`update site_config set value = '999'::jsonb where key = 'cartGoodsLimit'`);
+      t.app.services.cache.drop("config");
+    }
+  });
+
   it("edits: sets with type 1, adds a delta otherwise, removes at 0, refuses bad quantities", async () => {
     await add(demo, [{ model_id: a.id, num: 5 }]);
     expect((await edit(demo, { model_id: a.id, num: 8, type: 1 })).json().data.cart_list[0].num).toBe(8);

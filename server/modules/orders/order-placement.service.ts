@@ -3,7 +3,7 @@
 // counters, the minimum order amount, the gap-free number, the order and its snapshots, the cart emptied,
 // the confirmation e-mail in the outbox. Any refusal rolls all of it back, the key included.
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { conflict, refused } from "#core/domain-errors.ts";
@@ -13,9 +13,9 @@ import { quantityProblem } from "#core/cart/availability.ts";
 import type { CartTotals, Freight } from "#core/cart/types.ts";
 import type { CreateOrderInput } from "#core/validation/cart.ts";
 import { nextNumber } from "#server/modules/numbering/numbering.service.ts";
-import { enqueueMail } from "#server/modules/outbox/outbox.service.ts";
+import { mailInsertSql } from "#server/modules/outbox/outbox.service.ts";
 import type { CartModel } from "#server/modules/cart/cart-models.ts";
-import { buildAnswer, cartCoupon, cartParams, ownAddress, pricedCartLine, type PricedLine } from "#server/modules/cart/cart-view.ts";
+import { buildAnswer, cartParams, loadCart, ownAddress, type PricedLine } from "#server/modules/cart/cart-view.ts";
 import { cartQuotes, lineQuote } from "#server/modules/quotations/quoted-lines.ts";
 import type { CartService } from "#server/modules/cart/cart.service.ts";
 import { isDeliveryMode } from "#core/freight-tariff.ts";
@@ -58,22 +58,22 @@ const requestHash = (input: PlaceInput) =>
 
 export function createOrderPlacementService(cart: CartService) {
   /**
-   * Takes the key for this request: true when this call goes on to place the order; otherwise the answer
-   * stored by the call that placed it. A concurrent twin waits on the key's unique index until the first
-   * commits (then gets its answer) or rolls back (then goes on itself).
+   * Takes the key for this request: the transaction's time (the order's created_at) when this call goes on to
+   * place the order; otherwise the answer stored by the call that placed it. A concurrent twin waits on the
+   * key's unique index until the first commits (then gets its answer) or rolls back (then goes on itself).
    */
-  async function takeKey(tx: Db, customerId: number, key: string, hash: string): Promise<true | PlacedOrder> {
-    const inserted = await query<{ id: number }>(
+  async function takeKey(tx: Db, customerId: number, key: string, hash: string): Promise<{ now: Date | string } | PlacedOrder> {
+    const inserted = await query<{ now: Date | string }>(
       tx,
       sql`
       insert into idempotency_keys (customer_id, scope, key, request_hash) values (${customerId}, ${ORDER_SCOPE}, ${key}, ${hash})
-      on conflict (customer_id, scope, key) do nothing returning id`,
+      on conflict (customer_id, scope, key) do nothing returning now() as now`,
     );
-    if (inserted.length > 0) return true;
-    const [row] = await query<{ request_hash: string; status: string; response: PlacedOrder | null; expired: boolean }>(
+    if (inserted.length > 0) return inserted[0];
+    const [row] = await query<{ request_hash: string; status: string; response: PlacedOrder | null; expired: boolean; now: Date | string }>(
       tx,
       sql`
-      select request_hash, status, response, expires_at <= now() as expired from idempotency_keys
+      select request_hash, status, response, expires_at <= now() as expired, now() as now from idempotency_keys
       where customer_id = ${customerId} and scope = ${ORDER_SCOPE} and key = ${key} for update`,
     );
     if (row.expired) {
@@ -83,24 +83,34 @@ export function createOrderPlacementService(cart: CartService) {
         sql`update idempotency_keys set request_hash = ${hash}, status = 'in_progress', response = null,
         created_at = now(), expires_at = now() + interval '24 hours' where customer_id = ${customerId} and scope = ${ORDER_SCOPE} and key = ${key}`,
       );
-      return true;
+      return { now: row.now };
     }
     if (row.request_hash !== hash) throw refused("api.idempotency_key_reused");
     if (row.status !== "done" || !row.response) throw conflict("api.order_in_progress");
     return typeof row.response === "string" ? (JSON.parse(row.response) as PlacedOrder) : row.response;
   }
 
+  /**
+   * Round trips are what a hot model's buyers queue on (its row lock is held from the locked read to the commit),
+   * and every order queues on the sequence row from numbering to the commit: what needs no lock is read before,
+   * and the writes after numbering are one statement (decision 087).
+   */
   async function place(q: Db, customer: Customer, input: PlaceInput, lang: Lang): Promise<PlacedOrder> {
     const conf = await cart.settings();
     const statics = await cart.models.catalogue(lang); // names only: money is re-read under the locks below
     return withTransaction(q, async (tx) => {
       const hash = requestHash(input);
       const taken = await takeKey(tx, customer.id, input.idempotency_key, hash);
-      if (taken !== true) return taken;
+      if (!("now" in taken)) return taken;
 
-      const row = await cart.cartRow(tx, customer.id, true);
-      const cartLines = await cart.lines(tx, row.id);
-      if (cartLines.length === 0) throw refused("api.cart_empty");
+      // The cart row locked, with its delivery address, coupon (and whether it may be used now) and lines.
+      const state = await loadCart(tx, customer.id, { lock: true, lines: true });
+      if (!state || state.lines.length === 0) throw refused("api.cart_empty");
+      const { row, delivery, coupon, lines: cartLines } = state;
+      const invoice = await ownAddress(tx, customer.id, row.invoice_addr_id);
+      const pickup = row.pickup_method === 2;
+      const mode = pickup ? "pickup" : row.delivery_mode;
+
       // Row locks in primary-key order: two orders sharing models queue instead of deadlocking.
       const models = await cart.models.locked(
         tx,
@@ -124,97 +134,38 @@ export function createOrderPlacementService(cart: CartService) {
         priced.push({ model: m!, num: l.num, id: l.id, quote: lineQuote(quotes, l.quotation_id, l.model_id) });
       }
 
-      const [delivery, invoice, coupon] = await Promise.all([
-        ownAddress(tx, customer.id, row.delivery_addr_id),
-        ownAddress(tx, customer.id, row.invoice_addr_id),
-        cartCoupon(tx, row),
-      ]);
-      const pickup = row.pickup_method === 2;
       if (pickup && !row.shop_id) throw refused("validation.store_required");
       if (!pickup && !delivery) throw refused("validation.address_required");
-      const mode = pickup ? "pickup" : row.delivery_mode;
       if (!pickup && (!isDeliveryMode(mode) || mode === "pickup")) throw refused("validation.delivery_method_required");
       if (row.coupon_id && !coupon?.valid) throw refused("api.coupon_unavailable");
 
       const pre = buildAnswer(priced, cartParams(row, delivery, coupon, null), conf, lang, true);
       // Quoted afresh from the tariff (an impossible mode is refused with its reason), never the stored JSON.
       const freight: Freight | null = pickup ? null : await cart.freightFor(tx, row, delivery, pre.totals);
-      const { totals } = buildAnswer(priced, cartParams(row, delivery, coupon, freight), conf, lang, true);
+      const { totals, cart_list } = buildAnswer(priced, cartParams(row, delivery, coupon, freight), conf, lang, true);
 
       const minimum = decOrZero(conf.minBuyPrice as string | number | null | undefined);
       if (decOrZero(totals.cartTotalAmount).lt(minimum)) {
         throw refused("api.order_below_minimum", { amount: formatPrice(minimum.toFixed(2), lang, "HT") });
       }
-
-      for (const p of priced) {
-        const done = await query(
-          tx,
-          sql`update models set stock = stock - ${p.num} where id = ${p.model.id} and stock >= ${p.num} returning id`,
-        );
-        if (done.length === 0) throw conflict("api.insufficient_stock", { ref: p.model.reference, num: p.model.stock });
-      }
       // A coupon counts as used only when it took something off (below its minimum it does not apply).
-      let couponUsed: number | null = null;
-      if (coupon && decOrZero(totals.discountAmount).sign() !== 0) {
-        const used = await query(tx, sql`update coupons set uses = uses + 1 where id = ${coupon.id} and uses < max_uses returning id`);
-        if (used.length === 0) throw refused("api.coupon_unavailable");
-        couponUsed = coupon.id; // kept on the order: its expiry gives the use back (decision 077)
-      }
-
+      const couponUsed = coupon && decOrZero(totals.discountAmount).sign() !== 0 ? coupon.id : null; // kept on the order: its expiry gives the use back (decision 077)
       // Invoice address (decision 086): the one chosen; a delivered order without one is invoiced to its
       // delivery address; a pickup order without one to the account (company, client number, SIRET), never to
       // a delivery address left on the cart from an earlier choice, which is not part of a pickup order.
       const billed = invoice ?? (pickup ? null : delivery);
       const invoiceSnapshot = billed ? JSON.stringify(billed) : null;
-      // Numbered last: concurrent orders queue on the sequence row only for the end of the transaction.
       const note = input.note || row.note || null; // the request's, else the one saved at checkout
-      const number = await nextNumber(tx, "order");
       const money = orderMoney(totals);
-      const [order] = await query<{ id: number; created_at: Date | string }>(
-        tx,
-        sql`
-        insert into orders (number, customer_id, status, pickup_method, delivery_mode, shop_id, delivery_address, invoice_address,
-                            total_ht, total_tva, total_ttc, freight_ht, freight_tva, discount_amount, coupon_id, note)
-        values (${number}, ${customer.id}, 'unpaid', ${row.pickup_method}, ${mode}, ${pickup ? row.shop_id : null},
-                ${delivery && !pickup ? JSON.stringify(delivery) : null}::jsonb, ${invoiceSnapshot}::jsonb,
-                ${money.totalHt}, ${money.totalTva}, ${money.totalTtc}, ${money.freightHt}, ${money.freightTva}, ${money.discount}, ${couponUsed}, ${note})
-        returning id, created_at`,
-      );
-      const lineTotals = new Map(totals.lines.map((t) => [t.model_id, t]));
-      const values = sql.join(
-        priced.map((p) => {
-          const t = lineTotals.get(p.model.id)!;
-          const price = pricedCartLine(p, lang).price; // the quoted unit price for a quoted line
-          return sql`(${order.id}, ${p.model.id}, ${p.model.reference}, ${designation(p.model)}, ${p.model.unit}, ${price}, ${p.num}, ${p.model.tva}, ${t.remise}, ${t.lineAmount})`;
-        }),
-        sql`, `,
-      );
-      await query(
-        tx,
-        sql`insert into order_lines (order_id, model_id, reference, designation, unit, price, num, tva, remise, line_ht) values ${values}`,
-      );
-
       // A quotation whose price was used is used up (decision 080).
-      const used = [...new Set(priced.filter((p) => pricedCartLine(p, lang).quoted).map((p) => p.quote!.id))];
-      for (const id of used) {
-        await query(
-          tx,
-          sql`update quotations set status = 'ordered', order_id = ${order.id} where id = ${id} and customer_id = ${customer.id} and status in ('open', 'accepted')`,
-        );
-      }
-      // The credit balance, in this transaction: one guarded statement per credit note (decision 079).
-      const creditUsed = input.use_credit ? await consumeCreditNotes(tx, customer.id, order.id, money.totalTtc) : "0.00";
-      const due = amountDue(money.totalTtc, creditUsed);
-      const paidByCredit = decOrZero(creditUsed).sign() > 0 && decOrZero(due).sign() === 0;
-      if (paidByCredit) await payWithCreditNotes(tx, order.id);
+      const usedQuotes = [...new Set(cart_list.filter((l) => l.quoted).map((l) => l.quotation_id!))];
 
-      await query(tx, sql`delete from cart_lines where cart_id = ${row.id}`);
-      await query(tx, sql`update carts set coupon_id = null, note = null, updated_at = now() where id = ${row.id}`);
-
+      // Numbered last: concurrent orders queue on the sequence row only for the end of the transaction.
+      const number = await nextNumber(tx, "order");
       const placed: PlacedOrder = {
-        id: order.id,
+        id: 0, // the order's, given by the insert below
         number,
-        status: paidByCredit ? "processing" : "unpaid",
+        status: "unpaid",
         total_ht: money.totalHt,
         total_tva: money.totalTva,
         total_ttc: money.totalTtc,
@@ -223,17 +174,80 @@ export function createOrderPlacementService(cart: CartService) {
         discount_amount: money.discount,
         pickup_method: row.pickup_method,
         lines: priced.length,
-        created_at: new Date(order.created_at).toISOString(),
-        credit_used: creditUsed,
-        amount_due: due,
-        payment_method: paidByCredit ? "credit_note" : null,
+        created_at: new Date(taken.now).toISOString(), // now(): the transaction's time, the order's created_at
+        credit_used: "0.00",
+        amount_due: money.totalTtc,
+        payment_method: null,
       };
-      await enqueueMail(tx, confirmationMail(customer.email, lang, placed, priced, totals));
-      await query(
-        tx,
-        sql`update idempotency_keys set status = 'done', response = ${JSON.stringify(placed)}::jsonb
-        where customer_id = ${customer.id} and scope = ${ORDER_SCOPE} and key = ${input.idempotency_key}`,
+      const lineTotals = new Map(totals.lines.map((t) => [t.model_id, t]));
+      const orderLines = sql.join(
+        priced.map((p, i) => {
+          const t = lineTotals.get(p.model.id)!;
+          const price = cart_list[i].price; // the quoted unit price for a quoted line
+          return sql`(${p.model.id}::int, ${p.model.reference}, ${designation(p.model)}, ${p.model.unit}, ${price}::numeric, ${p.num}::int, ${p.model.tva}::numeric, ${t.remise}::numeric, ${t.lineAmount}::numeric)`;
+        }),
+        sql`, `,
       );
+      // Guarded counters (DESIGN §4b), every line in one UPDATE: the rows are already locked in id order above.
+      const decrements = sql.join(
+        priced.map((p) => sql`(${p.model.id}::int, ${p.num}::int)`),
+        sql`, `,
+      );
+      // The credit balance (decision 079) needs the order row first: its answer and e-mail are written after it.
+      const finish = (orderId: SQL) => sql`,
+        done as (update idempotency_keys set status = 'done', response = jsonb_set(${JSON.stringify(placed)}::jsonb, '{id}', to_jsonb(${orderId}))
+                 where customer_id = ${customer.id} and scope = ${ORDER_SCOPE} and key = ${input.idempotency_key}),
+        mail as (${mailInsertSql(confirmationMail(customer.email, lang, placed, priced, totals))})`;
+      // One statement for every write after numbering: stock, coupon, order, lines, quotations, the emptied cart
+      // (and, without credit, the stored answer and the e-mail). Its guards are checked below; a refusal there
+      // rolls the whole statement back with the transaction.
+      const [written] = await query<{ id: number; stocked: number; coupon_ok: boolean }>(
+        tx,
+        sql`
+        with stock as (
+          update models m set stock = m.stock - v.num from (values ${decrements}) v (id, num)
+          where m.id = v.id and m.stock >= v.num returning m.id),
+        coupon as (
+          update coupons set uses = uses + 1 where id = ${couponUsed} and uses < max_uses returning id),
+        o as (
+          insert into orders (number, customer_id, status, pickup_method, delivery_mode, shop_id, delivery_address, invoice_address,
+                              total_ht, total_tva, total_ttc, freight_ht, freight_tva, discount_amount, coupon_id, note)
+          values (${number}, ${customer.id}, 'unpaid', ${row.pickup_method}, ${mode}, ${pickup ? row.shop_id : null},
+                  ${delivery && !pickup ? JSON.stringify(delivery) : null}::jsonb, ${invoiceSnapshot}::jsonb,
+                  ${money.totalHt}, ${money.totalTva}, ${money.totalTtc}, ${money.freightHt}, ${money.freightTva}, ${money.discount},
+                  ${couponUsed}, ${note})
+          returning id),
+        lines as (
+          insert into order_lines (order_id, model_id, reference, designation, unit, price, num, tva, remise, line_ht)
+          select o.id, v.* from o, (values ${orderLines}) v),
+        quotes as (
+          update quotations set status = 'ordered', order_id = (select id from o)
+          where id = any(${`{${usedQuotes.join(",")}}`}::int[]) and customer_id = ${customer.id} and status in ('open', 'accepted')),
+        emptied as (delete from cart_lines where cart_id = ${row.id}),
+        reset as (update carts set coupon_id = null, note = null, updated_at = now() where id = ${row.id})
+        ${input.use_credit ? sql`` : finish(sql`(select id from o)`)}
+        select o.id, (select count(*)::int from stock) as stocked, exists (select 1 from coupon) as coupon_ok from o`,
+      );
+      // Cannot happen under the locks above; kept as the guard of DESIGN §4b.
+      if (written.stocked !== priced.length) {
+        const p = priced[0];
+        throw conflict("api.insufficient_stock", { ref: p.model.reference, num: p.model.stock });
+      }
+      if (couponUsed !== null && !written.coupon_ok) throw refused("api.coupon_unavailable");
+      placed.id = written.id;
+
+      if (input.use_credit) {
+        // The credit balance, in this transaction: one guarded statement per credit note (decision 079).
+        const creditUsed = await consumeCreditNotes(tx, customer.id, placed.id, money.totalTtc);
+        const due = amountDue(money.totalTtc, creditUsed);
+        const paidByCredit = decOrZero(creditUsed).sign() > 0 && decOrZero(due).sign() === 0;
+        if (paidByCredit) await payWithCreditNotes(tx, placed.id);
+        placed.status = paidByCredit ? "processing" : "unpaid";
+        placed.credit_used = creditUsed;
+        placed.amount_due = due;
+        placed.payment_method = paidByCredit ? "credit_note" : null;
+        await query(tx, sql`with o as (select ${placed.id}::int as id) ${finish(sql`${placed.id}::int`)} select 1`);
+      }
       return placed;
     });
   }

@@ -104,6 +104,67 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
     expect(values[values.length - 1] - values[0]).toBe(STOCK - 1);
   }, 120_000);
 
+  it("sells two shared models to racing multi-line carts, lines in either order: no deadlock, no oversell", async () => {
+    // a third model for this race only, so the others' stocks stay as the tests below expect them
+    const [x] = await query<Model>(
+      db,
+      sql`
+      select m.id, m.reference from models m join products p on p.id = m.product_id
+      where p.active and m.id > ${plain.id} and not exists (select 1 from promotions pr where pr.model_id = m.id) order by m.id limit 1`,
+    );
+    const [y] = await query<Model>(
+      db,
+      sql`
+      select m.id, m.reference from models m join products p on p.id = m.product_id
+      where p.active and m.id > ${x.id} and not exists (select 1 from promotions pr where pr.model_id = m.id) order by m.id limit 1`,
+    );
+    await query(
+      db,
+      sql`update models set stock = 12, purchasable_qty = 12, not_for_sale = false, price = 30, site_price = 30 where id in (${x.id}, ${y.id})`,
+    );
+    const buyers = [];
+    // carts hold the two models in opposite orders (and quantities), so line order never decides lock order
+    for (let i = 0; i < 30; i++)
+      buyers.push(
+        await buyer(
+          `multi${i}`,
+          i % 2
+            ? [
+                [y.id, 1],
+                [x.id, 2],
+              ]
+            : [
+                [x.id, 1],
+                [y.id, 2],
+              ],
+        ),
+      );
+    const results = await Promise.allSettled(buyers.map((b) => place(b)));
+    const lost = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+    // only stock refusals: a deadlock (40P01) or any other error would show here
+    expect(
+      lost.map((r) => (isDomainError(r.reason) ? r.reason.key : String(r.reason))).filter((k) => k !== "api.insufficient_stock"),
+    ).toEqual([]);
+    const ids = results.flatMap((r) => (r.status === "fulfilled" ? [r.value.id] : []));
+    expect(ids.length).toBeGreaterThan(0);
+    const sold = await query<{ model_id: number; n: number }>(
+      db,
+      sql`select model_id, sum(num)::int as n from order_lines where order_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) group by model_id order by model_id`,
+    );
+    // every order took both lines, and each model's stock fell by exactly what was sold, never below 0
+    expect(sold.map((r) => r.model_id)).toEqual([x.id, y.id].sort((a, b) => a - b));
+    for (const m of [x, y]) {
+      const n = sold.find((r) => r.model_id === m.id)!.n;
+      expect(n).toBeLessThanOrEqual(12);
+      expect(await stockOf(m.id)).toBe(12 - n);
+    }
+    expect(sold.reduce((a, r) => a + r.n, 0)).toBe(ids.length * 3);
+    for (const [i, r] of results.entries()) if (r.status === "rejected") expect(await cartOf(buyers[i].id)).toHaveLength(2);
+  }, 120_000);
+
   it("places an order re-priced from the catalogue, with snapshots, totals, an e-mail, and an empty cart", async () => {
     const b = await buyer("snap", [[plain.id, 4]]);
     await query(db, sql`update models set price = 25.5 where id = ${plain.id}`); // after the add: the order takes the new price

@@ -1,5 +1,6 @@
 // E-mails are rows written with the business transaction's handle (decision 062): they exist if and only
 // if the use case committed, and the worker (outbox.worker.ts) sends them after the commit.
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { afterCommit } from "#server/db/tx.ts";
 import { outboxMessages, type OutboxMail } from "#server/db/schema/index.ts";
@@ -18,4 +19,14 @@ export function onMailEnqueued(cb: () => void): () => void {
 export async function enqueueMail(q: Db, mail: OutboxMail): Promise<void> {
   await q.insert(outboxMessages).values({ kind: "email", payload: mail });
   afterCommit(() => listeners.forEach((cb) => cb()));
+}
+
+/**
+ * enqueueMail for a use case that writes the row inside one of its own statements (a WITH part: one round trip
+ * fewer while locks are held). The workers are woken after the commit, never after a rollback; call it inside
+ * the transaction that runs the statement.
+ */
+export function mailInsertSql(mail: OutboxMail): SQL {
+  afterCommit(() => listeners.forEach((cb) => cb()));
+  return sql`insert into outbox_messages (kind, payload) values ('email', ${JSON.stringify(mail)}::jsonb)`;
 }

@@ -1,0 +1,81 @@
+// Round trips to PostgreSQL per cart call and per order (decision 087): every statement a call sends (BEGIN and
+// COMMIT included) is counted on node-postgres's client, and the process CPU time of the call is timed, on a
+// fresh small demo database. Deterministic where req/s on a shared machine is not.
+// Usage: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/cart-statements.ts
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { sql } from "drizzle-orm";
+import { query } from "../server/db/client.ts";
+import { createTestApp, post } from "../server/test/app.ts";
+
+if (!process.env.TEST_DATABASE_URL)
+  throw new Error("set TEST_DATABASE_URL (a PostgreSQL server where a throw-away database may be created)");
+let statements = 0;
+const original = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  statements++;
+  return (original as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof original;
+
+const t = await createTestApp("pg");
+try {
+  const { db } = t.database;
+  const token = await t.app.services.sessions.create(db, 1);
+  const [shop] = await query<{ id: number }>(db, sql`select id from shops order by id limit 1`);
+  const models = await query<{ id: number }>(
+    db,
+    sql`select m.id from models m join products p on p.id = m.product_id where p.active and not m.not_for_sale order by m.id limit 51`,
+  );
+  await query(
+    db,
+    sql`update models set stock = 100000, purchasable_qty = 100000, price = 60 where id in (${sql.join(
+      models.map((m) => sql`${m.id}`),
+      sql`, `,
+    )})`,
+  );
+  const lines = models.slice(0, 50);
+  await post(t.app, "/site/Customer/addShoppingCart", { arr: lines.map((m) => ({ model_id: m.id, num: 1 })) }, { token });
+  const hot = models[50].id;
+  const rows: string[] = [];
+  type Answer = { json: () => { code: number; info: string } };
+  async function count(name: string, call: () => Promise<Answer>, times = 5, setup?: () => Promise<unknown>) {
+    let n = 0;
+    let cpu = 0;
+    for (let i = 0; i < times; i++) {
+      await setup?.();
+      const before = statements;
+      const c0 = process.cpuUsage();
+      const r = await call();
+      const c = process.cpuUsage(c0);
+      if (r.json().code !== 200) throw new Error(`${name}: ${r.json().info}`);
+      n = statements - before; // the last run: caches (session, read model, config) warm
+      if (i > 0) cpu += (c.user + c.system) / 1000;
+    }
+    rows.push(`| ${name} | ${n} | ${(cpu / (times - 1)).toFixed(2)} |`);
+  }
+  const list = () => post(t.app, "/site/Index/getShoppingCart", {}, { token });
+  await count("cart list, 50 lines", list, 30);
+  await count(
+    "cart add +1, 50 lines",
+    () => post(t.app, "/site/Customer/addShoppingCart", { arr: [{ model_id: lines[0].id, num: 1 }] }, { token }),
+    30,
+  );
+  await count(
+    "cart edit −1, 50 lines",
+    () => post(t.app, "/site/Customer/editShoppingCart", { model_id: lines[0].id, num: -1, type: 2 }, { token }),
+    30,
+  );
+  // Order placement: a pickup cart of one line, as bench/cart.ts places them.
+  await post(t.app, "/site/Customer/delShoppingCart", { model_ids: lines.map((m) => m.id) }, { token });
+  await query(db, sql`update carts set pickup_method = 2, shop_id = ${shop.id}, coupon_id = null where customer_id = 1`);
+  await count(
+    "order placement, pickup, 1 line",
+    () => post(t.app, "/site/Sale/createOrder", { idempotency_key: randomBytes(16).toString("hex") }, { token }),
+    10,
+    () => post(t.app, "/site/Customer/addShoppingCart", { arr: [{ model_id: hot, num: 1 }] }, { token }),
+  );
+  console.log("| call | statements (BEGIN/COMMIT included) | process CPU ms (app.inject, sequential) |\n|---|---:|---:|");
+  for (const r of rows) console.log(r);
+} finally {
+  await t.close();
+}
