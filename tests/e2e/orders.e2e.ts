@@ -55,7 +55,9 @@ describe("orders in the account", () => {
       const history = page.getByTestId("order-history");
       // the eight seeded orders (two dated from the seed moment, decision 082), newest first, with their state labels
       expect(await history.locator("tbody tr").count()).toBe(8);
-      await history.getByText(t.planned).waitFor();
+      // CE2026-000162 is planned for 26/11; the order awaiting confirmation is planned 3 working days after the
+      // seed, which can be the same day: look in its own row.
+      await history.locator("tr", { hasText: "CE2026-000162" }).getByText(t.planned).waitFor();
       const row = history.locator("tr", { hasText: "CE2026-000123" });
       await row.getByText(t.delivered).waitFor();
       const listedTotal = (await row.locator("td").nth(2).textContent())!.trim();
