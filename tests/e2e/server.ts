@@ -18,12 +18,17 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** `reuseDataDir`: start on an existing data directory (created by an earlier start), kept at stop. */
-export async function startServer(env: Record<string, string> = {}, reuseDataDir?: string): Promise<RunningServer> {
+/** `reuseDataDir`: start on an existing data directory (created by an earlier start), kept at stop. `nodeArgs`:
+ * flags for Node itself (benchmarks: `--cpu-prof`, which NODE_OPTIONS refuses). */
+export async function startServer(
+  env: Record<string, string> = {},
+  reuseDataDir?: string,
+  nodeArgs: string[] = [],
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = reuseDataDir ?? mkdtempSync(join(tmpdir(), "comptoir-e2e-"));
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["build/app/main.js"], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "build/app/main.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
