@@ -67,7 +67,8 @@ require("node:http").createServer((q, r) => { r.writeHead(200, { "content-type":
 export async function startShop(): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-shop-"));
   await (await startServer(BENCH_ENV, dataDir)).stop();
-  const shop = await startServer(BENCH_ENV, dataDir);
+  // SHOP_NODE_ARGS: Node flags for the measured process only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+  const shop = await startServer(BENCH_ENV, dataDir, process.env.SHOP_NODE_ARGS?.split(" ").filter(Boolean));
   return {
     ...shop,
     stop: async () => {

@@ -3,6 +3,7 @@
 // identity and brotli) next to the raw node:http ceiling for the same bytes, the session call a page makes
 // after hydration, and the account page (personal: rendered per customer, never cached).
 // Usage: npm run build && node --import tsx bench/personal.ts [--duration 10 --connections 50 --pg postgres://…]
+//   [--only session,account]: some rows only (list, raw, list-br, session, account, account-br)
 // DESIGN §8: run the shop on one core and the load on the other (`taskset -c 1 node --import tsx bench/personal.ts`
 // puts the bench and its autocannon on core 1; the shop process is pinned by SHOP_CPU, default core 0).
 import { execFileSync } from "node:child_process";
@@ -17,6 +18,11 @@ try {
 }
 resetPeakRss(shop.pid);
 const rows: Row[] = [];
+const onlyArg = process.argv.indexOf("--only");
+const only = onlyArg > 0 ? process.argv[onlyArg + 1].split(",") : null;
+const row = async (name: string, run: () => Promise<Row>) => {
+  if (!only || only.includes(name)) rows.push(await run());
+};
 let rssMb = 0;
 try {
   const config = await (await fetch(`${shop.url}/site/Index/config?${signedQuery("/site/Index/config")}`)).json();
@@ -31,18 +37,18 @@ try {
   const accountBytes = Buffer.from(await account.arrayBuffer());
   console.log(`list ${listPath}: ${identityBytes.length} B; account page ${accountBytes.length} B (status ${account.status})`);
 
-  rows.push(await measure(`SSR list ${listPath}, logged in`, `${shop.url}${listPath}`, loggedIn));
-  rows.push(await rawCeiling(identityBytes));
-  rows.push(await measure("SSR list, logged in, Accept-Encoding: br", `${shop.url}${listPath}`, br));
-  rows.push(
-    await measure(
+  await row("list", () => measure(`SSR list ${listPath}, logged in`, `${shop.url}${listPath}`, loggedIn));
+  await row("raw", () => rawCeiling(identityBytes));
+  await row("list-br", () => measure("SSR list, logged in, Accept-Encoding: br", `${shop.url}${listPath}`, br));
+  await row("session", () =>
+    measure(
       "API GET /site/Index/config?part=session, logged in",
       `${shop.url}/site/Index/config?part=session&${signedQuery("/site/Index/config")}`,
       loggedIn,
     ),
   );
-  rows.push(await measure("SSR /mon-compte, logged in (personal, uncached)", `${shop.url}/mon-compte`, loggedIn));
-  rows.push(await measure("SSR /mon-compte, logged in, Accept-Encoding: br", `${shop.url}/mon-compte`, br));
+  await row("account", () => measure("SSR /mon-compte, logged in (personal, uncached)", `${shop.url}/mon-compte`, loggedIn));
+  await row("account-br", () => measure("SSR /mon-compte, logged in, Accept-Encoding: br", `${shop.url}/mon-compte`, br));
   rssMb = peakRssMb(shop.pid);
 } finally {
   await shop.stop();

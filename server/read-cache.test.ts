@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { connectReadCache, createReadCache, parseStockChange, type StockChange } from "./read-cache.ts";
+import { connectReadCache, createReadCache, parseNotificationChange, parseStockChange, type StockChange } from "./read-cache.ts";
 import { openTestDatabase, testDbKinds } from "./test/databases.ts";
 import type { Database } from "./db/client.ts";
 import { siteConfig } from "./db/schema/index.ts";
@@ -142,5 +142,34 @@ describe("read cache stock changes", () => {
     expect(cleared).toBe(0);
     notify("models");
     expect(cleared).toBe(1);
+  });
+
+  it("hands notification payloads to the unread counts only: named customers, or all on the table name and '*'", async () => {
+    const cache = createReadCache();
+    const forgotten: (number[] | null)[] = [];
+    let cleared = 0;
+    let sessions = 0;
+    cache.onClear(() => cleared++);
+    let notify!: (payload: string) => void;
+    const fake = {
+      onChange: async (cb: (t: string) => void) => {
+        notify = cb;
+      },
+    } as unknown as Database;
+    await connectReadCache(
+      cache,
+      fake,
+      () => sessions++,
+      (c) => forgotten.push(c),
+    );
+    expect(parseNotificationChange("notif:3,14")).toEqual([3, 14]);
+    expect(parseNotificationChange("notif:")).toBeNull();
+    notify("notif:3,14");
+    notify("notifications");
+    expect(forgotten).toEqual([[3, 14], null]);
+    expect([cleared, sessions]).toEqual([0, 0]);
+    notify("*");
+    expect(forgotten).toEqual([[3, 14], null, null]);
+    expect([cleared, sessions]).toEqual([1, 1]);
   });
 });

@@ -98,12 +98,28 @@ export function parseStockChange(payload: string): StockChange | null {
   return m ? { kind: m[1] as StockChange["kind"], products: m[2].split(",").map(Number) } : null;
 }
 
+/** Reads a 'notif:1,2' payload (migration 0020): the customers whose notifications changed; null for anything else. */
+export function parseNotificationChange(payload: string): number[] | null {
+  const m = /^notif:(\d+(?:,\d+)*)$/.exec(payload);
+  return m ? m[1].split(",").map(Number) : null;
+}
+
 /** One subscription per process: catalogue changes drop the read model, account changes the sessions ("*": both);
- * stock changes refresh only what shows the products named. */
-export async function connectReadCache(cache: ReadCache, database: Database, forgetSessions: () => void = () => undefined) {
+ * stock changes refresh only what shows the products named; notification changes drop those customers' unread
+ * counts (`null`: every count). */
+export async function connectReadCache(
+  cache: ReadCache,
+  database: Database,
+  forgetSessions: () => void = () => undefined,
+  forgetUnread: (customers: number[] | null) => void = () => undefined,
+) {
   await database.onChange((table) => {
     const stock = parseStockChange(table);
     if (stock) return cache.stockChanged(stock);
+    const notified = parseNotificationChange(table);
+    if (notified) return forgetUnread(notified);
+    if (table === "*" || table === "notifications") forgetUnread(null);
+    if (table === "notifications") return;
     if (table === "*" || SESSION_TABLES.has(table)) forgetSessions();
     if (!SESSION_TABLES.has(table)) cache.clear(table);
   });

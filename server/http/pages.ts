@@ -42,6 +42,20 @@ function sendCached(req: FastifyRequest, reply: FastifyReply, page: CachedPage, 
   reply.raw.end(req.method === "HEAD" ? undefined : body);
 }
 
+/** Writes a response read whole, with its length; does not wait for the client to read it. */
+async function sendWhole(reply: FastifyReply, response: Response) {
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers: Record<string, string | string[]> = {};
+  for (const [k, v] of response.headers) {
+    const had = headers[k];
+    headers[k] = had === undefined ? v : Array.isArray(had) ? [...had, v] : [had, v]; // several Set-Cookie
+  }
+  headers["content-length"] = String(body.length);
+  if (response.statusText) reply.raw.writeHead(response.status, response.statusText, headers);
+  else reply.raw.writeHead(response.status, headers);
+  reply.raw.end(body);
+}
+
 export async function pages(app: FastifyInstance, { env, build, secureCookies, cache = createPageCache() }: PagesOptions) {
   const handle = createRequestHandler(build, env.NODE_ENV === "development" ? "development" : "production");
   app.services.cache.onClear(cache.clear);
@@ -115,7 +129,11 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
       if (personal) response.headers.set("cache-control", "private, no-store");
       reply.hijack();
       try {
-        await sendResponse(reply.raw, response); // the slot is held until the page is written out
+        // A personal page has nothing to stream (no deferred data: the whole page is React's shell): it is
+        // read whole and written in one go, so the slot is free once rendered rather than once the client has
+        // read it, and the page leaves in one write instead of one per React chunk (decision 088).
+        if (personal && response.body && req.method === "GET") await sendWhole(reply, response);
+        else await sendResponse(reply.raw, response); // the slot is held until the page is written out
       } catch (err) {
         // A header Node refuses (ERR_INVALID_CHAR) after the hijack: answer or close, never leave the socket hanging.
         req.log.error({ err }, "page response failed");

@@ -1,5 +1,5 @@
 // DESIGN §5 and decision 061: two app processes on one database. A change made through one is seen by the other
-// at once — stock (API and product page), a catalogue edit, a session ended — and a stock change drops only the
+// at once — stock (API and product page), a catalogue edit, a session ended, the unread notices count — and a stock change drops only the
 // rendered pages that show the product. On PostgreSQL the two apps have their own pools and LISTEN connections,
 // as two processes would; on PGlite (one process by nature) they share the embedded database.
 import { existsSync } from "node:fs";
@@ -16,6 +16,7 @@ import { testDbKinds } from "#server/test/databases.ts";
 import { openShared } from "#server/test/shared-db.ts";
 import { get, post, TEST_SECRET } from "#server/test/app.ts";
 import { categoryUrl, productUrl } from "#core/slug.ts";
+import { addNotification } from "#server/modules/notifications/notifications.service.ts";
 
 const buildFile = fileURLToPath(new URL("../../build/server/index.js", import.meta.url));
 const clientDir = fileURLToPath(new URL("../../build/client", import.meta.url));
@@ -131,5 +132,25 @@ describe.each(testDbKinds())("two app processes on one %s database", (kind) => {
     expect((await get(two, "/site/Customer/getUserInfo", {}, { token })).statusCode).toBe(200); // now cached in two
     expect((await post(one, "/site/user/logout", {}, { token })).statusCode).toBe(200);
     await until(async () => (await get(two, "/site/Customer/getUserInfo", {}, { token })).statusCode === 401);
+  });
+
+  it("shows in each process at once the unread count of notices added or read through the other (decision 088)", async () => {
+    const [c] = await query<{ id: number }>(shared.a.db, sql`select id from customers order by id limit 1`);
+    const token = await one.services.sessions.create(one.services.db, c.id);
+    const unread = async (app: FastifyInstance) =>
+      (await get(app, "/site/Index/config", { part: "session" }, { token })).json().data.notifications_unread as number;
+    const before = await unread(two);
+    expect(await unread(one)).toBe(before); // now held by both
+    await addNotification(one.services.db, { customerId: c.id, kind: "order_shipped", ref: "CE2026-999999" });
+    expect(await unread(one)).toBe(before + 1); // the writing process at once
+    await until(async () => (await unread(two)) === before + 1);
+    expect((await post(two, "/site/Customer/readNotification", { all: true }, { token })).json().data.unread).toBe(0);
+    expect(await unread(two)).toBe(0);
+    await until(async () => (await unread(one)) === 0);
+    // a change made outside the app (plain SQL, as a back-office or a script would) reaches both
+    await query(shared.b.db, sql`update notifications set read_at = null where customer_id = ${c.id} and ref = 'CE2026-999999'`);
+    await until(async () => (await unread(one)) === 1 && (await unread(two)) === 1);
+    await query(shared.a.db, sql`delete from notifications where ref = 'CE2026-999999'`);
+    await until(async () => (await unread(one)) === 0 && (await unread(two)) === 0);
   });
 });

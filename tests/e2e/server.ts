@@ -18,14 +18,19 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** `reuseDataDir`: start on an existing data directory (created by an earlier start), kept at stop. */
-export async function startServer(env: Record<string, string> = {}, reuseDataDir?: string): Promise<RunningServer> {
+/** `reuseDataDir`: start on an existing data directory (created by an earlier start), kept at stop. `nodeArgs`:
+ * flags for Node itself (benchmarks: `--cpu-prof`, which NODE_OPTIONS refuses). */
+export async function startServer(
+  env: Record<string, string> = {},
+  reuseDataDir?: string,
+  nodeArgs: string[] = [],
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = reuseDataDir ?? mkdtempSync(join(tmpdir(), "comptoir-e2e-"));
   const url = `http://127.0.0.1:${port}`;
-  // SHOP_NODE_ARGS: extra node flags for the shop (benchmarks: "--cpu-prof --cpu-prof-dir=/tmp/prof"; NODE_OPTIONS refuses them).
-  const nodeArgs = process.env.SHOP_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "build/app/main.js"], {
+  // SHOP_NODE_ARGS adds node flags from the environment (bench/cart.ts: "--cpu-prof --cpu-prof-dir=/tmp/prof").
+  const flags = [...(process.env.SHOP_NODE_ARGS?.split(" ").filter(Boolean) ?? []), ...nodeArgs];
+  const child: ChildProcess = spawn(process.execPath, [...flags, "build/app/main.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

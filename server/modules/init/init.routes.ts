@@ -6,7 +6,6 @@ import { apiRoute } from "#server/http/openapi.ts";
 import { clearUidCookie, setUidCookie } from "#server/http/auth.ts";
 import { sessionData } from "./init.service.ts";
 import { initQuerySchema } from "#core/validation/init.ts";
-import { unreadCount } from "#server/modules/notifications/notifications.service.ts";
 
 const tags = ["Start-up"];
 
@@ -30,7 +29,7 @@ export async function initRoutes(site: FastifyInstance, { secureCookies }: { sec
       const answer = part === "session" ? sessionData(auth) : await site.services.init.initData(req.lang, auth);
       // The unread notifications count travels with the personal part only (decision 082).
       if (part === "session" && req.customer)
-        Object.assign(answer, { notifications_unread: await unreadCount(site.services.db, req.customer.id) });
+        Object.assign(answer, { notifications_unread: await site.services.notifications.unreadCount(site.services.db, req.customer.id) });
       if (answer.token_status === 0) clearUidCookie(reply, secureCookies);
       // The session call also stores the live token again, so that a cookie-consent change (useCookie) takes
       // effect at once: 10 years on accept, a browser-session cookie on refuse (issue 13).

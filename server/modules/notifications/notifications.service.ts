@@ -1,8 +1,10 @@
 // Notifications (issue 12 item 9; decision 082). `addNotification(q, …)` is called by any module inside its
 // own transaction (order planned, shipped, delivered, delivery rescheduled, return status, credit note,
 // answer): the notice exists exactly when the change committed. Reads are scoped by the caller's id.
+// The unread count (asked by every page's session call) is kept in memory per customer (decision 088).
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
+import { afterCommit, isTransaction } from "#server/db/tx.ts";
 import { notFound } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
 import { formatDate } from "#core/format-date.ts";
@@ -29,6 +31,11 @@ export type NotificationView = {
   created_at: string;
 };
 
+/** The unread counts of this process's services: a change committed here drops the customer's count at once,
+ * before the database's notification (migration 0020) reaches every process. */
+const localCounts = new Set<UnreadCounts>();
+const forgetHere = (customerId: number) => afterCommit(() => localCounts.forEach((c) => c.forget([customerId])));
+
 /** Adds a notice for a customer with the caller's handle (join the caller's transaction). */
 export async function addNotification(q: Db, n: NewNotification): Promise<number> {
   const [row] = await query<{ id: number }>(
@@ -36,6 +43,7 @@ export async function addNotification(q: Db, n: NewNotification): Promise<number
     sql`insert into notifications (customer_id, kind, order_id, ref, vars)
     values (${n.customerId}, ${n.kind}, ${n.orderId ?? null}, ${n.ref}, ${JSON.stringify(n.vars ?? {})}::jsonb) returning id`,
   );
+  forgetHere(n.customerId);
   return row.id;
 }
 
@@ -52,7 +60,7 @@ export function notificationText(kind: NotificationKind, ref: string, vars: Reco
   return translate(lang, notificationKey(kind), values);
 }
 
-export async function unreadCount(q: Db, customerId: number): Promise<number> {
+async function countUnread(q: Db, customerId: number): Promise<number> {
   const [{ n }] = await query<{ n: number }>(
     q,
     sql`select count(*)::int as n from notifications where customer_id = ${customerId} and read_at is null`,
@@ -60,7 +68,52 @@ export async function unreadCount(q: Db, customerId: number): Promise<number> {
   return n;
 }
 
+const COUNTS_MAX = 10_000;
+const COUNT_TTL_MS = 10 * 60_000; // a bound only: counts are dropped on every committed change
+
+/**
+ * Unread counts by customer. A count is dropped when the database notifies a change of that customer's
+ * notifications (every process, migration 0020; all of them on '*', sent after a lost listener connection)
+ * and by this process's own writes after they commit. A count read while a change was being notified is
+ * not kept (generation check): it may predate the change. Reads inside a transaction are never cached.
+ */
+export function createUnreadCounts() {
+  const counts = new Map<number, { n: number; until: number }>();
+  let generation = 0;
+  const self = {
+    async get(q: Db, customerId: number): Promise<number> {
+      if (isTransaction(q)) return countUnread(q, customerId); // sees its own uncommitted rows; may roll back
+      const now = Date.now();
+      const hit = counts.get(customerId);
+      if (hit && hit.until > now) return hit.n;
+      const since = generation;
+      const n = await countUnread(q, customerId);
+      if (since === generation) {
+        counts.delete(customerId); // re-inserted last: the oldest entries leave first
+        if (counts.size >= COUNTS_MAX) counts.delete(counts.keys().next().value!);
+        counts.set(customerId, { n, until: now + COUNT_TTL_MS });
+      }
+      return n;
+    },
+    /** Drops the counts of these customers, or every count (`null`). */
+    forget(customers: number[] | null) {
+      generation++;
+      if (customers === null) counts.clear();
+      else for (const id of customers) counts.delete(id);
+    },
+    size: () => counts.size,
+  };
+  localCounts.add(self);
+  return self;
+}
+
+export type UnreadCounts = ReturnType<typeof createUnreadCounts>;
+
 export function createNotificationsService() {
+  const unread = createUnreadCounts();
+  /** The caller's unread count (cached: the session call of every page asks for it). */
+  const unreadCount = (q: Db, customerId: number) => unread.get(q, customerId);
+
   async function list(q: Db, customerId: number, lang: Lang): Promise<{ list: NotificationView[]; unread: number }> {
     const rows = await query<{
       id: number;
@@ -86,7 +139,7 @@ export function createNotificationsService() {
         read: r.read_at !== null,
         created_at: r.created_at,
       })),
-      unread: await unreadCount(q, customerId),
+      unread: await countUnread(q, customerId),
     };
   }
 
@@ -101,10 +154,11 @@ export function createNotificationsService() {
       );
       if (hit.length === 0) throw notFound("aftersales.notification_not_found");
     }
-    return { unread: await unreadCount(q, customerId) };
+    forgetHere(customerId);
+    return { unread: await countUnread(q, customerId) };
   }
 
-  return { list, markRead, unreadCount };
+  return { list, markRead, unreadCount, forgetUnread: unread.forget };
 }
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
