@@ -2,7 +2,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/product-detail";
 import { useT } from "#app/lib/i18n.tsx";
-import { translate, type Lang } from "#core/i18n/messages.ts";
+import { translate, type Lang } from "#core/i18n/translate.ts";
 import { idFromParam } from "#core/slug.ts";
 import { formatUnitPrice } from "#core/money.ts";
 import { ProductBadges } from "#app/components/catalogue/product-badges.tsx";
