@@ -15,6 +15,8 @@ export default defineConfig({
   test: {
     include: ["core/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
     environment: "node",
+    // Every message catalogue, as on the server (the browser loads its page's namespaces, app/lib/messages.ts).
+    setupFiles: ["./core/i18n/messages.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

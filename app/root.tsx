@@ -24,7 +24,9 @@ import { useSession } from "./lib/session-store.ts";
 import type { Shop, FooterPage, SiteConfig } from "#core/site.ts";
 import type { MenuNode } from "#core/catalogue/types.ts";
 import { Header } from "./components/layout/header.tsx";
-import { AccountShell } from "./components/account/account-menu.tsx";
+import { AccountShell, accountEntry } from "./components/account/account-menu.tsx";
+import { pageMessages, useMessages } from "./lib/messages.ts";
+import { PageStyle } from "./lib/page-style.tsx";
 import { Footer } from "./components/layout/footer.tsx";
 import { Notices } from "./components/layout/notices.tsx";
 import { ErrorPage } from "./components/layout/error-page.tsx";
@@ -52,10 +54,8 @@ export type RootData = {
   pages: FooterPage[];
 };
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+// The stylesheet is written by <PageStyle> (inline on catalogue pages, decision 089).
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 // Start-up (SPEC §4), shared part: the same for every visitor, so catalogue pages can be cached for all
 // (decision 063). The server sees the caller only on personal pages (route handle `personal`).
@@ -93,8 +93,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang = root?.lang ?? stripLocale(pathname).lang;
   const base = root?.publicUrl ?? "";
   const bare = stripLocale(pathname).path;
+  // The texts of the page beyond the shell's (decision 089): named for the browser entry, awaited on navigation.
+  const matches = useMatches();
+  const messages = pageMessages(
+    matches.map((m) => m.id),
+    accountEntry(pathname) !== null,
+  );
+  useMessages(lang, messages);
   return (
-    <html lang={lang === "zh" ? "zh-CN" : "fr-FR"}>
+    <html lang={lang === "zh" ? "zh-CN" : "fr-FR"} data-messages={messages.join(" ") || undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -102,6 +109,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="alternate" hrefLang="zh" href={`${base}${localePath("zh", bare)}`} />
         <link rel="alternate" hrefLang="x-default" href={`${base}${bare}`} />
         <Meta />
+        <PageStyle href={stylesheet} inline={!matches.some((m) => (m.handle as { personal?: unknown } | undefined)?.personal)} />
         <Links />
       </head>
       <body className="min-h-screen bg-white text-ink antialiased">

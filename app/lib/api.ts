@@ -1,6 +1,6 @@
 // Browser API client (SPEC §7): signs every call, sends language and token, handles the envelope and code transitions.
 import { signature } from "./md5.ts";
-import { translate } from "#core/i18n/messages.ts";
+import { translate } from "#core/i18n/translate.ts";
 import { useSession } from "./session-store.ts";
 
 export type Envelope<T> = { code: number; data: T; info: string };

@@ -5,7 +5,7 @@
 import { create } from "zustand";
 import { addLines, checkCartLimit, fillLimitMessage, removeLine, totalQuantity, updateLine } from "#core/cart/operations.ts";
 import type { CartParams, CartTotals, PromotionInfo } from "#core/cart/types.ts";
-import { translate } from "#core/i18n/messages.ts";
+import { translate } from "#core/i18n/translate.ts";
 import { api, type Envelope } from "./api.ts";
 import { clearLocalCart, readLocalCart, writeLocalCart, type LocalLine } from "./cart-storage.ts";
 import { useSession } from "./session-store.ts";

@@ -1,7 +1,7 @@
 // Page text: the language comes from the URL (root data), text from the catalogues (messages.ts).
 // A plain lookup: i18next cost ~16 % of a home render here (decision 004).
 import { createContext, useContext, useMemo } from "react";
-import { translate, type Lang, type Vars } from "#core/i18n/messages.ts";
+import { translate, type Lang, type Vars } from "#core/i18n/translate.ts";
 
 const LangContext = createContext<Lang>("fr");
 

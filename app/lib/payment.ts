@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "./api.ts";
 import { useSession } from "./session-store.ts";
-import { translate } from "#core/i18n/messages.ts";
+import { translate } from "#core/i18n/translate.ts";
 
 /** Answer of POST /site/Index/getPaymentResult (CONTRACTS.md, session 4). */
 export type PaymentResult = {

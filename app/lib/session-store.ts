@@ -1,6 +1,6 @@
 // Session state of SPEC §3 (language, token, category tree, config, user, maintenance, request count, width).
 import { create } from "zustand";
-import type { Lang } from "#core/i18n/messages.ts";
+import type { Lang } from "#core/i18n/translate.ts";
 import type { MenuNode } from "#core/catalogue/types.ts";
 import type { UserInfo } from "#core/account.ts";
 

@@ -2,7 +2,7 @@
 // fields go before the file: the server reads no file it cannot attribute. SPEC §5: no file, no call.
 import { signature } from "./md5.ts";
 import { useSession } from "./session-store.ts";
-import { translate } from "#core/i18n/messages.ts";
+import { translate } from "#core/i18n/translate.ts";
 import { REQUEST_TIMEOUT_MS } from "./api.ts";
 
 export const UPLOAD_PATH = "/common/attachment/upload";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/account-home";
 import { localePath } from "#core/slug.ts";
 import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
-import { translate } from "#core/i18n/messages.ts";
+import { translate } from "#core/i18n/translate.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { useSession } from "#app/lib/session-store.ts";
 import { SessionsList } from "#app/components/account/sessions-list.tsx";

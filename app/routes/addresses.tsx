@@ -4,7 +4,7 @@ import type { Route } from "./+types/addresses";
 import { addressCombinationSchema } from "#core/validation/address.ts";
 import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
-import { translate } from "#core/i18n/messages.ts";
+import { translate } from "#core/i18n/translate.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { useSession } from "#app/lib/session-store.ts";
 import { useApiForm } from "#app/lib/use-api-form.ts";

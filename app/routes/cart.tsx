@@ -11,7 +11,7 @@ import { CartLineRow } from "#app/components/cart/cart-line-row.tsx";
 import { CartTotalsView } from "#app/components/cart/cart-totals.tsx";
 import { CreateQuotationButton } from "#app/components/quotations/quotation-parts.tsx";
 import { checkPurchasable } from "#core/cart/operations.ts";
-import { translate } from "#core/i18n/messages.ts";
+import { translate } from "#core/i18n/translate.ts";
 import { localePath } from "#core/slug.ts";
 
 export const handle = { personal: true };

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/checkout";
-import { translate } from "#core/i18n/messages.ts";
+import { translate } from "#core/i18n/translate.ts";
 import { localePath } from "#core/slug.ts";
 import { checkoutFormSchema } from "#core/validation/checkout-form.ts";
 import { requireCustomer } from "#app/lib/guard.ts";

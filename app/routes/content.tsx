@@ -1,7 +1,7 @@
 // Information pages (SPEC §2): /content/{id}-{name} and /page/content?id= (redirects to the canonical URL).
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/content";
-import { translate, type Lang } from "#core/i18n/messages.ts";
+import { translate, type Lang } from "#core/i18n/translate.ts";
 import { contentUrl, idFromParam } from "#core/slug.ts";
 import { pageMeta, requestPath } from "#app/components/catalogue/seo.ts";
 import { orNotFound } from "#app/lib/loader-errors.ts";

@@ -2,7 +2,7 @@
 // decision 079). The balance is spent at checkout ("use my credit note").
 import type { Route } from "./+types/credit-notes";
 import { useT } from "#app/lib/i18n.tsx";
-import { translate } from "#core/i18n/messages.ts";
+import { translate } from "#core/i18n/translate.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { formatDate } from "#core/format-date.ts";
 import { formatPrice } from "#core/money.ts";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { Route } from "./+types/deliveries";
 import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
-import { translate } from "#core/i18n/messages.ts";
+import { translate } from "#core/i18n/translate.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { DeliveryCard } from "#app/components/aftersales/delivery-card.tsx";
 import { ReceivingSection } from "#app/components/checkout/receiving-section.tsx";

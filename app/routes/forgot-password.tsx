@@ -5,7 +5,7 @@ import { forgotPasswordSchema, resetWithCodeSchema } from "#core/validation/pass
 import { localePath } from "#core/slug.ts";
 import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
-import { translate } from "#core/i18n/messages.ts";
+import { translate } from "#core/i18n/translate.ts";
 import { useSession } from "#app/lib/session-store.ts";
 import { Field, fieldErrors } from "#app/components/account/field.tsx";
 

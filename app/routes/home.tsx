@@ -4,7 +4,7 @@ import type { Route } from "./+types/home";
 import { categoryUrl, localePath } from "#core/slug.ts";
 import { ProductCard } from "#app/components/catalogue/product-card.tsx";
 import { useShell } from "#app/lib/use-shell.ts";
-import { translate, type Lang } from "#core/i18n/messages.ts";
+import { translate, type Lang } from "#core/i18n/translate.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (context.maintenance) return { sections: [] };

@@ -2,7 +2,7 @@ import type { Route } from "./+types/identity";
 import { emailChangeSchema, identityUpdateSchema } from "#core/validation/account.ts";
 import { passwordChangeSchema } from "#core/validation/password.ts";
 import { useT } from "#app/lib/i18n.tsx";
-import { translate } from "#core/i18n/messages.ts";
+import { translate } from "#core/i18n/translate.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { useApiForm } from "#app/lib/use-api-form.ts";
 import { Field } from "#app/components/account/field.tsx";

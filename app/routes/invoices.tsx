@@ -1,7 +1,7 @@
 // /factures (+ /center/factures, /zh): the caller's invoices with their PDF (issue 12 item 8; decision 079).
 import type { Route } from "./+types/invoices";
 import { useT } from "#app/lib/i18n.tsx";
-import { translate } from "#core/i18n/messages.ts";
+import { translate } from "#core/i18n/translate.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { formatDate } from "#core/format-date.ts";
 import { formatPrice } from "#core/money.ts";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/login";
 import { loginSchema } from "#core/validation/identifier.ts";
 import { localePath } from "#core/slug.ts";
 import { useT } from "#app/lib/i18n.tsx";
-import { translate } from "#core/i18n/messages.ts";
+import { translate } from "#core/i18n/translate.ts";
 import { safeReturnPath } from "#app/lib/guard.ts";
 import { useStartSession, type Session } from "#app/lib/use-login.ts";
 import { useApiForm } from "#app/lib/use-api-form.ts";

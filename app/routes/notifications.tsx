@@ -7,7 +7,7 @@ import type { Route } from "./+types/notifications";
 import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useSession } from "#app/lib/session-store.ts";
-import { translate } from "#core/i18n/messages.ts";
+import { translate } from "#core/i18n/translate.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { formatDate } from "#core/format-date.ts";
 import { localePath } from "#core/slug.ts";

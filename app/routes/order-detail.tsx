@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/order-detail";
 import { useT } from "#app/lib/i18n.tsx";
-import { translate } from "#core/i18n/messages.ts";
+import { translate } from "#core/i18n/translate.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { notFoundResponse, orNotFound } from "#app/lib/loader-errors.ts";
 import { AddressBlock, OrderLines, StateBadge, TotalsTable } from "#app/components/orders/order-parts.tsx";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/order-history";
 import { useT } from "#app/lib/i18n.tsx";
-import { translate } from "#core/i18n/messages.ts";
+import { translate } from "#core/i18n/translate.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { StateBadge } from "#app/components/orders/order-parts.tsx";
 import { formatDate } from "#core/format-date.ts";

@@ -3,7 +3,7 @@
 // the server; the page says why a closed order cannot be returned.
 import type { Route } from "./+types/order-return";
 import { useT } from "#app/lib/i18n.tsx";
-import { translate } from "#core/i18n/messages.ts";
+import { translate } from "#core/i18n/translate.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { ReturnForm } from "#app/components/aftersales/return-form.tsx";
 import { ReturnsList } from "#app/components/aftersales/returns-list.tsx";

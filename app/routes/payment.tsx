@@ -3,7 +3,7 @@
 // result routes render without header, footer or loading overlay (handle `bare`, read by app/root.tsx).
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/payment";
-import { translate } from "#core/i18n/messages.ts";
+import { translate } from "#core/i18n/translate.ts";
 import { formatDate } from "#core/format-date.ts";
 import { formatPrice } from "#core/money.ts";
 import { localePath } from "#core/slug.ts";

@@ -2,7 +2,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/product-detail";
 import { useT } from "#app/lib/i18n.tsx";
-import { translate, type Lang } from "#core/i18n/messages.ts";
+import { translate, type Lang } from "#core/i18n/translate.ts";
 import { idFromParam } from "#core/slug.ts";
 import { formatUnitPrice } from "#core/money.ts";
 import { ProductBadges } from "#app/components/catalogue/product-badges.tsx";
@@ -79,7 +79,15 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
       />
       <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="relative overflow-hidden rounded border border-line bg-paper">
-          <img src={p.img ?? "/images/placeholder.svg"} alt={p.name} width={630} height={514} className="h-auto w-full object-contain" />
+          {/* The box keeps its ratio whatever the picture's own: painted before the picture arrives, nothing moves. */}
+          <img
+            src={p.img ?? "/images/placeholder.svg"}
+            alt={p.name}
+            width={630}
+            height={514}
+            fetchPriority="high"
+            className="aspect-[630/514] h-auto w-full object-contain"
+          />
           <ProductBadges p={p} className="absolute left-2 top-2" />
         </div>
         <div className="flex flex-col gap-3">

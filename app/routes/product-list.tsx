@@ -4,7 +4,7 @@ import { useState } from "react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/product-list";
 import { useT } from "#app/lib/i18n.tsx";
-import { translate, type Lang } from "#core/i18n/messages.ts";
+import { translate, type Lang } from "#core/i18n/translate.ts";
 import { categoryUrl, idFromParam, listFlagsFor, localePath, stripLocale, SPECIAL_LIST_PATHS, type FlagName } from "#core/slug.ts";
 import { filtersFromQuery } from "#core/filters.ts";
 import { FILTER_FIELDS, SORTS, type Sort } from "#core/catalogue/sorts.ts";
@@ -20,6 +20,9 @@ import { pageMeta, requestPath } from "#app/components/catalogue/seo.ts";
 import { useShell } from "#app/lib/use-shell.ts";
 import { orNotFound } from "#app/lib/loader-errors.ts";
 import { isDomainError } from "#core/domain-errors.ts";
+
+// Cards of the first two rows on a phone: their images load at once (the largest paint is one of them).
+const EAGER_CARDS = 4;
 
 const notFound = () => data(null, { status: 404, statusText: "This page could not be found" });
 
@@ -154,14 +157,14 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
             <p className="rounded bg-paper p-6 text-center">{t("catalogue.list.empty")}</p>
           ) : style === "grid" ? (
             <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-display="grid">
-              {r.list.map((p) => (
-                <ProductCard key={p.id} p={p} lang={lang} />
+              {r.list.map((p, i) => (
+                <ProductCard key={p.id} p={p} lang={lang} eager={i < EAGER_CARDS} />
               ))}
             </div>
           ) : (
             <div className="flex flex-col gap-2" data-display="list">
-              {r.list.map((p) => (
-                <ProductRow key={p.id} p={p} lang={lang} />
+              {r.list.map((p, i) => (
+                <ProductRow key={p.id} p={p} lang={lang} eager={i < EAGER_CARDS} />
               ))}
             </div>
           )}

@@ -3,7 +3,7 @@ import { useNavigate, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/questions";
 import type { RootData } from "#app/root.tsx";
 import { useT } from "#app/lib/i18n.tsx";
-import { translate } from "#core/i18n/messages.ts";
+import { translate } from "#core/i18n/translate.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { useApiForm } from "#app/lib/use-api-form.ts";
 import { uploadAttachment, type Uploaded } from "#app/lib/upload.ts";

@@ -8,7 +8,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { notFoundResponse, orNotFound } from "#app/lib/loader-errors.ts";
 import { CancelQuotationButton, PdfLinks, QuotationState, QuotationToCartButton } from "#app/components/quotations/quotation-parts.tsx";
-import { translate } from "#core/i18n/messages.ts";
+import { translate } from "#core/i18n/translate.ts";
 import { formatDate } from "#core/format-date.ts";
 import { formatPrice, formatUnitPrice } from "#core/money.ts";
 import { localePath } from "#core/slug.ts";

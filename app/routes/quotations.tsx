@@ -5,7 +5,7 @@ import type { Route } from "./+types/quotations";
 import { useT } from "#app/lib/i18n.tsx";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { PdfLinks, QuotationState } from "#app/components/quotations/quotation-parts.tsx";
-import { translate } from "#core/i18n/messages.ts";
+import { translate } from "#core/i18n/translate.ts";
 import { formatDate } from "#core/format-date.ts";
 import { formatPrice } from "#core/money.ts";
 import { localePath } from "#core/slug.ts";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/reduction";
 import { useT } from "#app/lib/i18n.tsx";
-import { translate } from "#core/i18n/messages.ts";
+import { translate } from "#core/i18n/translate.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { formatDate } from "#core/format-date.ts";
 import { formatPrice } from "#core/money.ts";

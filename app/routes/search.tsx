@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/search";
 import { useT } from "#app/lib/i18n.tsx";
-import { translate, type Lang } from "#core/i18n/messages.ts";
+import { translate, type Lang } from "#core/i18n/translate.ts";
 import { ProductCard } from "#app/components/catalogue/product-card.tsx";
 import { SEARCH_MAX_PAGE, searchQuerySchema } from "#core/validation/search.ts";
 import { localePath } from "#core/slug.ts";

@@ -2,7 +2,7 @@
 // (a plain link: no embedded external resource).
 import type { Route } from "./+types/shops";
 import { useT } from "#app/lib/i18n.tsx";
-import { translate, type Lang } from "#core/i18n/messages.ts";
+import { translate, type Lang } from "#core/i18n/translate.ts";
 import { localePath } from "#core/slug.ts";
 import { weekdayName } from "#core/format-date.ts";
 import { pageMeta } from "#app/components/catalogue/seo.ts";

@@ -1,6 +1,7 @@
-// The fr and zh message catalogues, one namespace per file, flattened once into "ns.key" dictionaries.
-// Shared by the server (API `info`) and the browser (useT). Missing zh text falls back to French.
-import type { Lang } from "../lang.ts";
+// The fr and zh message catalogues, every namespace, registered with the translator (translate.ts) on import.
+// Used by the server (API `info`, page renders through app/entry.server.tsx) and by tests; the browser loads
+// only what a page needs (app/lib/messages.ts, decision 089).
+import { addMessages, NAMESPACES, type Namespace } from "./translate.ts";
 import frApi from "./locales/fr/api.json";
 import zhApi from "./locales/zh/api.json";
 import frCommon from "./locales/fr/common.json";
@@ -34,7 +35,7 @@ import zhQuotations from "./locales/zh/quotations.json";
 import frQuestions from "./locales/fr/questions.json";
 import zhQuestions from "./locales/zh/questions.json";
 
-export { DEFAULT_LANG, LANGS, isLang, type Lang } from "../lang.ts";
+export * from "./translate.ts";
 
 export const resources = {
   fr: {
@@ -73,32 +74,7 @@ export const resources = {
     quotations: zhQuotations,
     questions: zhQuestions,
   },
-} as const;
+  // Every namespace of translate.ts, and no other.
+} as const satisfies Record<"fr" | "zh", Record<Namespace, object>>;
 
-export type Namespace = keyof (typeof resources)["fr"];
-export type Vars = Record<string, string | number>;
-
-function flatten(node: unknown, prefix: string, out: Map<string, string>) {
-  if (typeof node === "string") out.set(prefix, node);
-  else if (node && typeof node === "object") for (const [k, v] of Object.entries(node)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
-  return out;
-}
-
-const dictionaries: Record<Lang, Map<string, string>> = {
-  fr: flatten(resources.fr, "", new Map()),
-  zh: flatten(resources.zh, "", new Map()),
-};
-const NAMESPACES = new Set<string>(Object.keys(resources.fr));
-
-/** "ns.key" stays as is; a bare key belongs to `defaultNs` (api on the server, common in components). */
-export function qualify(key: string, defaultNs: Namespace): string {
-  const dot = key.indexOf(".");
-  return dot > 0 && NAMESPACES.has(key.slice(0, dot)) ? key : `${defaultNs}.${key}`;
-}
-
-/** Translates a key, falling back to French, then to the key itself; fills {{name}} and %name% placeholders. */
-export function translate(lang: Lang, key: string, vars?: Vars, defaultNs: Namespace = "api"): string {
-  const k = qualify(key, defaultNs);
-  const text = dictionaries[lang].get(k) ?? dictionaries.fr.get(k) ?? key;
-  return vars ? text.replace(/\{\{(\w+)\}\}|%(\w+)%/g, (m, a, b) => String(vars[a ?? b] ?? m)) : text;
-}
+for (const lang of ["fr", "zh"] as const) for (const ns of NAMESPACES) addMessages(lang, ns, resources[lang][ns]);

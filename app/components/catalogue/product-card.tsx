@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useT } from "#app/lib/i18n.tsx";
 import { formatUnitPrice } from "#core/money.ts";
 import { productUrl } from "#core/slug.ts";
-import type { Lang } from "#core/i18n/messages.ts";
+import type { Lang } from "#core/i18n/translate.ts";
 import { unitLabel } from "./labels.ts";
 import { ProductBadges } from "./product-badges.tsx";
 import { AddToCart } from "#app/components/cart/add-to-cart.tsx";
@@ -10,7 +10,8 @@ import { cardLine } from "#app/components/cart/card-line.ts";
 import { WishlistButton } from "#app/components/quick-order/wishlist-button.tsx";
 import type { ProductCard as Card } from "#core/catalogue/types.ts";
 
-export function ProductCard({ p, lang }: { p: Card; lang: Lang }) {
+/** `eager`: a card of the first rows, whose image is the page's largest paint on a phone (fetched at once, first). */
+export function ProductCard({ p, lang, eager = false }: { p: Card; lang: Lang; eager?: boolean }) {
   const { t } = useT();
   return (
     <article className="flex flex-col rounded border border-line bg-white p-3 transition hover:shadow-md">
@@ -21,7 +22,8 @@ export function ProductCard({ p, lang }: { p: Card; lang: Lang }) {
             alt=""
             width={315}
             height={257}
-            loading="lazy"
+            loading={eager ? "eager" : "lazy"}
+            fetchPriority={eager ? "high" : undefined}
             className="h-full w-full object-contain"
           />
           <ProductBadges p={p} className="absolute left-1 top-1" />

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useT } from "#app/lib/i18n.tsx";
 import { formatUnitPrice } from "#core/money.ts";
 import { productUrl } from "#core/slug.ts";
-import type { Lang } from "#core/i18n/messages.ts";
+import type { Lang } from "#core/i18n/translate.ts";
 import type { ListCard } from "#core/catalogue/types.ts";
 import { facetValueLabel, unitLabel } from "./labels.ts";
 import { ProductBadges } from "./product-badges.tsx";
@@ -11,7 +11,7 @@ import { cardLine } from "#app/components/cart/card-line.ts";
 import { WishlistButton } from "#app/components/quick-order/wishlist-button.tsx";
 
 /** A product in the list display: image, name, reference, material, price HT per unit, badges, stock. */
-export function ProductRow({ p, lang }: { p: ListCard; lang: Lang }) {
+export function ProductRow({ p, lang, eager = false }: { p: ListCard; lang: Lang; eager?: boolean }) {
   const { t } = useT();
   return (
     <article className="flex gap-4 rounded border border-line bg-white p-3 hover:shadow-md">
@@ -21,7 +21,8 @@ export function ProductRow({ p, lang }: { p: ListCard; lang: Lang }) {
           alt=""
           width={120}
           height={98}
-          loading="lazy"
+          loading={eager ? "eager" : "lazy"}
+          fetchPriority={eager ? "high" : undefined}
           className="h-24 w-28 rounded bg-paper object-contain"
         />
       </Link>

@@ -1,5 +1,5 @@
 // Page head helpers: brand title, description and canonical link from the root data.
-import { translate, type Lang } from "#core/i18n/messages.ts";
+import { translate, type Lang } from "#core/i18n/translate.ts";
 
 type Matches = readonly ({ loaderData?: unknown } | undefined)[];
 

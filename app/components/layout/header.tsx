@@ -118,7 +118,7 @@ export function Header() {
                   {unread}
                 </span>
                 <span id="header-unread" hidden>
-                  {t("aftersales.header_unread", { count: unread })}
+                  {t("header.unread", { count: unread })}
                 </span>
               </>
             )}

@@ -29,7 +29,7 @@ export function WishlistButton(props: Props) {
 
   async function toggle() {
     if (!user) {
-      useSession.getState().notify({ kind: "info", text: t("area.wishlist_login") });
+      useSession.getState().notify({ kind: "info", text: t("wishlist.login") });
       await navigate(`${localePath(lang, "/connexion")}?redirect=${encodeURIComponent(location.pathname + location.search)}`);
       return;
     }
@@ -48,8 +48,8 @@ export function WishlistButton(props: Props) {
       onClick={toggle}
       disabled={busy}
       aria-pressed={saved}
-      aria-label={saved ? t("area.wishlist_remove", { name }) : t("area.wishlist_add", { name })}
-      title={saved ? t("area.wishlist_remove", { name }) : t("area.wishlist_add", { name })}
+      aria-label={saved ? t("wishlist.remove", { name }) : t("wishlist.add", { name })}
+      title={saved ? t("wishlist.remove", { name }) : t("wishlist.add", { name })}
       data-testid="wishlist-toggle"
       className="inline-flex h-8 w-8 items-center justify-center rounded border border-line bg-white text-brand hover:border-brand disabled:opacity-50"
     >
