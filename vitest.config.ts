@@ -20,5 +20,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default is one worker on a 2-core machine (cores − 1); the files wait on databases as much as
+    // they compute, and each has its own database (server/test/databases.ts), so two at a time is safe.
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
   },
 });
