@@ -45,6 +45,8 @@ export type OrderLineView = {
   tva: string;
   remise: string;
   line_ht: string;
+  /** Units offered by the line's promotion on top of `num` (0 for none). */
+  gifted_units: number;
 };
 
 export type VatRow = { rate: string; base: string; vat: string };

@@ -73,6 +73,11 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
               <td className={`${td} whitespace-nowrap text-right`}>{formatUnitPrice(l.price, lang, "HT")}</td>
               <td className={`${td} whitespace-nowrap text-right`}>
                 {l.num} {l.unit}
+                {l.gifted_units > 0 && (
+                  <span className="block text-xs font-semibold text-green-800" data-testid="order-line-gifted">
+                    {t("orders.line_gifted", { n: l.gifted_units })}
+                  </span>
+                )}
               </td>
               <td className={`${td} whitespace-nowrap text-right`}>
                 {Decimal.from(l.remise).isZero() ? "—" : formatPrice(Decimal.from(l.remise).negated(), lang)}

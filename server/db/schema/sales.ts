@@ -206,9 +206,12 @@ export const orderLines = pgTable(
     tva: numeric("tva", { precision: 5, scale: 4 }).notNull(),
     remise: money("remise").notNull().default("0"),
     lineHt: money("line_ht").notNull(),
+    /** Units the line's promotion offered on top of `num`, never priced (core giftedUnits, decision 086). */
+    giftedUnits: integer("gifted_units").notNull().default(0),
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),
+    check("order_lines_gifted_ck", sql`${t.giftedUnits} >= 0`),
     check("order_lines_num_ck", sql`${t.num} > 0`),
     check("order_lines_price_ck", sql`${t.price} >= 0`),
     check("order_lines_tva_ck", sql`${t.tva} >= 0 and ${t.tva} < 1`),

@@ -184,7 +184,7 @@ export function createOrderPlacementService(cart: CartService) {
         priced.map((p, i) => {
           const t = lineTotals.get(p.model.id)!;
           const price = cart_list[i].price; // the quoted unit price for a quoted line
-          return sql`(${p.model.id}::int, ${p.model.reference}, ${designation(p.model)}, ${p.model.unit}, ${price}::numeric, ${p.num}::int, ${p.model.tva}::numeric, ${t.remise}::numeric, ${t.lineAmount}::numeric)`;
+          return sql`(${p.model.id}::int, ${p.model.reference}, ${designation(p.model)}, ${p.model.unit}, ${price}::numeric, ${p.num}::int, ${p.model.tva}::numeric, ${t.remise}::numeric, ${t.lineAmount}::numeric, ${cart_list[i].gifted_units}::int)`;
         }),
         sql`, `,
       );
@@ -218,7 +218,7 @@ export function createOrderPlacementService(cart: CartService) {
                   ${couponUsed}, ${note})
           returning id),
         lines as (
-          insert into order_lines (order_id, model_id, reference, designation, unit, price, num, tva, remise, line_ht)
+          insert into order_lines (order_id, model_id, reference, designation, unit, price, num, tva, remise, line_ht, gifted_units)
           select o.id, v.* from o, (values ${orderLines}) v),
         quotes as (
           update quotations set status = 'ordered', order_id = (select id from o)

@@ -204,6 +204,45 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
     await query(db, sql`update models set price = 25 where id = ${plain.id}`);
   });
 
+  it("keeps on each order line the units its promotion offered (never priced), shown by the order detail", async () => {
+    const [gift] = await query<Model>(
+      db,
+      sql`
+      select m.id, m.reference from models m join products p on p.id = m.product_id
+      where p.active and not exists (select 1 from promotions pr where pr.model_id = m.id) and m.id not in (${hot.id}, ${plain.id})
+      order by m.id limit 1`,
+    );
+    await query(
+      db,
+      sql`update models set stock = 100, purchasable_qty = 100, not_for_sale = false, price = 10, site_price = 10 where id = ${gift.id}`,
+    );
+    await query(db, sql`insert into promotions (model_id, type, value, min_qty, gifted_units) values (${gift.id}, 1, 0, 10, 2)`);
+    t.app.services.cache.clear();
+    try {
+      const b = await buyer("gift", [
+        [gift.id, 10],
+        [plain.id, 1],
+      ]);
+      const o = await place(b);
+      expect(o.total_ht).toBe("125.00"); // 10 × 10 + 25: the two offered units cost nothing
+      const rows = await query<{ model_id: number; num: number; gifted_units: number }>(
+        db,
+        sql`select model_id, num, gifted_units from order_lines where order_id = ${o.id} order by model_id`,
+      );
+      expect(rows).toEqual(
+        [
+          { model_id: gift.id, num: 10, gifted_units: 2 },
+          { model_id: plain.id, num: 1, gifted_units: 0 },
+        ].sort((x, y) => x.model_id - y.model_id),
+      );
+      const detail = await t.app.services.orders.detail(db, b.id, { number: o.number }, "fr");
+      expect(detail.lines.find((l) => l.model_id === gift.id)).toMatchObject({ num: 10, gifted_units: 2 });
+    } finally {
+      await query(db, sql`delete from promotions where model_id = ${gift.id}`);
+      t.app.services.cache.clear();
+    }
+  });
+
   it("writes the confirmation in Chinese for a zh request", async () => {
     const b = await buyer("zh", [[plain.id, 2]]);
     const o = await place(b, "", "zh");

@@ -124,7 +124,7 @@ export function createOrdersService(cart: CartService) {
     const lines = await query<OrderLineView>(
       q,
       sql`select id, model_id, reference, designation, unit, price::text as price, num,
-      tva::text as tva, remise::text as remise, line_ht::text as line_ht from order_lines where order_id = ${o.id} order by id`,
+      tva::text as tva, remise::text as remise, line_ht::text as line_ht, gifted_units from order_lines where order_id = ${o.id} order by id`,
     );
     let shop: OrderDetail["shop"] = null;
     if (o.pickup_method === 2 && o.shop_id !== null) {

@@ -1,0 +1,2 @@
+ALTER TABLE "order_lines" ADD COLUMN "gifted_units" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_gifted_ck" CHECK ("order_lines"."gifted_units" >= 0);
