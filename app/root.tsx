@@ -153,12 +153,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   usePreviousUrl();
   useChunkReload();
   const maintenance = useSession((s) => s.maintenance) || loaderData.maintenance;
-  const started = useSession((s) => s.started);
   const adImg = loaderData.init?.config.ad_img;
   const bare = useBare();
   useStartDialogsTimer(typeof adImg === "string" && adImg ? adImg : undefined, !maintenance && !bare);
-  const dialog = useStartDialogs((s) => s.view);
-  const prefetch = useIdlePrefetch();
   if (maintenance) return <MaintenanceLayout />;
   if (bare) {
     return (
@@ -171,9 +168,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
+  // What changes after hydration (start-up answered, a start dialog, the idle prefetch) is read by small
+  // components of its own, so that it does not re-render the header, the page and the footer (decision 090).
   return (
     <>
-      <StartOverlay ready={started} />
+      <StartOverlaySlot />
       <ProgressBar />
       <Header />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
@@ -185,16 +184,27 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <Notices />
       <RequestOverlay />
       <OnlineStatus />
-      {dialog && (
-        <Suspense fallback={null}>
-          <StartDialogs />
-        </Suspense>
-      )}
-      {prefetch.map((p) => (
-        <PrefetchPageLinks key={p} page={p} />
-      ))}
+      <StartDialogsSlot />
+      <IdlePrefetch />
     </>
   );
+}
+
+function StartOverlaySlot() {
+  return <StartOverlay ready={useSession((s) => s.started)} />;
+}
+
+function StartDialogsSlot() {
+  const dialog = useStartDialogs((s) => s.view);
+  return dialog ? (
+    <Suspense fallback={null}>
+      <StartDialogs />
+    </Suspense>
+  ) : null;
+}
+
+function IdlePrefetch() {
+  return useIdlePrefetch().map((p) => <PrefetchPageLinks key={p} page={p} />);
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -20,6 +20,11 @@ export function useIdlePrefetch(): string[] {
   const [picked, setPicked] = useState<{ at: string; pages: string[] }>({ at: "", pages: [] });
   useEffect(() => {
     if (!prefetchAllowed(navigator as Navigator & { connection?: Connection })) return;
+    const idle = "requestIdleCallback" in window;
+    let id = 0;
+    const later = (cb: () => void) => {
+      id = idle ? window.requestIdleCallback(cb, { timeout: PREFETCH_IDLE_MS }) : window.setTimeout(cb, PREFETCH_IDLE_MS);
+    };
     const pick = () => {
       const seen = new Set<string>();
       // The page's own links only: the header's are account and cart pages (personal data, some still to come).
@@ -31,10 +36,17 @@ export function useIdlePrefetch(): string[] {
         seen.add(path);
         if (seen.size >= MAX_LINKS) break;
       }
-      setPicked({ at: pathname, pages: [...seen] });
+      const pages = [...seen];
+      // One page more per idle period: rendering a page's prefetch links (its modules, data and the route
+      // matching) takes tens of milliseconds on a phone; all of them at once made one long task (decision 090).
+      const reveal = (n: number) => {
+        if (n > pages.length) return;
+        setPicked({ at: pathname, pages: pages.slice(0, n) });
+        later(() => reveal(n + 1));
+      };
+      reveal(1);
     };
-    const idle = "requestIdleCallback" in window;
-    const id = idle ? window.requestIdleCallback(pick, { timeout: PREFETCH_IDLE_MS }) : window.setTimeout(pick, PREFETCH_IDLE_MS);
+    later(pick);
     return () => {
       if (idle) window.cancelIdleCallback(id);
       else clearTimeout(id);

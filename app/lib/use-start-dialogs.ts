@@ -54,7 +54,9 @@ export function useStartDialogsTimer(adImg: string | undefined, enabled: boolean
     if (!enabled) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stop: (() => void) | undefined;
-    void loadPrefs();
+    // In a task of its own: the effects that run right after hydration already make one long task on a
+    // phone, and reading the stored preferences (Web Crypto, then a store update) need not join it (decision 090).
+    const start = setTimeout(() => void loadPrefs());
     void prefsLoaded().then(() => {
       const prefs = usePrefs.getState();
       // The cookie mirrors the stored choice (cleared cookies, another device's cookie jar).
@@ -84,6 +86,7 @@ export function useStartDialogsTimer(adImg: string | undefined, enabled: boolean
       });
     });
     return () => {
+      clearTimeout(start);
       clearTimeout(timer);
       stop?.();
     };

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Link } from "react-router";
 import { useT } from "#app/lib/i18n.tsx";
 import { formatUnitPrice } from "#core/money.ts";
@@ -10,8 +11,10 @@ import { cardLine } from "#app/components/cart/card-line.ts";
 import { WishlistButton } from "#app/components/quick-order/wishlist-button.tsx";
 import type { ProductCard as Card } from "#core/catalogue/types.ts";
 
-/** `eager`: a card of the first rows, whose image is the page's largest paint on a phone (fetched at once, first). */
-export function ProductCard({ p, lang, eager = false }: { p: Card; lang: Lang; eager?: boolean }) {
+/** `eager`: a card of the first rows, whose image is the page's largest paint on a phone (fetched at once, first).
+ * Memoised: its props come from the loader data, so a re-render of the whole router tree after hydration (React
+ * Router's route discovery patches its routes) skips the cards (decision 090). */
+export const ProductCard = memo(function ProductCard({ p, lang, eager = false }: { p: Card; lang: Lang; eager?: boolean }) {
   const { t } = useT();
   return (
     <article className="flex flex-col rounded border border-line bg-white p-3 transition hover:shadow-md">
@@ -45,4 +48,4 @@ export function ProductCard({ p, lang, eager = false }: { p: Card; lang: Lang; e
       </div>
     </article>
   );
-}
+});

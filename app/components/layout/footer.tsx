@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { memo, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useT } from "#app/lib/i18n.tsx";
 import { categoryUrl, localePath } from "#core/slug.ts";
@@ -28,7 +28,8 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-export function Footer() {
+// Memoised (no props): a re-render of the router's tree after hydration (route discovery) skips it (decision 090).
+export const Footer = memo(function Footer() {
   const { t } = useT();
   const { lang, shops, pages, init } = useShell();
   const social = (init?.config.social ?? {}) as Record<string, string>;
@@ -110,4 +111,4 @@ export function Footer() {
       </div>
     </footer>
   );
-}
+});

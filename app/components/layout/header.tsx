@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, memo, Suspense, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useT } from "#app/lib/i18n.tsx";
 import { ClipboardList, Menu, ShoppingCart, User } from "lucide-react";
@@ -42,7 +42,8 @@ export function activeIcon(pathname: string): 0 | 1 | 2 | 3 {
   return 0;
 }
 
-export function Header() {
+// Memoised (no props): a re-render of the router's tree after hydration (route discovery) skips it (decision 090).
+export const Header = memo(function Header() {
   const { t } = useT();
   const { lang } = useShell();
   // Personal parts arrive after hydration (decision 063): the server's HTML is the same for everyone.
@@ -180,4 +181,4 @@ export function Header() {
       )}
     </header>
   );
-}
+});
