@@ -7,7 +7,7 @@
 // reports orders/s, refusals, and units oversold (sold minus the stock decrease, and sold above the initial
 // stock: both must be 0). The order part WRITES to the given database (customers, sessions, a model's stock
 // and price): point --pg at a benchmark database.
-// Usage: npm run build && taskset -c 1 node --import tsx bench/cart.ts [--pg postgres://…] [--orders-only] [--duration 10 --connections 50 --buyers 50 --stock 2000]
+// Usage: npm run build && taskset -c 1 node --import tsx bench/cart.ts [--pg postgres://…] [--orders-only | --cart-only] [--duration 10 --connections 50 --buyers 50 --stock 2000]
 import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -95,7 +95,8 @@ const cpuNotes: string[] = [];
 let rssMb = 0;
 try {
   if (!process.argv.includes("--orders-only")) await cartRows();
-  if (PG_URL) notes.push(...(await orders(shop.url)));
+  if (process.argv.includes("--cart-only")) notes.push("order placement: left out (--cart-only)");
+  else if (PG_URL) notes.push(...(await orders(shop.url)));
   else notes.push("order placement: run with --pg postgres://… (concurrent transactions need PostgreSQL)");
   rssMb = peakRssMb(shop.pid);
 } finally {

@@ -61,7 +61,7 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
     { log: app.log },
     { log: app.log },
   );
-  await connectReadCache(cache, database, services.sessions.forgetAll, services.notifications.forgetUnread);
+  await connectReadCache(cache, database, services.sessions.forgetAll, services.notifications.forgetUnread, services.cart.forgetAnswers);
   app.decorate("services", services);
   // The e-mail outbox worker lives and dies with the app (before the database closes).
   services.outbox.start();

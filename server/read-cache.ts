@@ -104,18 +104,32 @@ export function parseNotificationChange(payload: string): number[] | null {
   return m ? m[1].split(",").map(Number) : null;
 }
 
+/** Reads a 'cart:1,2' payload (migration 0022): the customers whose cart answer may have changed; null for anything else. */
+export function parseCartChange(payload: string): number[] | null {
+  const m = /^cart:(\d+(?:,\d+)*)$/.exec(payload);
+  return m ? m[1].split(",").map(Number) : null;
+}
+
+/** Tables whose changes reach cart answers only (a coupon's uses, or a notice too long for its ids): all of them dropped. */
+const CART_TABLES = new Set(["carts", "cart_lines", "addresses", "quotations", "coupons"]);
+
 /** One subscription per process: catalogue changes drop the read model, account changes the sessions ("*": both);
  * stock changes refresh only what shows the products named; notification changes drop those customers' unread
- * counts (`null`: every count). */
+ * counts (`null`: every count); cart changes drop those customers' cart answers (decision 091; '*' drops them
+ * all through the read model's clear). */
 export async function connectReadCache(
   cache: ReadCache,
   database: Database,
   forgetSessions: () => void = () => undefined,
   forgetUnread: (customers: number[] | null) => void = () => undefined,
+  forgetCarts: (customers: number[] | null) => void = () => undefined,
 ) {
   await database.onChange((table) => {
     const stock = parseStockChange(table);
     if (stock) return cache.stockChanged(stock);
+    const carts = parseCartChange(table);
+    if (carts) return forgetCarts(carts);
+    if (CART_TABLES.has(table)) return forgetCarts(null);
     const notified = parseNotificationChange(table);
     if (notified) return forgetUnread(notified);
     if (table === "*" || table === "notifications") forgetUnread(null);

@@ -62,6 +62,9 @@ export function createServices(
   const receipt = createReceiptService();
   const cartModels = createCartModels(db, cache);
   const cart = createCartService(config, cartModels, cartFreight(freight));
+  // A catalogue, config or tariff change, or any stock change, may change every cart answer (decision 091).
+  cache.onClear(() => cart.forgetAnswers(null));
+  cache.onStock(() => cart.forgetAnswers(null));
   /** Counters every process shares: API rate limit, recovery codes (issue 14; Redis when REDIS_URL is set). */
   const limits = createSharedCounter(db, env.REDIS_URL);
   /** Card payment (issue 11; decision 077): the configured provider, the sandbox's own side when it is the one. */

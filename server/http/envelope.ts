@@ -11,6 +11,12 @@ export function ok<T>(req: FastifyRequest, data: T, infoKey = "ok", vars?: Recor
   return { code: 200, data, info: translate(req.lang, infoKey, vars) };
 }
 
+/** The same envelope around `dataJson`, data already serialised (decision 091): sent as is, with the JSON type. */
+export function sendOkJson(req: FastifyRequest, reply: FastifyReply, dataJson: string, infoKey = "ok"): string {
+  reply.type("application/json; charset=utf-8");
+  return `{"code":200,"data":${dataJson},"info":${JSON.stringify(translate(req.lang, infoKey))}}`;
+}
+
 export function sendError(req: FastifyRequest, reply: FastifyReply, code: ApiCode, key: string, vars?: Record<string, string | number>) {
   return reply.code(code).send({ code, data: null, info: translate(req.lang, key, vars) });
 }

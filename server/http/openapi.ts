@@ -29,6 +29,8 @@ export type ApiSpec<S extends z.ZodType | undefined = z.ZodType | undefined> = {
   from?: (req: FastifyRequest) => unknown;
   /** A logged-in customer is needed (bearer token or uid cookie); 401 otherwise. */
   auth?: boolean;
+  /** A POST that writes nothing: the caller's cached cart answer stays (decision 091; other POSTs drop it). */
+  readOnly?: boolean;
 };
 
 /** A declared route as the document needs it: its full path and its spec. */

@@ -92,6 +92,9 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
     // An action (POST…) is never cached: it may know its caller wherever it is.
     const withCaller = personal || (req.method !== "GET" && req.method !== "HEAD");
     const auth: Auth = withCaller ? await authenticate(req, app.services.sessions, app.services.db) : { customer: null, tokenSent: false };
+    // An action may change what the caller's cart shows: their cached cart answer is dropped before and after it (decision 091).
+    const writer = req.method !== "GET" && req.method !== "HEAD" ? auth.customer : null;
+    if (writer) app.services.cart.forgetAnswers([writer.id]);
     const context: PageContext = {
       services: app.services,
       lang: langFromPath(req.url),
@@ -147,6 +150,10 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
       inflight.set(key, shared);
       void shared.then(() => inflight.delete(key));
     }
-    await job;
+    try {
+      await job;
+    } finally {
+      if (writer) app.services.cart.forgetAnswers([writer.id]);
+    }
   });
 }

@@ -1,5 +1,5 @@
 // The /site JSON API scope: language, maintenance, body limits, rate limit, signature, caller, envelope errors.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import rateLimit, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import { batchedCounter, type SharedCounter } from "#server/modules/accounts/shared-counter.ts";
 import { isLang } from "#core/i18n/messages.ts";
@@ -47,6 +47,10 @@ function sharedStore(shared: SharedCounter): FastifyRateLimitStoreCtor {
   };
 }
 
+/** A customer's call that may change what their cart answer shows: any POST not declared read-only. */
+const writesFor = (req: FastifyRequest) =>
+  req.customer !== null && req.method !== "GET" && req.method !== "HEAD" && !req.routeOptions.config.api?.readOnly;
+
 export type SiteOptions = { env: Env; secureCookies: boolean };
 
 export async function siteApi(site: FastifyInstance, { env, secureCookies }: SiteOptions) {
@@ -86,6 +90,7 @@ export async function siteApi(site: FastifyInstance, { env, secureCookies }: Sit
     if (env.SIGN_CHECK) checkSignature((input ?? {}) as { t?: unknown; at?: unknown }, path, env.SIGN_SECRET);
     const auth = await authenticate(req, site.services.sessions, site.services.db);
     req.customer = auth.customer;
+    if (writesFor(req)) site.services.cart.forgetAnswers([req.customer!.id]);
     req.tokenSent = auth.tokenSent;
     req.sessionToken = auth.token;
     req.sessionId = auth.sessionId;
@@ -94,6 +99,12 @@ export async function siteApi(site: FastifyInstance, { env, secureCookies }: Sit
       reply.header("Authorization", `Bearer ${auth.rotatedToken}`);
       setUidCookie(req, reply, auth.rotatedToken, secureCookies);
     }
+  });
+
+  // A write by a customer drops their cached cart answer before it runs and again once it is answered, so a
+  // cart list that read the database meanwhile is not kept (decision 091; other processes: database notices).
+  site.addHook("onResponse", async (req) => {
+    if (writesFor(req)) site.services.cart.forgetAnswers([req.customer!.id]);
   });
 
   await site.register(initRoutes, { secureCookies });

@@ -1,5 +1,5 @@
 // DESIGN §5 and decision 061: two app processes on one database. A change made through one is seen by the other
-// at once — stock (API and product page), a catalogue edit, a session ended, the unread notices count — and a stock change drops only the
+// at once — stock (API and product page), a catalogue edit, a session ended, the unread notices count, a cart — and a stock change drops only the
 // rendered pages that show the product. On PostgreSQL the two apps have their own pools and LISTEN connections,
 // as two processes would; on PGlite (one process by nature) they share the embedded database.
 import { existsSync } from "node:fs";
@@ -132,6 +132,37 @@ describe.each(testDbKinds())("two app processes on one %s database", (kind) => {
     expect((await get(two, "/site/Customer/getUserInfo", {}, { token })).statusCode).toBe(200); // now cached in two
     expect((await post(one, "/site/user/logout", {}, { token })).statusCode).toBe(200);
     await until(async () => (await get(two, "/site/Customer/getUserInfo", {}, { token })).statusCode === 401);
+  });
+
+  it("shows in each process at once a cart changed through the other, by the API or in the database (decision 091)", async () => {
+    const [c] = await query<{ id: number }>(shared.a.db, sql`select id from customers order by id limit 1`);
+    const token = await one.services.sessions.create(one.services.db, c.id);
+    const list = async (app: FastifyInstance) => (await post(app, "/site/Index/getShoppingCart", {}, { token })).json().data;
+    const line = async (app: FastifyInstance) =>
+      (await list(app)).cart_list.find((l: { model_id: number }) => l.model_id === p.model_id) as
+        { num: number; stock: number; price: string } | undefined;
+    await post(one, "/site/Customer/delShoppingCart", { model_ids: [p.model_id] }, { token });
+    expect(await line(one)).toBeUndefined();
+    expect(await line(two)).toBeUndefined(); // now held by both
+    expect((await post(one, "/site/Customer/addShoppingCart", { arr: [{ model_id: p.model_id, num: 2 }] }, { token })).statusCode).toBe(
+      200,
+    );
+    expect((await line(one))?.num).toBe(2); // the writing process at once
+    await until(async () => (await line(two))?.num === 2);
+    // changes made outside the app (plain SQL): the cart's lines, the model's stock, its price
+    await query(
+      shared.b.db,
+      sql`update cart_lines set num = 3 where model_id = ${p.model_id} and cart_id = (select id from carts where customer_id = ${c.id})`,
+    );
+    await until(async () => (await line(one))?.num === 3 && (await line(two))?.num === 3);
+    const stock = (await line(two))!.stock;
+    await query(shared.a.db, sql`update models set stock = stock - 1 where id = ${p.model_id}`);
+    await until(async () => (await line(one))?.stock === stock - 1 && (await line(two))?.stock === stock - 1);
+    await query(shared.a.db, sql`update models set price = 99.5000, site_price = 99.5000 where id = ${p.model_id}`);
+    await until(async () => (await line(one))?.price === "99.5000" && (await line(two))?.price === "99.5000");
+    await post(two, "/site/Customer/delShoppingCart", { model_ids: [p.model_id] }, { token });
+    expect(await line(two)).toBeUndefined();
+    await until(async () => (await line(one)) === undefined);
   });
 
   it("shows in each process at once the unread count of notices added or read through the other (decision 088)", async () => {

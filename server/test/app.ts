@@ -1,4 +1,5 @@
 // An API-only app over a fresh test database, and signed request helpers for app.inject().
+import { afterAll, beforeAll } from "vitest";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { buildApp } from "#server/app.ts";
 import { loadEnv } from "#server/env.ts";
@@ -28,6 +29,21 @@ export async function createTestApp(kind: TestDbKind, env: Record<string, string
       await database.close();
     },
   };
+}
+
+/** A test app with bearer tokens of the demo customer (1) and of Martin (2), the other customer. */
+export type CustomersApp = TestApp & { demo: string; martin: string };
+
+/** Started before the enclosing describe's tests (and its own hooks), closed after them; read the fields inside. */
+export function customersAppPerSuite(kind: TestDbKind, env: Record<string, string> = {}): CustomersApp {
+  const t = {} as CustomersApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(kind, env));
+    t.demo = await t.app.services.sessions.create(t.app.services.db, 1);
+    t.martin = await t.app.services.sessions.create(t.app.services.db, 2);
+  });
+  afterAll(() => t.close?.());
+  return t;
 }
 
 type Call = Omit<InjectOptions, "url" | "method" | "payload" | "query"> & { t?: number; at?: string; lang?: string; token?: string };

@@ -9,14 +9,14 @@ import { buildApp } from "#server/app.ts";
 import { loadEnv } from "#server/env.ts";
 import { seedDemo } from "#server/db/seed/index.ts";
 import type { Database } from "#server/db/client.ts";
-import { createPageCache } from "#server/http/page-cache.ts";
+import { createPageCache, type PageCache } from "#server/http/page-cache.ts";
 import { openTestDatabase, type TestDbKind } from "./databases.ts";
 import { TEST_SECRET } from "./app.ts";
 
 const buildFile = fileURLToPath(new URL("../../build/server/index.js", import.meta.url));
 const clientDir = fileURLToPath(new URL("../../build/client", import.meta.url));
 
-export type PagesApp = { app: FastifyInstance; database: Database; demo: string; martin: string };
+export type PagesApp = { app: FastifyInstance; database: Database; cache: PageCache; demo: string; martin: string };
 
 /** Started before the enclosing describe's tests, closed after them; read the fields inside tests. */
 export function pagesAppPerSuite(kind: TestDbKind): PagesApp {
@@ -27,7 +27,8 @@ export function pagesAppPerSuite(kind: TestDbKind): PagesApp {
     await seedDemo(t.database.db, { size: "small" });
     const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
     const env = loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", SIGN_SECRET: TEST_SECRET });
-    t.app = await buildApp({ env, database: t.database, build, clientDir, logger: false, pageCache: createPageCache() });
+    t.cache = createPageCache();
+    t.app = await buildApp({ env, database: t.database, build, clientDir, logger: false, pageCache: t.cache });
     await t.app.ready();
     t.demo = `uid=${await t.app.services.sessions.create(t.app.services.db, 1)}`;
     t.martin = `uid=${await t.app.services.sessions.create(t.app.services.db, 2)}`;

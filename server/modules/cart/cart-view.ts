@@ -56,6 +56,8 @@ export type CouponRow = {
   max_uses: number;
   uses: number;
   valid: boolean;
+  /** When `valid` changes with time (start or end of its period), epoch ms; absent or null: never. */
+  next_change?: number | null;
 };
 
 /** The site config fields the cart rules read. */
@@ -246,7 +248,9 @@ export async function loadCart(q: Db, customerId: number, opts: { lock: boolean;
               select k.id, k.code, k.customer_id, k.value::text as value, k.amount::text as amount, k.min_amount::text as min_amount,
                      k.max_uses, k.uses,
                      (k.starts_at <= now() and (k.ends_at is null or k.ends_at > now()) and k.uses < k.max_uses
-                      and (k.customer_id is null or k.customer_id = c.customer_id)) as valid
+                      and (k.customer_id is null or k.customer_id = c.customer_id)) as valid,
+                     (extract(epoch from case when k.starts_at > now() then k.starts_at when k.ends_at > now() then k.ends_at end)
+                      * 1000)::float8 as next_change
               from coupons k where k.id = c.coupon_id) k) as coupon_obj,
            ${opts.lines ? linesJson : sql`null`} as lines_json
     from carts c where c.customer_id = ${customerId} ${opts.lock ? sql`for update of c` : sql``}`,

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { translate } from "#core/i18n/messages.ts";
 import { addCartSchema, delCartSchema, editCartSchema, getCartSchema, mergeCartSchema } from "#core/validation/cart.ts";
-import { ok } from "#server/http/envelope.ts";
+import { ok, sendOkJson } from "#server/http/envelope.ts";
 import { unauthorized } from "#server/http/errors.ts";
 import { apiRoute } from "#server/http/openapi.ts";
 import type { CartMessage } from "./cart.service.ts";
@@ -29,14 +29,15 @@ export async function cartRoutes(site: FastifyInstance) {
     {
       method: "POST",
       url: "/Index/getShoppingCart",
+      readOnly: true,
       tags,
       input: getCartSchema,
       summary: "The cart: the customer's server cart, or the anonymous visitor's `carts` priced (nothing stored)",
       description:
         "Answers `{ cart_info, cart_list }`: the cart parameters with every cart total, and the priced lines. For an anonymous visitor, invalid entries of `carts` are left out and models no longer sold are listed in `messages`.",
     },
-    async (req, _reply, { carts }) => {
-      if (req.customer) return ok(req, await cart.view(db, req.customer.id, req.lang));
+    async (req, reply, { carts }) => {
+      if (req.customer) return sendOkJson(req, reply, await cart.viewJson(db, req.customer.id, req.lang));
       const { messages, ...answer } = await cart.priceAnonymous(db, carts, req.lang);
       return ok(req, { ...answer, messages: translated(req, messages) });
     },

@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import { withTransaction } from "#server/db/tx.ts";
+import { MODEL_TTL_MS } from "#server/modules/catalogue/list-model.ts";
 import { conflict, refused, type Vars } from "#core/domain-errors.ts";
 import type { Lang } from "#core/i18n/messages.ts";
 import { checkCartLimit, prepareAdd } from "#core/cart/operations.ts";
@@ -14,6 +15,7 @@ import { isDomainError } from "#core/domain-errors.ts";
 import type { CartEntry, EditCartInput } from "#core/validation/cart.ts";
 import type { ConfigService } from "#server/modules/content/config.service.ts";
 import { cartQuotes, lineQuote } from "#server/modules/quotations/quoted-lines.ts";
+import { createCartAnswers } from "./cart-answers.ts";
 import { liveModels, type CartListLine, type CartModel, type CartModels, type StaticModel } from "./cart-models.ts";
 import {
   answerOf,
@@ -47,6 +49,8 @@ function problem(key: AvailabilityKey, m: CartModel | undefined, limit?: number)
 
 export function createCartService(config: ConfigService, models: CartModels, freightFor: FreightFor = storedFreight) {
   const settings = async (): Promise<CartConfig> => cartConfig(await config.siteConfig());
+  /** Cart list answers as JSON per customer and language (decision 091); `answers.forget` drops them. */
+  const answers = createCartAnswers();
 
   /** The customer's cart row, created when missing; `lock` holds it until the transaction ends. */
   async function cartRow(q: Db, customerId: number, lock: boolean): Promise<CartRow> {
@@ -108,6 +112,26 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     const state = await loadCart(q, customerId, { lock: false, lines: true });
     if (!state) return strip(buildAnswer([], cartParams(null, null, null, null), await settings(), lang, true));
     return answer(q, customerId, state, await models.catalogue(lang), lang);
+  }
+
+  /**
+   * The customer's cart answer as JSON text: kept while nothing it shows changes (cart-answers.ts), else built
+   * as `view` does. The read-model values it was priced from (`deps`) must still be current to serve it.
+   */
+  async function viewJson(q: Db, customerId: number, lang: Lang): Promise<string> {
+    const statics = await models.catalogue(lang);
+    const conf = await settings();
+    const deps = [statics, conf];
+    const hit = answers.get(customerId, lang, deps);
+    if (hit !== undefined) return hit;
+    const ticket = answers.ticket(customerId);
+    const state = await loadCart(q, customerId, { lock: false, lines: true });
+    const built = state
+      ? await answer(q, customerId, state, statics, lang)
+      : strip(buildAnswer([], cartParams(null, null, null, null), conf, lang, true));
+    const json = JSON.stringify(built);
+    answers.put(ticket, lang, deps, json, keptUntil(state, Date.now()));
+    return json;
   }
 
   /** Prices an anonymous visitor's lines (writes nothing). Unknown and no-longer-sold models are left out, with a message. */
@@ -291,7 +315,21 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     await query(tx, sql`update carts set updated_at = now() where id = ${cartId}`);
   }
 
-  return { view, priceAnonymous, add, edit, remove, merge, cartRow, lines, settings, models, freightFor };
+  return {
+    view,
+    viewJson,
+    forgetAnswers: answers.forget,
+    priceAnonymous,
+    add,
+    edit,
+    remove,
+    merge,
+    cartRow,
+    lines,
+    settings,
+    models,
+    freightFor,
+  };
 }
 
 /** The live part of a line's model (stock counters and sale flags as read in the transaction). */
@@ -339,6 +377,21 @@ export async function upsertLines(
     order by x.created_at desc, x.id desc`,
   );
 }
+
+/**
+ * How long a cart answer may be served (decision 091): the catalogue read model's time bound (promotions by
+ * date), the next start or end of the coupon's period, and, for quoted lines (valid by shop day, whose
+ * midnight falls on a whole UTC hour), the next whole hour.
+ */
+export function keptUntil(state: Pick<CartState, "coupon" | "lines"> | null, now: number): number {
+  let until = now + MODEL_TTL_MS;
+  const couponChange = state?.coupon?.next_change;
+  if (couponChange) until = Math.min(until, couponChange);
+  if (state?.lines.some((l) => l.quotation_id !== null)) until = Math.min(until, (Math.floor(now / HOUR_MS) + 1) * HOUR_MS);
+  return until;
+}
+
+const HOUR_MS = 3_600_000;
 
 /** The answer without the internal totals object. */
 function strip<T extends { totals: unknown }>(a: T): Omit<T, "totals"> {

@@ -18,6 +18,7 @@ export async function catalogueRoutes(site: FastifyInstance) {
     {
       method: "POST",
       url: "/Product/index",
+      readOnly: true,
       summary: "A product list: a category (`type`) or a flag list, filtered, sorted, paginated",
       tags,
       description: "The params may also be sent under a `params` object.",

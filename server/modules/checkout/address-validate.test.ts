@@ -1,22 +1,20 @@
 // POST /site/Customer/orderAddressValidate (decision 085) on the demo data: an order's address, an address,
 // both; pallet- and appointment-blocked zips, overseas, no receiving times; another customer's ids; bad input.
 // Demo customer 1: delivery addresses 1 (75011 Paris), 5 (69003 Lyon), invoice address 3; customer 2: address 4.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { query } from "#server/db/client.ts";
-import { createTestApp, post, type TestApp } from "#server/test/app.ts";
+import { customersAppPerSuite, post } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 
 describe.each(testDbKinds())("orderAddressValidate on %s", (kind) => {
-  let t: TestApp;
-  let demo: string;
-  let martin: string;
+  const t = customersAppPerSuite(kind);
   let demoOrder: { id: number; delivery_mode: string };
   let martinOrder: number;
   let corsica: number; // a delivery address of customer 1 in 20090
   let reunion: number; // a delivery address of customer 1 in 97400
   const db = () => t.database.db;
-  const check = (body: Record<string, unknown>, token = demo, lang?: string) =>
+  const check = (body: Record<string, unknown>, token = t.demo, lang?: string) =>
     post(t.app, "/site/Customer/orderAddressValidate", body, { token, lang });
   const address = async (customer: number, zip: string) =>
     (
@@ -28,9 +26,6 @@ describe.each(testDbKinds())("orderAddressValidate on %s", (kind) => {
     )[0].id;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    demo = await t.app.services.sessions.create(t.app.services.db, 1);
-    martin = await t.app.services.sessions.create(t.app.services.db, 2);
     [demoOrder] = await query<{ id: number; delivery_mode: string }>(
       db(),
       sql`select id, delivery_mode from orders where customer_id = 1 and delivery_mode <> 'pickup'
@@ -40,7 +35,6 @@ describe.each(testDbKinds())("orderAddressValidate on %s", (kind) => {
     corsica = await address(1, "20090");
     reunion = await address(1, "97400");
   });
-  afterAll(() => t.close());
 
   it("accepts the demo order's own address and mode, and an address alone", async () => {
     const res = await check({ order_id: demoOrder.id });
@@ -71,7 +65,7 @@ describe.each(testDbKinds())("orderAddressValidate on %s", (kind) => {
     ]);
     // The carrier goes to Corsica; overseas is outside the delivery area whatever the mode.
     expect((await check({ address_id: corsica, delivery_mode: "carrier" })).json().data.valid).toBe(true);
-    const zh = (await check({ address_id: reunion }, demo, "zh")).json();
+    const zh = (await check({ address_id: reunion }, t.demo, "zh")).json();
     expect(zh.data.problems).toEqual([
       { field: "zip_code", key: "checkout.zone_unknown", message: "我们仅配送至法国本土。请选择其他地址或到店自提。" },
     ]);
@@ -96,7 +90,7 @@ describe.each(testDbKinds())("orderAddressValidate on %s", (kind) => {
       sql`select id from addresses where customer_id = 2 and kind = 'delivery' limit 1`,
     );
     await query(db(), sql`delete from receipt_arrangements where customer_id = 2`);
-    const res = (await check({ address_id: martinAddress.id, delivery_mode: "carrier" }, martin)).json();
+    const res = (await check({ address_id: martinAddress.id, delivery_mode: "carrier" }, t.martin)).json();
     expect(res.data.problems).toEqual([
       {
         field: "receiving_days",
@@ -116,7 +110,7 @@ describe.each(testDbKinds())("orderAddressValidate on %s", (kind) => {
     expect(addr.json().info).toBe("Cette adresse n'existe pas ou n'est plus disponible. Veuillez en choisir une autre.");
     expect(JSON.stringify(addr.json())).not.toMatch(/94300|Martin/);
     // Martin asking about the demo's order with his own address: still not found.
-    expect((await check({ order_id: demoOrder.id, address_id: 4 }, martin)).statusCode).toBe(404);
+    expect((await check({ order_id: demoOrder.id, address_id: 4 }, t.martin)).statusCode).toBe(404);
   });
 
   it("refuses bad input with a translated message and a visitor before anything", async () => {

@@ -2,19 +2,17 @@
 // number, one note per return however often (or concurrently) it is refunded, the notice in the same
 // transaction, and the note in the caller's list and PDF only. Demo data: return 2 (accepted) holds 4 units
 // of the second line of CE2026-000176 (delivered 4 days before the seed, window open).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { query } from "#server/db/client.ts";
-import { createTestApp, get, post, type TestApp } from "#server/test/app.ts";
+import { customersAppPerSuite, get, post } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 import { pdfToText } from "#server/test/pdf-text.ts";
 import { dec } from "#core/money.ts";
 import { issueCreditNote } from "./credit-notes.ts";
 
 describe.each(testDbKinds())("credit notes issued by returns on %s", (kind) => {
-  let t: TestApp;
-  let demo: string;
-  let martin: string;
+  const t = customersAppPerSuite(kind);
   const db = () => t.database.db;
   const notesOf = (returnId: number) =>
     query<{ id: number; number: string; amount_ttc: string; remaining_ttc: string; customer_id: number }>(
@@ -23,13 +21,6 @@ describe.each(testDbKinds())("credit notes issued by returns on %s", (kind) => {
     );
   const issuedNotices = async () =>
     (await query<{ n: number }>(db(), sql`select count(*)::int as n from notifications where kind = 'credit_note_issued'`))[0].n;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    demo = await t.app.services.sessions.create(t.app.services.db, 1);
-    martin = await t.app.services.sessions.create(t.app.services.db, 2);
-  });
-  afterAll(() => t.close());
 
   it("refunding a return issues its credit note for the returned lines, with a notice, shown in /avoirs and its PDF", async () => {
     const [line] = await query<{ line_ht: string; num: number; tva: string; discount: string }>(
@@ -49,14 +40,14 @@ describe.each(testDbKinds())("credit notes issued by returns on %s", (kind) => {
     expect(note).toMatchObject({ number: "AV2026-000008", amount_ttc: expected, remaining_ttc: expected, customer_id: 1 });
     expect(await issuedNotices()).toBe(before + 1);
 
-    const notices = (await get(t.app, "/site/Customer/notificationList", {}, { token: demo })).json().data.list;
+    const notices = (await get(t.app, "/site/Customer/notificationList", {}, { token: t.demo })).json().data.list;
     expect(notices[0]).toMatchObject({
       kind: "credit_note_issued",
       ref: "AV2026-000008",
       text: "Un avoir AV2026-000008 a été émis à votre nom.",
     });
 
-    const list = (await get(t.app, "/site/Customer/creditNoteList", {}, { token: demo })).json().data;
+    const list = (await get(t.app, "/site/Customer/creditNoteList", {}, { token: t.demo })).json().data;
     expect(list.list[0]).toMatchObject({
       number: "AV2026-000008",
       order_number: "CE2026-000176",
@@ -66,14 +57,14 @@ describe.each(testDbKinds())("credit notes issued by returns on %s", (kind) => {
       pdf_url: `/documents/credit-note/${note.id}.pdf`,
     });
     expect(list.balance).toBe(dec("18.60").plus(expected).toFixed(2));
-    const zh = (await get(t.app, "/site/Customer/creditNoteList", {}, { token: demo, lang: "zh" })).json().data;
+    const zh = (await get(t.app, "/site/Customer/creditNoteList", {}, { token: t.demo, lang: "zh" })).json().data;
     expect(zh.list[0].reason).toBe("订单 CE2026-000176 的退货");
-    expect((await get(t.app, "/site/Customer/creditNoteList", {}, { token: martin })).json().data.list).toEqual([]);
+    expect((await get(t.app, "/site/Customer/creditNoteList", {}, { token: t.martin })).json().data.list).toEqual([]);
 
     const res = await t.app.inject({
       method: "GET",
       url: `/documents/credit-note/${note.id}.pdf`,
-      headers: { authorization: `Bearer ${demo}` },
+      headers: { authorization: `Bearer ${t.demo}` },
     });
     expect(res.statusCode).toBe(200);
     const text = await pdfToText(res.rawPayload);
@@ -81,7 +72,7 @@ describe.each(testDbKinds())("credit notes issued by returns on %s", (kind) => {
     const foreign = await t.app.inject({
       method: "GET",
       url: `/documents/credit-note/${note.id}.pdf`,
-      headers: { authorization: `Bearer ${martin}` },
+      headers: { authorization: `Bearer ${t.martin}` },
     });
     expect(foreign.statusCode).toBe(404);
   });
@@ -111,7 +102,7 @@ describe.each(testDbKinds())("credit notes issued by returns on %s", (kind) => {
         reason: "damaged",
         idempotency_key: "credit-note-race-0123456789",
       },
-      { token: demo },
+      { token: t.demo },
     );
     expect(asked.json().code).toBe(200);
     const id = asked.json().data.id as number;

@@ -228,9 +228,11 @@ export function createDocumentsService() {
       tva: string;
       remise: string;
       line_ht: string;
+      gifted_units: number;
     }>(
       q,
-      sql`select reference, designation, unit, price::text as price, num, tva::text as tva, remise::text as remise, line_ht::text as line_ht
+      sql`select reference, designation, unit, price::text as price, num, tva::text as tva, remise::text as remise, line_ht::text as line_ht,
+                 gifted_units
           from order_lines where order_id = ${orderId} order by id`,
     );
     const customer = await customerRow(q, customerId);
@@ -244,16 +246,32 @@ export function createDocumentsService() {
       customer: customerBlock(customer, snapshot(inv.invoice_address) ?? snapshot(inv.delivery_address)),
       number: inv.number,
       date: inv.issued_at,
-      lines: lines.map((l) => ({
-        reference: l.reference,
-        designation: l.designation,
-        quantity: l.num,
-        unit: l.unit,
-        unitPriceHt: l.price,
-        discountHt: l.remise,
-        amountHt: l.line_ht,
-        vatRate: l.tva,
-      })),
+      // Units a promotion offered (decision 086) follow their line at no charge, so the delivery matches the invoice.
+      lines: lines.flatMap((l) => [
+        {
+          reference: l.reference,
+          designation: l.designation,
+          quantity: l.num,
+          unit: l.unit,
+          unitPriceHt: l.price,
+          discountHt: l.remise,
+          amountHt: l.line_ht,
+          vatRate: l.tva,
+        },
+        ...(l.gifted_units > 0
+          ? [
+              {
+                reference: l.reference,
+                designation: translate(lang, "documents.gifted_line", { designation: l.designation }),
+                quantity: l.gifted_units,
+                unit: l.unit,
+                unitPriceHt: "0",
+                amountHt: "0.00",
+                vatRate: l.tva,
+              },
+            ]
+          : []),
+      ]),
       totals: {
         rows: [
           { label: t("goods_ht"), amount: goodsTotal(lines) },

@@ -152,6 +152,26 @@ describe.each(testDbKinds())("documents on %s", (kind) => {
       expect(byCookie.rawPayload.equals(res.rawPayload)).toBe(true);
     });
 
+    it("lists the units a promotion offered under their line, at no charge, in fr and zh", async () => {
+      const [line] = await query<{ id: number; reference: string }>(
+        db,
+        sql`select id, reference from order_lines where order_id = 1 order by id limit 1`,
+      );
+      const before = await pdfToText((await pdf("/documents/invoice/1.pdf", { authorization: `Bearer ${demo}` })).rawPayload);
+      expect(before).not.toContain("(gratuit)");
+      await query(db, sql`update order_lines set gifted_units = 3 where id = ${line.id}`);
+      try {
+        const fr = await pdfToText((await pdf("/documents/invoice/1.pdf", { authorization: `Bearer ${demo}` })).rawPayload);
+        expect(fr.split("(gratuit)").length - 1).toBe(1); // one row, under its line
+        const totals = (t: string) => /Total HT\n[^\n]+\nTotal TVA\n[^\n]+\nTotal TTC\n[^\n]+/.exec(t)?.[0];
+        expect(totals(fr)).toBe(totals(before)); // nothing charged for them
+        const zh = await pdfToText((await pdf("/documents/invoice/1.pdf?lang=zh", { authorization: `Bearer ${demo}` })).rawPayload);
+        expect(zh.replaceAll("\n", "")).toContain("（赠品）"); // the narrow column may wrap it
+      } finally {
+        await query(db, sql`update order_lines set gifted_units = 0 where id = ${line.id}`);
+      }
+    });
+
     it("is in Chinese with ?lang=zh", async () => {
       const res = await pdf("/documents/invoice/1.pdf?lang=zh", { authorization: `Bearer ${demo}` });
       expect(res.statusCode).toBe(200);

@@ -1,51 +1,25 @@
 // The order pages through the real build (decision 063, 072): each customer sees their own orders, another
 // customer's order is the 404 page, a visitor goes to /connexion, and no page is cached or public.
 // Needs `npm run build` first. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
-import { existsSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import type { ServerBuild } from "react-router";
-import { buildApp } from "#server/app.ts";
-import { loadEnv } from "#server/env.ts";
-import { seedDemo } from "#server/db/seed/index.ts";
-import { query, type Database } from "#server/db/client.ts";
-import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
-import { createPageCache } from "#server/http/page-cache.ts";
-import { TEST_SECRET } from "#server/test/app.ts";
-
-const buildFile = fileURLToPath(new URL("../../../build/server/index.js", import.meta.url));
-const clientDir = fileURLToPath(new URL("../../../build/client", import.meta.url));
+import { query } from "#server/db/client.ts";
+import { testDbKinds } from "#server/test/databases.ts";
+import { pagesAppPerSuite } from "#server/test/pages-app.ts";
 
 describe.each(testDbKinds())("order pages (%s)", (kind) => {
-  let app: FastifyInstance;
-  let database: Database;
-  const cache = createPageCache();
+  const t = pagesAppPerSuite(kind);
   let demo: string;
   let martin: string;
   let martinOrder: { id: number; number: string };
   let demoOrder: { id: number; number: string };
 
   beforeAll(async () => {
-    if (!existsSync(buildFile)) throw new Error("run `npm run build` first (npm test does)");
-    database = await openTestDatabase(kind);
-    await seedDemo(database.db, { size: "small" });
-    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-    const env = loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", SIGN_SECRET: TEST_SECRET });
-    app = await buildApp({ env, database, build, clientDir, logger: false, pageCache: cache });
-    await app.ready();
-    demo = `uid=${await app.services.sessions.create(app.services.db, 1)}`;
-    martin = `uid=${await app.services.sessions.create(app.services.db, 2)}`;
-    [martinOrder] = await query(database.db, sql`select id, number from orders where customer_id = 2 limit 1`);
-    [demoOrder] = await query(database.db, sql`select id, number from orders where number = 'CE2026-000162'`);
-  }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    ({ demo, martin } = t);
+    [martinOrder] = await query(t.database.db, sql`select id, number from orders where customer_id = 2 limit 1`);
+    [demoOrder] = await query(t.database.db, sql`select id, number from orders where number = 'CE2026-000162'`);
   });
-
-  const page = (url: string, cookie?: string) => app.inject({ url, headers: cookie ? { cookie } : {} });
+  const page = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
   const personal = (res: Awaited<ReturnType<typeof page>>, url: string) => {
     expect(res.headers["x-render-cache"], url).toBeUndefined();
     expect(res.headers["cache-control"], url).toBe("private, no-store");
@@ -81,7 +55,7 @@ describe.each(testDbKinds())("order pages (%s)", (kind) => {
   it("pages the history by ten", async () => {
     // 12 more orders for the demo customer: 18 in all, two pages
     await query(
-      database.db,
+      t.database.db,
       sql`insert into orders (number, customer_id, status, total_ht, total_tva, total_ttc, created_at)
       select 'CE2025-' || lpad(g::text, 6, '0'), 1, 'delivered', 10, 2, 12, timestamp '2025-01-01' + g * interval '1 day' from generate_series(1, 12) g`,
     );
@@ -93,7 +67,7 @@ describe.each(testDbKinds())("order pages (%s)", (kind) => {
     expect(p2.body).toContain("Page 2 sur 2");
     expect(p2.body).toContain("CE2025-000001");
     expect(p2.body).not.toContain("CE2026-000171");
-    await query(database.db, sql`delete from orders where number like 'CE2025-%'`);
+    await query(t.database.db, sql`delete from orders where number like 'CE2025-%'`);
   });
 
   it("shows an order's detail to its owner only, on every path, never cached", async () => {
@@ -142,7 +116,7 @@ describe.each(testDbKinds())("order pages (%s)", (kind) => {
     expect(tr.body).toContain("Commande passée");
     expect(tr.body).toContain("CE2026-000171");
     expect((await page("/center/suivi-commande", demo)).statusCode).toBe(200);
-    const [unpaid] = await query<{ id: number }>(database.db, sql`select id from orders where number = 'CE2026-000171'`);
+    const [unpaid] = await query<{ id: number }>(t.database.db, sql`select id from orders where number = 'CE2026-000171'`);
     for (const url of [`/confirmation-commande?id=${unpaid.id}`, `/zh/confirmation-commande?id=${unpaid.id}`]) {
       const res = await page(url, demo);
       expect(res.statusCode, url).toBe(200);
@@ -166,7 +140,7 @@ describe.each(testDbKinds())("order pages (%s)", (kind) => {
       expect(res.headers.location, url).toMatch(/\/connexion\?redirect=/);
       expect(res.headers["x-render-cache"], url).toBeUndefined();
     }
-    expect(cache.entries().some(([url]) => /commande|order/.test(url))).toBe(false);
+    expect(t.cache.entries().some(([url]) => /commande|order/.test(url))).toBe(false);
   });
 
   it("links the orders from the account home", async () => {

@@ -1,17 +1,15 @@
 // Quick order API (issue 12 item 1; decision 081): purchased list from the caller's own orders, wishlist add
 // and remove that never touches another customer's rows, ordering by reference with every refusal reason,
 // and the size limits (501 lines, oversized body). Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { query } from "#server/db/client.ts";
-import { createTestApp, get, post, signed, type TestApp } from "#server/test/app.ts";
+import { customersAppPerSuite, get, post, signed } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 import type { PurchasedItem, QuickOrderResolution, WishlistItem } from "#core/quick-order-view.ts";
 
 describe.each(testDbKinds())("quick order on %s", (kind) => {
-  let t: TestApp;
-  let demo: string;
-  let martin: string;
+  const t = customersAppPerSuite(kind);
   const wishRows = (customerId: number) =>
     query<{ model_id: number }>(
       t.database.db,
@@ -24,13 +22,6 @@ describe.each(testDbKinds())("quick order on %s", (kind) => {
         sql`select count(*)::int as n from cart_lines l join carts c on c.id = l.cart_id where c.customer_id = ${customerId}`,
       )
     )[0].n;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    demo = await t.app.services.sessions.create(t.app.services.db, 1);
-    martin = await t.app.services.sessions.create(t.app.services.db, 2);
-  });
-  afterAll(() => t.close());
 
   it("needs a session on every endpoint", async () => {
     for (const [m, path] of [
@@ -47,7 +38,7 @@ describe.each(testDbKinds())("quick order on %s", (kind) => {
   });
 
   it("lists what the caller bought, from their own non-cancelled orders only, with the last price and date", async () => {
-    const res = await get(t.app, "/site/Customer/purchasedList", {}, { token: demo });
+    const res = await get(t.app, "/site/Customer/purchasedList", {}, { token: t.demo });
     expect(res.statusCode).toBe(200);
     const list: PurchasedItem[] = res.json().data;
     const expected = await query<{ model_id: number }>(
@@ -64,7 +55,7 @@ describe.each(testDbKinds())("quick order on %s", (kind) => {
     );
     expect(cancelledOnly.length).toBeGreaterThan(0);
     for (const r of cancelledOnly) expect(list.some((i) => i.model_id === r.model_id)).toBe(false);
-    const martins = (await get(t.app, "/site/Customer/purchasedList", {}, { token: martin })).json().data as PurchasedItem[];
+    const martins = (await get(t.app, "/site/Customer/purchasedList", {}, { token: t.martin })).json().data as PurchasedItem[];
     for (const m of martins) expect(list.some((i) => i.model_id === m.model_id)).toBe(false);
     // Most recent first; a model bought twice shows the latest order's price, date and number and the total quantity.
     const dates = list.map((i) => i.last_date);
@@ -81,7 +72,7 @@ describe.each(testDbKinds())("quick order on %s", (kind) => {
       select id, ${first.model_id}, ${first.reference}, ${first.designation}, ${first.unit}, 9.99, 2, ${first.tva}, 19.98
       from orders where number = 'CE2026-000171'`,
     );
-    const again = (await get(t.app, "/site/Customer/purchasedList", {}, { token: demo })).json().data as PurchasedItem[];
+    const again = (await get(t.app, "/site/Customer/purchasedList", {}, { token: t.demo })).json().data as PurchasedItem[];
     const twice = { model_id: first.model_id, price: "9.9900", number: "CE2026-000171", total: first.num + 2, n: 2 };
     const item = again.find((i) => i.model_id === twice.model_id)!;
     expect(item.last_date).toBe(again[0].last_date); // now among the most recent
@@ -93,17 +84,17 @@ describe.each(testDbKinds())("quick order on %s", (kind) => {
   it("adds to and removes from the caller's wishlist only, by id or reference, idempotently", async () => {
     const before1 = await wishRows(1);
     expect(before1.length).toBeGreaterThanOrEqual(3);
-    const list = (await get(t.app, "/site/Customer/wishlist", {}, { token: demo })).json().data as WishlistItem[];
+    const list = (await get(t.app, "/site/Customer/wishlist", {}, { token: t.demo })).json().data as WishlistItem[];
     expect(list.map((i) => i.model_id).sort((a, b) => a - b)).toEqual(before1.map((r) => r.model_id));
 
     // Martin removes a model that is in the demo customer's wishlist: the demo's row stays.
     const target = before1[0].model_id;
-    const del = await post(t.app, "/site/Customer/delWishlist", { model_id: target }, { token: martin });
+    const del = await post(t.app, "/site/Customer/delWishlist", { model_id: target }, { token: t.martin });
     expect(del.statusCode).toBe(200);
     expect(await wishRows(1)).toEqual(before1);
 
     // Martin adds it: his row, not the demo's.
-    const add = await post(t.app, "/site/Customer/addWishlist", { model_id: target }, { token: martin });
+    const add = await post(t.app, "/site/Customer/addWishlist", { model_id: target }, { token: t.martin });
     expect(add.statusCode).toBe(200);
     expect((await wishRows(2)).map((r) => r.model_id)).toContain(target);
     expect(await wishRows(1)).toEqual(before1);
@@ -114,16 +105,16 @@ describe.each(testDbKinds())("quick order on %s", (kind) => {
       sql`select id, reference from models where id not in (select model_id from wishlists where customer_id = 1) order by id limit 1`,
     );
     for (let i = 0; i < 2; i++) {
-      const res = await post(t.app, "/site/Customer/addWishlist", { reference: other.reference.toLowerCase() }, { token: demo });
+      const res = await post(t.app, "/site/Customer/addWishlist", { reference: other.reference.toLowerCase() }, { token: t.demo });
       expect(res.statusCode).toBe(200);
       expect(res.json().data.references).toContain(other.reference.toUpperCase());
       expect(res.json().info).toBe("Ajouté aux favoris.");
     }
     expect((await wishRows(1)).filter((r) => r.model_id === other.id)).toHaveLength(1);
-    const refs = (await get(t.app, "/site/Customer/wishlistRefs", {}, { token: demo })).json().data.references;
+    const refs = (await get(t.app, "/site/Customer/wishlistRefs", {}, { token: t.demo })).json().data.references;
     expect(refs).toContain(other.reference.toUpperCase());
 
-    const rm = await post(t.app, "/site/Customer/delWishlist", { model_id: other.id }, { token: demo, lang: "zh" });
+    const rm = await post(t.app, "/site/Customer/delWishlist", { model_id: other.id }, { token: t.demo, lang: "zh" });
     expect(rm.statusCode).toBe(200);
     expect(rm.json().info).toBe("已取消收藏。");
     expect(await wishRows(1)).toEqual(before1);
@@ -136,7 +127,7 @@ describe.each(testDbKinds())("quick order on %s", (kind) => {
       (select m.product_id from wishlists w join models m on m.id = w.model_id where w.customer_id = 1)
       group by product_id having count(*) > 1 order by product_id limit 1`,
     );
-    const add = await post(t.app, "/site/Customer/addWishlist", { product_id: prod.product_id }, { token: demo });
+    const add = await post(t.app, "/site/Customer/addWishlist", { product_id: prod.product_id }, { token: t.demo });
     expect(add.statusCode).toBe(200);
     expect(add.json().data.product_ids).toContain(prod.product_id);
     const saved = await query<{ n: number }>(
@@ -144,17 +135,17 @@ describe.each(testDbKinds())("quick order on %s", (kind) => {
       sql`select count(*)::int as n from wishlists w join models m on m.id = w.model_id where w.customer_id = 1 and m.product_id = ${prod.product_id}`,
     );
     expect(saved[0].n).toBe(1);
-    const del = await post(t.app, "/site/Customer/delWishlist", { product_id: prod.product_id }, { token: demo });
+    const del = await post(t.app, "/site/Customer/delWishlist", { product_id: prod.product_id }, { token: t.demo });
     expect(del.json().data.product_ids).not.toContain(prod.product_id);
   });
 
   it("refuses an unknown or invalid model without change", async () => {
     const before = await wishRows(1);
-    const unknown = await post(t.app, "/site/Customer/addWishlist", { model_id: 99_999_999 }, { token: demo });
+    const unknown = await post(t.app, "/site/Customer/addWishlist", { model_id: 99_999_999 }, { token: t.demo });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().info).toBe("Article introuvable.");
     for (const body of [{}, { model_id: "abc" }, { model_id: -1 }, { reference: "" }, { reference: "X".repeat(41) }]) {
-      const res = await post(t.app, "/site/Customer/addWishlist", body, { token: demo });
+      const res = await post(t.app, "/site/Customer/addWishlist", body, { token: t.demo });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
     expect(await wishRows(1)).toEqual(before);
@@ -182,7 +173,7 @@ describe.each(testDbKinds())("quick order on %s", (kind) => {
         `${b.reference};abc`,
       ].join("\n");
       const before = await cartCount(1);
-      const res = await post(t.app, "/site/Customer/quickOrderResolve", { text }, { token: demo });
+      const res = await post(t.app, "/site/Customer/quickOrderResolve", { text }, { token: t.demo });
       expect(res.statusCode).toBe(200);
       const r: QuickOrderResolution = res.json().data;
       expect(r.header).toBe(true);
@@ -201,7 +192,7 @@ describe.each(testDbKinds())("quick order on %s", (kind) => {
       expect(r.refused).toBe(5);
       expect(await cartCount(1)).toBe(before);
 
-      const zh = await post(t.app, "/site/Customer/quickOrderResolve", { text: "NOPE-404;1" }, { token: demo, lang: "zh" });
+      const zh = await post(t.app, "/site/Customer/quickOrderResolve", { text: "NOPE-404;1" }, { token: t.demo, lang: "zh" });
       expect(zh.json().data.lines[0].reason).toBe("未知编号。");
     } finally {
       await query(t.database.db, sql`update models set not_for_sale = false where id = ${nfs.id}`);
@@ -210,16 +201,16 @@ describe.each(testDbKinds())("quick order on %s", (kind) => {
 
   it("refuses 501 lines, an empty text, too long a text and an oversized body", async () => {
     const lines = (n: number) => Array.from({ length: n }, (_, i) => `R${i};1`).join("\n");
-    const ok500 = await post(t.app, "/site/Customer/quickOrderResolve", { text: lines(500) }, { token: demo });
+    const ok500 = await post(t.app, "/site/Customer/quickOrderResolve", { text: lines(500) }, { token: t.demo });
     expect(ok500.statusCode).toBe(200);
     expect(ok500.json().data.lines).toHaveLength(500);
-    const too = await post(t.app, "/site/Customer/quickOrderResolve", { text: lines(501) }, { token: demo });
+    const too = await post(t.app, "/site/Customer/quickOrderResolve", { text: lines(501) }, { token: t.demo });
     expect(too.statusCode).toBe(400);
     expect(too.json().info).toBe("500 lignes au plus : découpez votre liste (maximum 500).");
-    const empty = await post(t.app, "/site/Customer/quickOrderResolve", { text: "\n \n" }, { token: demo });
+    const empty = await post(t.app, "/site/Customer/quickOrderResolve", { text: "\n \n" }, { token: t.demo });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().info).toBe("Saisissez au moins une ligne « référence;quantité ».");
-    const long = await post(t.app, "/site/Customer/quickOrderResolve", { text: "A;1\n".repeat(10_001) }, { token: demo });
+    const long = await post(t.app, "/site/Customer/quickOrderResolve", { text: "A;1\n".repeat(10_001) }, { token: t.demo });
     expect(long.statusCode).toBe(400);
     expect(long.json().info).toBe("Le texte est trop long (40000 caractères au plus).");
     // Beyond the API body limit (64 KiB): refused before any parsing.
@@ -229,7 +220,7 @@ describe.each(testDbKinds())("quick order on %s", (kind) => {
       method: "POST",
       url: path,
       payload: { text: "A;1\n".repeat(20_000), t: sig.t, at: sig.at },
-      headers: { authorization: `Bearer ${demo}` },
+      headers: { authorization: `Bearer ${t.demo}` },
     });
     expect(huge.statusCode).toBe(413);
   });
