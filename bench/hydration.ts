@@ -2,13 +2,17 @@
 // Chromium with the CPU slowed down like Lighthouse's mobile run, records a trace and a JavaScript CPU profile,
 // and prints the long tasks (≥ 50 ms) with the functions that took their time (self and total).
 // Build with `npx react-router build --minify false` first to read React's and the app's function names.
+// The second line it prints counts the main thread's CPU time (trace `tdur`) instead of wall time: on a shared
+// machine a task's wall time grows with the other processes, its CPU time does not (decision 094). With
+// `--cpu 1` it multiplies each task by 4 like Lighthouse's simulation, so it estimates Lighthouse's Total
+// Blocking Time on an idle machine.
 //
 //   node --import tsx bench/hydration.ts http://127.0.0.1:8795/product/2-cartons-caisses [--cpu 4] [--out /tmp/h]
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tid: number; args?: { data?: { url?: string } } };
+type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; tid: number; args?: { data?: { url?: string } } };
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
 type Profile = { nodes: Node[]; startTime: number; samples: number[]; timeDeltas: number[] };
 
@@ -49,6 +53,17 @@ const main = fcp?.tid;
 const tasks = events.filter((e) => e.name === "RunTask" && e.ph === "X" && e.tid === main && (e.dur ?? 0) >= 50_000);
 const blocking = tasks.filter((t) => fcp && t.ts > fcp.ts).reduce((sum, t) => sum + (t.dur! - 50_000), 0);
 console.log(`first contentful paint ${fcp ? ms(fcp.ts - t0) : "?"} ms; long tasks after it: ${ms(blocking)} ms over 50 ms`);
+const rate = Number(values.cpu ?? 4);
+const cpu = (e: TraceEvent) => ((e.tdur ?? 0) * 4) / rate; // as if run 4x slower, whatever --cpu was
+const runTasks = events.filter((e) => e.name === "RunTask" && e.ph === "X" && e.tid === main && e.tdur !== undefined);
+const cpuLong = runTasks.filter((t) => fcp && t.ts > fcp.ts && cpu(t) > 50_000);
+const cpuOf = (names: string[]) =>
+  runTasks.length && events.filter((e) => e.tid === main && e.ph === "X" && names.includes(e.name)).reduce((s, e) => s + cpu(e), 0);
+console.log(
+  `thread CPU at 4x: blocking time after the first paint ${ms(cpuLong.reduce((s, t) => s + cpu(t) - 50_000, 0))} ms (${cpuLong.length} tasks over 50 ms); ` +
+    `main thread ${ms(runTasks.reduce((s, t) => s + cpu(t), 0))} ms, of which style ${ms(cpuOf(["UpdateLayoutTree"]))}, layout ${ms(cpuOf(["Layout"]))}, ` +
+    `paint ${ms(cpuOf(["Paint", "PrePaint", "Layerize", "Commit"]))}, HTML ${ms(cpuOf(["ParseHTML"]))}`,
+);
 
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
