@@ -48,8 +48,10 @@ export type RootData = {
   signSecret: string;
   publicUrl: string;
   /** The shared part of SPEC §4's init data (category tree in the shell's lighter shape, site config); the
-   * personal part (userInfo, token_status, refreshToken) comes after hydration (use-session-start.ts). */
-  init: { product_cate: MenuNode[]; config: SiteConfig } | null;
+   * personal part (userInfo, token_status, refreshToken) comes after hydration (use-session-start.ts).
+   * `menu: "top"`: the tree's root and first level only (personal pages, decision 092); the panels' branches
+   * load after hydration (app/lib/menu-tree.ts). */
+  init: { product_cate: MenuNode[]; config: SiteConfig; menu?: "top" } | null;
   shops: Shop[];
   pages: FooterPage[];
 };
@@ -60,7 +62,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 // Start-up (SPEC §4), shared part: the same for every visitor, so catalogue pages can be cached for all
 // (decision 063). The server sees the caller only on personal pages (route handle `personal`).
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services, lang, customer, maintenance } = context;
+  const { services, lang, customer, maintenance, personal } = context;
   // A password set by the shop must be replaced before anything else (issue 5): here on personal pages,
   // after hydration elsewhere (use-session-start.ts).
   const identity = localePath(lang, "/identite");
@@ -72,14 +74,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       { status: 503, statusText: "Service Unavailable" },
     );
   }
+  // A personal page is rendered for every request (never cached): its data carries the menu's top only, a
+  // fraction of the whole tree's bytes to encode, send and decode (decision 092).
   const [config, menu, shops, pages] = await Promise.all([
     services.config.siteConfig(),
-    services.catalogue.menuTree(lang),
+    personal ? services.catalogue.menuTopTree(lang) : services.catalogue.menuTree(lang),
     services.config.shops(lang),
     services.config.footerPages(lang),
   ]);
   // A dead token's cookie is cleared by the server (pages.ts on personal pages, the session call elsewhere).
-  return { ...base, maintenance: false, init: { product_cate: menu, config }, shops, pages } satisfies RootData;
+  return {
+    ...base,
+    maintenance: false,
+    init: { product_cate: menu, config, ...(personal ? { menu: "top" as const } : {}) },
+    shops,
+    pages,
+  } satisfies RootData;
 }
 
 // The shell's data is the same for every visitor: it changes with the language (and is reloaded after a form's action).

@@ -25,7 +25,9 @@ try {
     ["session", `/site/Index/config?part=session&${signedQuery("/site/Index/config")}`, loggedIn],
     ["account", "/mon-compte", loggedIn],
     ["account-br", "/mon-compte", { headers: { cookie, "accept-encoding": "br" } }],
+    ["account-zh", "/zh/mon-compte", loggedIn],
     ["order-history", "/historique-commandes", loggedIn],
+    ["cart", "/panier", loggedIn],
     ["notifications", "/notifications", loggedIn],
   ];
   resetPeakRss(shop.pid);

@@ -1,6 +1,6 @@
 // Browser API client (SPEC §7): signs every call, sends language and token, handles the envelope and code transitions.
 import { signature } from "./md5.ts";
-import { translate } from "#core/i18n/translate.ts";
+import { translate, type Lang } from "#core/i18n/translate.ts";
 import { useSession } from "./session-store.ts";
 
 export type Envelope<T> = { code: number; data: T; info: string };
@@ -12,6 +12,8 @@ type Options = {
   query?: Record<string, string | number | undefined>;
   body?: Record<string, unknown>;
   showLoading?: boolean;
+  /** The language of the answer, when it must not follow the session's (read before the start-up sets it). */
+  lang?: Lang;
 };
 
 type ClientConfig = { baseUrl: string; signSecret: string; navigate: (to: string) => void };
@@ -32,7 +34,7 @@ export async function api<T>(method: "GET" | "POST", path: string, opts: Options
   const s = useSession.getState();
   const sig = signature(path, client.signSecret);
   const url = new URL(path.replace(/^\//, ""), new URL(client.baseUrl, window.location.origin));
-  const headers: Record<string, string> = { Accept: "application/json", Applang: s.lang };
+  const headers: Record<string, string> = { Accept: "application/json", Applang: opts.lang ?? s.lang };
   if (s.token) headers.Authorization = `Bearer ${s.token}`;
   let body: string | undefined;
   if (method === "GET") {

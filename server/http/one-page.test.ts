@@ -124,6 +124,24 @@ describe.each(testDbKinds())("one page for every visitor, compressed (%s)", (kin
     expect(cache.entries().some(([url]) => url.includes("mon-compte"))).toBe(false);
   });
 
+  it("writes only the menu's first level into personal pages, the whole tree into catalogue pages (decision 092)", async () => {
+    for (const lang of ["fr", "zh"] as const) {
+      const tree = await app.services.catalogue.menuTree(lang);
+      const l1s = tree[0].child ?? [];
+      // names without characters the page would escape, a second level deeper than every first-level one
+      const plain = (n: string) => /^[\p{L}\p{N} ]+$/u.test(n);
+      const l1 = l1s.find((n) => plain(n.name) && n.child?.some((c) => plain(c.name)))!;
+      const l2 = l1.child!.find((c) => plain(c.name) && !l1s.some((o) => o.name.includes(c.name)))!;
+      expect(l2, lang).toBeDefined();
+      const prefix = lang === "zh" ? "/zh" : "";
+      const account = await app.inject({ url: `${prefix}/mon-compte`, headers: { cookie: sessions[0].cookie } });
+      expect(account.body).toContain(l1.name);
+      expect(account.body, `${lang} account page holds ${l2.name}`).not.toContain(l2.name);
+      const home = await app.inject(`${prefix}/`);
+      expect(home.body).toContain(l2.name);
+    }
+  });
+
   it("gives the browser the personal part in one small call after hydration", async () => {
     const [a, b] = await Promise.all(
       sessions.map((s) => get(app, "/site/Index/config", { part: "session" }, { headers: { cookie: s.cookie } })),

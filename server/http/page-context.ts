@@ -7,6 +7,8 @@ export type PageContext = {
   services: Services;
   lang: Lang;
   customer: SessionCustomer | null;
+  /** A personal page (route `handle.personal`): rendered for its customer, never cached (decision 063). */
+  personal?: boolean;
   tokenSent: boolean;
   rotatedToken?: string;
   maintenance: boolean;

@@ -99,6 +99,7 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
       services: app.services,
       lang: langFromPath(req.url),
       customer: auth.customer,
+      personal,
       tokenSent: auth.tokenSent,
       rotatedToken: auth.rotatedToken,
       maintenance: env.MAINTENANCE,

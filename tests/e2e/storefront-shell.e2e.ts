@@ -4,6 +4,7 @@ import { shopPerFile } from "./shop.ts";
 import { browserPerFile, newTab, DESKTOP } from "./browser.ts";
 import { NARROW, login, makeTall, pollExpect, seriousViolations } from "./storefront-helpers.ts";
 import { DEMO, loginAs } from "./customers.ts";
+import { Header } from "./pages/header.ts";
 
 const shop = shopPerFile();
 const browser = browserPerFile();
@@ -79,6 +80,27 @@ describe("header", () => {
     await pollExpect(() => account.getAttribute("title")).toBe("demo@comptoir-emballage.fr");
     await page.goto(`${shop.url}/zh`);
     await pollExpect(() => banner.getByRole("link", { name: "我的账户" }).getAttribute("title")).toBe("demo@comptoir-emballage.fr");
+    await context.close();
+  });
+
+  it("opens the category panels on account pages, whose data carries the menu's first level only (decision 092)", async () => {
+    const { page, context, errors } = await at("/");
+    await login(page, shop.url);
+    for (const [path, lang] of [
+      ["/mon-compte", "fr"],
+      ["/zh/historique-commandes", "zh"],
+    ] as const) {
+      await page.goto(`${shop.url}${path}`);
+      await page.waitForLoadState("networkidle");
+      const header = new Header(page, lang);
+      expect(await header.categoryMenu.locator("#category-menu > li").count()).toBeGreaterThan(1);
+      const panel = await header.hoverCategory(0);
+      const link = panel.locator("a").first();
+      await link.waitFor({ state: "visible" });
+      await link.click();
+      await page.waitForURL(lang === "zh" ? /\/zh\/product\/\d+-/ : /\/product\/\d+-/);
+    }
+    expect(errors).toEqual([]);
     await context.close();
   });
 

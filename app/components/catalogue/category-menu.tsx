@@ -1,13 +1,16 @@
 // Category menu of the header (SPEC §3 category tree, §9 300 ms hover): the three levels below ACCUEIL.
 // Wide screens: a bar whose panels open after 300 ms of hover, or with the toggle button (keyboard, touch);
 // narrow screens (< 768 px): a collapsible list whose branches expand one by one (isExpanded per node).
-// A closed panel renders no links: every page's HTML stays small (the tree is in the root data anyway).
+// A closed panel renders no links: every page's HTML stays small. On personal pages the root data holds the
+// first level only and the branches arrive after hydration (app/lib/menu-tree.ts, decision 092).
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { ChevronDown, Menu } from "lucide-react";
 import { useT } from "#app/lib/i18n.tsx";
 import { categoryUrl } from "#core/slug.ts";
 import { useShell } from "#app/lib/use-shell.ts";
+import { useMenuTree } from "#app/lib/menu-tree.ts";
+import type { MenuNode } from "#core/catalogue/types.ts";
 
 export const HOVER_DELAY_MS = 300;
 const isWide = () => typeof window !== "undefined" && window.matchMedia("(min-width: 768px)").matches;
@@ -16,6 +19,8 @@ export function CategoryMenu() {
   const { t, lang } = useT();
   const { init } = useShell();
   const top = init?.product_cate[0]?.child ?? [];
+  const menu = useMenuTree();
+  const branches = (l1: MenuNode) => menu.tree?.[0]?.child?.find((n) => n.id === l1.id)?.child ?? [];
   const [mobileOpen, setMobileOpen] = useState(false);
   const [expanded, setExpanded] = useState<Record<number, boolean>>({});
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -44,6 +49,7 @@ export function CategoryMenu() {
   const hoverOpen = (id: number) => {
     if (!isWide()) return;
     cancel();
+    menu.load();
     timer.current = setTimeout(() => setExpanded({ [id]: true }), HOVER_DELAY_MS);
   };
   const hoverClose = () => {
@@ -51,8 +57,10 @@ export function CategoryMenu() {
     cancel();
     setExpanded({});
   };
-  const toggle = (id: number, exclusive: boolean) =>
+  const toggle = (id: number, exclusive: boolean) => {
+    menu.load();
     setExpanded((e) => (exclusive ? (e[id] ? {} : { [id]: true }) : { ...e, [id]: !e[id] }));
+  };
 
   return (
     <nav
@@ -117,7 +125,7 @@ export function CategoryMenu() {
                   >
                     {open && (
                       <ul className="mx-auto flex max-w-7xl flex-col gap-2 md:grid md:grid-cols-4 md:gap-4">
-                        {l1.child.map((l2) => (
+                        {branches(l1).map((l2) => (
                           <li key={l2.id}>
                             <div className="flex items-center gap-2">
                               {l2.img && (

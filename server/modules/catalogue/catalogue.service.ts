@@ -5,20 +5,12 @@ import type { ReadCache } from "#server/read-cache.ts";
 import { LANGS, type Lang } from "#core/i18n/messages.ts";
 import { inPromotion } from "./active-promotion.ts";
 import type { CategoryNode, MenuNode, ProductCard } from "#core/catalogue/types.ts";
+import { menuTop, toMenu } from "#core/catalogue/menu.ts";
 import { cardModelsOf, loadModelStock } from "./list-model.ts";
 import { cardModelFields } from "./product-list.service.ts";
 import { cardTag, type PageTags } from "./page-tags.ts";
 
 export type { CategoryNode, MenuNode, ProductCard };
-
-function toMenu(n: CategoryNode): MenuNode {
-  return {
-    id: n.id,
-    name: n.name,
-    ...(n.img_status === 1 && n.img ? { img: n.img } : {}),
-    ...(n.child.length ? { child: n.child.map(toMenu) } : {}),
-  };
-}
 
 /** A card with the fields lists sort on; `toCard` strips them for the page. */
 export type CardRow = ProductCard & { sales_count: number; best_selling: boolean; created: number };
@@ -35,6 +27,8 @@ export function createCatalogueService(db: Db, cache: ReadCache) {
   /** The whole tree, rooted at ACCUEIL (level 0), children ordered by position. */
   const categoryTree = (lang: Lang) => cache.memo(`tree:${lang}`, () => loadTree(lang));
   const menuTree = (lang: Lang) => cache.memo(`menu:${lang}`, async () => (await categoryTree(lang)).map(toMenu));
+  /** The root and first level only: personal pages' shell (decision 092). */
+  const menuTopTree = (lang: Lang) => cache.memo(`menu-top:${lang}`, async () => menuTop(await menuTree(lang)));
   const homeSections = (lang: Lang) => cache.memo(`home:${lang}`, () => loadHome(lang), PROMOTION_TTL_MS);
   /** The home page's rows; `tags` (page renders) records the cards shown. */
   async function homePage(lang: Lang, tags?: PageTags): Promise<HomeSection[]> {
@@ -144,7 +138,7 @@ export function createCatalogueService(db: Db, cache: ReadCache) {
     ];
   }
 
-  return { categoryTree, menuTree, homeSections, homePage, productCards };
+  return { categoryTree, menuTree, menuTopTree, homeSections, homePage, productCards };
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;

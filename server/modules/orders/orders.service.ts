@@ -109,12 +109,18 @@ export function createOrdersService(cart: CartService) {
 
   /** The caller's orders, newest first, one page. */
   async function list(q: Db, customerId: number, { page, page_size }: OrderListInput, lang: Lang): Promise<OrderList> {
-    const [{ total }] = await query<{ total: number }>(q, sql`select count(*)::int as total from orders where customer_id = ${customerId}`);
-    const rows = await query<OrderRow>(
+    // The count rides on the page's rows (one statement: the order history is a page rendered per request);
+    // only a page past the end asks for it on its own.
+    const rows = await query<OrderRow & { total: number }>(
       q,
-      sql`select ${COLUMNS} from orders o where o.customer_id = ${customerId}
+      sql`select ${COLUMNS}, count(*) over ()::int as total from orders o where o.customer_id = ${customerId}
       order by o.created_at desc, o.id desc limit ${page_size} offset ${(page - 1) * page_size}`,
     );
+    const total =
+      rows[0]?.total ??
+      (page > 1
+        ? (await query<{ total: number }>(q, sql`select count(*)::int as total from orders where customer_id = ${customerId}`))[0].total
+        : 0);
     return { list: rows.map((o) => summary(o, lang)), total, page, page_size, page_count: Math.max(1, Math.ceil(total / page_size)) };
   }
 
