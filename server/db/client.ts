@@ -35,9 +35,9 @@ async function openPglite(dataDir: string): Promise<Database> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  // The catalogue is a few MB: 16 MB of shared buffers (PostgreSQL's default is 128 MB, all of it WASM heap) is
-  // enough and saves ≈ 110 MB of resident memory (docs/performance.md).
-  const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+  // The catalogue is a few MB: 8 MB of shared buffers (PostgreSQL's default is 128 MB, all of it WASM heap) is
+  // enough (search latency unchanged) and saves ≈ 120 MB of resident memory (docs/performance.md, decision 095).
+  const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=8MB"];
   const client = await PGlite.create(dataDir, { extensions: { unaccent, pg_trgm }, startParams });
   const db = drizzle({ client, schema });
   // A pool query inside a transaction would wait forever for the one connection: fail at once (db/tx.ts).

@@ -7,7 +7,6 @@
 // Stable API (used by quotations too): renderDocumentPdf(input) → Promise<Buffer>.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import PDFDocument from "pdfkit";
 import { translate, type Lang } from "#core/i18n/messages.ts";
 import { formatPrice, formatUnitPrice, formatAmount, decOrZero } from "#core/money.ts";
 import { formatDate, type DateInput } from "#core/format-date.ts";
@@ -134,6 +133,8 @@ export async function renderDocumentPdf(input: DocumentInput): Promise<Buffer> {
   );
 
   const { regular, bold } = documentFonts();
+  // loaded at the first document, not at start: pdfkit and its font parser are ≈ 5 MB of heap (decision 095)
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margins: { top: PAGE.margin, bottom: PAGE.margin, left: PAGE.margin, right: PAGE.margin },
