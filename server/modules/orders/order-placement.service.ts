@@ -190,15 +190,14 @@ export function createOrderPlacementService(cart: CartService) {
         }),
         sql`, `,
       );
-      // Guarded counters (DESIGN §4b), every line in one UPDATE.
-      const decrements = sql.join(
-        priced.map((p) => sql`(${p.model.id}::int, ${p.num}::int)`),
-        sql`, `,
+      // Guarded counters (DESIGN §4b): one UPDATE per line, in model id order (`priced` is sorted), each after
+      // the one before it has its row (it reads it), so two orders sharing models queue instead of deadlocking.
+      // Each row is locked once: a locking read of the same rows in the statement deadlocked under load.
+      const stockParts = priced.map(
+        (p, i) => sql`${sql.raw(`s${i}`)} as (update models set stock = stock - ${p.num}::int
+          where id = ${p.model.id}::int and stock >= ${p.num}::int ${i > 0 ? sql.raw(`and exists (select 1 from s${i - 1})`) : sql``} returning id),`,
       );
-      const modelIds = sql.join(
-        priced.map((p) => sql`${p.model.id}`),
-        sql`, `,
-      );
+      const stocked = sql.raw(priced.map((_, i) => `select id from s${i}`).join(" union all "));
       // The stored answer and the e-mail, with the order's id and number (`o`). The credit balance (decision
       // 079) needs the order row first: with it they are written by a second statement.
       const finish = sql`,
@@ -207,23 +206,19 @@ export function createOrderPlacementService(cart: CartService) {
                  from o where customer_id = ${customer.id} and scope = ${ORDER_SCOPE} and key = ${input.idempotency_key}),
         mail as (${mailInsertFromSql(confirmationMail(customer.email, lang, placed, priced, totals), NUMBER_TOKEN, sql`o.number`, sql`o`)})`;
       // The only statement that locks rows other buyers wait for (decision 093), then the commit: the stock rows
-      // in id order (`locked`: two orders sharing models queue instead of deadlocking), then the coupon, then
-      // the sequence row, each part after the one it reads. A failed guard takes no number, and every write
-      // hangs on the order row (`o`): a refused order writes nothing here, and the transaction is rolled back.
+      // in id order, then the coupon, then the sequence row, each part after the one it reads. A failed guard
+      // takes no number, and every write hangs on the order row (`o`): a refused order writes nothing here,
+      // and the transaction is rolled back.
       const [written] = await query<{
         id: number | null;
         number: string | null;
         stocked: number[];
-        stock: Record<string, number>;
         coupon_ok: boolean;
       }>(
         tx,
         sql`
-        with locked as (
-          select m.id, m.stock from models m where m.id in (${modelIds}) order by m.id for no key update),
-        stock as (
-          update models m set stock = m.stock - v.num from (values ${decrements}) v (id, num)
-          where m.id = v.id and m.id in (select id from locked) and m.stock >= v.num returning m.id),
+        with ${sql.join(stockParts, sql` `)}
+        stock as (${stocked}),
         coupon as (
           update coupons set uses = uses + 1
           where id = ${couponUsed} and uses < max_uses and (select count(*) from stock) = ${priced.length} returning id),
@@ -247,15 +242,11 @@ export function createOrderPlacementService(cart: CartService) {
         reset as (update carts set coupon_id = null, note = null, updated_at = now() where id = ${row.id} and exists (select 1 from o))
         ${input.use_credit ? sql`` : finish}
         select (select id from o), (select number from o),
-               array(select id from stock) as stocked, (select json_object_agg(id, stock) from locked) as stock,
-               exists (select 1 from coupon) as coupon_ok`,
+               array(select id from stock) as stocked, exists (select 1 from coupon) as coupon_ok`,
       );
       // A buyer who read the last units before another took them: refused by the guard, with the stock left.
       const short = priced.find((p) => !written.stocked.includes(p.model.id));
-      if (short) {
-        const left = (typeof written.stock === "string" ? JSON.parse(written.stock) : written.stock) as Record<string, number>;
-        throw conflict("api.insufficient_stock", { ref: short.model.reference, num: left[short.model.id] ?? 0 });
-      }
+      if (short) throw conflict("api.insufficient_stock", { ref: short.model.reference, num: await stockLeft(tx, short.model.id) });
       if (couponUsed !== null && !written.coupon_ok) throw refused("api.coupon_unavailable");
       placed.id = written.id!;
       placed.number = written.number!;
@@ -277,6 +268,12 @@ export function createOrderPlacementService(cart: CartService) {
   }
 
   return { place };
+}
+
+/** A model's stock as last committed (a new snapshot: the refused order's own statement saw an older one). */
+async function stockLeft(tx: Db, modelId: number): Promise<number> {
+  const [m] = await query<{ stock: number }>(tx, sql`select stock from models where id = ${modelId}`);
+  return Math.max(0, m?.stock ?? 0);
 }
 
 /** "Product name – model label" in the order's language (the snapshot kept on the line). */
