@@ -1,7 +1,8 @@
 // Round trips to PostgreSQL per cart call and per order (decision 087): every statement a call sends (BEGIN and
 // COMMIT included) is counted on node-postgres's client, and the process CPU time of the call is timed, on a
 // fresh small demo database. Deterministic where req/s on a shared machine is not.
-// Usage: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/cart-statements.ts
+// Usage: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/cart-statements.ts [--show]
+// --show: prints the start of every statement of each call's last run.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { sql } from "drizzle-orm";
@@ -11,9 +12,12 @@ import { createTestApp, post } from "../server/test/app.ts";
 if (!process.env.TEST_DATABASE_URL)
   throw new Error("set TEST_DATABASE_URL (a PostgreSQL server where a throw-away database may be created)");
 let statements = 0;
+const shown: string[] = [];
 const original = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   statements++;
+  const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string }).text;
+  shown.push(String(text).replace(/\s+/g, " ").trim().slice(0, 110));
   return (original as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof original;
 
@@ -44,6 +48,7 @@ try {
     for (let i = 0; i < times; i++) {
       await setup?.();
       const before = statements;
+      shown.length = 0;
       const c0 = process.cpuUsage();
       const r = await call();
       const c = process.cpuUsage(c0);
@@ -52,6 +57,7 @@ try {
       if (i > 0) cpu += (c.user + c.system) / 1000;
     }
     rows.push(`| ${name} | ${n} | ${(cpu / (times - 1)).toFixed(2)} |`);
+    if (process.argv.includes("--show")) console.log(`${name}:\n  ${shown.join("\n  ")}`);
   }
   const list = () => post(t.app, "/site/Index/getShoppingCart", {}, { token });
   await count("cart list, 50 lines", list, 30);
