@@ -199,8 +199,9 @@ export function createOrderPlacementService(cart: CartService) {
       );
       const stocked = sql.raw(priced.map((_, i) => `select id from s${i}`).join(" union all "));
       // The stored answer and the e-mail, with the order's id and number (`o`). The credit balance (decision
-      // 079) needs the order row first: with it they are written by a second statement.
-      const finish = sql`,
+      // 079) needs the order row first: with it they are written by a second statement, built then (the answer
+      // changes with the credit used).
+      const finish = () => sql`,
         done as (update idempotency_keys set status = 'done',
                  response = jsonb_set(jsonb_set(${JSON.stringify(placed)}::jsonb, '{id}', to_jsonb(o.id)), '{number}', to_jsonb(o.number))
                  from o where customer_id = ${customer.id} and scope = ${ORDER_SCOPE} and key = ${input.idempotency_key}),
@@ -240,7 +241,7 @@ export function createOrderPlacementService(cart: CartService) {
           where quotations.id = any(${`{${usedQuotes.join(",")}}`}::int[]) and customer_id = ${customer.id} and status in ('open', 'accepted')),
         emptied as (delete from cart_lines where cart_id = ${row.id} and exists (select 1 from o)),
         reset as (update carts set coupon_id = null, note = null, updated_at = now() where id = ${row.id} and exists (select 1 from o))
-        ${input.use_credit ? sql`` : finish}
+        ${input.use_credit ? sql`` : finish()}
         select (select id from o), (select number from o),
                array(select id from stock) as stocked, exists (select 1 from coupon) as coupon_ok`,
       );
@@ -261,7 +262,7 @@ export function createOrderPlacementService(cart: CartService) {
         placed.credit_used = creditUsed;
         placed.amount_due = due;
         placed.payment_method = paidByCredit ? "credit_note" : null;
-        await query(tx, sql`with o as (select ${placed.id}::int as id, ${placed.number}::text as number) ${finish} select 1`);
+        await query(tx, sql`with o as (select ${placed.id}::int as id, ${placed.number}::text as number) ${finish()} select 1`);
       }
       return placed;
     });
