@@ -4,7 +4,7 @@
 // and its snapshots, the cart emptied and the confirmation e-mail in the outbox. Any refusal rolls all of it
 // back, the key included.
 import { createHash } from "node:crypto";
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { conflict, refused } from "#core/domain-errors.ts";
