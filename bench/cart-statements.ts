@@ -2,7 +2,7 @@
 // COMMIT included) is counted on node-postgres's client, and the process CPU time of the call is timed, on a
 // fresh small demo database. Deterministic where req/s on a shared machine is not.
 // Usage: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/cart-statements.ts [--show]
-// --show: prints the start of every statement of each call's last run.
+// --show: prints the start of every statement of each call's last run, with its backend's CPU time.
 // PostgreSQL CPU: the CPU time of the test database's backends (/proc/<pid>/schedstat, ns) during each call;
 // after an order, the outbox worker's sending of its e-mail is waited for and counted with it.
 import { randomBytes } from "node:crypto";
@@ -14,6 +14,14 @@ import { createTestApp, post } from "../server/test/app.ts";
 
 if (!process.env.TEST_DATABASE_URL)
   throw new Error("set TEST_DATABASE_URL (a PostgreSQL server where a throw-away database may be created)");
+/** CPU time (ns) used so far by a process (/proc/<pid>/schedstat); 0 when unknown. */
+const schedNs = (pid: number | undefined) => {
+  try {
+    return pid ? Number(readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]) : 0;
+  } catch {
+    return 0;
+  }
+};
 let statements = 0;
 let counting = true;
 const shown: string[] = [];
@@ -22,8 +30,18 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   if (!counting) return (original as (...a: unknown[]) => unknown).apply(this, args);
   statements++;
   const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string }).text;
-  shown.push(String(text).replace(/\s+/g, " ").trim().slice(0, 110));
-  return (original as (...a: unknown[]) => unknown).apply(this, args);
+  const line = String(text).replace(/\s+/g, " ").trim().slice(0, 100);
+  // with --show, each statement's CPU time in its backend (node-postgres knows the backend's pid)
+  const pid = (this as unknown as { processID?: number }).processID;
+  const ns0 = schedNs(pid);
+  const result = (original as (...a: unknown[]) => unknown).apply(this, args);
+  if (result instanceof Promise)
+    return result.then((v: unknown) => {
+      shown.push(`${((schedNs(pid) - ns0) / 1e6).toFixed(2)} ms  ${line}`);
+      return v;
+    });
+  shown.push(line);
+  return result;
 } as typeof original;
 
 const t = await createTestApp("pg");
@@ -61,11 +79,7 @@ try {
       );
       let ns = 0;
       for (const { pid } of pids) {
-        try {
-          ns += Number(readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]);
-        } catch {
-          /* gone */
-        }
+        ns += schedNs(pid);
       }
       return ns;
     } finally {
