@@ -1,7 +1,7 @@
 // What the cart and the order read of a model: the catalogue's current price, promotion, measures, stock
 // and sale flags, with its names in one language. Prices always come from here, never from a client.
 import { sql } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { preparedQuery, query, type Db } from "#server/db/client.ts";
 import type { Lang } from "#core/i18n/messages.ts";
 import type { CartLine } from "#core/cart/types.ts";
 import { productUrl } from "#core/slug.ts";
@@ -108,7 +108,7 @@ export function createCartModels(db: Db, cache: ReadCache) {
   async function forOrder(q: Db, ids: readonly number[], statics: Map<number, StaticModel>): Promise<Map<number, CartModel>> {
     const out = new Map<number, CartModel>();
     if (ids.length === 0) return out;
-    const rows = await query<Omit<CartModel, "name" | "label" | "image">>(
+    const rows = await preparedQuery<Omit<CartModel, "name" | "label" | "image">>(
       q,
       sql`
       select m.id, m.reference, m.unit, m.price::text as price, m.site_price::text as site_price, m.tva::text as tva,

@@ -5,7 +5,7 @@
 // back, the key included.
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { preparedQuery, query, type Db } from "#server/db/client.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { conflict, refused } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
@@ -66,7 +66,7 @@ export function createOrderPlacementService(cart: CartService) {
    * key's unique index until the first commits (then gets its answer) or rolls back (then goes on itself).
    */
   async function takeKey(tx: Db, customerId: number, key: string, hash: string): Promise<{ now: Date | string } | PlacedOrder> {
-    const inserted = await query<{ now: Date | string }>(
+    const inserted = await preparedQuery<{ now: Date | string }>(
       tx,
       sql`
       insert into idempotency_keys (customer_id, scope, key, request_hash) values (${customerId}, ${ORDER_SCOPE}, ${key}, ${hash})
@@ -210,7 +210,7 @@ export function createOrderPlacementService(cart: CartService) {
       // in id order, then the coupon, then the sequence row, each part after the one it reads. A failed guard
       // takes no number, and every write hangs on the order row (`o`): a refused order writes nothing here,
       // and the transaction is rolled back.
-      const [written] = await query<{
+      const [written] = await preparedQuery<{
         id: number | null;
         number: string | null;
         stocked: number[];
