@@ -100,7 +100,7 @@ export function createOrderPlacementService(cart: CartService) {
    */
   async function place(q: Db, customer: Customer, input: PlaceInput, lang: Lang): Promise<PlacedOrder> {
     const conf = await cart.settings();
-    const statics = await cart.models.catalogue(lang); // names only: money is re-read under the locks below
+    const statics = await cart.models.catalogue(lang); // names only: money is re-read in the transaction below
     return withTransaction(q, async (tx) => {
       const hash = requestHash(input);
       const taken = await takeKey(tx, customer.id, input.idempotency_key, hash);
