@@ -171,6 +171,8 @@ async function orders(base: string): Promise<string[]> {
     const stopAt = Date.now() + duration * 1000;
     const started = Date.now();
     const cpu0 = shopCpuMs();
+    const pg0 = await backendsCpuMs(db);
+    const sampling = process.argv.includes("--waits") ? sampleWaits(stopAt) : Promise.resolve([] as string[]);
     await Promise.all(
       buyers.map(async (b) => {
         while (Date.now() < stopAt) {
@@ -191,6 +193,8 @@ async function orders(base: string): Promise<string[]> {
     );
     const seconds = (Date.now() - started) / 1000;
     const cpuPerOrder = (shopCpuMs() - cpu0) / Math.max(1, placed);
+    const pg1 = await backendsCpuMs(db);
+    const pgCpu = [...pg1].reduce((a, [pid, ms]) => a + ms - (pg0.get(pid) ?? 0), 0);
     const {
       rows: [after],
     } = await db.query<{ stock: number }>("select stock from models where id = $1", [hot.id]);
@@ -204,12 +208,83 @@ async function orders(base: string): Promise<string[]> {
     return [
       `\norder placement, PostgreSQL, ${buyersN} concurrent buyers (add 1 unit then POST /site/Sale/createOrder), ${duration} s:`,
       `  ${placed} orders, ${(placed / seconds).toFixed(1)} orders/s (each with its add-to-cart), ${refused} refusals (stock exhausted), ${failed} errors`,
-      `  shop CPU ${cpuPerOrder.toFixed(2)} ms per order (with its add-to-cart)`,
+      `  shop CPU ${cpuPerOrder.toFixed(2)} ms per order (with its add-to-cart); PostgreSQL backends ${(pgCpu / Math.max(1, placed)).toFixed(2)} ms per order`,
       `  hot model stock ${hotStock} → ${after.stock}, units sold ${sold.n}, units oversold ${oversold}${after.stock < 0 ? " (NEGATIVE STOCK)" : ""}`,
+      ...(await sampling),
     ];
   } finally {
     await db.end();
   }
+}
+
+/**
+ * --waits: what the shop's PostgreSQL backends are doing, sampled every 20 ms during the order run
+ * (pg_stat_activity). "held up" backends wait for a lock; "holding" are those the others wait for
+ * (pg_blocking_pids), by what they do meanwhile: ClientRead while in a transaction = waiting for the shop's
+ * next statement (a round trip inside the lock window), CPU = running a statement, IO:WALSync = the commit.
+ * Sampling costs the database a little (pg_blocking_pids takes the lock manager's locks): leave it out for
+ * the figures.
+ */
+async function sampleWaits(stopAt: number): Promise<string[]> {
+  const db = new pg.Client({ connectionString: PG_URL });
+  await db.connect();
+  const all = new Map<string, number>();
+  const holding = new Map<string, number>();
+  let samples = 0;
+  let waitersSum = 0;
+  const add = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
+  try {
+    while (Date.now() < stopAt) {
+      const { rows } = await db.query<{ pid: number; what: string; blockers: number[] }>(`
+        select pid, case when state = 'active' then coalesce(wait_event_type || ':' || wait_event, 'CPU') else state || coalesce(' ' || wait_event, '') end as what,
+               pg_blocking_pids(pid) as blockers
+        from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`);
+      samples++;
+      const blockers = new Set(rows.flatMap((r) => r.blockers));
+      for (const r of rows) {
+        add(all, r.what);
+        if (r.blockers.length > 0) waitersSum++;
+        if (blockers.has(r.pid) && r.blockers.length === 0) add(holding, r.what);
+      }
+      await new Promise((ok) => setTimeout(ok, 20));
+    }
+  } finally {
+    await db.end();
+  }
+  const share = (m: Map<string, number>, of: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${k} ${((100 * n) / of).toFixed(0)} %`)
+      .join(", ");
+  const held = [...holding.values()].reduce((a, b) => a + b, 0);
+  return [
+    `  waits (${samples} samples of pg_stat_activity): ${(waitersSum / Math.max(1, samples)).toFixed(1)} backends held up on average`,
+    `  all backends: ${share(
+      all,
+      [...all.values()].reduce((a, b) => a + b, 0),
+    )}`,
+    `  lock holders (not held up themselves), ${held} seen: ${share(holding, held)}`,
+  ];
+}
+
+/**
+ * CPU time used so far by each PostgreSQL backend of the benchmark database (the shop's pool and its LISTEN
+ * connection; not this bench's own), by pid, in ms (/proc: the server runs on this machine).
+ */
+async function backendsCpuMs(db: pg.Client): Promise<Map<number, number>> {
+  const { rows } = await db.query<{ pid: number }>(
+    "select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()",
+  );
+  const out = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
 }
 
 /** The autocannon rows (left out with --orders-only). */

@@ -1,7 +1,8 @@
 // One Drizzle API over two drivers: embedded PGlite (default) or node-postgres when DATABASE_URL is set.
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { SQL } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { entityKind, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema/index.ts";
 import { assertPoolUsable } from "./tx.ts";
@@ -111,5 +112,25 @@ async function openPg(url: string): Promise<Database> {
 /** Runs raw SQL and returns its rows, the same on both drivers. */
 export async function query<T>(db: Db, q: SQL): Promise<T[]> {
   const res = (await db.execute(q)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+type Session = {
+  prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> };
+};
+type Internals = { session: Session; dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } };
+
+/**
+ * query() as a named prepared statement on node-postgres: PostgreSQL parses its text once per connection and,
+ * after five runs, may keep a generic plan instead of planning it on every run (decision 093: planning was a
+ * large part of the order's statements). Named after a hash of the text, so only for statements whose text
+ * takes few forms (a connection keeps every statement it prepared). PGlite: query().
+ */
+export async function preparedQuery<T>(db: Db, q: SQL): Promise<T[]> {
+  const { session, dialect } = db as unknown as Internals;
+  if ((session.constructor as unknown as Record<symbol, unknown>)[entityKind] !== "NodePgSession") return query<T>(db, q);
+  const built = dialect.sqlToQuery(q);
+  const name = `q${createHash("sha1").update(built.sql).digest("hex").slice(0, 24)}`;
+  const res = (await session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
   return res.rows;
 }

@@ -1,7 +1,7 @@
 // What the cart and the order read of a model: the catalogue's current price, promotion, measures, stock
 // and sale flags, with its names in one language. Prices always come from here, never from a client.
 import { sql } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { preparedQuery, query, type Db } from "#server/db/client.ts";
 import type { Lang } from "#core/i18n/messages.ts";
 import type { CartLine } from "#core/cart/types.ts";
 import { productUrl } from "#core/slug.ts";
@@ -84,7 +84,7 @@ export async function liveModels(q: Db, ids: readonly number[], lock = false): P
 /**
  * The catalogue side of cart lines. Cart pages and cart calls read prices and names from the read model
  * (invalidated by every catalogue change, promotions re-read every minute for their dates) and only stock
- * live; the order re-reads everything that is money from the database, under row locks (`locked`).
+ * live; the order re-reads everything that is money from the database (`forOrder`).
  */
 export function createCartModels(db: Db, cache: ReadCache) {
   /** The read-model part; call it outside a transaction (it may load through the pool). */
@@ -101,14 +101,14 @@ export function createCartModels(db: Db, cache: ReadCache) {
   }
 
   /**
-   * For the order: prices, VAT, measures, flags and promotion read in `q` with the models locked in id order
-   * (FOR NO KEY UPDATE: the lock the guarded stock UPDATE takes anyway; cart inserts, whose foreign key needs
-   * only a key-share lock, are not held up), in one statement; names come from the read model (`statics`).
+   * For the order: prices, VAT, measures, stock, flags and promotion read in `q` in one statement, without
+   * locks (decision 093: the stock rows are locked by the order's final, guarded statement only); names come
+   * from the read model (`statics`).
    */
-  async function locked(q: Db, ids: readonly number[], statics: Map<number, StaticModel>): Promise<Map<number, CartModel>> {
+  async function forOrder(q: Db, ids: readonly number[], statics: Map<number, StaticModel>): Promise<Map<number, CartModel>> {
     const out = new Map<number, CartModel>();
     if (ids.length === 0) return out;
-    const rows = await query<Omit<CartModel, "name" | "label" | "image">>(
+    const rows = await preparedQuery<Omit<CartModel, "name" | "label" | "image">>(
       q,
       sql`
       select m.id, m.reference, m.unit, m.price::text as price, m.site_price::text as site_price, m.tva::text as tva,
@@ -118,8 +118,7 @@ export function createCartModels(db: Db, cache: ReadCache) {
       from models m join products p on p.id = m.product_id
       left join lateral (select pr.type, pr.value, pr.min_qty, pr.gifted_units from promotions pr where ${activeModelPromotion(sql`m.id`)}
                          order by pr.starts_at desc, pr.id limit 1) pr on true
-      where m.id in (${idList(ids)}) order by m.id
-      for no key update of m`,
+      where m.id in (${idList(ids)}) order by m.id`,
     );
     for (const r of rows) {
       const s = statics.get(r.id);
@@ -134,7 +133,7 @@ export function createCartModels(db: Db, cache: ReadCache) {
     return out;
   }
 
-  return { catalogue, join, locked };
+  return { catalogue, join, forOrder };
 }
 
 export type CartModels = ReturnType<typeof createCartModels>;

@@ -2,7 +2,7 @@
 // flattened in (core/cart/totals.ts), and the priced lines. Shared by the customer cart, the anonymous
 // cart and the order (which recomputes the very same totals before writing).
 import { sql } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { preparedQuery, query, type Db } from "#server/db/client.ts";
 import type { Lang } from "#core/i18n/messages.ts";
 import { computeCartTotals } from "#core/cart/totals.ts";
 import { giftedUnits } from "#core/cart/line.ts";
@@ -230,7 +230,7 @@ const parsed = <T>(v: T | string | null): T | null => (typeof v === "string" ? (
  * stock. `lock` takes the cart row's lock (FOR UPDATE) until the transaction ends. Null when there is no cart.
  */
 export async function loadCart(q: Db, customerId: number, opts: { lock: boolean; lines: boolean }): Promise<CartState | null> {
-  const [r] = await query<
+  const [r] = await preparedQuery<
     CartRow & {
       delivery_obj: AddressSnapshot | string | null;
       coupon_obj: CouponRow | string | null;

@@ -2,7 +2,7 @@
 // function takes the handle to use (decision 060); writes run in one transaction that locks the cart row,
 // so concurrent writes to one cart queue and the cartGoodsLimit check sees the lines it counts.
 import { sql } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { preparedQuery, query, type Db } from "#server/db/client.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { MODEL_TTL_MS } from "#server/modules/catalogue/list-model.ts";
 import { conflict, refused, type Vars } from "#core/domain-errors.ts";
@@ -338,6 +338,9 @@ const live = (l: LiveLine | undefined) =>
     ? { stock: l.stock, purchasable_qty: l.purchasable_qty, not_for_sale: l.not_for_sale }
     : { stock: 0, purchasable_qty: 0, not_for_sale: true };
 
+/** Adds of up to this many items run as prepared statements: one text per count, kept by each connection. */
+const PREPARED_ITEMS = 4;
+
 /**
  * The guarded upsert of an add, in one statement: inserts the items whose model is sold (the others are left
  * out, and the caller refuses them), adds to existing lines (leaving their quotation, decision 080), and answers
@@ -353,7 +356,8 @@ export async function upsertLines(
     items.map((i, n) => sql`(${i.model_id}::int, ${i.num}::int, ${n}::int)`),
     sql`, `,
   );
-  return query(
+  // Most adds carry one item or a few: those texts are prepared (decision 093); a long list is planned once.
+  return (items.length <= PREPARED_ITEMS ? preparedQuery : query)(
     tx,
     sql`
     with v (model_id, num, n) as (values ${values}),

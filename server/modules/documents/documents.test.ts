@@ -297,6 +297,21 @@ describe.each(testDbKinds())("documents on %s", (kind) => {
       const res = await post(t.app, "/site/Sale/createOrder", { idempotency_key: `api-${kind}-000000000001`, use_credit: true }, { token });
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toMatchObject({ credit_used: "10.00", amount_due: "50.00" });
+      // the answer and the e-mail, written after the credit statements, carry the order's number (decision 093)
+      const { number } = res.json().data as { number: string };
+      expect(number).toMatch(/^CE\d{4}-\d{6}$/);
+      const [mail] = await query<{ subject: string }>(
+        db,
+        sql`select payload->>'subject' as subject from outbox_messages where payload->>'to' = ${b.email} order by id desc limit 1`,
+      );
+      expect(mail.subject).toBe(`Votre commande ${number} est enregistrée`);
+      const replay = await post(
+        t.app,
+        "/site/Sale/createOrder",
+        { idempotency_key: `api-${kind}-000000000001`, use_credit: true },
+        { token },
+      );
+      expect(replay.json().data).toEqual(res.json().data);
       const bad = await post(
         t.app,
         "/site/Sale/createOrder",

@@ -1,10 +1,11 @@
-// Placing the order (issue 10 item 6; DESIGN §4b; decision 070). One transaction: the idempotency key, the
-// cart row, the models locked in id order, every price re-read from the catalogue, guarded stock and coupon
-// counters, the minimum order amount, the gap-free number, the order and its snapshots, the cart emptied,
-// the confirmation e-mail in the outbox. Any refusal rolls all of it back, the key included.
+// Placing the order (issue 10 item 6; DESIGN §4b; decisions 070, 087, 093). One transaction: the idempotency
+// key, the cart row, every price re-read from the catalogue, the minimum order amount, then one final statement
+// with the guarded stock and coupon counters (stock rows locked in id order), the gap-free number, the order
+// and its snapshots, the cart emptied and the confirmation e-mail in the outbox. Any refusal rolls all of it
+// back, the key included.
 import { createHash } from "node:crypto";
-import { sql, type SQL } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { sql } from "drizzle-orm";
+import { preparedQuery, query, type Db } from "#server/db/client.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { conflict, refused } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
@@ -12,8 +13,8 @@ import { Decimal, decOrZero, formatPrice } from "#core/money.ts";
 import { quantityProblem } from "#core/cart/availability.ts";
 import type { CartTotals, Freight } from "#core/cart/types.ts";
 import type { CreateOrderInput } from "#core/validation/cart.ts";
-import { nextNumber } from "#server/modules/numbering/numbering.service.ts";
-import { mailInsertSql } from "#server/modules/outbox/outbox.service.ts";
+import { nextNumberSql } from "#server/modules/numbering/numbering.service.ts";
+import { mailInsertFromSql } from "#server/modules/outbox/outbox.service.ts";
 import type { CartModel } from "#server/modules/cart/cart-models.ts";
 import { buildAnswer, cartParams, loadCart, ownAddress, type PricedLine } from "#server/modules/cart/cart-view.ts";
 import { cartQuotes, lineQuote } from "#server/modules/quotations/quoted-lines.ts";
@@ -24,6 +25,8 @@ import { consumeCreditNotes } from "#server/modules/documents/documents.service.
 import { payWithCreditNotes } from "#server/modules/documents/credit-payment.ts";
 
 export const ORDER_SCOPE = "order.place";
+/** Stands for the order number in the e-mail until the final statement has taken it (decision 093). */
+const NUMBER_TOKEN = "⟦order-number⟧";
 
 export type PlacedOrder = {
   id: number;
@@ -63,7 +66,7 @@ export function createOrderPlacementService(cart: CartService) {
    * key's unique index until the first commits (then gets its answer) or rolls back (then goes on itself).
    */
   async function takeKey(tx: Db, customerId: number, key: string, hash: string): Promise<{ now: Date | string } | PlacedOrder> {
-    const inserted = await query<{ now: Date | string }>(
+    const inserted = await preparedQuery<{ now: Date | string }>(
       tx,
       sql`
       insert into idempotency_keys (customer_id, scope, key, request_hash) values (${customerId}, ${ORDER_SCOPE}, ${key}, ${hash})
@@ -91,13 +94,13 @@ export function createOrderPlacementService(cart: CartService) {
   }
 
   /**
-   * Round trips are what a hot model's buyers queue on (its row lock is held from the locked read to the commit),
-   * and every order queues on the sequence row from numbering to the commit: what needs no lock is read before,
-   * and the writes after numbering are one statement (decision 087).
+   * Every buyer of a hot model queues on its row lock, and every order on the sequence row, from the moment
+   * they are taken to the commit: both are taken by the final statement only, so they are held for that
+   * statement and the commit, never across a round trip (decision 093; decision 087 before it).
    */
   async function place(q: Db, customer: Customer, input: PlaceInput, lang: Lang): Promise<PlacedOrder> {
     const conf = await cart.settings();
-    const statics = await cart.models.catalogue(lang); // names only: money is re-read under the locks below
+    const statics = await cart.models.catalogue(lang); // names only: money is re-read in the transaction below
     return withTransaction(q, async (tx) => {
       const hash = requestHash(input);
       const taken = await takeKey(tx, customer.id, input.idempotency_key, hash);
@@ -111,13 +114,14 @@ export function createOrderPlacementService(cart: CartService) {
       const pickup = row.pickup_method === 2;
       const mode = pickup ? "pickup" : row.delivery_mode;
 
-      // Row locks in primary-key order: two orders sharing models queue instead of deadlocking.
-      const models = await cart.models.locked(
+      // Read without locks: the final statement's guard decides the stock (decision 093).
+      const models = await cart.models.forOrder(
         tx,
         cartLines.map((l) => l.model_id),
         statics,
       );
-      // Quotations behind lines, locked: the quoted price is read from their rows, and used up below.
+      // Quotations behind lines, locked (the customer's own rows: no other buyer waits on them): the quoted price
+      // is read from their rows, and used up below.
       const quotes = await cartQuotes(
         tx,
         customer.id,
@@ -160,11 +164,9 @@ export function createOrderPlacementService(cart: CartService) {
       // A quotation whose price was used is used up (decision 080).
       const usedQuotes = [...new Set(cart_list.filter((l) => l.quoted).map((l) => l.quotation_id!))];
 
-      // Numbered last: concurrent orders queue on the sequence row only for the end of the transaction.
-      const number = await nextNumber(tx, "order");
       const placed: PlacedOrder = {
         id: 0, // the order's, given by the insert below
-        number,
+        number: NUMBER_TOKEN, // taken by the final statement
         status: "unpaid",
         total_ht: money.totalHt,
         total_tva: money.totalTva,
@@ -188,53 +190,67 @@ export function createOrderPlacementService(cart: CartService) {
         }),
         sql`, `,
       );
-      // Guarded counters (DESIGN §4b), every line in one UPDATE: the rows are already locked in id order above.
-      const decrements = sql.join(
-        priced.map((p) => sql`(${p.model.id}::int, ${p.num}::int)`),
-        sql`, `,
+      // Guarded counters (DESIGN §4b): one UPDATE per line, in model id order (`priced` is sorted), each after
+      // the one before it has its row (it reads it), so two orders sharing models queue instead of deadlocking.
+      // Each row is locked once: a locking read of the same rows in the statement deadlocked under load.
+      const stockParts = priced.map(
+        (p, i) => sql`${sql.raw(`s${i}`)} as (update models set stock = stock - ${p.num}::int
+          where id = ${p.model.id}::int and stock >= ${p.num}::int ${i > 0 ? sql.raw(`and exists (select 1 from s${i - 1})`) : sql``} returning id),`,
       );
-      // The credit balance (decision 079) needs the order row first: its answer and e-mail are written after it.
-      const finish = (orderId: SQL) => sql`,
-        done as (update idempotency_keys set status = 'done', response = jsonb_set(${JSON.stringify(placed)}::jsonb, '{id}', to_jsonb(${orderId}))
-                 where customer_id = ${customer.id} and scope = ${ORDER_SCOPE} and key = ${input.idempotency_key}),
-        mail as (${mailInsertSql(confirmationMail(customer.email, lang, placed, priced, totals))})`;
-      // One statement for every write after numbering: stock, coupon, order, lines, quotations, the emptied cart
-      // (and, without credit, the stored answer and the e-mail). Its guards are checked below; a refusal there
-      // rolls the whole statement back with the transaction.
-      const [written] = await query<{ id: number; stocked: number; coupon_ok: boolean }>(
+      const stocked = sql.raw(priced.map((_, i) => `select id from s${i}`).join(" union all "));
+      // The stored answer and the e-mail, with the order's id and number (`o`). The credit balance (decision
+      // 079) needs the order row first: with it they are written by a second statement, built then (the answer
+      // changes with the credit used).
+      const finish = () => sql`,
+        done as (update idempotency_keys set status = 'done',
+                 response = jsonb_set(jsonb_set(${JSON.stringify(placed)}::jsonb, '{id}', to_jsonb(o.id)), '{number}', to_jsonb(o.number))
+                 from o where customer_id = ${customer.id} and scope = ${ORDER_SCOPE} and key = ${input.idempotency_key}),
+        mail as (${mailInsertFromSql(confirmationMail(customer.email, lang, placed, priced, totals), NUMBER_TOKEN, sql`o.number`, sql`o`)})`;
+      // The only statement that locks rows other buyers wait for (decision 093), then the commit: the stock rows
+      // in id order, then the coupon, then the sequence row, each part after the one it reads. A failed guard
+      // takes no number, and every write hangs on the order row (`o`): a refused order writes nothing here,
+      // and the transaction is rolled back.
+      const [written] = await preparedQuery<{
+        id: number | null;
+        number: string | null;
+        stocked: number[];
+        coupon_ok: boolean;
+      }>(
         tx,
         sql`
-        with stock as (
-          update models m set stock = m.stock - v.num from (values ${decrements}) v (id, num)
-          where m.id = v.id and m.stock >= v.num returning m.id),
+        with ${sql.join(stockParts, sql` `)}
+        stock as (${stocked}),
         coupon as (
-          update coupons set uses = uses + 1 where id = ${couponUsed} and uses < max_uses returning id),
+          update coupons set uses = uses + 1
+          where id = ${couponUsed} and uses < max_uses and (select count(*) from stock) = ${priced.length} returning id),
+        seq as (${nextNumberSql("order", sql`(select count(*) from stock) = ${priced.length} and (select count(*) from coupon) = ${couponUsed === null ? 0 : 1}`)}),
         o as (
           insert into orders (number, customer_id, status, pickup_method, delivery_mode, shop_id, delivery_address, invoice_address,
                               total_ht, total_tva, total_ttc, freight_ht, freight_tva, discount_amount, coupon_id, note)
-          values (${number}, ${customer.id}, 'unpaid', ${row.pickup_method}, ${mode}, ${pickup ? row.shop_id : null},
-                  ${delivery && !pickup ? JSON.stringify(delivery) : null}::jsonb, ${invoiceSnapshot}::jsonb,
-                  ${money.totalHt}, ${money.totalTva}, ${money.totalTtc}, ${money.freightHt}, ${money.freightTva}, ${money.discount},
-                  ${couponUsed}, ${note})
-          returning id),
+          select seq.number, ${customer.id}::int, 'unpaid', ${row.pickup_method}::int, ${mode}::text, ${pickup ? row.shop_id : null}::int,
+                 ${delivery && !pickup ? JSON.stringify(delivery) : null}::jsonb, ${invoiceSnapshot}::jsonb,
+                 ${money.totalHt}::numeric, ${money.totalTva}::numeric, ${money.totalTtc}::numeric, ${money.freightHt}::numeric,
+                 ${money.freightTva}::numeric, ${money.discount}::numeric, ${couponUsed}::int, ${note}::text
+          from seq
+          returning id, number),
         lines as (
           insert into order_lines (order_id, model_id, reference, designation, unit, price, num, tva, remise, line_ht, gifted_units)
           select o.id, v.* from o, (values ${orderLines}) v),
         quotes as (
-          update quotations set status = 'ordered', order_id = (select id from o)
-          where id = any(${`{${usedQuotes.join(",")}}`}::int[]) and customer_id = ${customer.id} and status in ('open', 'accepted')),
-        emptied as (delete from cart_lines where cart_id = ${row.id}),
-        reset as (update carts set coupon_id = null, note = null, updated_at = now() where id = ${row.id})
-        ${input.use_credit ? sql`` : finish(sql`(select id from o)`)}
-        select o.id, (select count(*)::int from stock) as stocked, exists (select 1 from coupon) as coupon_ok from o`,
+          update quotations set status = 'ordered', order_id = o.id from o
+          where quotations.id = any(${`{${usedQuotes.join(",")}}`}::int[]) and customer_id = ${customer.id} and status in ('open', 'accepted')),
+        emptied as (delete from cart_lines where cart_id = ${row.id} and exists (select 1 from o)),
+        reset as (update carts set coupon_id = null, note = null, updated_at = now() where id = ${row.id} and exists (select 1 from o))
+        ${input.use_credit ? sql`` : finish()}
+        select (select id from o), (select number from o),
+               array(select id from stock) as stocked, exists (select 1 from coupon) as coupon_ok`,
       );
-      // Cannot happen under the locks above; kept as the guard of DESIGN §4b.
-      if (written.stocked !== priced.length) {
-        const p = priced[0];
-        throw conflict("api.insufficient_stock", { ref: p.model.reference, num: p.model.stock });
-      }
+      // A buyer who read the last units before another took them: refused by the guard, with the stock left.
+      const short = priced.find((p) => !written.stocked.includes(p.model.id));
+      if (short) throw conflict("api.insufficient_stock", { ref: short.model.reference, num: await stockLeft(tx, short.model.id) });
       if (couponUsed !== null && !written.coupon_ok) throw refused("api.coupon_unavailable");
-      placed.id = written.id;
+      placed.id = written.id!;
+      placed.number = written.number!;
 
       if (input.use_credit) {
         // The credit balance, in this transaction: one guarded statement per credit note (decision 079).
@@ -246,13 +262,19 @@ export function createOrderPlacementService(cart: CartService) {
         placed.credit_used = creditUsed;
         placed.amount_due = due;
         placed.payment_method = paidByCredit ? "credit_note" : null;
-        await query(tx, sql`with o as (select ${placed.id}::int as id) ${finish(sql`${placed.id}::int`)} select 1`);
+        await query(tx, sql`with o as (select ${placed.id}::int as id, ${placed.number}::text as number) ${finish()} select 1`);
       }
       return placed;
     });
   }
 
   return { place };
+}
+
+/** A model's stock as last committed (a new snapshot: the refused order's own statement saw an older one). */
+async function stockLeft(tx: Db, modelId: number): Promise<number> {
+  const [m] = await query<{ stock: number }>(tx, sql`select stock from models where id = ${modelId}`);
+  return Math.max(0, m?.stock ?? 0);
 }
 
 /** "Product name – model label" in the order's language (the snapshot kept on the line). */
