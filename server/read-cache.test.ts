@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { connectReadCache, createReadCache, parseNotificationChange, parseStockChange, type StockChange } from "./read-cache.ts";
+import { connectReadCache, createReadCache, parseCustomerChange, parseStockChange, type StockChange } from "./read-cache.ts";
 import { openTestDatabase, testDbKinds } from "./test/databases.ts";
 import type { Database } from "./db/client.ts";
 import { siteConfig } from "./db/schema/index.ts";
@@ -130,12 +130,7 @@ describe("read cache stock changes", () => {
     let cleared = 0;
     cache.onStock((c) => seen.push(c));
     cache.onClear(() => cleared++);
-    let notify!: (payload: string) => void;
-    const fake = {
-      onChange: async (cb: (t: string) => void) => {
-        notify = cb;
-      },
-    } as unknown as Database;
+    const { fake, notify } = fakeDatabase();
     await connectReadCache(cache, fake);
     notify("avail:5,6");
     expect(seen).toEqual([{ kind: "avail", products: [5, 6] }]);
@@ -150,20 +145,16 @@ describe("read cache stock changes", () => {
     let cleared = 0;
     let sessions = 0;
     cache.onClear(() => cleared++);
-    let notify!: (payload: string) => void;
-    const fake = {
-      onChange: async (cb: (t: string) => void) => {
-        notify = cb;
-      },
-    } as unknown as Database;
+    const { fake, notify } = fakeDatabase();
     await connectReadCache(
       cache,
       fake,
       () => sessions++,
       (c) => forgotten.push(c),
     );
-    expect(parseNotificationChange("notif:3,14")).toEqual([3, 14]);
-    expect(parseNotificationChange("notif:")).toBeNull();
+    expect(parseCustomerChange("notif", "notif:3,14")).toEqual([3, 14]);
+    expect(parseCustomerChange("notif", "notif:")).toBeNull();
+    expect(parseCustomerChange("cart", "notif:3")).toBeNull();
     notify("notif:3,14");
     notify("notifications");
     expect(forgotten).toEqual([[3, 14], null]);
@@ -172,4 +163,36 @@ describe("read cache stock changes", () => {
     expect(forgotten).toEqual([[3, 14], null, null]);
     expect([cleared, sessions]).toEqual([1, 1]);
   });
+
+  it("hands cart payloads to the cart answers only: named customers, or all on a cart table's name; never clears the read model", async () => {
+    const cache = createReadCache();
+    const forgotten: (number[] | null)[] = [];
+    let cleared = 0;
+    cache.onClear(() => cleared++);
+    const { fake, notify } = fakeDatabase();
+    await connectReadCache(
+      cache,
+      fake,
+      () => undefined,
+      () => undefined,
+      (c) => forgotten.push(c),
+    );
+    notify("cart:7,8");
+    for (const table of ["coupons", "cart_lines", "addresses"]) notify(table);
+    expect(forgotten).toEqual([[7, 8], null, null, null]);
+    expect(cleared).toBe(0);
+    notify("cart:x");
+    expect(cleared).toBe(1); // not a cart notice: an unknown name clears, as any other table's
+  });
 });
+
+/** A database whose change notices the test sends itself (`notify`). */
+function fakeDatabase() {
+  let send!: (payload: string) => void;
+  const fake = {
+    onChange: async (cb: (t: string) => void) => {
+      send = cb;
+    },
+  } as unknown as Database;
+  return { fake, notify: (payload: string) => send(payload) };
+}

@@ -98,16 +98,12 @@ export function parseStockChange(payload: string): StockChange | null {
   return m ? { kind: m[1] as StockChange["kind"], products: m[2].split(",").map(Number) } : null;
 }
 
-/** Reads a 'notif:1,2' payload (migration 0020): the customers whose notifications changed; null for anything else. */
-export function parseNotificationChange(payload: string): number[] | null {
-  const m = /^notif:(\d+(?:,\d+)*)$/.exec(payload);
-  return m ? m[1].split(",").map(Number) : null;
-}
-
-/** Reads a 'cart:1,2' payload (migration 0022): the customers whose cart answer may have changed; null for anything else. */
-export function parseCartChange(payload: string): number[] | null {
-  const m = /^cart:(\d+(?:,\d+)*)$/.exec(payload);
-  return m ? m[1].split(",").map(Number) : null;
+/** Reads a '<prefix>:1,2' payload (migration 0023: 'notif' for unread counts, 'cart' for cart answers): the
+ * customers named; null for anything else. */
+export function parseCustomerChange(prefix: "notif" | "cart", payload: string): number[] | null {
+  if (!payload.startsWith(`${prefix}:`)) return null;
+  const ids = payload.slice(prefix.length + 1);
+  return /^\d+(?:,\d+)*$/.test(ids) ? ids.split(",").map(Number) : null;
 }
 
 /** Tables whose changes reach cart answers only (a coupon's uses, or a notice too long for its ids): all of them dropped. */
@@ -127,10 +123,10 @@ export async function connectReadCache(
   await database.onChange((table) => {
     const stock = parseStockChange(table);
     if (stock) return cache.stockChanged(stock);
-    const carts = parseCartChange(table);
+    const carts = parseCustomerChange("cart", table);
     if (carts) return forgetCarts(carts);
     if (CART_TABLES.has(table)) return forgetCarts(null);
-    const notified = parseNotificationChange(table);
+    const notified = parseCustomerChange("notif", table);
     if (notified) return forgetUnread(notified);
     if (table === "*" || table === "notifications") forgetUnread(null);
     if (table === "notifications") return;

@@ -12,7 +12,7 @@ export function ok<T>(req: FastifyRequest, data: T, infoKey = "ok", vars?: Recor
 }
 
 /** The same envelope around `dataJson`, data already serialised (decision 091): sent as is, with the JSON type. */
-export function sendOkJson(req: FastifyRequest, reply: FastifyReply, dataJson: string, infoKey = "ok"): string {
+export function okJson(req: FastifyRequest, reply: FastifyReply, dataJson: string, infoKey = "ok"): string {
   reply.type("application/json; charset=utf-8");
   return `{"code":200,"data":${dataJson},"info":${JSON.stringify(translate(req.lang, infoKey))}}`;
 }

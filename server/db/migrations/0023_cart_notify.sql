@@ -1,79 +1,64 @@
--- Cart list answers are kept per customer by every app process (decision 091): a committed change of what a
--- cart answer shows names its customers ('cart:<customer ids>') so each process drops just those answers.
--- Coupons (their uses change with orders) and TRUNCATE name the table, as does a payload over pg_notify's 8000
--- bytes: every cart answer is dropped then. The catalogue read model ignores all of them.
-CREATE OR REPLACE FUNCTION comptoir_notify_carts() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE ids text;
+-- Per-customer notices (decisions 088 and 091): a committed change names its customers ('<prefix>:<customer ids>')
+-- so every app process drops just what it keeps for them — unread counts ('notif', notifications) and cart
+-- answers ('cart': carts, their lines, addresses for the freight zip, quotations). One function for all of them
+-- (it replaces 0020's notifications-only one): TG_ARGV[0] is the prefix, TG_ARGV[1] the column naming the
+-- customer ('cart_id' for cart lines, whose cart names it). A payload over pg_notify's 8000 bytes, and TRUNCATE,
+-- fall back to the table name (everything of that kind dropped). Coupons, whose uses change with orders, name
+-- their table: every cart answer is dropped. The catalogue read model ignores all of these.
+CREATE OR REPLACE FUNCTION comptoir_notify_customers() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  col text := coalesce(TG_ARGV[1], 'customer_id');
+  keys int[] := '{}';
+  ids text;
 BEGIN
-  IF TG_TABLE_NAME = 'cart_lines' THEN
-    IF TG_OP = 'INSERT' THEN
-      SELECT string_agg(DISTINCT c.customer_id::text, ',') INTO ids FROM carts c WHERE c.id IN (SELECT cart_id FROM changed_new);
-    ELSIF TG_OP = 'DELETE' THEN
-      SELECT string_agg(DISTINCT c.customer_id::text, ',') INTO ids FROM carts c WHERE c.id IN (SELECT cart_id FROM changed_old);
-    ELSE
-      SELECT string_agg(DISTINCT c.customer_id::text, ',') INTO ids FROM carts c
-        WHERE c.id IN (SELECT cart_id FROM changed_old UNION SELECT cart_id FROM changed_new);
-    END IF;
-  ELSIF TG_OP = 'INSERT' THEN
-    SELECT string_agg(DISTINCT customer_id::text, ',') INTO ids FROM changed_new;
-  ELSIF TG_OP = 'DELETE' THEN
-    SELECT string_agg(DISTINCT customer_id::text, ',') INTO ids FROM changed_old;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    SELECT keys || array_agg((to_jsonb(n) ->> col)::int) INTO keys FROM changed_new n;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    SELECT keys || array_agg((to_jsonb(o) ->> col)::int) INTO keys FROM changed_old o;
+  END IF;
+  IF col = 'cart_id' THEN
+    SELECT string_agg(DISTINCT customer_id::text, ',') INTO ids FROM carts WHERE id = ANY (keys);
   ELSE
-    SELECT string_agg(DISTINCT x.customer_id::text, ',') INTO ids
-      FROM (SELECT customer_id FROM changed_old UNION SELECT customer_id FROM changed_new) x;
+    SELECT string_agg(DISTINCT k::text, ',') INTO ids FROM unnest(keys) k;
   END IF;
   IF ids IS NULL THEN RETURN NULL; END IF;
-  PERFORM pg_notify('comptoir_cache', CASE WHEN length(ids) > 7900 THEN TG_TABLE_NAME ELSE 'cart:' || ids END);
+  PERFORM pg_notify('comptoir_cache', CASE WHEN length(ids) > 7900 THEN TG_TABLE_NAME ELSE TG_ARGV[0] || ':' || ids END);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER carts_insert_notify AFTER INSERT ON carts REFERENCING NEW TABLE AS changed_new
-  FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_carts();
+DROP TRIGGER IF EXISTS notifications_insert_notify ON notifications;
 --> statement-breakpoint
-CREATE TRIGGER carts_update_notify AFTER UPDATE ON carts REFERENCING OLD TABLE AS changed_old NEW TABLE AS changed_new
-  FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_carts();
+DROP TRIGGER IF EXISTS notifications_update_notify ON notifications;
 --> statement-breakpoint
-CREATE TRIGGER carts_delete_notify AFTER DELETE ON carts REFERENCING OLD TABLE AS changed_old
-  FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_carts();
+DROP TRIGGER IF EXISTS notifications_delete_notify ON notifications;
 --> statement-breakpoint
-CREATE TRIGGER carts_truncate_notify AFTER TRUNCATE ON carts
-  FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_change();
+DROP TRIGGER IF EXISTS notifications_truncate_notify ON notifications;
 --> statement-breakpoint
-CREATE TRIGGER cart_lines_insert_notify AFTER INSERT ON cart_lines REFERENCING NEW TABLE AS changed_new
-  FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_carts();
+DROP FUNCTION IF EXISTS comptoir_notify_notifications();
 --> statement-breakpoint
-CREATE TRIGGER cart_lines_update_notify AFTER UPDATE ON cart_lines REFERENCING OLD TABLE AS changed_old NEW TABLE AS changed_new
-  FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_carts();
---> statement-breakpoint
-CREATE TRIGGER cart_lines_delete_notify AFTER DELETE ON cart_lines REFERENCING OLD TABLE AS changed_old
-  FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_carts();
---> statement-breakpoint
-CREATE TRIGGER cart_lines_truncate_notify AFTER TRUNCATE ON cart_lines
-  FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_change();
---> statement-breakpoint
-CREATE TRIGGER addresses_insert_notify AFTER INSERT ON addresses REFERENCING NEW TABLE AS changed_new
-  FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_carts();
---> statement-breakpoint
-CREATE TRIGGER addresses_update_notify AFTER UPDATE ON addresses REFERENCING OLD TABLE AS changed_old NEW TABLE AS changed_new
-  FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_carts();
---> statement-breakpoint
-CREATE TRIGGER addresses_delete_notify AFTER DELETE ON addresses REFERENCING OLD TABLE AS changed_old
-  FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_carts();
---> statement-breakpoint
-CREATE TRIGGER addresses_truncate_notify AFTER TRUNCATE ON addresses
-  FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_change();
---> statement-breakpoint
-CREATE TRIGGER quotations_insert_notify AFTER INSERT ON quotations REFERENCING NEW TABLE AS changed_new
-  FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_carts();
---> statement-breakpoint
-CREATE TRIGGER quotations_update_notify AFTER UPDATE ON quotations REFERENCING OLD TABLE AS changed_old NEW TABLE AS changed_new
-  FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_carts();
---> statement-breakpoint
-CREATE TRIGGER quotations_delete_notify AFTER DELETE ON quotations REFERENCING OLD TABLE AS changed_old
-  FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_carts();
---> statement-breakpoint
-CREATE TRIGGER quotations_truncate_notify AFTER TRUNCATE ON quotations
-  FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_change();
+DO $$
+DECLARE
+  t text[];
+BEGIN
+  -- table, payload prefix, column naming the customer
+  FOREACH t SLICE 1 IN ARRAY ARRAY[
+    ['notifications', 'notif', 'customer_id'],
+    ['carts', 'cart', 'customer_id'],
+    ['cart_lines', 'cart', 'cart_id'],
+    ['addresses', 'cart', 'customer_id'],
+    ['quotations', 'cart', 'customer_id']
+  ] LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS changed_new
+      FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_customers(%L, %L)', t[1] || '_insert_notify', t[1], t[2], t[3]);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS changed_old NEW TABLE AS changed_new
+      FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_customers(%L, %L)', t[1] || '_update_notify', t[1], t[2], t[3]);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS changed_old
+      FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_customers(%L, %L)', t[1] || '_delete_notify', t[1], t[2], t[3]);
+    EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_change()',
+      t[1] || '_truncate_notify', t[1]);
+  END LOOP;
+END $$;
 --> statement-breakpoint
 CREATE TRIGGER coupons_notify AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON coupons
   FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_change();

@@ -2,7 +2,7 @@
 // for the cart (header badge, side panel) far more often than the cart changes, and building 50 priced lines
 // with their totals and serialising them cost ≈ 0.8 ms a call. An entry is dropped when anything it shows
 // may have changed: a write by or for its customer (this process: the request hooks; every process: the
-// database's 'cart:<customer ids>' notices, migration 0022), any read-model change (catalogue, config,
+// database's 'cart:<customer ids>' notices, migration 0023), any read-model change (catalogue, config,
 // tariff) or stock change (every entry), and at its own time bound (promotion reload, coupon period,
 // quotation day). A fill that raced with a drop is not kept.
 import { LANGS, type Lang } from "#core/lang.ts";

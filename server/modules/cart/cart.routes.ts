@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { translate } from "#core/i18n/messages.ts";
 import { addCartSchema, delCartSchema, editCartSchema, getCartSchema, mergeCartSchema } from "#core/validation/cart.ts";
-import { ok, sendOkJson } from "#server/http/envelope.ts";
+import { ok, okJson } from "#server/http/envelope.ts";
 import { unauthorized } from "#server/http/errors.ts";
 import { apiRoute } from "#server/http/openapi.ts";
 import type { CartMessage } from "./cart.service.ts";
@@ -37,7 +37,7 @@ export async function cartRoutes(site: FastifyInstance) {
         "Answers `{ cart_info, cart_list }`: the cart parameters with every cart total, and the priced lines. For an anonymous visitor, invalid entries of `carts` are left out and models no longer sold are listed in `messages`.",
     },
     async (req, reply, { carts }) => {
-      if (req.customer) return sendOkJson(req, reply, await cart.viewJson(db, req.customer.id, req.lang));
+      if (req.customer) return okJson(req, reply, await cart.viewJson(db, req.customer.id, req.lang));
       const { messages, ...answer } = await cart.priceAnonymous(db, carts, req.lang);
       return ok(req, { ...answer, messages: translated(req, messages) });
     },
