@@ -9,6 +9,7 @@ import { addDays, shopDay } from "#core/quotations.ts";
 const laterDay = (a: string, b: string) => (a > b ? a : b);
 import { addWorkingDays, replyDeadline } from "#core/aftersales/deliveries.ts";
 import { calendarDate } from "#core/format-date.ts";
+import { returnCreditTtc } from "#core/documents/credit.ts";
 
 export const DEMO_LOGINS = [
   { clientNumber: "C100001", email: "demo@comptoir-emballage.fr", password: "Demo1234!" },
@@ -31,6 +32,7 @@ export type CustomerData = {
   lines: Line[];
   invoices: (typeof s.invoices.$inferInsert & { id: number })[];
   creditNotes: (typeof s.creditNotes.$inferInsert & { id: number })[];
+  creditNoteUses: (typeof s.creditNoteUses.$inferInsert & { id: number })[];
   coupons: (typeof s.coupons.$inferInsert & { id: number })[];
   quotations: (typeof s.quotations.$inferInsert & { id: number })[];
   receipts: (typeof s.receiptArrangements.$inferInsert)[];
@@ -75,6 +77,7 @@ export async function buildCustomers(cat: Catalogue, now: Date = new Date()): Pr
     lines: [],
     invoices: [],
     creditNotes: [],
+    creditNoteUses: [],
     coupons: [],
     quotations: [],
     receipts: [],
@@ -585,6 +588,25 @@ export async function buildCustomers(cat: Catalogue, now: Date = new Date()): Pr
     { id: 1, returnId: 1, orderLineId: lineOf(1, 1).id, num: 2 },
     { id: 2, returnId: 2, orderLineId: lineOf(inWindow, 1).id, num: 4 },
   );
+  // The refunded return's credit note (decision 085: a refund is a credit note), spent in full on the next order
+  // (CE2026-000131): the history is complete and the balance left is AV2026-000007's alone.
+  const returned = lineOf(1, 1);
+  const goodsCents = d.lines.filter((l) => l.orderId === 1).reduce((sum, l) => sum + Math.round(Number(l.lineHt) * 100), 0);
+  const refund = returnCreditTtc([{ line_ht: returned.lineHt, num: returned.num, tva: returned.tva!, returned: 2 }], {
+    discount_amount: d.orders[0].discountAmount ?? "0",
+    goods_ht: cents(goodsCents),
+  });
+  d.creditNotes.push({
+    id: 2,
+    number: "AV2026-000005",
+    customerId: 1,
+    orderId: 1,
+    returnId: 1,
+    issuedAt: day("2026-09-22"),
+    amountTtc: refund,
+    remainingTtc: "0.00",
+  });
+  d.creditNoteUses.push({ id: 1, orderId: 2, creditNoteId: 2, amount: refund, createdAt: day("2026-10-02") });
   // Notifications: some read, some not; one for Martin (never shown to the demo customer).
   const note = (
     customerId: number,
@@ -605,6 +627,7 @@ export async function buildCustomers(cat: Catalogue, now: Date = new Date()): Pr
       createdAt: new Date(at),
       readAt: read ? new Date(new Date(at).getTime() + 3_600_000) : null,
     });
+  note(1, "credit_note_issued", 1, "AV2026-000005", "2026-09-22T10:00:00.000Z", true);
   note(1, "credit_note_issued", 2, "AV2026-000007", "2026-10-12T10:00:00.000Z", true);
   note(2, "order_delivered", martin, "CE2026-000150", "2026-10-30T10:00:00.000Z", false);
   note(1, "order_shipped", inWindow, "CE2026-000176", ago(5, 7), true);

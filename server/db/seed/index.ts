@@ -31,6 +31,7 @@ const SERIAL_TABLES = [
   "order_lines",
   "invoices",
   "credit_notes",
+  "credit_note_uses",
   "coupons",
   "quotations",
   "wishlists",
@@ -113,13 +114,14 @@ export async function seedDemo(db: Db, opts: { size?: Size; now?: Date } = {}): 
     await insertAll(tx, s.orders, people.orders);
     await insertAll(tx, s.orderLines, people.lines);
     await insertAll(tx, s.invoices, people.invoices);
-    await insertAll(tx, s.creditNotes, people.creditNotes);
     await insertAll(tx, s.quotations, people.quotations);
     await insertAll(tx, s.receiptArrangements, people.receipts);
     await insertAll(tx, s.wishlists, people.wishlists);
     await insertAll(tx, s.questions, people.questions);
     await insertAll(tx, s.returnRequests, people.returns);
     await insertAll(tx, s.returnLines, people.returnLines);
+    await insertAll(tx, s.creditNotes, people.creditNotes); // after the returns they refund
+    await insertAll(tx, s.creditNoteUses, people.creditNoteUses);
     await insertAll(tx, s.notifications, people.notifications);
     await insertAll(
       tx,

@@ -188,7 +188,16 @@ describe.each(testDbKinds())("demo seed (small, %s)", (kind) => {
     }
     expect(await count(a, "addresses")).toBe(5);
     expect(await count(a, "invoices")).toBeGreaterThanOrEqual(2);
-    expect(await count(a, "credit_notes")).toBe(1);
+    expect(await count(a, "credit_notes")).toBe(2);
+    // the refunded return has its credit note (decision 085), spent in full on the next order
+    const refunds = await rows<{ status: string; remaining: string; used: string; amount: string }>(
+      a,
+      sql`select r.status, c.remaining_ttc::text as remaining, c.amount_ttc::text as amount,
+        (select sum(u.amount)::text from credit_note_uses u where u.credit_note_id = c.id) as used
+        from return_requests r left join credit_notes c on c.return_id = r.id where r.status = 'refunded'`,
+    );
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ status: "refunded", remaining: "0.00", used: refunds[0].amount });
     expect(await count(a, "coupons")).toBe(6);
     expect(await count(a, "quotations")).toBe(2);
     expect(await count(a, "wishlists")).toBeGreaterThanOrEqual(3);

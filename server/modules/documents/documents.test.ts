@@ -114,6 +114,13 @@ describe.each(testDbKinds())("documents on %s", (kind) => {
           remaining_ttc: "18.60",
           pdf_url: "/documents/credit-note/1.pdf",
         }),
+        // the refunded return's note (seed), spent on CE2026-000131: listed, nothing left of it
+        expect.objectContaining({
+          number: "AV2026-000005",
+          order_number: "CE2026-000123",
+          reason: "Retour de marchandise sur la commande CE2026-000123",
+          remaining_ttc: "0.00",
+        }),
       ]);
       const theirs = (await get(t.app, "/site/Customer/creditNoteList", {}, { token: martin })).json().data;
       expect(theirs).toEqual({ list: [], balance: "0.00" });
