@@ -154,7 +154,7 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         {delivery.length > 0 && invoice.length > 0 && (
-          <form onSubmit={combo.onSubmit} noValidate className="flex flex-wrap items-end gap-3">
+          <form method="post" onSubmit={combo.onSubmit} noValidate className="flex flex-wrap items-end gap-3">
             <label className="flex flex-col gap-1 text-sm">
               {t("account.combination_delivery")}
               <select name="delivery_addr_id" className={select}>

@@ -64,7 +64,7 @@ export default function ForgotPassword() {
         </p>
       )}
       {email === null ? (
-        <form onSubmit={requestCode} noValidate className="flex flex-col gap-4">
+        <form method="post" onSubmit={requestCode} noValidate className="flex flex-col gap-4">
           <p className="text-sm text-muted">{t("account.forgot_intro")}</p>
           <Field label={t("account.email")} name="email" type="email" autoComplete="email" maxLength={50} error={errors.email} />
           <button type="submit" className="rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark">
@@ -72,7 +72,7 @@ export default function ForgotPassword() {
           </button>
         </form>
       ) : (
-        <form onSubmit={reset} noValidate className="flex flex-col gap-4">
+        <form method="post" onSubmit={reset} noValidate className="flex flex-col gap-4">
           <Field label={t("account.code")} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={errors.code} />
           <Field
             label={t("account.new_password")}

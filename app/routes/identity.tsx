@@ -56,7 +56,13 @@ export default function Identity({ loaderData: me }: Route.ComponentProps) {
           {t("account.must_change_password")}
         </p>
       )}
-      <form onSubmit={identity.onSubmit} noValidate className={`${box} md:grid md:grid-cols-2`} aria-label={t("account.identity_title")}>
+      <form
+        method="post"
+        onSubmit={identity.onSubmit}
+        noValidate
+        className={`${box} md:grid md:grid-cols-2`}
+        aria-label={t("account.identity_title")}
+      >
         <fieldset className="md:col-span-2">
           <legend className="mb-1 text-sm font-medium">{t("account.title")}</legend>
           <div className="flex gap-6">
@@ -99,7 +105,7 @@ export default function Identity({ loaderData: me }: Route.ComponentProps) {
       </form>
 
       <div className="grid gap-6 md:grid-cols-2">
-        <form onSubmit={email.onSubmit} noValidate className={box} aria-labelledby="email-title">
+        <form method="post" onSubmit={email.onSubmit} noValidate className={box} aria-labelledby="email-title">
           <h2 id="email-title" className="text-lg font-semibold">
             {t("account.email_title")}
           </h2>
@@ -125,7 +131,7 @@ export default function Identity({ loaderData: me }: Route.ComponentProps) {
             {t("account.email_save")}
           </button>
         </form>
-        <form onSubmit={password.onSubmit} noValidate className={box} aria-labelledby="password-title">
+        <form method="post" onSubmit={password.onSubmit} noValidate className={box} aria-labelledby="password-title">
           <h2 id="password-title" className="text-lg font-semibold">
             {t("account.password_title")}
           </h2>

@@ -41,7 +41,7 @@ export default function Login() {
           {t("account.login_title")}
         </h1>
         <p className="mb-4 text-sm text-muted">{t("account.login_intro")}</p>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           <Field label={t("account.identifier")} name="identifier" autoComplete="username" error={errors.identifier} />
           <Field label={t("account.password")} name="password" type="password" autoComplete="current-password" error={errors.password} />
           {failure && (

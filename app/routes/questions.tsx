@@ -80,7 +80,7 @@ export default function QuestionsPage({ loaderData: { orders, history, selected 
       <h1 className="text-2xl font-bold text-brand">{t("questions.title")}</h1>
       <p className="text-muted">{t("questions.intro")}</p>
 
-      <form onSubmit={form.onSubmit} noValidate className={box} aria-labelledby="question-form-title">
+      <form method="post" onSubmit={form.onSubmit} noValidate className={box} aria-labelledby="question-form-title">
         <h2 id="question-form-title" className="text-lg font-semibold">
           {t("questions.form_title")}
         </h2>

@@ -54,7 +54,7 @@ export default function ResetPassword({ loaderData: { token, valid } }: Route.Co
         </p>
       )}
       {valid ? (
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-4">
           <Field
             label={t("account.new_password")}
             name="password"

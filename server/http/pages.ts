@@ -121,6 +121,12 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
       }
       const since = cache.generation();
       const response = await handle(createRequest(req.raw, reply.raw), context);
+      if (isFormPostWithoutAction(req.method, req.url, response.status)) {
+        // A form sent before the page was hydrated (its fields in a POST body, never in the URL): no page
+        // takes forms without script, so the buyer gets the page back, now with its script, to send again.
+        reply.code(303).header("location", req.url).header("cache-control", "no-store").send();
+        return null;
+      }
       if (context.nonce && isHtml(response.headers.get("content-type"))) {
         response.headers.set("content-security-policy", pageCsp(context.nonce, https));
       }
@@ -158,3 +164,7 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
     }
   });
 }
+
+/** React Router answers 405 to a document POST on a route without an action (a `.data` fetch is the client's). */
+export const isFormPostWithoutAction = (method: string, url: string, status: number) =>
+  method === "POST" && status === 405 && !url.split("?")[0].endsWith(".data");

@@ -83,6 +83,41 @@ describe("pages: return path, errors, headers", () => {
     expect(res.headers.location).toBe("/identite?x=1");
   });
 
+  it("keeps every form's fields out of the URL when it is sent before the page's script runs", async () => {
+    const pages: [string, string | undefined][] = [
+      ["/", undefined],
+      ["/connexion", undefined],
+      ["/zh/connexion", undefined],
+      ["/reg", undefined],
+      ["/recuperation-mot-de-passe", undefined],
+      ["/identite", cookie],
+      ["/adresses", cookie],
+      ["/une-question", cookie],
+    ];
+    for (const [url, withCookie] of pages) {
+      const res = await app.inject({ url, headers: withCookie ? { cookie: withCookie } : {} });
+      expect(res.statusCode, url).toBe(200);
+      const forms = [...res.body.matchAll(/<form\b[^>]*>/g)].map((m) => m[0]);
+      expect(forms.length, url).toBeGreaterThan(0);
+      for (const form of forms) {
+        // a form posts its fields (a GET would put a password in the address bar and the history); the header
+        // search is the one GET form, and it goes to the search page
+        if (form.includes('role="search"')) expect(form, url).toMatch(/action="(\/zh)?\/recherche"/);
+        else expect(form, url).toContain('method="post"');
+      }
+    }
+    // such a POST reaches a page without an action: the buyer gets the page back to send again, not an error
+    const sent = await app.inject({
+      method: "POST",
+      url: "/connexion",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "identifier=demo%40comptoir-emballage.fr&password=Demo1234%21",
+    });
+    expect(sent.statusCode).toBe(303);
+    expect(sent.headers.location).toBe("/connexion");
+    expect(sent.body).not.toContain("Demo1234");
+  });
+
   it("9. answers TRACE and unknown methods with a 405 page or envelope", async () => {
     for (const method of ["TRACE", "PROPFIND"] as const) {
       const page = await app.inject({ method: method as "GET", url: "/zh/" });

@@ -15,6 +15,7 @@ export function AddressForm({ kind, address, onClose }: { kind: AddressKind; add
   const v = (k: keyof AddressView) => (address?.[k] as string | null | undefined) ?? "";
   return (
     <form
+      method="post"
       onSubmit={form.onSubmit}
       noValidate
       aria-label={title}

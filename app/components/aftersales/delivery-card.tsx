@@ -97,6 +97,7 @@ export function DeliveryCard({ d, dates }: { d: DeliveryItem; dates: string[] })
       )}
       {d.can_reply && picking && (
         <form
+          method="post"
           className="flex flex-wrap items-end gap-3"
           onSubmit={(e) => {
             e.preventDefault();

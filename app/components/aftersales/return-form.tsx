@@ -54,7 +54,14 @@ export function ReturnForm({ order }: { order: ReturnFormOrder }) {
 
   if (open.length === 0) return <p className="text-sm">{t("aftersales.nothing_returnable")}</p>;
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby={`${uid}-title`} data-testid="return-form">
+    <form
+      method="post"
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-labelledby={`${uid}-title`}
+      data-testid="return-form"
+    >
       <h3 id={`${uid}-title`} className="font-semibold">
         {t("aftersales.return_form_title", { number: order.number })}
       </h3>

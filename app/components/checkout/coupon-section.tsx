@@ -41,6 +41,7 @@ export function CouponSection({ code, coupons, note, noteError, onApply, onNote 
         {t("checkout.coupon_title")}
       </h2>
       <form
+        method="post"
         className="flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();

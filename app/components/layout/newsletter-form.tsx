@@ -34,7 +34,7 @@ export function NewsletterForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-2" aria-label={t("footer.newsletter_title")}>
+    <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-2" aria-label={t("footer.newsletter_title")}>
       <label htmlFor="newsletter-email" className="text-sm">
         {t("footer.newsletter_label")}
       </label>

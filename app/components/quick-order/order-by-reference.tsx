@@ -82,7 +82,7 @@ export function OrderByReference() {
         {t("area.qo_by_reference")}
       </h2>
       <p className="text-sm text-muted">{t("area.qo_by_reference_intro")}</p>
-      <form onSubmit={check} className="flex flex-col gap-3" noValidate>
+      <form method="post" onSubmit={check} className="flex flex-col gap-3" noValidate>
         <label htmlFor={`${id}-text`} className="font-medium">
           {t("area.qo_textarea")}
         </label>

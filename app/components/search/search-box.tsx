@@ -127,7 +127,7 @@ export function SearchBox() {
 
   return (
     <div ref={wrapper} onBlur={onBlur} className="relative order-last w-full md:order-none md:w-auto md:flex-1">
-      <form role="search" onSubmit={onSubmit} className="flex w-full">
+      <form role="search" action={localePath(lang, "/recherche")} onSubmit={onSubmit} className="flex w-full">
         <label htmlFor="header-search" className="sr-only">
           {t("header.search_label")}
         </label>
