@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { loadEnv } from "./env.ts";
 import { openDatabase } from "./db/client.ts";
+import { DataDirInUseError } from "./db/data-dir-lock.ts";
 import { seedDemo } from "./db/seed/index.ts";
 import { buildApp } from "./app.ts";
 
@@ -50,6 +51,6 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(e);
+  console.error(e instanceof DataDirInUseError ? e.message : e); // an operator's mistake, not a crash
   process.exit(1);
 });

@@ -1,4 +1,5 @@
 // One Drizzle API over two drivers: embedded PGlite (default) or node-postgres when DATABASE_URL is set.
+import { lockDataDir } from "./data-dir-lock.ts";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createHash } from "node:crypto";
@@ -35,11 +36,16 @@ async function openPglite(dataDir: string): Promise<Database> {
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
-  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const inMemory = dataDir.startsWith("memory://");
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const release = inMemory ? () => undefined : lockDataDir(dataDir);
   // The catalogue is a few MB: 8 MB of shared buffers (PostgreSQL's default is 128 MB, all of it WASM heap) is
   // enough (search latency unchanged) and saves ≈ 120 MB of resident memory (docs/performance.md, decision 095).
   const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=8MB"];
-  const client = await PGlite.create(dataDir, { extensions: { unaccent, pg_trgm }, startParams });
+  const client = await PGlite.create(dataDir, { extensions: { unaccent, pg_trgm }, startParams }).catch((e: unknown) => {
+    release();
+    throw e;
+  });
   const db = drizzle({ client, schema });
   // A pool query inside a transaction would wait forever for the one connection: fail at once (db/tx.ts).
   // Transactions query through their own handle, not through client.query.
@@ -55,7 +61,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     onChange: async (cb) => {
       await client.listen(CHANGE_CHANNEL, cb);
     },
-    close: () => client.close(),
+    close: () => client.close().finally(release),
   };
 }
 
