@@ -372,6 +372,25 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
     expect(await stockOf(plain.id)).toBe(stockBefore - 3);
   });
 
+  it("places a new order with a key past its life, reading the cart after the key is taken again", async () => {
+    const b = await buyer("expired", [[plain.id, 2]]);
+    const k = key();
+    const first = await place(b, "", "fr", k);
+    await query(db, sql`insert into cart_lines (cart_id, model_id, num) values (${b.cartId}, ${plain.id}, 4)`);
+    // the same key with the same request, a day later: a new order of the cart as it is now
+    await query(
+      db,
+      sql`update idempotency_keys set created_at = now() - interval '2 days', expires_at = now() - interval '1 day' where customer_id = ${b.id}`,
+    );
+    const stock = await stockOf(plain.id);
+    const second = await place(b, "", "fr", k);
+    expect(second.id).not.toBe(first.id);
+    expect(second.total_ht).toBe("100.00");
+    expect(await stockOf(plain.id)).toBe(stock - 4);
+    expect(await cartOf(b.id)).toEqual([]);
+    expect(await place(b, "", "fr", k)).toEqual(second);
+  });
+
   it("refuses an empty cart, a model no longer sold, and an amount under minBuyPrice, changing nothing", async () => {
     const empty = await buyer("empty", []);
     await expect(place(empty)).rejects.toMatchObject({ key: "api.cart_empty" });
