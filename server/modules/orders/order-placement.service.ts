@@ -236,7 +236,9 @@ export function createOrderPlacementService(cart: CartService) {
       // The only statement that locks rows other buyers wait for (decision 093), then the commit: the stock rows
       // in id order, then the coupon, then the sequence row, each part after the one it reads. A failed guard
       // takes no number, and every write hangs on the order row (`o`): a refused order writes nothing here,
-      // and the transaction is rolled back.
+      // and the transaction is rolled back. The coupon and quotation parts are left out when unused: their
+      // statement triggers fire even for no row, and the coupons' notice makes every process drop every cart
+      // answer (decision 097).
       const [written] = await preparedQuery<{
         id: number | null;
         number: string | null;
@@ -247,10 +249,14 @@ export function createOrderPlacementService(cart: CartService) {
         sql`
         with ${sql.join(stockParts, sql` `)}
         stock as (${stocked}),
-        coupon as (
+        ${
+          couponUsed === null
+            ? sql``
+            : sql`coupon as (
           update coupons set uses = uses + 1
-          where id = ${couponUsed} and uses < max_uses and (select count(*) from stock) = ${priced.length} returning id),
-        seq as (${nextNumberSql("order", sql`(select count(*) from stock) = ${priced.length} and (select count(*) from coupon) = ${couponUsed === null ? 0 : 1}`)}),
+          where id = ${couponUsed} and uses < max_uses and (select count(*) from stock) = ${priced.length} returning id),`
+        }
+        seq as (${nextNumberSql("order", sql`(select count(*) from stock) = ${priced.length} ${couponUsed === null ? sql`` : sql`and exists (select 1 from coupon)`}`)}),
         o as (
           insert into orders (number, customer_id, status, pickup_method, delivery_mode, shop_id, delivery_address, invoice_address,
                               total_ht, total_tva, total_ttc, freight_ht, freight_tva, discount_amount, coupon_id, note)
@@ -263,14 +269,18 @@ export function createOrderPlacementService(cart: CartService) {
         lines as (
           insert into order_lines (order_id, model_id, reference, designation, unit, price, num, tva, remise, line_ht, gifted_units)
           select o.id, v.* from o, (values ${orderLines}) v),
-        quotes as (
+        ${
+          usedQuotes.length === 0
+            ? sql``
+            : sql`quotes as (
           update quotations set status = 'ordered', order_id = o.id from o
-          where quotations.id = any(${`{${usedQuotes.join(",")}}`}::int[]) and customer_id = ${customer.id} and status in ('open', 'accepted')),
+          where quotations.id = any(${`{${usedQuotes.join(",")}}`}::int[]) and customer_id = ${customer.id} and status in ('open', 'accepted')),`
+        }
         emptied as (delete from cart_lines where cart_id = ${row.id} and exists (select 1 from o)),
         reset as (update carts set coupon_id = null, note = null, updated_at = now() where id = ${row.id} and exists (select 1 from o))
         ${input.use_credit ? sql`` : finish()}
         select (select id from o), (select number from o),
-               array(select id from stock) as stocked, exists (select 1 from coupon) as coupon_ok`,
+               array(select id from stock) as stocked, ${couponUsed === null ? sql`true` : sql`exists (select 1 from coupon)`} as coupon_ok`,
       );
       // A buyer who read the last units before another took them: refused by the guard, with the stock left.
       const short = priced.find((p) => !written.stocked.includes(p.model.id));

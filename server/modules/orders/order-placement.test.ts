@@ -302,6 +302,19 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
     await query(db, sql`update models set price = 25 where id = ${plain.id}`);
   });
 
+  it("tells every process of the buyer's cart and the model's stock, not of coupons or quotations it did not use", async () => {
+    const b = await buyer("notices", [[plain.id, 4]]);
+    const seen: string[] = [];
+    await t.database.onChange((payload) => seen.push(payload));
+    await place(b);
+    await query(db, sql`select pg_notify('comptoir_cache', 'test:end')`); // notices arrive in commit order
+    await expect.poll(() => seen.includes("test:end")).toBe(true);
+    expect(seen).toContain(`cart:${b.id}`);
+    expect(seen.some((p) => /^(stock|avail):/.test(p))).toBe(true);
+    // a coupons notice would drop every customer's cart answer in every process (read-cache.ts)
+    expect(seen.filter((p) => p === "coupons" || p === "quotations" || p === "*")).toEqual([]);
+  });
+
   it("keeps on each order line the units its promotion offered (never priced), shown by the order detail", async () => {
     const [gift] = await query<Model>(
       db,
