@@ -1,7 +1,7 @@
 // What the cart and the order read of a model: the catalogue's current price, promotion, measures, stock
 // and sale flags, with its names in one language. Prices always come from here, never from a client.
-import { sql } from "drizzle-orm";
-import { preparedQuery, query, type Db } from "#server/db/client.ts";
+import { sql, type SQL } from "drizzle-orm";
+import { query, type Db } from "#server/db/client.ts";
 import type { Lang } from "#core/i18n/messages.ts";
 import type { CartLine } from "#core/cart/types.ts";
 import { productUrl } from "#core/slug.ts";
@@ -101,25 +101,11 @@ export function createCartModels(db: Db, cache: ReadCache) {
   }
 
   /**
-   * For the order: prices, VAT, measures, stock, flags and promotion read in `q` in one statement, without
-   * locks (decision 093: the stock rows are locked by the order's final, guarded statement only); names come
-   * from the read model (`statics`).
+   * For the order: the rows of `orderModelsSql` (read in its transaction, without locks: decision 093) with
+   * their names from the read model (`statics`).
    */
-  async function forOrder(q: Db, ids: readonly number[], statics: Map<number, StaticModel>): Promise<Map<number, CartModel>> {
+  function forOrder(rows: OrderModelRow[], statics: Map<number, StaticModel>): Map<number, CartModel> {
     const out = new Map<number, CartModel>();
-    if (ids.length === 0) return out;
-    const rows = await preparedQuery<Omit<CartModel, "name" | "label" | "image">>(
-      q,
-      sql`
-      select m.id, m.reference, m.unit, m.price::text as price, m.site_price::text as site_price, m.tva::text as tva,
-             m.poids::text as poids, m.volume::text as volume, m.stock, m.purchasable_qty,
-             (m.not_for_sale or not p.active) as not_for_sale, m.non_gls, m.product_id,
-             pr.type as promo_type, pr.value::text as promo_value, pr.min_qty as promo_min, pr.gifted_units as promo_gifted
-      from models m join products p on p.id = m.product_id
-      left join lateral (select pr.type, pr.value, pr.min_qty, pr.gifted_units from promotions pr where ${activeModelPromotion(sql`m.id`)}
-                         order by pr.starts_at desc, pr.id limit 1) pr on true
-      where m.id in (${idList(ids)}) order by m.id`,
-    );
     for (const r of rows) {
       const s = statics.get(r.id);
       out.set(r.id, {
@@ -137,6 +123,24 @@ export function createCartModels(db: Db, cache: ReadCache) {
 }
 
 export type CartModels = ReturnType<typeof createCartModels>;
+
+/** What the order reads of a model: everything that is money, measures, stock and flags, and its promotion. */
+export type OrderModelRow = Omit<CartModel, "name" | "label" | "image">;
+
+/**
+ * The models of the lines of cart `cartId` as one JSON array of OrderModelRow (decision 097: read by the order's
+ * first statement with its key and cart): prices, VAT, measures, stock, flags and the running promotion.
+ */
+export const orderModelsSql = (cartId: SQL) => sql`(
+  select coalesce(json_agg(x order by x.id), '[]'::json) from (
+    select m.id, m.reference, m.unit, m.price::text as price, m.site_price::text as site_price, m.tva::text as tva,
+           m.poids::text as poids, m.volume::text as volume, m.stock, m.purchasable_qty,
+           (m.not_for_sale or not p.active) as not_for_sale, m.non_gls, m.product_id,
+           pr.type as promo_type, pr.value::text as promo_value, pr.min_qty as promo_min, pr.gifted_units as promo_gifted
+    from models m join products p on p.id = m.product_id
+    left join lateral (select pr.type, pr.value, pr.min_qty, pr.gifted_units from promotions pr where ${activeModelPromotion(sql`m.id`)}
+                       order by pr.starts_at desc, pr.id limit 1) pr on true
+    where m.id in (select l.model_id from cart_lines l where l.cart_id = ${cartId})) x)`;
 
 /** A cart line (SPEC §3 cart item) priced from the model, plus what a cart page shows. */
 export type CartListLine = CartLine & {

@@ -1,7 +1,7 @@
 // The cart answer of SPEC §7 (`{ cart_info, cart_list }`): cart parameters (SPEC §3) with every cart total
 // flattened in (core/cart/totals.ts), and the priced lines. Shared by the customer cart, the anonymous
 // cart and the order (which recomputes the very same totals before writing).
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { preparedQuery, query, type Db } from "#server/db/client.ts";
 import type { Lang } from "#core/i18n/messages.ts";
 import { computeCartTotals } from "#core/cart/totals.ts";
@@ -222,23 +222,21 @@ export function liveLines(raw: LineTuple[] | string | null): LiveLine[] {
   }));
 }
 
-const parsed = <T>(v: T | string | null): T | null => (typeof v === "string" ? (JSON.parse(v) as T) : v);
+export const parsed = <T>(v: T | string | null): T | null => (typeof v === "string" ? (JSON.parse(v) as T) : v);
+
+/** A loadCart row before parsing: the cart's columns, its address, coupon and lines as JSON. */
+export type CartStateRow = CartRow & {
+  delivery_obj: AddressSnapshot | string | null;
+  coupon_obj: CouponRow | string | null;
+  lines_json: LineTuple[] | string | null;
+};
 
 /**
- * The customer's cart in one statement: the row, its delivery address (the caller's, not deleted), its coupon
- * with whether it may be used now (period, owner, uses left) and, with `lines`, the lines with their live
- * stock. `lock` takes the cart row's lock (FOR UPDATE) until the transaction ends. Null when there is no cart.
+ * The statement of loadCart: the customer's cart row `c` with its delivery address, coupon and (`lines`) lines,
+ * plus `extra` columns read from `c` (the order adds its models, decision 097) and a `when` condition.
  */
-export async function loadCart(q: Db, customerId: number, opts: { lock: boolean; lines: boolean }): Promise<CartState | null> {
-  const [r] = await preparedQuery<
-    CartRow & {
-      delivery_obj: AddressSnapshot | string | null;
-      coupon_obj: CouponRow | string | null;
-      lines_json: LineTuple[] | string | null;
-    }
-  >(
-    q,
-    sql`
+export function cartStateSql(customerId: number | SQL, opts: { lock: boolean; lines: boolean; extra?: SQL; when?: SQL }): SQL {
+  return sql`
     select c.id, c.customer_id, c.delivery_addr_id, c.invoice_addr_id, c.pickup_method, c.shop_id, c.coupon_id, c.extra_options,
            c.freight, c.delivery_mode, c.note,
            (select row_to_json(a) from (
@@ -252,10 +250,22 @@ export async function loadCart(q: Db, customerId: number, opts: { lock: boolean;
                      (extract(epoch from case when k.starts_at > now() then k.starts_at when k.ends_at > now() then k.ends_at end)
                       * 1000)::float8 as next_change
               from coupons k where k.id = c.coupon_id) k) as coupon_obj,
-           ${opts.lines ? linesJson : sql`null`} as lines_json
-    from carts c where c.customer_id = ${customerId} ${opts.lock ? sql`for update of c` : sql``}`,
-  );
-  if (!r) return null;
+           ${opts.lines ? linesJson : sql`null`} as lines_json${opts.extra ? sql`, ${opts.extra}` : sql``}
+    from carts c where c.customer_id = ${customerId} ${opts.when ? sql`and ${opts.when}` : sql``} ${opts.lock ? sql`for update of c` : sql``}`;
+}
+
+/** A row of cartStateSql as CartState. */
+export function cartState(r: CartStateRow): CartState {
   const { delivery_obj, coupon_obj, lines_json, ...row } = r;
   return { row, delivery: parsed(delivery_obj), coupon: parsed(coupon_obj), lines: liveLines(lines_json) };
+}
+
+/**
+ * The customer's cart in one statement: the row, its delivery address (the caller's, not deleted), its coupon
+ * with whether it may be used now (period, owner, uses left) and, with `lines`, the lines with their live
+ * stock. `lock` takes the cart row's lock (FOR UPDATE) until the transaction ends. Null when there is no cart.
+ */
+export async function loadCart(q: Db, customerId: number, opts: { lock: boolean; lines: boolean }): Promise<CartState | null> {
+  const [r] = await preparedQuery<CartStateRow>(q, cartStateSql(customerId, opts));
+  return r ? cartState(r) : null;
 }

@@ -15,8 +15,17 @@ import type { CartTotals, Freight } from "#core/cart/types.ts";
 import type { CreateOrderInput } from "#core/validation/cart.ts";
 import { nextNumberSql } from "#server/modules/numbering/numbering.service.ts";
 import { mailInsertFromSql } from "#server/modules/outbox/outbox.service.ts";
-import type { CartModel } from "#server/modules/cart/cart-models.ts";
-import { buildAnswer, cartParams, loadCart, ownAddress, type PricedLine } from "#server/modules/cart/cart-view.ts";
+import { orderModelsSql, type CartModel, type OrderModelRow } from "#server/modules/cart/cart-models.ts";
+import {
+  buildAnswer,
+  cartParams,
+  cartState,
+  cartStateSql,
+  ownAddress,
+  parsed,
+  type CartStateRow,
+  type PricedLine,
+} from "#server/modules/cart/cart-view.ts";
 import { cartQuotes, lineQuote } from "#server/modules/quotations/quoted-lines.ts";
 import type { CartService } from "#server/modules/cart/cart.service.ts";
 import { isDeliveryMode } from "#core/freight-tariff.ts";
@@ -61,18 +70,40 @@ const requestHash = (input: PlaceInput) =>
 
 export function createOrderPlacementService(cart: CartService) {
   /**
-   * Takes the key for this request: the transaction's time (the order's created_at) when this call goes on to
-   * place the order; otherwise the answer stored by the call that placed it. A concurrent twin waits on the
-   * key's unique index until the first commits (then gets its answer) or rolls back (then goes on itself).
+   * The order's first statement (decision 097): takes the key for this request (`insertKey`), then, when it
+   * was taken, locks the cart row and reads it with its address, coupon, lines and the lines' models (money,
+   * stock and flags, without locks: decision 093). The key comes first (the CTE is read before the cart's
+   * lateral part), as in every order: a concurrent twin waits on the key's unique index until the first
+   * commits or rolls back, and never holds the cart meanwhile. `key_now` (the transaction's time, the
+   * order's created_at) is null when the key was already there; `id` is null when there is no cart (or no key).
    */
-  async function takeKey(tx: Db, customerId: number, key: string, hash: string): Promise<{ now: Date | string } | PlacedOrder> {
-    const inserted = await preparedQuery<{ now: Date | string }>(
+  async function readOrder(tx: Db, customerId: number, key: string, hash: string, insertKey: boolean) {
+    const k = insertKey
+      ? sql`insert into idempotency_keys (customer_id, scope, key, request_hash) values (${customerId}, ${ORDER_SCOPE}, ${key}, ${hash})
+            on conflict (customer_id, scope, key) do nothing returning now() as now`
+      : sql`select now() as now`;
+    const cartPart = cartStateSql(customerId, {
+      lock: true,
+      lines: true,
+      extra: sql`${orderModelsSql(sql`c.id`)} as models_json`,
+      when: sql`k.now is not null`,
+    });
+    const [r] = await preparedQuery<
+      Omit<CartStateRow, "id"> & { id: number | null; key_now: Date | string | null; models_json: OrderModelRow[] | string | null }
+    >(
       tx,
-      sql`
-      insert into idempotency_keys (customer_id, scope, key, request_hash) values (${customerId}, ${ORDER_SCOPE}, ${key}, ${hash})
-      on conflict (customer_id, scope, key) do nothing returning now() as now`,
+      sql`with k as (${k}) select k.now as key_now, c.* from (select 1) one left join k on true left join lateral (${cartPart}) c on true`,
     );
-    if (inserted.length > 0) return inserted[0];
+    const { key_now, models_json, ...cart } = r;
+    return {
+      now: key_now,
+      state: cart.id === null ? null : cartState(cart as CartStateRow),
+      models: parsed(models_json) ?? [],
+    };
+  }
+
+  /** A key already taken: the answer stored by the call that placed the order, or (past its life) the key again. */
+  async function existingKey(tx: Db, customerId: number, key: string, hash: string): Promise<{ now: Date | string } | PlacedOrder> {
     const [row] = await query<{ request_hash: string; status: string; response: PlacedOrder | null; expired: boolean; now: Date | string }>(
       tx,
       sql`
@@ -103,23 +134,19 @@ export function createOrderPlacementService(cart: CartService) {
     const statics = await cart.models.catalogue(lang); // names only: money is re-read in the transaction below
     return withTransaction(q, async (tx) => {
       const hash = requestHash(input);
-      const taken = await takeKey(tx, customer.id, input.idempotency_key, hash);
-      if (!("now" in taken)) return taken;
-
-      // The cart row locked, with its delivery address, coupon (and whether it may be used now) and lines.
-      const state = await loadCart(tx, customer.id, { lock: true, lines: true });
+      let read = await readOrder(tx, customer.id, input.idempotency_key, hash, true);
+      if (read.now === null) {
+        const taken = await existingKey(tx, customer.id, input.idempotency_key, hash);
+        if (!("now" in taken)) return taken;
+        read = { ...(await readOrder(tx, customer.id, input.idempotency_key, hash, false)), now: taken.now };
+      }
+      const state = read.state;
       if (!state || state.lines.length === 0) throw refused("api.cart_empty");
       const { row, delivery, coupon, lines: cartLines } = state;
       const invoice = await ownAddress(tx, customer.id, row.invoice_addr_id);
       const pickup = row.pickup_method === 2;
       const mode = pickup ? "pickup" : row.delivery_mode;
-
-      // Read without locks: the final statement's guard decides the stock (decision 093).
-      const models = await cart.models.forOrder(
-        tx,
-        cartLines.map((l) => l.model_id),
-        statics,
-      );
+      const models = cart.models.forOrder(read.models, statics);
       // Quotations behind lines, locked (the customer's own rows: no other buyer waits on them): the quoted price
       // is read from their rows, and used up below.
       const quotes = await cartQuotes(
@@ -176,7 +203,7 @@ export function createOrderPlacementService(cart: CartService) {
         discount_amount: money.discount,
         pickup_method: row.pickup_method,
         lines: priced.length,
-        created_at: new Date(taken.now).toISOString(), // now(): the transaction's time, the order's created_at
+        created_at: new Date(read.now!).toISOString(), // now(): the transaction's time, the order's created_at
         credit_used: "0.00",
         amount_due: money.totalTtc,
         payment_method: null,
@@ -209,7 +236,9 @@ export function createOrderPlacementService(cart: CartService) {
       // The only statement that locks rows other buyers wait for (decision 093), then the commit: the stock rows
       // in id order, then the coupon, then the sequence row, each part after the one it reads. A failed guard
       // takes no number, and every write hangs on the order row (`o`): a refused order writes nothing here,
-      // and the transaction is rolled back.
+      // and the transaction is rolled back. The coupon and quotation parts are left out when unused: their
+      // statement triggers fire even for no row, and the coupons' notice makes every process drop every cart
+      // answer (decision 097).
       const [written] = await preparedQuery<{
         id: number | null;
         number: string | null;
@@ -220,10 +249,14 @@ export function createOrderPlacementService(cart: CartService) {
         sql`
         with ${sql.join(stockParts, sql` `)}
         stock as (${stocked}),
-        coupon as (
+        ${
+          couponUsed === null
+            ? sql``
+            : sql`coupon as (
           update coupons set uses = uses + 1
-          where id = ${couponUsed} and uses < max_uses and (select count(*) from stock) = ${priced.length} returning id),
-        seq as (${nextNumberSql("order", sql`(select count(*) from stock) = ${priced.length} and (select count(*) from coupon) = ${couponUsed === null ? 0 : 1}`)}),
+          where id = ${couponUsed} and uses < max_uses and (select count(*) from stock) = ${priced.length} returning id),`
+        }
+        seq as (${nextNumberSql("order", sql`(select count(*) from stock) = ${priced.length} ${couponUsed === null ? sql`` : sql`and exists (select 1 from coupon)`}`)}),
         o as (
           insert into orders (number, customer_id, status, pickup_method, delivery_mode, shop_id, delivery_address, invoice_address,
                               total_ht, total_tva, total_ttc, freight_ht, freight_tva, discount_amount, coupon_id, note)
@@ -236,14 +269,18 @@ export function createOrderPlacementService(cart: CartService) {
         lines as (
           insert into order_lines (order_id, model_id, reference, designation, unit, price, num, tva, remise, line_ht, gifted_units)
           select o.id, v.* from o, (values ${orderLines}) v),
-        quotes as (
+        ${
+          usedQuotes.length === 0
+            ? sql``
+            : sql`quotes as (
           update quotations set status = 'ordered', order_id = o.id from o
-          where quotations.id = any(${`{${usedQuotes.join(",")}}`}::int[]) and customer_id = ${customer.id} and status in ('open', 'accepted')),
+          where quotations.id = any(${`{${usedQuotes.join(",")}}`}::int[]) and customer_id = ${customer.id} and status in ('open', 'accepted')),`
+        }
         emptied as (delete from cart_lines where cart_id = ${row.id} and exists (select 1 from o)),
         reset as (update carts set coupon_id = null, note = null, updated_at = now() where id = ${row.id} and exists (select 1 from o))
         ${input.use_credit ? sql`` : finish()}
         select (select id from o), (select number from o),
-               array(select id from stock) as stocked, exists (select 1 from coupon) as coupon_ok`,
+               array(select id from stock) as stocked, ${couponUsed === null ? sql`true` : sql`exists (select 1 from coupon)`} as coupon_ok`,
       );
       // A buyer who read the last units before another took them: refused by the guard, with the stock left.
       const short = priced.find((p) => !written.stocked.includes(p.model.id));

@@ -302,6 +302,19 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
     await query(db, sql`update models set price = 25 where id = ${plain.id}`);
   });
 
+  it("tells every process of the buyer's cart and the model's stock, not of coupons or quotations it did not use", async () => {
+    const b = await buyer("notices", [[plain.id, 4]]);
+    const seen: string[] = [];
+    await t.database.onChange((payload) => seen.push(payload));
+    await place(b);
+    await query(db, sql`select pg_notify('comptoir_cache', 'test:end')`); // notices arrive in commit order
+    await expect.poll(() => seen.includes("test:end")).toBe(true);
+    expect(seen).toContain(`cart:${b.id}`);
+    expect(seen.some((p) => /^(stock|avail):/.test(p))).toBe(true);
+    // a coupons notice would drop every customer's cart answer in every process (read-cache.ts)
+    expect(seen.filter((p) => p === "coupons" || p === "quotations" || p === "*")).toEqual([]);
+  });
+
   it("keeps on each order line the units its promotion offered (never priced), shown by the order detail", async () => {
     const [gift] = await query<Model>(
       db,
@@ -370,6 +383,25 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
     expect(twins.every((r) => r.status === "fulfilled")).toBe(true);
     expect(await count("orders")).toBe(ordersBefore + 1);
     expect(await stockOf(plain.id)).toBe(stockBefore - 3);
+  });
+
+  it("places a new order with a key past its life, reading the cart after the key is taken again", async () => {
+    const b = await buyer("expired", [[plain.id, 2]]);
+    const k = key();
+    const first = await place(b, "", "fr", k);
+    await query(db, sql`insert into cart_lines (cart_id, model_id, num) values (${b.cartId}, ${plain.id}, 4)`);
+    // the same key with the same request, a day later: a new order of the cart as it is now
+    await query(
+      db,
+      sql`update idempotency_keys set created_at = now() - interval '2 days', expires_at = now() - interval '1 day' where customer_id = ${b.id}`,
+    );
+    const stock = await stockOf(plain.id);
+    const second = await place(b, "", "fr", k);
+    expect(second.id).not.toBe(first.id);
+    expect(second.total_ht).toBe("100.00");
+    expect(await stockOf(plain.id)).toBe(stock - 4);
+    expect(await cartOf(b.id)).toEqual([]);
+    expect(await place(b, "", "fr", k)).toEqual(second);
   });
 
   it("refuses an empty cart, a model no longer sold, and an amount under minBuyPrice, changing nothing", async () => {

@@ -4,7 +4,7 @@
 // A crash between claim and mark leaves the row locked until locked_until, then it is retried: delivery is
 // at least once (a crash after the SMTP server accepted and before the mark sends the message again).
 import { sql } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { preparedQuery, type Db } from "#server/db/client.ts";
 import type { OutboxMail } from "#server/db/schema/index.ts";
 import type { Mailer } from "#server/mail.ts";
 import { onMailEnqueued } from "./outbox.service.ts";
@@ -36,10 +36,13 @@ export function createOutboxWorker(db: Db, mailer: Mailer, opts: OutboxWorkerOpt
   let stopped = false;
 
   // An attempt is counted when claimed, so that a message that crashes the process is not retried forever.
-  const claim = () =>
-    query<Claimed>(
+  // The claim also marks `sent`, the messages of the batch before it that went out (decision 097: one statement
+  // per batch instead of one per message; a crash between a send and its mark sends it again, as before).
+  const claim = (sent: number[]) =>
+    preparedQuery<Claimed>(
       db,
       sql`
+    with sent as (${markSent(sent)})
     update outbox_messages m set locked_until = now() + make_interval(secs => ${lockMs / 1000}), attempts = m.attempts + 1
     from (select id from outbox_messages
           where sent_at is null and failed_at is null and available_at <= now() and (locked_until is null or locked_until <= now())
@@ -47,6 +50,8 @@ export function createOutboxWorker(db: Db, mailer: Mailer, opts: OutboxWorkerOpt
     where m.id = due.id
     returning m.id, m.payload, m.attempts`,
     );
+  const markSent = (ids: number[]) =>
+    sql`update outbox_messages set sent_at = now(), locked_until = null, last_error = null where id = any(${`{${ids.join(",")}}`}::int[])`;
 
   async function deliver(m: Claimed): Promise<boolean> {
     if (m.attempts > maxAttempts) {
@@ -67,23 +72,32 @@ export function createOutboxWorker(db: Db, mailer: Mailer, opts: OutboxWorkerOpt
         where id = ${m.id}`);
       return false;
     }
-    await db.execute(sql`update outbox_messages set sent_at = now(), locked_until = null, last_error = null where id = ${m.id}`);
-    return true;
+    return true; // marked sent by the next claim (or at the end of the pass)
   }
 
   /** Sends every due message; returns how many were sent. Runs one at a time per worker. */
   async function drain(): Promise<number> {
     let sent = 0;
-    do {
-      again = false;
-      for (;;) {
-        if (stopped) return sent;
-        const rows = await claim();
-        if (!rows.length) break;
-        for (const m of rows) if (await deliver(m)) sent++;
-      }
-    } while (again && !stopped);
-    return sent;
+    let unmarked: number[] = [];
+    try {
+      do {
+        again = false;
+        for (;;) {
+          if (stopped) return sent;
+          const rows = await claim(unmarked);
+          unmarked = [];
+          if (!rows.length) break;
+          for (const m of rows)
+            if (await deliver(m)) {
+              unmarked.push(m.id);
+              sent++;
+            }
+        }
+      } while (again && !stopped);
+      return sent;
+    } finally {
+      if (unmarked.length) await db.execute(markSent(unmarked)); // stopped (or failed) after sending
+    }
   }
 
   /** Runs a pass now, or right after the running one. Resolves with the count sent by that pass. */
