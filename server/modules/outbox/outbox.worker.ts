@@ -85,12 +85,18 @@ export function createOutboxWorker(db: Db, mailer: Mailer, opts: OutboxWorkerOpt
         for (;;) {
           if (stopped) return sent;
           const rows = await claim(unmarked);
+          const claimedAt = Date.now();
           unmarked = [];
           if (!rows.length) break;
           for (const m of rows)
             if (await deliver(m)) {
               unmarked.push(m.id);
               sent++;
+              // a slow mail server: marked now, before the batch's lock runs out and another worker claims them
+              if (Date.now() - claimedAt > lockMs / 2) {
+                await db.execute(markSent(unmarked));
+                unmarked = [];
+              }
             }
         }
       } while (again && !stopped);
