@@ -1,6 +1,8 @@
-// The server render (React Router's default for Node) with one addition: the render's CSP nonce from the
+// The server render (React Router's default for Node) with two additions: the render's CSP nonce from the
 // load context (server/http/pages.ts, decision 084) goes to `ServerRouter`, which puts it on every script
-// and preload link React Router writes, and to React's own inline scripts (streaming, Suspense).
+// and preload link React Router writes, and to React's own inline scripts (streaming, Suspense); a personal
+// page is rendered whole into one buffer (decision 098).
+import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
@@ -12,7 +14,7 @@ import "#core/i18n/messages.ts";
 // The stylesheet's text, written inline into catalogue documents (app/lib/page-style.tsx, decision 089).
 import css from "./app.css?inline";
 import { InlineStyleContext } from "./lib/page-style.tsx";
-import { LowPriorityPreloads } from "./lib/preload-priority.server.ts";
+import { LowPriorityPreloads, withLowPriorityPreloads } from "./lib/preload-priority.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -28,6 +30,14 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext?.nonce;
+  const app = (
+    <InlineStyleContext.Provider value={css}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </InlineStyleContext.Provider>
+  );
+  responseHeaders.set("Content-Type", "text/html");
+  // A personal page is read whole by server/http/pages.ts (no deferred data, nothing to stream, decision 088).
+  if (loadContext?.personal && request.method.toUpperCase() === "GET") return renderWhole(app, nonce, responseStatusCode, responseHeaders);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -37,35 +47,71 @@ export default function handleRequest(
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(
-      <InlineStyleContext.Provider value={css}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </InlineStyleContext.Provider>,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new LowPriorityPreloads({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html");
-          pipe(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors inside the shell are logged by React Router; those after it only here.
-          if (shellRendered) console.error(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce,
+      [readyOption]() {
+        shellRendered = true;
+        const body = new LowPriorityPreloads({
+          final(callback) {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            callback();
+          },
+        });
+        const stream = createReadableStreamFromReadable(body);
+        pipe(body);
+        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors inside the shell are logged by React Router; those after it only here.
+        if (shellRendered) console.error(error);
+      },
+    });
+  });
+}
+
+/** Renders to the end and answers one buffer: no web stream, transform or per-chunk write between React and
+ * the socket. The status is the one known when the shell was ready, as for a streamed page. */
+function renderWhole(app: React.ReactElement, nonce: string | undefined, status: number, headers: Headers) {
+  return new Promise<Response>((resolve, reject) => {
+    let shellStatus: number | undefined;
+    let failed = false;
+    const chunks: Buffer[] = [];
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeoutId);
+        const body = withLowPriorityPreloads(Buffer.concat(chunks));
+        const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
+        resolve(new Response(bytes, { headers, status: shellStatus ?? status }));
+        callback();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce,
+      onShellReady() {
+        shellStatus = failed ? 500 : status;
+      },
+      onAllReady() {
+        pipe(sink);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timeoutId);
+        reject(error);
+      },
+      onError(error: unknown) {
+        // Errors inside the shell are logged by React Router; those after it only here.
+        if (shellStatus === undefined) failed = true;
+        else console.error(error);
+      },
+    });
   });
 }

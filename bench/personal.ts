@@ -5,14 +5,15 @@
 // Usage: npm run build && node --import tsx bench/personal.ts [--duration 10 --connections 50 --pg postgres://…]
 //   [--only session,account]: some rows only (list, raw, list-br, session, account, account-br)
 // DESIGN §8: run the shop on one core and the load on the other (`taskset -c 1 node --import tsx bench/personal.ts`
-// puts the bench and its autocannon on core 1; the shop process is pinned by SHOP_CPU, default core 0).
+// puts the bench and its autocannon on core 1; the shop process, all its threads, is pinned by SHOP_CPU, default
+// core 0: without `-a` its GC and compiler threads stayed on the load's core, decision 098).
 import { execFileSync } from "node:child_process";
 import { categoryUrl } from "../core/slug.ts";
 import { loginCookie, measure, peakRssMb, printTable, rawCeiling, resetPeakRss, signedQuery, startShop, type Row } from "./lib.ts";
 
 const shop = await startShop();
 try {
-  execFileSync("taskset", ["-pc", process.env.SHOP_CPU ?? "0", String(shop.pid)], { stdio: "ignore" });
+  execFileSync("taskset", ["-a", "-pc", process.env.SHOP_CPU ?? "0", String(shop.pid)], { stdio: "ignore" });
 } catch {
   /* taskset missing: unpinned */
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LowPriorityPreloads } from "./preload-priority.server.ts";
+import { LowPriorityPreloads, withLowPriorityPreloads } from "./preload-priority.server.ts";
 
 async function run(chunks: string[]): Promise<string> {
   const t = new LowPriorityPreloads();
@@ -48,5 +48,11 @@ describe("LowPriorityPreloads", () => {
     t.end(Buffer.from('ulepreload" href="/c.js"/>'));
     await new Promise((r) => t.on("end", r));
     expect(seen.join("")).toBe('<div>shell</div><script>x</script><p>a</p><link rel="modulepreload" fetchpriority="low" href="/c.js"/>');
+  });
+
+  it("rewrites a document read whole the same way", () => {
+    expect(withLowPriorityPreloads(Buffer.from(html)).toString()).toBe(expected);
+    const plain = Buffer.from("<p>no preload</p>");
+    expect(withLowPriorityPreloads(plain)).toBe(plain);
   });
 });

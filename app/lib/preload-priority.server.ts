@@ -16,6 +16,19 @@ function partialMatch(buf: Buffer): number {
   return 0;
 }
 
+/** The rewrite of a document read whole (personal pages, app/entry.server.tsx). */
+export function withLowPriorityPreloads(buf: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let i = buf.indexOf(FROM); i !== -1; i = buf.indexOf(FROM, from)) {
+    parts.push(buf.subarray(from, i), TO);
+    from = i + FROM.length;
+  }
+  if (parts.length === 0) return buf;
+  parts.push(buf.subarray(from));
+  return Buffer.concat(parts);
+}
+
 export class LowPriorityPreloads extends Transform {
   private tail: Buffer | null = null;
 

@@ -43,8 +43,7 @@ export default function AccountHome({ loaderData: { user } }: Route.ComponentPro
           <h1 className="text-2xl font-bold text-brand">{t("account.account_title")}</h1>
           <p className="mt-1">{t("account.hello", { name: `${user.first_name} ${user.last_name}` })}</p>
           <p className="text-sm text-muted">
-            {t("account.client_number", { number: user.client_number })}
-            {user.company ? ` · ${user.company}` : ""}
+            {`${t("account.client_number", { number: user.client_number })}${user.company ? ` · ${user.company}` : ""}`}
           </p>
         </div>
         <button type="button" onClick={logout} className="rounded border border-line px-4 py-2 hover:border-brand">

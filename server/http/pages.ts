@@ -11,7 +11,7 @@ import { langFromPath, type PageContext } from "./page-context.ts";
 import { createPageCache, type CachedPage, type PageCache } from "./page-cache.ts";
 import { createLimiter } from "./limiter.ts";
 import { pickEncoding } from "./encoding.ts";
-import { personalMatcher } from "./personal-routes.ts";
+import { buildWithRoutes, personalMatcher } from "./personal-routes.ts";
 import { newNonce, pageCsp } from "./headers.ts";
 
 /** Renders in progress at once (the others queue): enough to overlap a render's database waits. */
@@ -57,7 +57,8 @@ async function sendWhole(reply: FastifyReply, response: Response) {
 }
 
 export async function pages(app: FastifyInstance, { env, build, secureCookies, cache = createPageCache() }: PagesOptions) {
-  const handle = createRequestHandler(build, env.NODE_ENV === "development" ? "development" : "production");
+  const mode = env.NODE_ENV === "development" ? "development" : "production";
+  const handle = createRequestHandler(build, mode);
   app.services.cache.onClear(cache.clear);
   app.services.cache.onStock((change) => cache.dropTagged(app.services.products.pageTags(change)));
   const useCache = env.NODE_ENV !== "development";
@@ -67,11 +68,28 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
   // Views of one URL arriving during its render wait for it rather than render it again (when a popular
   // page expires under load, every visitor would otherwise render it).
   const inflight = new Map<string, Promise<CachedPage | null>>();
-  let matcher: { build: ServerBuild; personal: (path: string) => boolean } | null = null;
+  let matcher: { build: ServerBuild; personal: ReturnType<typeof personalMatcher> } | null = null;
   async function isPersonal(pathname: string) {
     const b = typeof build === "function" ? await build() : build; // development reloads the build
     if (matcher?.build !== b) matcher = { build: b, personal: personalMatcher(b) };
     return matcher.personal(pathname);
+  }
+  // A personal page's document is rendered by a handler over the few routes its path can use (decision 098):
+  // one handler per set of routes, made at its first use. Data requests, actions and catalogue pages use the
+  // handler over every route. Not in development (the build reloads).
+  const documentHandlers = new Map<string, ReturnType<typeof createRequestHandler>>();
+  const handlerOfPath = new Map<string, ReturnType<typeof createRequestHandler>>(); // bounded as the personal memo
+  function personalDocumentHandler(pathname: string) {
+    if (typeof build === "function" || !matcher || pathname.endsWith(".data")) return handle;
+    let h = handlerOfPath.get(pathname);
+    if (h) return h;
+    const ids = matcher.personal.documentRoutes(pathname);
+    const key = ids.join(" ");
+    h = documentHandlers.get(key);
+    if (!h) documentHandlers.set(key, (h = createRequestHandler(buildWithRoutes(build, ids), mode)));
+    if (handlerOfPath.size >= 10_000) handlerOfPath.clear();
+    handlerOfPath.set(pathname, h);
+    return h;
   }
 
   // Actions read the raw body themselves.
@@ -79,7 +97,8 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
   app.addContentTypeParser("*", (_req, _payload, done) => done(null));
 
   app.all("/*", async (req, reply) => {
-    const personal = await isPersonal(req.url.split("?")[0]);
+    const pathname = req.url.split("?")[0];
+    const personal = await isPersonal(pathname);
     const key = useCache && !personal && req.method === "GET" && !env.MAINTENANCE ? req.url : null;
     const hit = key ? cache.get(key) : undefined;
     if (hit) return sendCached(req, reply, hit, "hit");
@@ -120,7 +139,8 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
         return null;
       }
       const since = cache.generation();
-      const response = await handle(createRequest(req.raw, reply.raw), context);
+      const handler = personal && req.method === "GET" ? personalDocumentHandler(pathname) : handle;
+      const response = await handler(createRequest(req.raw, reply.raw), context);
       if (isFormPostWithoutAction(req.method, req.url, response.status)) {
         // A form sent before the page was hydrated (its fields in a POST body, never in the URL): no page
         // takes forms without script, so the buyer gets the page back, now with its script, to send again.

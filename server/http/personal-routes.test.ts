@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ServerBuild } from "react-router";
-import { pagePath, personalMatcher } from "./personal-routes.ts";
+import { buildWithRoutes, pagePath, personalMatcher } from "./personal-routes.ts";
 
 const route = (id: string, path: string | undefined, parentId: string | undefined, personal = false) => ({
   id,
@@ -9,6 +9,7 @@ const route = (id: string, path: string | undefined, parentId: string | undefine
   module: { handle: personal ? { personal: true } : undefined },
 });
 const build = {
+  assets: { version: "v", routes: { root: { id: "root" }, account: { id: "account" }, home: { id: "home" }, any: { id: "any" } } },
   routes: {
     root: route("root", "", undefined),
     home: route("home", "/", "root"),
@@ -36,5 +37,18 @@ describe("personal routes", () => {
     expect(pagePath("/zh.data")).toBe("/zh");
     expect(pagePath("/mon-compte/_.data")).toBe("/mon-compte/");
     expect(pagePath("/magasins")).toBe("/magasins");
+  });
+  it("names the routes a document can use: its own and its parent paths' (lazy route discovery)", () => {
+    const { documentRoutes } = personalMatcher(build);
+    expect(documentRoutes("/mon-compte")).toEqual(["account", "home", "root"]);
+    // "/zh/center" and "/zh" match only the catch-all
+    expect(documentRoutes("/zh/center/mon-compte")).toEqual(["any", "home", "root", "zh:account"]);
+  });
+  it("cuts a build down to some routes and their manifest entries", () => {
+    const small = buildWithRoutes(build, ["account", "home", "root"]);
+    expect(Object.keys(small.routes).sort()).toEqual(["account", "home", "root"]);
+    expect(Object.keys(small.assets.routes).sort()).toEqual(["account", "home", "root"]);
+    expect(small.assets.version).toBe("v");
+    expect(Object.keys(build.routes)).toHaveLength(6); // the full build is untouched
   });
 });

@@ -23,17 +23,40 @@ export function personalMatcher(build: ServerBuild) {
       .map((r) => r!.id),
   );
   const memo = new Map<string, boolean>();
+  const matchedIds = (pathname: string) => (matchRoutes(top as RouteObject[], pathname) ?? []).map((m) => m.route.id ?? "");
 
-  return (raw: string): boolean => {
+  const personal = (raw: string): boolean => {
     const pathname = pagePath(raw);
     let hit = memo.get(pathname);
     if (hit === undefined) {
-      hit = (matchRoutes(top as RouteObject[], pathname) ?? []).some((m) => personalIds.has(m.route.id ?? ""));
+      hit = matchedIds(pathname).some((id) => personalIds.has(id));
       if (memo.size >= MEMO_MAX) memo.clear();
       memo.set(pathname, hit);
     }
     return hit;
   };
+
+  /** The routes a document request for `pathname` can use: those it matches and those its parent paths match
+   * (React Router writes the latter into the page's route manifest for lazy route discovery), root included. */
+  const documentRoutes = (pathname: string): string[] => {
+    const ids = new Set(matchedIds(pathname));
+    const segments = pathname.split("/").filter(Boolean);
+    for (segments.pop(); ; segments.pop()) {
+      for (const id of matchedIds(`/${segments.join("/")}`)) ids.add(id);
+      if (segments.length === 0) break;
+    }
+    return [...ids].sort();
+  };
+
+  return Object.assign(personal, { documentRoutes });
+}
+
+/** The build cut down to some of its routes (and their manifest entries): React Router rebuilds its route
+ * objects and matches over every route on each request, so a handler over the few routes a personal page can
+ * use does less work and renders the same page (decision 098). */
+export function buildWithRoutes(build: ServerBuild, ids: readonly string[]): ServerBuild {
+  const keep = <T>(all: Record<string, T>) => Object.fromEntries(ids.filter((id) => all[id]).map((id) => [id, all[id]]));
+  return { ...build, routes: keep(build.routes), assets: { ...build.assets, routes: keep(build.assets.routes) } };
 }
 
 /** The page path of a request path: client navigations fetch `/mon-compte.data`, `/_root.data` for `/`

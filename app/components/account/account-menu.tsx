@@ -3,10 +3,13 @@
 // behind a button. Links are language-aware; a page built elsewhere may 404 until it is merged.
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { ChevronDown } from "lucide-react";
+import * as chevronDown from "lucide-react/icons/chevron-down";
+import { shellIcon } from "#app/components/ui/shell-icon.tsx";
 import { useT } from "#app/lib/i18n.tsx";
 import { useSession } from "#app/lib/session-store.ts";
 import { localePath, stripLocale } from "#core/slug.ts";
+
+const ChevronDown = shellIcon(chevronDown);
 
 /** Every account page: message key (area.menu.*) and French path. */
 export const ACCOUNT_MENU = [
@@ -61,11 +64,8 @@ export function AccountMenu({ current, unread }: { current: string | null; unrea
         aria-controls="account-menu-list"
         onClick={() => setOpen((o) => !o)}
       >
-        <span>
-          {t("area.menu.label")}
-          {currentKey ? ` — ${t(`area.menu.${currentKey}`)}` : ""}
-        </span>
-        <ChevronDown aria-hidden size={18} className={open ? "rotate-180" : ""} />
+        <span>{`${t("area.menu.label")}${currentKey ? ` — ${t(`area.menu.${currentKey}`)}` : ""}`}</span>
+        <ChevronDown size={18} className={open ? "rotate-180" : ""} />
       </button>
       <ul id="account-menu-list" className={`${open ? "flex" : "hidden"} mt-2 flex-col gap-1 md:mt-0 md:flex`}>
         {ACCOUNT_MENU.map(([key, path]) => {

@@ -5,7 +5,9 @@
 // first level only and the branches arrive after hydration (app/lib/menu-tree.ts, decision 092).
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { ChevronDown, Menu } from "lucide-react";
+import * as chevronDown from "lucide-react/icons/chevron-down";
+import * as menuIcon from "lucide-react/icons/menu";
+import { shellIcon } from "#app/components/ui/shell-icon.tsx";
 import { useT } from "#app/lib/i18n.tsx";
 import { categoryUrl } from "#core/slug.ts";
 import { useShell } from "#app/lib/use-shell.ts";
@@ -13,6 +15,8 @@ import { useMenuTree } from "#app/lib/menu-tree.ts";
 import type { MenuNode } from "#core/catalogue/types.ts";
 
 export const HOVER_DELAY_MS = 300;
+const ChevronDown = shellIcon(chevronDown);
+const Menu = shellIcon(menuIcon);
 const isWide = () => typeof window !== "undefined" && window.matchMedia("(min-width: 768px)").matches;
 
 export function CategoryMenu() {
@@ -78,7 +82,8 @@ export function CategoryMenu() {
           aria-controls="category-menu"
           onClick={() => setMobileOpen((o) => !o)}
         >
-          <Menu aria-hidden size={20} /> {t("catalogue.menu.toggle")}
+          <Menu size={20} />
+          {` ${t("catalogue.menu.toggle")}`}
         </button>
         <ul
           id="category-menu"
@@ -113,7 +118,7 @@ export function CategoryMenu() {
                       }}
                       className="rounded p-2 hover:text-brand md:p-1"
                     >
-                      <ChevronDown aria-hidden size={16} className={open ? "rotate-180" : ""} />
+                      <ChevronDown size={16} className={open ? "rotate-180" : ""} />
                     </button>
                   )}
                 </div>
@@ -153,7 +158,7 @@ export function CategoryMenu() {
                                   onClick={() => toggle(l2.id, false)}
                                   className="rounded p-2 md:hidden"
                                 >
-                                  <ChevronDown aria-hidden size={16} className={expanded[l2.id] ? "rotate-180" : ""} />
+                                  <ChevronDown size={16} className={expanded[l2.id] ? "rotate-180" : ""} />
                                 </button>
                               )}
                             </div>

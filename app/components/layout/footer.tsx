@@ -4,10 +4,12 @@ import { useT } from "#app/lib/i18n.tsx";
 import { categoryUrl, localePath } from "#core/slug.ts";
 import { useShell } from "#app/lib/use-shell.ts";
 import { NewsletterForm } from "./newsletter-form.tsx";
-import { Cookie } from "lucide-react";
+import * as cookieIcon from "lucide-react/icons/cookie";
+import { shellIcon } from "#app/components/ui/shell-icon.tsx";
 import { useStartDialogs } from "#app/lib/use-start-dialogs.ts";
 import { SOCIAL_LABELS, SOCIAL_NETWORKS, SocialIcon } from "#app/components/ui/social-icons.tsx";
 
+const Cookie = shellIcon(cookieIcon);
 const WIDE = "(min-width: 768px)";
 
 /** Footer sections are expanded on wide screens and collapsed on narrow ones (SPEC §4). */
@@ -47,7 +49,7 @@ export const Footer = memo(function Footer() {
               <strong className="block">{s.name}</strong>
               <span className="block">{s.address}</span>
               <span className="block">
-                {t("footer.phone")} :{" "}
+                {`${t("footer.phone")} : `}
                 <a className="underline" href={`tel:${s.phone.replace(/\s/g, "")}`}>
                   {s.phone}
                 </a>
@@ -104,7 +106,7 @@ export const Footer = memo(function Footer() {
           className="mb-2 inline-flex items-center gap-1 rounded p-1 hover:bg-white/10"
           aria-haspopup="dialog"
         >
-          <Cookie aria-hidden size={18} /> <span>{t("cookies.preferences_title")}</span>
+          <Cookie size={18} /> <span>{t("cookies.preferences_title")}</span>
         </button>
         <p>{t("footer.prices_ht")}</p>
         <p>{t("footer.rights", { year: new Date().getFullYear() })}</p>

@@ -1,7 +1,11 @@
 import { lazy, memo, Suspense, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useT } from "#app/lib/i18n.tsx";
-import { ClipboardList, Menu, ShoppingCart, User } from "lucide-react";
+import * as clipboardList from "lucide-react/icons/clipboard-list";
+import * as menuIcon from "lucide-react/icons/menu";
+import * as shoppingCart from "lucide-react/icons/shopping-cart";
+import * as userIcon from "lucide-react/icons/user";
+import { shellIcon } from "#app/components/ui/shell-icon.tsx";
 import { SearchBox } from "#app/components/search/search-box.tsx";
 import { CategoryMenu } from "#app/components/catalogue/category-menu.tsx";
 import { localePath, stripLocale } from "#core/slug.ts";
@@ -13,6 +17,11 @@ import { useHeaderHidden } from "#app/lib/use-header-hidden.ts";
 // The side panel and the drawer (radix Dialog) load on first opening: no dialog code in every page's start-up (decision 064).
 const CartPanel = lazy(() => import("#app/components/cart/cart-panel.tsx").then((m) => ({ default: m.CartPanel })));
 const MobileMenu = lazy(() => import("./mobile-menu.tsx"));
+
+const ClipboardList = shellIcon(clipboardList);
+const Menu = shellIcon(menuIcon);
+const ShoppingCart = shellIcon(shoppingCart);
+const User = shellIcon(userIcon);
 
 const ACCOUNT_PATHS = [
   "/mon-compte",
@@ -91,7 +100,7 @@ export const Header = memo(function Header() {
             setMenuOpen(true);
           }}
         >
-          <Menu aria-hidden size={24} />
+          <Menu size={24} />
         </button>
         <Link to={localePath(lang, "/")} aria-label={t("header.home")} className="flex shrink-0 items-center">
           {/* The wordmark (320×64) drawn at its own proportions: legible from 360 px screens up. */}
@@ -106,7 +115,7 @@ export const Header = memo(function Header() {
             aria-current={active === 1 ? "page" : undefined}
             aria-describedby={user && unread > 0 ? "header-unread" : undefined}
           >
-            <User aria-hidden size={22} />
+            <User size={22} />
             {/* Unread notifications (decision 082): from the session part, after hydration. A description, not
                 part of the link's name. */}
             {user && unread > 0 && (
@@ -126,7 +135,7 @@ export const Header = memo(function Header() {
             <span>{t("header.account")}</span>
           </Link>
           <Link to={localePath(lang, "/quick-order/purchased")} className={icon(2)} aria-current={active === 2 ? "page" : undefined}>
-            <ClipboardList aria-hidden size={22} />
+            <ClipboardList size={22} />
             <span>{t("header.quick_order")}</span>
           </Link>
           {/* A link without script; once hydrated it opens the side panel (the panel links to /panier). */}
@@ -142,7 +151,7 @@ export const Header = memo(function Header() {
               }
             }}
           >
-            <ShoppingCart aria-hidden size={22} />
+            <ShoppingCart size={22} />
             {cartCount > 0 && (
               <span
                 data-testid="cart-badge"

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { Clock, Search, X } from "lucide-react";
+import { Clock, X } from "lucide-react";
+import * as searchIcon from "lucide-react/icons/search";
+import { shellIcon } from "#app/components/ui/shell-icon.tsx";
 import { canSuggest, SEARCH_MAX_LENGTH } from "#core/validation/search-limits.ts";
 import { localePath, stripLocale } from "#core/slug.ts";
 import { useT } from "#app/lib/i18n.tsx";
@@ -11,6 +13,8 @@ import { useSearchHistory } from "./use-search-history.ts";
 // Loaded when needed (decision 064): the header is on every page, the schema and the dialog are not used on most.
 const loadSchema = () => import("#core/validation/search.ts");
 const ConfirmDialog = lazy(() => import("#app/components/ui/confirm-dialog.tsx").then((m) => ({ default: m.ConfirmDialog })));
+
+const Search = shellIcon(searchIcon);
 
 /** Suggestions wait this long after the last key (decision 051; SPEC's generic debounce is 1000 ms). */
 export const SUGGEST_DEBOUNCE_MS = 300;
@@ -159,7 +163,7 @@ export function SearchBox() {
           className="w-full rounded-l border border-line px-3 py-2 focus:border-brand focus:outline-none"
         />
         <button type="submit" className="rounded-r bg-brand px-3 text-white hover:bg-brand-dark" aria-label={t("header.search_submit")}>
-          <Search aria-hidden size={18} />
+          <Search size={18} />
         </button>
       </form>
 
