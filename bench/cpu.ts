@@ -5,6 +5,7 @@
 // `add`: the add-to-cart cycle of bench/cart.ts (+1 then −1 on one line of 50-line carts, one customer per
 // connection); its requests are half adds, half edits.
 // Profile: SHOP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (the shop's profile is written at its stop).
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { addCycle, cartCustomers } from "./cart-setup.ts";
@@ -21,6 +22,12 @@ function cpuMs(pid: number) {
 }
 
 const shop = await startShop();
+// The shop on its own core (SHOP_CPU, default 0), as bench/cart.ts: run this under `taskset -c 1`.
+try {
+  execFileSync("taskset", ["-a", "-pc", process.env.SHOP_CPU ?? "0", String(shop.pid)], { stdio: "ignore" });
+} catch {
+  /* taskset missing: unpinned */
+}
 try {
   const cookie = await loginCookie(shop.url);
   const loggedIn = { headers: { cookie } };

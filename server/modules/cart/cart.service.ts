@@ -16,6 +16,7 @@ import type { CartEntry, EditCartInput } from "#core/validation/cart.ts";
 import type { ConfigService } from "#server/modules/content/config.service.ts";
 import { cartQuotes, lineQuote } from "#server/modules/quotations/quoted-lines.ts";
 import { createCartAnswers } from "./cart-answers.ts";
+import { createLineMemo, type LineMemo } from "./cart-line-memo.ts";
 import { liveModels, type CartListLine, type CartModel, type CartModels, type StaticModel } from "./cart-models.ts";
 import {
   answerOf,
@@ -54,6 +55,8 @@ export function createCartService(config: ConfigService, models: CartModels, fre
   const settings = async (): Promise<CartConfig> => cartConfig(await config.siteConfig());
   /** Cart list answers as JSON per customer and language (decision 091); `answers.forget` drops them. */
   const answers = createCartAnswers();
+  /** Priced lines with their JSON, reused while nothing they show changes (decision 096). */
+  const lineMemo = createLineMemo();
 
   /** The customer's cart row, created when missing; `lock` holds it until the transaction ends. */
   async function cartRow(q: Db, customerId: number, lock: boolean): Promise<CartRow> {
@@ -80,9 +83,17 @@ export function createCartService(config: ConfigService, models: CartModels, fre
 
   /**
    * The answer for a cart as loaded (loadCart): prices, names and promotions from the read model, stock as read,
-   * quotations and freight read with `q` only when the cart has them.
+   * quotations and freight read with `q` only when the cart has them. With `memo`, lines come from it when
+   * nothing they show changed (answerJson).
    */
-  async function answer(q: Db, customerId: number, state: CartState, statics: Map<number, StaticModel>, lang: Lang): Promise<CartAnswer> {
+  async function answer(
+    q: Db,
+    customerId: number,
+    state: CartState,
+    statics: Map<number, StaticModel>,
+    lang: Lang,
+    memo?: LineMemo,
+  ): Promise<CartAnswer> {
     const conf = await settings();
     const { row, delivery, coupon } = state;
     const quotes = await cartQuotes(
@@ -94,8 +105,11 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     for (const r of state.lines) {
       const s = statics.get(r.model_id);
       if (!s) continue;
-      const model: CartModel = { ...s, stock: r.stock, purchasable_qty: r.purchasable_qty, not_for_sale: r.not_for_sale };
-      list.push(pricedCartLine({ model, num: r.num, id: r.id, quote: lineQuote(quotes, r.quotation_id, r.model_id) }, lang));
+      const price = () => {
+        const model: CartModel = { ...s, stock: r.stock, purchasable_qty: r.purchasable_qty, not_for_sale: r.not_for_sale };
+        return pricedCartLine({ model, num: r.num, id: r.id, quote: lineQuote(quotes, r.quotation_id, r.model_id) }, lang);
+      };
+      list.push(memo ? memo.line(r, s, lang, price) : price());
     }
     // Totals first without freight (volume, parcels, pallets), then with the freight they give.
     const pre = answerOf(list, cartParams(row, delivery, coupon, null), conf, true);
@@ -108,6 +122,15 @@ export function createCartService(config: ConfigService, models: CartModels, fre
             throw e;
           });
     return strip(freight ? answerOf(list, cartParams(row, delivery, coupon, freight), conf, true) : pre);
+  }
+
+  /**
+   * The answer as JSON text, the same bytes as JSON.stringify(answer): lines priced and serialised only when
+   * something they show changed (cart-line-memo.ts); the totals computed by core over every line as always.
+   */
+  async function answerJson(q: Db, customerId: number, state: CartState, statics: Map<number, StaticModel>, lang: Lang): Promise<string> {
+    const { cart_info, cart_list } = await answer(q, customerId, state, statics, lang, lineMemo);
+    return `{"cart_info":${JSON.stringify(cart_info)},"cart_list":[${cart_list.map(lineMemo.json).join(",")}]}`;
   }
 
   /** The customer's cart as SPEC §7 answers it: one statement for the cart, its address, coupon and lines. */
@@ -129,10 +152,9 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     if (hit !== undefined) return hit;
     const ticket = answers.ticket(customerId);
     const state = await loadCart(q, customerId, { lock: false, lines: true });
-    const built = state
-      ? await answer(q, customerId, state, statics, lang)
-      : strip(buildAnswer([], cartParams(null, null, null, null), conf, lang, true));
-    const json = JSON.stringify(built);
+    const json = state
+      ? await answerJson(q, customerId, state, statics, lang)
+      : JSON.stringify(strip(buildAnswer([], cartParams(null, null, null, null), conf, lang, true)));
     answers.put(ticket, lang, deps, json, keptUntil(state, Date.now()));
     return json;
   }
@@ -172,7 +194,7 @@ export function createCartService(config: ConfigService, models: CartModels, fre
    * the items upserted only when they hold. The refusal is explained here by core from the same data, in the
    * order of decision 070; the answer is built from the cart it returns (no re-read).
    */
-  async function add(q: Db, customerId: number, entries: readonly CartEntry[], lang: Lang): Promise<CartAnswer> {
+  async function add(q: Db, customerId: number, entries: readonly CartEntry[], lang: Lang): Promise<string> {
     const { ok, items } = prepareAdd(entries);
     if (!ok) throw refused("api.cart_add_empty");
     const conf = await settings();
@@ -191,11 +213,11 @@ export function createCartService(config: ConfigService, models: CartModels, fre
       refusal();
     }
     if (!res.written) throw new Error("comptoir_cart_add refused an add core accepts");
-    return answer(q, customerId, cartState(res.head, res.lines), statics, lang);
+    return answerJson(q, customerId, cartState(res.head, res.lines), statics, lang);
   }
 
   /** Sets (type 1) or changes by a delta the quantity of one of the caller's lines; a delta reaching 0 or less removes it. */
-  async function edit(q: Db, customerId: number, input: EditCartInput, lang: Lang): Promise<CartAnswer> {
+  async function edit(q: Db, customerId: number, input: EditCartInput, lang: Lang): Promise<string> {
     const statics = await models.catalogue(lang);
     // One statement, comptoir_cart_edit (migration 0024): the cart row locked, the line read, then changed
     // only when core's rule below holds on what it read (raising needs stock and ceiling; lowering never refused).
@@ -213,7 +235,7 @@ export function createCartService(config: ConfigService, models: CartModels, fre
       problem(p, s && { ...s, stock, purchasable_qty, not_for_sale });
     }
     if (!res.written) throw new Error("comptoir_cart_edit refused a quantity core accepts");
-    return answer(q, customerId, cartState(res.head, res.lines), statics, lang);
+    return answerJson(q, customerId, cartState(res.head, res.lines), statics, lang);
   }
 
   /** Removes the caller's lines by line id or model id; ids of another customer's lines match nothing. */
