@@ -2,9 +2,11 @@
 -- comptoir_cart_head / comptoir_cart_lines: the cart row with its delivery address (the customer's, not
 -- deleted) and its coupon with whether it may be used now, and the lines newest first with their models' live
 -- stock, as JSON; loadCart (cart-view.ts) and the two write functions below answer them. The head takes the
--- row itself, so a locking read answers the row version it locked.
-CREATE OR REPLACE FUNCTION comptoir_cart_head(c carts) RETURNS json LANGUAGE sql STABLE AS $$
-  SELECT row_to_json(r) FROM (
+-- row itself, so a locking read answers the row version it locked. plpgsql rather than sql: a connection plans
+-- their statements once (an sql function that cannot be inlined is planned at every call).
+CREATE OR REPLACE FUNCTION comptoir_cart_head(c carts) RETURNS json LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (SELECT row_to_json(r) FROM (
     SELECT c.id, c.customer_id, c.delivery_addr_id, c.invoice_addr_id, c.pickup_method, c.shop_id, c.coupon_id, c.extra_options,
            c.freight, c.delivery_mode, c.note,
            (SELECT row_to_json(a) FROM (
@@ -17,14 +19,15 @@ CREATE OR REPLACE FUNCTION comptoir_cart_head(c carts) RETURNS json LANGUAGE sql
                       AND (k.customer_id IS NULL OR k.customer_id = c.customer_id)) AS valid,
                      (extract(epoch FROM CASE WHEN k.starts_at > now() THEN k.starts_at WHEN k.ends_at > now() THEN k.ends_at END)
                       * 1000)::float8 AS next_change
-              FROM coupons k WHERE k.id = c.coupon_id) k) AS coupon_obj) r
-$$;
+              FROM coupons k WHERE k.id = c.coupon_id) k) AS coupon_obj) r);
+END $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION comptoir_cart_lines(p_cart int) RETURNS json LANGUAGE sql STABLE AS $$
-  SELECT coalesce(json_agg(json_build_array(l.id, l.model_id, l.num, l.quotation_id, m.stock, m.purchasable_qty,
-                                            m.not_for_sale OR NOT p.active) ORDER BY l.created_at DESC, l.id DESC), '[]'::json)
-  FROM cart_lines l JOIN models m ON m.id = l.model_id JOIN products p ON p.id = m.product_id WHERE l.cart_id = p_cart
-$$;
+CREATE OR REPLACE FUNCTION comptoir_cart_lines(p_cart int) RETURNS json LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (SELECT coalesce(json_agg(json_build_array(l.id, l.model_id, l.num, l.quotation_id, m.stock, m.purchasable_qty,
+                                                    m.not_for_sale OR NOT p.active) ORDER BY l.created_at DESC, l.id DESC), '[]'::json)
+          FROM cart_lines l JOIN models m ON m.id = l.model_id JOIN products p ON p.id = m.product_id WHERE l.cart_id = p_cart);
+END $$;
 --> statement-breakpoint
 -- An add as one statement (autocommit): the cart row locked (created when missing), so concurrent writes to one
 -- cart queue; every later statement of the function takes a new snapshot and sees every line committed before
