@@ -22,15 +22,18 @@ type Entry = {
 };
 
 export function createLineMemo(max = LINE_MEMO_MAX) {
-  const entries = new Map<string, Entry>();
+  /** Per language, by line id (numbers: no key text to build per line). */
+  const byLang = new Map<Lang, Map<number, Entry>>();
+  let size = 0;
   /** The lines priced by this memo, to their entry (their JSON is taken once their amount is set). */
   const owners = new WeakMap<CartListLine, Entry>();
 
-  /** The kept line for `r` priced from `s`, or `price()`'s line, kept. */
-  function line(r: LiveLine, s: StaticModel, lang: Lang, price: () => CartListLine): CartListLine {
-    if (r.quotation_id !== null) return price();
-    const key = `${r.id}:${lang}`;
-    const e = entries.get(key);
+  /** The kept line for `r` priced from `s`, or `price(r, s)`'s line, kept. */
+  function line(r: LiveLine, s: StaticModel, lang: Lang, price: (r: LiveLine, s: StaticModel) => CartListLine): CartListLine {
+    if (r.quotation_id !== null) return price(r, s);
+    let entries = byLang.get(lang);
+    if (!entries) byLang.set(lang, (entries = new Map()));
+    const e = entries.get(r.id);
     if (
       e &&
       e.s === s &&
@@ -40,10 +43,23 @@ export function createLineMemo(max = LINE_MEMO_MAX) {
       e.not_for_sale === r.not_for_sale
     )
       return e.line;
-    const fresh: Entry = { s, num: r.num, stock: r.stock, purchasable_qty: r.purchasable_qty, not_for_sale: r.not_for_sale, line: price() };
-    entries.delete(key);
-    entries.set(key, fresh);
-    if (entries.size > max) entries.delete(entries.keys().next().value!);
+    const fresh: Entry = {
+      s,
+      num: r.num,
+      stock: r.stock,
+      purchasable_qty: r.purchasable_qty,
+      not_for_sale: r.not_for_sale,
+      line: price(r, s),
+    };
+    if (e) entries.delete(r.id);
+    else size++;
+    entries.set(r.id, fresh);
+    if (size > max) {
+      // oldest first out, in the largest language's map
+      const biggest = [...byLang.values()].reduce((a, b) => (b.size > a.size ? b : a));
+      biggest.delete(biggest.keys().next().value!);
+      size--;
+    }
     owners.set(fresh.line, fresh);
     return fresh.line;
   }
@@ -55,7 +71,7 @@ export function createLineMemo(max = LINE_MEMO_MAX) {
     return (e.json ??= JSON.stringify(l));
   }
 
-  return { line, json, size: () => entries.size };
+  return { line, json, size: () => size };
 }
 
 export type LineMemo = ReturnType<typeof createLineMemo>;

@@ -179,8 +179,12 @@ export function answerOf(
   const amounts = new Map<number, string>();
   for (const t of totals.lines) amounts.set(t.model_id, t.lineAmount);
   for (const l of list) {
-    l.amount = amounts.get(l.model_id) ?? "0.00";
-    l.gifted_units = giftedUnits(l);
+    // Written only when changed: kept lines (cart-line-memo.ts) live in the old generation, where a store of a
+    // fresh value costs the garbage collector a remembered pointer.
+    const amount = amounts.get(l.model_id) ?? "0.00";
+    if (l.amount !== amount) l.amount = amount;
+    const gifted = giftedUnits(l);
+    if (l.gifted_units !== gifted) l.gifted_units = gifted;
   }
   const { lines: _l, ...flat } = totals;
   return { cart_info: { ...params, ...flat }, cart_list: list, totals };

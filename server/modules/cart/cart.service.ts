@@ -101,15 +101,15 @@ export function createCartService(config: ConfigService, models: CartModels, fre
       customerId,
       state.lines.map((r) => r.quotation_id),
     );
+    const price = (r: LiveLine, s: StaticModel) => {
+      const model: CartModel = { ...s, stock: r.stock, purchasable_qty: r.purchasable_qty, not_for_sale: r.not_for_sale };
+      return pricedCartLine({ model, num: r.num, id: r.id, quote: lineQuote(quotes, r.quotation_id, r.model_id) }, lang);
+    };
     const list: CartListLine[] = [];
     for (const r of state.lines) {
       const s = statics.get(r.model_id);
       if (!s) continue;
-      const price = () => {
-        const model: CartModel = { ...s, stock: r.stock, purchasable_qty: r.purchasable_qty, not_for_sale: r.not_for_sale };
-        return pricedCartLine({ model, num: r.num, id: r.id, quote: lineQuote(quotes, r.quotation_id, r.model_id) }, lang);
-      };
-      list.push(memo ? memo.line(r, s, lang, price) : price());
+      list.push(memo ? memo.line(r, s, lang, price) : price(r, s));
     }
     // Totals first without freight (volume, parcels, pallets), then with the freight they give.
     const pre = answerOf(list, cartParams(row, delivery, coupon, null), conf, true);
