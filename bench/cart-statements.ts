@@ -1,7 +1,8 @@
 // Round trips to PostgreSQL per cart call and per order (decision 087): every statement a call sends (BEGIN and
 // COMMIT included) is counted on node-postgres's client, and the process CPU time of the call is timed, on a
 // fresh small demo database. Deterministic where req/s on a shared machine is not.
-// Usage: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/cart-statements.ts [--show]
+// Usage: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/cart-statements.ts [--show] [--times 30]
+// --times: runs of each cart call (list, add, edit) whose CPU is averaged (the first, cold, left out).
 // --show: prints the start of every statement of each call's last run, with its backend's CPU time.
 // PostgreSQL CPU: the CPU time of the test database's backends (/proc/<pid>/schedstat, ns) during each call;
 // after an order, the outbox worker's sending of its e-mail is waited for and counted with it.
@@ -22,6 +23,8 @@ const schedNs = (pid: number | undefined) => {
     return 0;
   }
 };
+const timesAt = process.argv.indexOf("--times");
+const cartTimes = timesAt > 0 ? Number(process.argv[timesAt + 1]) : 30;
 let statements = 0;
 let counting = true;
 const shown: string[] = [];
@@ -111,7 +114,7 @@ try {
     if (process.argv.includes("--show")) console.log(`${name}:\n  ${shown.join("\n  ")}`);
   }
   const list = () => post(t.app, "/site/Index/getShoppingCart", {}, { token });
-  await count("cart list, 50 lines", list, 30);
+  await count("cart list, 50 lines", list, cartTimes);
   await count(
     "cart add +1, 50 lines",
     () => post(t.app, "/site/Customer/addShoppingCart", { arr: [{ model_id: lines[0].id, num: 1 }] }, { token }),

@@ -12,73 +12,11 @@ import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import pg from "pg";
-import { sign } from "../server/http/signature.ts";
-import {
-  PG_URL,
-  SECRET,
-  connections,
-  duration,
-  loginCookie,
-  numberOption,
-  peakRssMb,
-  printTable,
-  resetPeakRss,
-  startShop,
-  type Row,
-} from "./lib.ts";
+import { ADD_PATH, LINES, LIST_PATH, addCycle, body, call, cartCustomers, cycleCookies } from "./cart-setup.ts";
+import { PG_URL, connections, duration, numberOption, peakRssMb, printTable, resetPeakRss, startShop, type Row } from "./lib.ts";
 
-const LINES = 50;
 const buyersN = numberOption("buyers", 50);
 const hotStock = numberOption("stock", 2000);
-
-const body = (path: string, data: Record<string, unknown>) => {
-  const t = Math.floor(Date.now() / 1000);
-  return JSON.stringify({ ...data, t, at: sign(t, path, SECRET) });
-};
-
-async function call(base: string, path: string, data: Record<string, unknown>, cookie: string) {
-  const res = await fetch(`${base}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", cookie },
-    body: body(path, data),
-  });
-  return (await res.json()) as { code: number; info: string; data: Record<string, unknown> };
-}
-
-/** Fills the customer's cart with LINES models that can take a unit (tries ids in order). */
-async function fillCart(base: string, cookie: string): Promise<number[]> {
-  await call(base, "/site/Customer/delShoppingCart", { model_ids: Array.from({ length: 1000 }, (_, i) => i + 1) }, cookie);
-  const ids: number[] = [];
-  for (let id = 1; ids.length < LINES && id < 5000; id++) {
-    const r = await call(base, "/site/Customer/addShoppingCart", { arr: [{ model_id: id, num: 1 }] }, cookie);
-    if (r.code === 200) ids.push(id);
-  }
-  if (ids.length < LINES) throw new Error(`only ${ids.length} models could be added`);
-  return ids;
-}
-
-/** Registers a customer and answers its uid cookie. */
-async function register(base: string, i: number): Promise<string> {
-  const r = await call(
-    base,
-    "/site/user/register",
-    {
-      title: "M",
-      first_name: "Banc",
-      last_name: `Essai ${i}`,
-      company: "",
-      email: `banc-${randomBytes(4).toString("hex")}-${i}@exemple.fr`,
-      phone: "",
-      password: "Banc2026!x",
-      confirm: "Banc2026!x",
-      siret: "",
-      vat_number: "",
-    },
-    "",
-  );
-  if (r.code !== 200) throw new Error(`bench registration failed: ${r.info}`);
-  return `uid=${(r.data as { token: string }).token}`;
-}
 
 const shop = await startShop();
 // DESIGN §8: the shop on its own core (SHOP_CPU, default 0; all its threads), the bench and autocannon on the
@@ -307,71 +245,31 @@ async function backendsCpuMs(db: pg.Client): Promise<Map<number, number>> {
 /** The autocannon rows (left out with --orders-only). */
 async function cartRows() {
   // One customer per connection (up to 50), each with the same 50-line cart: carts do not share a lock.
-  const first = await loginCookie(shop.url);
-  const ids = await fillCart(shop.url, first);
-  const cookies = [first];
-  for (let i = 1; i < Math.min(connections, 50); i++) {
-    const cookie = await register(shop.url, i);
-    const r = await call(shop.url, "/site/Customer/addShoppingCart", { arr: ids.map((model_id) => ({ model_id, num: 1 })) }, cookie);
-    if (r.code !== 200) throw new Error(`bench cart fill failed: ${r.info}`);
-    cookies.push(cookie);
-  }
-  // the line that can grow the most: a customer may be used by two connections at once
-  const listed = await call(shop.url, "/site/Index/getShoppingCart", {}, first);
-  type Line = { model_id: number; stock: number; purchasable_qty: number };
-  const roomy = (listed.data.cart_list as Line[]).reduce((a, l) =>
-    Math.min(l.stock, l.purchasable_qty) > Math.min(a.stock, a.purchasable_qty) ? l : a,
-  );
+  const { cookies, first, modelId } = await cartCustomers(shop.url, Math.min(connections, 50));
   const json = { "content-type": "application/json" };
-  const addPath = "/site/Customer/addShoppingCart";
-  const editPath = "/site/Customer/editShoppingCart";
-  const listPath = "/site/Index/getShoppingCart";
-  // Each cycle takes the next customer (autocannon resets the context per cycle) and keeps it for its requests.
-  let next = 0;
-  type Ctx = { cookie?: string };
-  type Request = { headers?: Record<string, string> };
-  const withCookie = (first: boolean) => (req: Request, ctx: Ctx) => {
-    if (first || !ctx.cookie) ctx.cookie = cookies[next++ % cookies.length];
-    return { ...req, headers: { ...req.headers, cookie: ctx.cookie } };
-  };
-  // +1 then −1 on one line: the carts keep 50 lines and their quantities
   rows.push(
     await measureCycle(`API add-to-cart (+1 / −1), ${LINES}-line carts, ${cookies.length} customers`, {
-      url: `${shop.url}${addPath}`,
+      url: `${shop.url}${ADD_PATH}`,
       method: "POST",
-      requests: [
-        {
-          method: "POST",
-          path: addPath,
-          headers: json,
-          body: body(addPath, { arr: [{ model_id: roomy.model_id, num: 1 }] }),
-          setupRequest: withCookie(true),
-        },
-        {
-          method: "POST",
-          path: editPath,
-          headers: json,
-          body: body(editPath, { model_id: roomy.model_id, num: -1, type: 2 }),
-          setupRequest: withCookie(false),
-        },
-      ],
+      requests: addCycle(cookies, modelId),
     }),
   );
+  const withCookie = cycleCookies(cookies);
   rows.push(
-    await measureCycle(`API POST ${listPath}, ${LINES}-line carts, ${cookies.length} customers`, {
-      url: `${shop.url}${listPath}`,
+    await measureCycle(`API POST ${LIST_PATH}, ${LINES}-line carts, ${cookies.length} customers`, {
+      url: `${shop.url}${LIST_PATH}`,
       method: "POST",
-      requests: [{ method: "POST", path: listPath, headers: json, body: body(listPath, {}), setupRequest: withCookie(true) }],
+      requests: [{ method: "POST", path: LIST_PATH, headers: json, body: body(LIST_PATH, {}), setupRequest: withCookie(true) }],
     }),
   );
   // the same cart of one customer for every connection (its writes queue on its cart row)
   const one = { "content-type": "application/json", cookie: first };
   rows.push(
-    await measureCycle(`API POST ${listPath}, one ${LINES}-line cart`, {
-      url: `${shop.url}${listPath}`,
+    await measureCycle(`API POST ${LIST_PATH}, one ${LINES}-line cart`, {
+      url: `${shop.url}${LIST_PATH}`,
       method: "POST",
       headers: one,
-      body: body(listPath, {}),
+      body: body(LIST_PATH, {}),
     }),
   );
 }

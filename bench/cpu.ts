@@ -1,10 +1,14 @@
 // CPU time the shop spends per request (its user + system time from /proc, the embedded database included),
 // for a fixed number of requests: a figure that holds on a machine shared with other work, where req/s and
 // latencies move with the neighbours' load. 1000 / (ms per request) is the one-core ceiling of that target.
-// Usage: npm run build && node --import tsx bench/cpu.ts [--requests 3000 --connections 10 --pg URL]
+// Usage: npm run build && node --import tsx bench/cpu.ts [--requests 3000 --connections 10 --pg URL] [--only add,cart]
+// `add`: the add-to-cart cycle of bench/cart.ts (+1 then −1 on one line of 50-line carts, one customer per
+// connection); its requests are half adds, half edits.
 // Profile: SHOP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (the shop's profile is written at its stop).
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
+import { addCycle, cartCustomers } from "./cart-setup.ts";
 import { loginCookie, numberOption, peakRssMb, resetPeakRss, signedQuery, startShop, type Req } from "./lib.ts";
 
 const requests = numberOption("requests", 3000);
@@ -18,10 +22,17 @@ function cpuMs(pid: number) {
 }
 
 const shop = await startShop();
+// The shop on its own core (SHOP_CPU, default 0), as bench/cart.ts: run this under `taskset -c 1`.
+try {
+  execFileSync("taskset", ["-a", "-pc", process.env.SHOP_CPU ?? "0", String(shop.pid)], { stdio: "ignore" });
+} catch {
+  /* taskset missing: unpinned */
+}
 try {
   const cookie = await loginCookie(shop.url);
   const loggedIn = { headers: { cookie } };
-  const targets: [string, string, Req][] = [
+  type Target = [string, string, Req & { requests?: autocannon.Request[] }];
+  const targets: Target[] = [
     ["session", `/site/Index/config?part=session&${signedQuery("/site/Index/config")}`, loggedIn],
     ["account", "/mon-compte", loggedIn],
     ["account-br", "/mon-compte", { headers: { cookie, "accept-encoding": "br" } }],
@@ -30,12 +41,16 @@ try {
     ["cart", "/panier", loggedIn],
     ["notifications", "/notifications", loggedIn],
   ];
+  if (!only || only.includes("add")) {
+    const { cookies, modelId } = await cartCustomers(shop.url, Math.min(conns, 50));
+    targets.push(["add", "/site/Customer/addShoppingCart", { method: "POST", requests: addCycle(cookies, modelId) }]);
+  }
   resetPeakRss(shop.pid);
   console.log(`| target | requests | CPU ms/request | one-core ceiling req/s | p50 ms | p99 ms | bytes/resp | non-2xx |`);
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
   for (const [name, path, req] of targets) {
     if (only && !only.includes(name)) continue;
-    const opts = { url: `${shop.url}${path}`, headers: req.headers ?? {} };
+    const opts = { url: `${shop.url}${path}`, method: req.method ?? "GET", headers: req.headers ?? {}, requests: req.requests };
     await autocannon({ ...opts, connections: conns, amount: Math.max(200, requests / 10) }); // warm-up
     const before = cpuMs(shop.pid);
     const r = await autocannon({ ...opts, connections: conns, amount: requests });

@@ -179,8 +179,12 @@ export function answerOf(
   const amounts = new Map<number, string>();
   for (const t of totals.lines) amounts.set(t.model_id, t.lineAmount);
   for (const l of list) {
-    l.amount = amounts.get(l.model_id) ?? "0.00";
-    l.gifted_units = giftedUnits(l);
+    // Written only when changed: kept lines (cart-line-memo.ts) live in the old generation, where a store of a
+    // fresh value costs the garbage collector a remembered pointer.
+    const amount = amounts.get(l.model_id) ?? "0.00";
+    if (l.amount !== amount) l.amount = amount;
+    const gifted = giftedUnits(l);
+    if (l.gifted_units !== gifted) l.gifted_units = gifted;
   }
   const { lines: _l, ...flat } = totals;
   return { cart_info: { ...params, ...flat }, cart_list: list, totals };
@@ -200,15 +204,9 @@ export type LiveLine = {
 /** The customer's cart row with its delivery address and coupon, and (`lines`) its lines newest first (SPEC §4). */
 export type CartState = { row: CartRow; delivery: AddressSnapshot | null; coupon: CouponRow | null; lines: LiveLine[] };
 
-/** The lines of the cart row `c` as one JSON array of arrays: one value to parse instead of 50 rows of 7 fields. */
-const linesJson = sql`(
-  select coalesce(json_agg(json_build_array(l.id, l.model_id, l.num, l.quotation_id, m.stock, m.purchasable_qty,
-                                            m.not_for_sale or not p.active) order by l.created_at desc, l.id desc), '[]'::json)
-  from cart_lines l join models m on m.id = l.model_id join products p on p.id = m.product_id where l.cart_id = c.id)`;
+export type LineTuple = [number, number, number, number | null, number, number, boolean];
 
-type LineTuple = [number, number, number, number | null, number, number, boolean];
-
-/** Rows of the cart_lines + models join (as linesJson gives them) to LiveLine objects. */
+/** Rows of the cart_lines + models join (as comptoir_cart_lines gives them) to LiveLine objects. */
 export function liveLines(raw: LineTuple[] | string | null): LiveLine[] {
   const tuples: LineTuple[] = typeof raw === "string" ? (JSON.parse(raw) as LineTuple[]) : (raw ?? []);
   return tuples.map(([id, model_id, num, quotation_id, stock, purchasable_qty, not_for_sale]) => ({
@@ -224,48 +222,32 @@ export function liveLines(raw: LineTuple[] | string | null): LiveLine[] {
 
 export const parsed = <T>(v: T | string | null): T | null => (typeof v === "string" ? (JSON.parse(v) as T) : v);
 
-/** A loadCart row before parsing: the cart's columns, its address, coupon and lines as JSON. */
-export type CartStateRow = CartRow & {
-  delivery_obj: AddressSnapshot | string | null;
-  coupon_obj: CouponRow | string | null;
-  lines_json: LineTuple[] | string | null;
-};
+/** The cart as comptoir_cart_head answers it (migration 0024): the row with its address and coupon. */
+export type CartHead = CartRow & { delivery_obj: AddressSnapshot | null; coupon_obj: CouponRow | null };
+
+/** A cart state from comptoir_cart_head and comptoir_cart_lines (JSON values, parsed or not by the driver). */
+export function cartState(head: CartHead | string, lines: LineTuple[] | string | null): CartState {
+  const { delivery_obj, coupon_obj, ...row } = parsed(head)!;
+  return { row, delivery: delivery_obj, coupon: coupon_obj, lines: liveLines(lines) };
+}
 
 /**
- * The statement of loadCart: the customer's cart row `c` with its delivery address, coupon and (`lines`) lines,
- * plus `extra` columns read from `c` (the order adds its models, decision 097) and a `when` condition.
+ * The statement of loadCart: the customer's cart row `c` as `head` (comptoir_cart_head of migration 0024: its
+ * delivery address, the caller's and not deleted, and its coupon with whether it may be used now) and, with
+ * `lines`, its lines with their live stock (comptoir_cart_lines); plus `extra` columns read from `c` (the order
+ * adds its models, decision 097) and a `when` condition. `lock` takes the cart row's lock until the transaction ends.
  */
 export function cartStateSql(customerId: number | SQL, opts: { lock: boolean; lines: boolean; extra?: SQL; when?: SQL }): SQL {
   return sql`
-    select c.id, c.customer_id, c.delivery_addr_id, c.invoice_addr_id, c.pickup_method, c.shop_id, c.coupon_id, c.extra_options,
-           c.freight, c.delivery_mode, c.note,
-           (select row_to_json(a) from (
-              select a.id, a.kind, a.title, a.first_name, a.last_name, a.company, a.line1, a.line2, a.zip_code, a.city, a.country, a.phone
-              from addresses a where a.id = c.delivery_addr_id and a.customer_id = c.customer_id and a.deleted_at is null) a) as delivery_obj,
-           (select row_to_json(k) from (
-              select k.id, k.code, k.customer_id, k.value::text as value, k.amount::text as amount, k.min_amount::text as min_amount,
-                     k.max_uses, k.uses,
-                     (k.starts_at <= now() and (k.ends_at is null or k.ends_at > now()) and k.uses < k.max_uses
-                      and (k.customer_id is null or k.customer_id = c.customer_id)) as valid,
-                     (extract(epoch from case when k.starts_at > now() then k.starts_at when k.ends_at > now() then k.ends_at end)
-                      * 1000)::float8 as next_change
-              from coupons k where k.id = c.coupon_id) k) as coupon_obj,
-           ${opts.lines ? linesJson : sql`null`} as lines_json${opts.extra ? sql`, ${opts.extra}` : sql``}
+    select comptoir_cart_head(c) as head, ${opts.lines ? sql`comptoir_cart_lines(c.id)` : sql`null`} as lines${opts.extra ? sql`, ${opts.extra}` : sql``}
     from carts c where c.customer_id = ${customerId} ${opts.when ? sql`and ${opts.when}` : sql``} ${opts.lock ? sql`for update of c` : sql``}`;
 }
 
-/** A row of cartStateSql as CartState. */
-export function cartState(r: CartStateRow): CartState {
-  const { delivery_obj, coupon_obj, lines_json, ...row } = r;
-  return { row, delivery: parsed(delivery_obj), coupon: parsed(coupon_obj), lines: liveLines(lines_json) };
-}
+/** A row of cartStateSql before parsing. */
+export type CartStateRow = { head: CartHead | string; lines: LineTuple[] | string | null };
 
-/**
- * The customer's cart in one statement: the row, its delivery address (the caller's, not deleted), its coupon
- * with whether it may be used now (period, owner, uses left) and, with `lines`, the lines with their live
- * stock. `lock` takes the cart row's lock (FOR UPDATE) until the transaction ends. Null when there is no cart.
- */
+/** The customer's cart in one statement (cartStateSql). Null when there is no cart. */
 export async function loadCart(q: Db, customerId: number, opts: { lock: boolean; lines: boolean }): Promise<CartState | null> {
   const [r] = await preparedQuery<CartStateRow>(q, cartStateSql(customerId, opts));
-  return r ? cartState(r) : null;
+  return r ? cartState(r.head, r.lines) : null;
 }

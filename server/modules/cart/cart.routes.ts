@@ -53,7 +53,7 @@ export async function cartRoutes(site: FastifyInstance) {
       input: addCartSchema,
       summary: "Add quantities to the cart (`arr` of {model_id, num}); lines with num ≤ 0 are left out",
     },
-    async (req, _reply, { arr }) => ok(req, await cart.add(db, me(req).id, arr, req.lang), "api.cart_added"),
+    async (req, reply, { arr }) => okJson(req, reply, await cart.add(db, me(req).id, arr, req.lang), "api.cart_added"),
   );
 
   apiRoute(
@@ -66,7 +66,7 @@ export async function cartRoutes(site: FastifyInstance) {
       input: editCartSchema,
       summary: "Set a line's quantity (type 1) or change it by a delta (other types; reaching 0 removes the line)",
     },
-    async (req, _reply, input) => ok(req, await cart.edit(db, me(req).id, input, req.lang)),
+    async (req, reply, input) => okJson(req, reply, await cart.edit(db, me(req).id, input, req.lang)),
   );
 
   apiRoute(

@@ -16,17 +16,22 @@ import type { CartEntry, EditCartInput } from "#core/validation/cart.ts";
 import type { ConfigService } from "#server/modules/content/config.service.ts";
 import { cartQuotes, lineQuote } from "#server/modules/quotations/quoted-lines.ts";
 import { createCartAnswers } from "./cart-answers.ts";
+import { createLineMemo, type LineMemo } from "./cart-line-memo.ts";
 import { liveModels, type CartListLine, type CartModel, type CartModels, type StaticModel } from "./cart-models.ts";
 import {
   answerOf,
   buildAnswer,
   cartConfig,
   cartParams,
+  cartState,
   loadCart,
+  parsed,
   pricedCartLine,
   type CartAnswer,
+  type CartHead,
   type CartRow,
   type CartState,
+  type LineTuple,
   type LiveLine,
   type PricedLine,
 } from "./cart-view.ts";
@@ -51,6 +56,8 @@ export function createCartService(config: ConfigService, models: CartModels, fre
   const settings = async (): Promise<CartConfig> => cartConfig(await config.siteConfig());
   /** Cart list answers as JSON per customer and language (decision 091); `answers.forget` drops them. */
   const answers = createCartAnswers();
+  /** Priced lines with their JSON, reused while nothing they show changes (decision 096). */
+  const lineMemo = createLineMemo();
 
   /** The customer's cart row, created when missing; `lock` holds it until the transaction ends. */
   async function cartRow(q: Db, customerId: number, lock: boolean): Promise<CartRow> {
@@ -77,9 +84,17 @@ export function createCartService(config: ConfigService, models: CartModels, fre
 
   /**
    * The answer for a cart as loaded (loadCart): prices, names and promotions from the read model, stock as read,
-   * quotations and freight read with `q` only when the cart has them.
+   * quotations and freight read with `q` only when the cart has them. With `memo`, lines come from it when
+   * nothing they show changed (answerJson).
    */
-  async function answer(q: Db, customerId: number, state: CartState, statics: Map<number, StaticModel>, lang: Lang): Promise<CartAnswer> {
+  async function answer(
+    q: Db,
+    customerId: number,
+    state: CartState,
+    statics: Map<number, StaticModel>,
+    lang: Lang,
+    memo?: LineMemo,
+  ): Promise<CartAnswer> {
     const conf = await settings();
     const { row, delivery, coupon } = state;
     const quotes = await cartQuotes(
@@ -87,12 +102,15 @@ export function createCartService(config: ConfigService, models: CartModels, fre
       customerId,
       state.lines.map((r) => r.quotation_id),
     );
+    const price = (r: LiveLine, s: StaticModel) => {
+      const model: CartModel = { ...s, stock: r.stock, purchasable_qty: r.purchasable_qty, not_for_sale: r.not_for_sale };
+      return pricedCartLine({ model, num: r.num, id: r.id, quote: lineQuote(quotes, r.quotation_id, r.model_id) }, lang);
+    };
     const list: CartListLine[] = [];
     for (const r of state.lines) {
       const s = statics.get(r.model_id);
       if (!s) continue;
-      const model: CartModel = { ...s, stock: r.stock, purchasable_qty: r.purchasable_qty, not_for_sale: r.not_for_sale };
-      list.push(pricedCartLine({ model, num: r.num, id: r.id, quote: lineQuote(quotes, r.quotation_id, r.model_id) }, lang));
+      list.push(memo ? memo.line(r, s, lang, price) : price(r, s));
     }
     // Totals first without freight (volume, parcels, pallets), then with the freight they give.
     const pre = answerOf(list, cartParams(row, delivery, coupon, null), conf, true);
@@ -105,6 +123,15 @@ export function createCartService(config: ConfigService, models: CartModels, fre
             throw e;
           });
     return strip(freight ? answerOf(list, cartParams(row, delivery, coupon, freight), conf, true) : pre);
+  }
+
+  /**
+   * The answer as JSON text, the same bytes as JSON.stringify(answer): lines priced and serialised only when
+   * something they show changed (cart-line-memo.ts); the totals computed by core over every line as always.
+   */
+  async function answerJson(q: Db, customerId: number, state: CartState, statics: Map<number, StaticModel>, lang: Lang): Promise<string> {
+    const { cart_info, cart_list } = await answer(q, customerId, state, statics, lang, lineMemo);
+    return `{"cart_info":${JSON.stringify(cart_info)},"cart_list":[${cart_list.map(lineMemo.json).join(",")}]}`;
   }
 
   /** The customer's cart as SPEC §7 answers it: one statement for the cart, its address, coupon and lines. */
@@ -126,10 +153,9 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     if (hit !== undefined) return hit;
     const ticket = answers.ticket(customerId);
     const state = await loadCart(q, customerId, { lock: false, lines: true });
-    const built = state
-      ? await answer(q, customerId, state, statics, lang)
-      : strip(buildAnswer([], cartParams(null, null, null, null), conf, lang, true));
-    const json = JSON.stringify(built);
+    const json = state
+      ? await answerJson(q, customerId, state, statics, lang)
+      : JSON.stringify(strip(buildAnswer([], cartParams(null, null, null, null), conf, lang, true)));
     answers.put(ticket, lang, deps, json, keptUntil(state, Date.now()));
     return json;
   }
@@ -162,78 +188,55 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     return { ...strip(buildAnswer(priced, cartParams(null, null, null, null), conf, lang, false)), messages };
   }
 
-  /** The cart row locked for this transaction, created when missing, with its address and coupon (no lines). */
-  async function lockedCart(tx: Db, customerId: number): Promise<CartState> {
-    const found = await loadCart(tx, customerId, { lock: true, lines: false });
-    if (found) return found;
-    await query(tx, sql`insert into carts (customer_id) values (${customerId}) on conflict (customer_id) do nothing`);
-    return (await loadCart(tx, customerId, { lock: true, lines: false }))!;
-  }
-
   /**
    * Adds quantities (SPEC §5): num ≤ 0 left out, none left = refused; each resulting line within stock and ceiling.
-   * One transaction of two statements: the cart row locked (concurrent writes to one cart queue, so the
-   * cartGoodsLimit count is exact), then one guarded upsert that writes the sums and answers every line of the
-   * cart with its live stock; the sums are checked there and any refusal rolls the whole add back. The answer
-   * is built from those rows (no re-read).
+   * One statement, comptoir_cart_add (migration 0024, decision 096): the cart row locked (concurrent writes to
+   * one cart queue, so the cartGoodsLimit count is exact), core's rules checked on what it read under the lock,
+   * the items upserted only when they hold. The refusal is explained here by core from the same data, in the
+   * order of decision 070; the answer is built from the cart it returns (no re-read).
    */
-  async function add(q: Db, customerId: number, entries: readonly CartEntry[], lang: Lang): Promise<CartAnswer> {
+  async function add(q: Db, customerId: number, entries: readonly CartEntry[], lang: Lang): Promise<string> {
     const { ok, items } = prepareAdd(entries);
     if (!ok) throw refused("api.cart_add_empty");
     const conf = await settings();
     const statics = await models.catalogue(lang);
-    const state = await withTransaction(q, async (tx) => {
-      const cart = await lockedCart(tx, customerId);
-      const lines = await upsertLines(tx, cart.row.id, items);
-      const added = new Map(lines.filter((l) => l.added).map((l) => [l.model_id, l]));
-      // Unknown, not for sale or withdrawn (the upsert leaves those out): refused before any other check.
-      for (const i of items) {
-        const s = statics.get(i.model_id);
-        if (!s || !added.has(i.model_id)) problem("api.cart_items_unavailable", s && { ...s, ...live(added.get(i.model_id)) });
-      }
-      // Every distinct line of the cart after the add, as checkCartLimit counts them (core/cart/operations.ts).
-      const limit = checkCartLimit(lines, [], conf.cartGoodsLimit);
-      if (!limit.ok) throw refused("api.carts_out_of_limit", limit.params);
-      for (const l of [...added.values()].sort((x, y) => x.model_id - y.model_id)) {
-        const m = { ...statics.get(l.model_id)!, ...live(l) };
-        const p = quantityProblem(m, l.num);
-        if (p) problem(p, m);
-      }
-      return { ...cart, lines };
-    });
-    return answer(q, customerId, state, statics, lang);
+    // A model the read model does not know is refused before anything is written.
+    if (items.some((i) => !statics.has(i.model_id))) problem("api.cart_items_unavailable", undefined);
+    const limit = conf.cartGoodsLimit && conf.cartGoodsLimit > 0 ? conf.cartGoodsLimit : 0;
+    const [{ r }] = await preparedQuery<{ r: AddResult | string }>(
+      q,
+      sql`select comptoir_cart_add(${customerId}, ${JSON.stringify(items.map((i) => [i.model_id, i.num]))}::json, ${limit}) as r`,
+    );
+    const res = parsed(r)!;
+    const refusal = addRefusal(res, items, statics, conf.cartGoodsLimit);
+    if (refusal) {
+      if (res.written) throw new Error("comptoir_cart_add wrote an add core refuses");
+      refusal();
+    }
+    if (!res.written) throw new Error("comptoir_cart_add refused an add core accepts");
+    return answerJson(q, customerId, cartState(res.head, res.lines), statics, lang);
   }
 
   /** Sets (type 1) or changes by a delta the quantity of one of the caller's lines; a delta reaching 0 or less removes it. */
-  async function edit(q: Db, customerId: number, input: EditCartInput, lang: Lang): Promise<CartAnswer> {
+  async function edit(q: Db, customerId: number, input: EditCartInput, lang: Lang): Promise<string> {
     const statics = await models.catalogue(lang);
-    const state = await withTransaction(q, async (tx) => {
-      // The cart locked with its lines and their live stock: the line to change and the answer in one read.
-      const cart = await loadCart(tx, customerId, { lock: true, lines: true });
-      const line = cart?.lines.find((l) => (input.id !== undefined ? l.id === input.id : l.model_id === input.model_id));
-      if (!cart || !line) throw refused("api.cart_line_missing");
-      const num = input.type === 1 ? input.num : line.num + input.num;
-      if (num <= 0) {
-        await query(tx, sql`delete from cart_lines where id = ${line.id}`);
-        return { ...cart, lines: cart.lines.filter((l) => l !== line) };
-      }
-      // Lowering the quantity of a line that is already too high is always allowed.
-      if (num > line.num) {
-        const s = statics.get(line.model_id);
-        const m = s && { ...s, ...live(line) };
-        const p = quantityProblem(m, num);
-        if (p) problem(p, m);
-      }
-      // A new quantity takes the line out of its quotation: priced from the catalogue again (decision 080).
-      await query(
-        tx,
-        sql`update cart_lines set num = ${num}, quotation_id = case when num = ${num} then quotation_id end where id = ${line.id}`,
-      );
-      if (num !== line.num) line.quotation_id = null;
-      line.num = num;
-      return cart;
-    });
-    return answer(q, customerId, state, statics, lang);
+    // One statement, comptoir_cart_edit (migration 0024): the cart row locked, the line read, then changed
+    // only when core's rule below holds on what it read (raising needs stock and ceiling; lowering never refused).
+    const [{ r }] = await preparedQuery<{ r: EditResult | string }>(
+      q,
+      sql`select comptoir_cart_edit(${customerId}, ${input.id ?? null}::int, ${input.model_id ?? null}::int, ${input.type === 1}, ${input.num}) as r`,
+    );
+    const res = parsed(r)!;
+    if (!res.found) throw refused("api.cart_line_missing");
+    const [, modelId, old, num, stock, purchasable_qty, not_for_sale] = res.line;
+    const p = num > 0 && num > old ? quantityProblem({ stock, purchasable_qty, not_for_sale }, num) : null;
+    if (p) {
+      if (res.written) throw new Error("comptoir_cart_edit wrote a quantity core refuses");
+      const s = statics.get(modelId);
+      problem(p, s && { ...s, stock, purchasable_qty, not_for_sale });
+    }
+    if (!res.written) throw new Error("comptoir_cart_edit refused a quantity core accepts");
+    return answerJson(q, customerId, cartState(res.head, res.lines), statics, lang);
   }
 
   /** Removes the caller's lines by line id or model id; ids of another customer's lines match nothing. */
@@ -338,48 +341,52 @@ const live = (l: LiveLine | undefined) =>
     ? { stock: l.stock, purchasable_qty: l.purchasable_qty, not_for_sale: l.not_for_sale }
     : { stock: 0, purchasable_qty: 0, not_for_sale: true };
 
-/** Adds of up to this many items run as prepared statements: one text per count, kept by each connection. */
-const PREPARED_ITEMS = 4;
+type AddResult = {
+  written: boolean;
+  /** What the guard read for each item whose model is sold: [model_id, stock, purchasable_qty, resulting num]. */
+  sold: [number, number, number, number][];
+  /** The distinct models of the cart after the add, as the guard counted them. */
+  models: number[];
+  head: CartHead;
+  lines: LineTuple[];
+};
+type EditResult =
+  | { found: false }
+  | { found: true; written: boolean; line: [number, number, number, number, number, number, boolean]; head: CartHead; lines: LineTuple[] };
 
 /**
- * The guarded upsert of an add, in one statement: inserts the items whose model is sold (the others are left
- * out, and the caller refuses them), adds to existing lines (leaving their quotation, decision 080), and answers
- * every line of the cart after the write, newest first, with its model's live stock and `added` for the lines
- * written. The lines not written are read from the statement's snapshot, which does not show the upsert's rows.
+ * Why core refuses an add, given what comptoir_cart_add read under the cart lock (null: core accepts), in the
+ * order of decision 070: an item unknown, not for sale or withdrawn; more distinct lines than cartGoodsLimit;
+ * then each resulting line, by model id, against stock then ceiling. The function's guard is these rules.
  */
-export async function upsertLines(
-  tx: Db,
-  cartId: number,
+function addRefusal(
+  res: AddResult,
   items: readonly { model_id: number; num: number }[],
-): Promise<(LiveLine & { added: boolean })[]> {
-  const values = sql.join(
-    items.map((i, n) => sql`(${i.model_id}::int, ${i.num}::int, ${n}::int)`),
-    sql`, `,
+  statics: Map<number, StaticModel>,
+  cartGoodsLimit: number | null | undefined,
+): (() => never) | null {
+  const sold = new Map(res.sold.map(([model_id, stock, purchasable_qty, num]) => [model_id, { stock, purchasable_qty, num }]));
+  const model = (id: number) => {
+    const s = statics.get(id);
+    const l = sold.get(id);
+    return s && { ...s, ...(l ? { stock: l.stock, purchasable_qty: l.purchasable_qty, not_for_sale: false } : live(undefined)) };
+  };
+  for (const i of items) if (!sold.has(i.model_id)) return () => problem("api.cart_items_unavailable", model(i.model_id));
+  const limit = checkCartLimit(
+    res.models.map((model_id) => ({ model_id, num: 1 })),
+    [],
+    cartGoodsLimit,
   );
-  // Most adds carry one item or a few: those texts are prepared (decision 093); a long list is planned once.
-  return (items.length <= PREPARED_ITEMS ? preparedQuery : query)(
-    tx,
-    sql`
-    with v (model_id, num, n) as (values ${values}),
-    ins as (
-      insert into cart_lines (cart_id, model_id, num)
-      select ${cartId}, v.model_id, v.num from v
-      join models m on m.id = v.model_id join products p on p.id = m.product_id
-      where not m.not_for_sale and p.active
-      order by v.n -- line ids in the order of the request: among the lines of one add, the last sent shows first
-      on conflict (cart_id, model_id) do update set num = cart_lines.num + excluded.num, quotation_id = null
-      returning id, model_id, num, quotation_id, created_at
-    ),
-    x as (
-      select id, model_id, num, quotation_id, created_at, true as added from ins
-      union all
-      select id, model_id, num, quotation_id, created_at, false from cart_lines
-      where cart_id = ${cartId} and model_id not in (select model_id from v)
-    )
-    select x.id, x.model_id, x.num, x.quotation_id, x.added, m.stock, m.purchasable_qty, (m.not_for_sale or not p.active) as not_for_sale
-    from x join models m on m.id = x.model_id join products p on p.id = m.product_id
-    order by x.created_at desc, x.id desc`,
-  );
+  if (!limit.ok)
+    return () => {
+      throw refused("api.carts_out_of_limit", limit.params);
+    };
+  for (const [id, l] of [...sold].sort((x, y) => x[0] - y[0])) {
+    const m = model(id)!;
+    const p = quantityProblem(m, l.num);
+    if (p) return () => problem(p, m);
+  }
+  return null;
 }
 
 /**

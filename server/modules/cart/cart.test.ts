@@ -1,6 +1,7 @@
 // The cart API (SPEC §5, §7; decision 070) with bad input of every kind, the totals against core, and
 // the login merge. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { query } from "#server/db/client.ts";
 import { createTestApp, post, type TestApp } from "#server/test/app.ts";
@@ -241,6 +242,69 @@ describe.each(testDbKinds())("cart API on %s", (kind) => {
     } finally {
       await query(db, sql`update site_config set value = '999'::jsonb where key = 'cartGoodsLimit'`);
       t.app.services.cache.drop("config");
+    }
+  });
+
+  it("never lets concurrent edits raise a line past its stock", async () => {
+    await add(demo, [{ model_id: b.id, num: 1 }]);
+    const results = await Promise.all(Array.from({ length: 12 }, () => edit(demo, { model_id: b.id, num: 1, type: 2 })));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(4);
+    expect(results.filter((r) => r.statusCode === 400).every((r) => r.json().info.startsWith("Stock insuffisant"))).toBe(true);
+    expect(await lines(1)).toEqual([expect.objectContaining({ model_id: b.id, num: 5 })]);
+  });
+
+  it("answers add, edit, delete and list with kept lines exactly as a full rebuild (random sequences)", async () => {
+    const { db } = t.database;
+    const { cart: service, cache } = t.app.services;
+    const ids = [a.id, b.id, p.id];
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant("add" as const), m: fc.constantFrom(...ids), num: fc.integer({ min: 1, max: 4 }) }),
+      fc.record({
+        kind: fc.constant("edit" as const),
+        m: fc.constantFrom(...ids),
+        num: fc.integer({ min: -3, max: 3 }),
+        type: fc.constantFrom(1, 2),
+      }),
+      fc.record({ kind: fc.constant("del" as const), m: fc.constantFrom(...ids) }),
+      fc.record({ kind: fc.constant("stock" as const), m: fc.constantFrom(...ids), stock: fc.integer({ min: 1, max: 200 }) }),
+      fc.record({ kind: fc.constant("price" as const), m: fc.constantFrom(...ids), cents: fc.integer({ min: 100, max: 99_999 }) }),
+    );
+    const saved = await query<{ id: number; stock: number; price: string }>(
+      db,
+      sql`select id, stock, price::text as price from models where id in (${a.id}, ${b.id}, ${p.id})`,
+    );
+    const restore = async () => {
+      for (const m of saved) await query(db, sql`update models set stock = ${m.stock}, price = ${m.price}::numeric where id = ${m.id}`);
+      cache.drop("cart-models:fr");
+      cache.drop("cart-models:zh");
+    };
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 8 }), fc.constantFrom("fr", "zh"), async (ops, lang) => {
+          await query(db, sql`delete from cart_lines`);
+          for (const o of ops) {
+            let r: { statusCode: number; json: () => { data: unknown } } | null = null;
+            if (o.kind === "add") r = await add(demo, [{ model_id: o.m, num: o.num }], lang);
+            else if (o.kind === "edit" && o.num !== 0)
+              r = await post(t.app, "/site/Customer/editShoppingCart", { model_id: o.m, num: o.num, type: o.type }, { token: demo, lang });
+            else if (o.kind === "del") await del(demo, { model_ids: o.m });
+            else if (o.kind === "stock") {
+              await query(db, sql`update models set stock = ${o.stock} where id = ${o.m}`);
+              service.forgetAnswers(null); // what the stock change's notice does (decision 091), without waiting for it
+            } else if (o.kind === "price") {
+              await query(db, sql`update models set price = ${o.cents / 100} where id = ${o.m}`);
+              cache.drop(`cart-models:${lang}`);
+            }
+            // the full rebuild: every line priced and the whole answer serialised, no kept line or answer
+            const full = JSON.stringify(await service.view(db, 1, lang));
+            if (r && r.statusCode === 200) expect(JSON.stringify(r.json().data)).toBe(full);
+            expect(JSON.stringify((await cart(demo, {}, lang)).json().data)).toBe(full);
+          }
+        }),
+        { numRuns: 12 },
+      );
+    } finally {
+      await restore();
     }
   });
 

@@ -89,15 +89,18 @@ export function createOrderPlacementService(cart: CartService) {
       when: sql`k.now is not null`,
     });
     const [r] = await preparedQuery<
-      Omit<CartStateRow, "id"> & { id: number | null; key_now: Date | string | null; models_json: OrderModelRow[] | string | null }
+      { [K in keyof CartStateRow]: CartStateRow[K] | null } & {
+        key_now: Date | string | null;
+        models_json: OrderModelRow[] | string | null;
+      }
     >(
       tx,
       sql`with k as (${k}) select k.now as key_now, c.* from (select 1) one left join k on true left join lateral (${cartPart}) c on true`,
     );
-    const { key_now, models_json, ...cart } = r;
+    const { key_now, models_json, head, lines } = r;
     return {
       now: key_now,
-      state: cart.id === null ? null : cartState(cart as CartStateRow),
+      state: head === null ? null : cartState(head, lines),
       models: parsed(models_json) ?? [],
     };
   }
