@@ -75,7 +75,7 @@ export function createOrderPlacementService(cart: CartService) {
    * stock and flags, without locks: decision 093). The key comes first (the CTE is read before the cart's
    * lateral part), as in every order: a concurrent twin waits on the key's unique index until the first
    * commits or rolls back, and never holds the cart meanwhile. `key_now` (the transaction's time, the
-   * order's created_at) is null when the key was already there; `id` is null when there is no cart (or no key).
+   * order's created_at) is null when the key was already there; `head` is null when there is no cart (or no key).
    */
   async function readOrder(tx: Db, customerId: number, key: string, hash: string, insertKey: boolean) {
     const k = insertKey
