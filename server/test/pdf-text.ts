@@ -13,22 +13,24 @@ function objects(pdf: Buffer): Map<number, Obj> {
   const re = /(\d+) 0 obj\b/g;
   let m: RegExpExecArray | null;
   while ((m = re.exec(s))) {
-    const end = s.indexOf("endobj", m.index);
-    if (end < 0) break;
-    const body = s.slice(m.index + m[0].length, end);
-    const at = body.indexOf("stream");
+    const from = m.index + m[0].length;
+    // A stream's bytes may hold "endobj" by chance: its dictionary's /Length says where it ends.
+    const at = s.indexOf("stream", from);
+    const endobj = s.indexOf("endobj", from);
+    if (endobj < 0) break;
+    let dict = s.slice(from, endobj);
     let stream: Buffer | null = null;
-    let dict = body;
-    if (at >= 0 && /^\s*<</.test(body)) {
-      dict = body.slice(0, at);
+    let end = endobj;
+    if (at >= 0 && at < endobj && /^\s*<</.test(dict)) {
+      dict = s.slice(from, at);
       let start = at + "stream".length;
-      if (body[start] === "\r") start++;
-      if (body[start] === "\n") start++;
-      const stop = body.lastIndexOf("endstream");
-      let raw = Buffer.from(body.slice(start, stop), "latin1");
-      if (raw.at(-1) === 0x0a) raw = raw.subarray(0, -1);
-      if (raw.at(-1) === 0x0d) raw = raw.subarray(0, -1);
+      if (s[start] === "\r") start++;
+      if (s[start] === "\n") start++;
+      const length = /\/Length (\d+)\b(?! \d+ R)/.exec(dict);
+      const stop = length ? start + Number(length[1]) : s.indexOf("endstream", start);
+      const raw = pdf.subarray(start, stop);
       stream = /\/FlateDecode/.test(dict) ? inflateSync(raw) : raw;
+      end = s.indexOf("endobj", stop);
     }
     out.set(Number(m[1]), { num: Number(m[1]), dict, stream });
     re.lastIndex = end;
@@ -36,7 +38,9 @@ function objects(pdf: Buffer): Map<number, Obj> {
   return out;
 }
 
-const hexUnicode = (hex: string) => {
+// Hex strings may hold whitespace (pdfkit writes a ligature's code points as <0066 0066>).
+const hexUnicode = (spaced: string) => {
+  const hex = spaced.replace(/\s+/g, "");
   const codes: number[] = [];
   for (let i = 0; i + 4 <= hex.length; i += 4) codes.push(parseInt(hex.slice(i, i + 4), 16));
   return String.fromCharCode(...codes);
@@ -46,14 +50,14 @@ const hexUnicode = (hex: string) => {
 function parseCMap(text: string): Map<number, string> {
   const map = new Map<number, string>();
   for (const block of text.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const [, src, dst] of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) map.set(parseInt(src, 16), hexUnicode(dst));
+    for (const [, src, dst] of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F\s]+)>/g)) map.set(parseInt(src, 16), hexUnicode(dst));
   }
   for (const block of text.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
     for (const [, lo, hi, rest] of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g)) {
       const a = parseInt(lo, 16);
       const b = parseInt(hi, 16);
       if (rest.startsWith("[")) {
-        const items = [...rest.matchAll(/<([0-9a-fA-F]+)>/g)].map((x) => x[1]);
+        const items = [...rest.matchAll(/<([0-9a-fA-F\s]*)>/g)].map((x) => x[1]);
         items.forEach((h, i) => map.set(a + i, hexUnicode(h)));
       } else {
         const base = parseInt(rest.slice(1, -1), 16);

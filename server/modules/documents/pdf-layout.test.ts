@@ -60,6 +60,21 @@ describe("renderDocumentPdf", () => {
     expect(text).not.toContain("\ufffd");
   });
 
+  it("reads back text the font sets as ligatures (a payment id with ff in it)", async () => {
+    // The CJK font joins "ff" into one glyph mapped to two code points: every id must still read back whole.
+    for (const lang of ["zh", "fr"] as const) {
+      const input = base(lang);
+      const id = "txn_sbx_c3bc7be2acdc9bdfffda";
+      const pdf = await renderDocumentPdf({
+        ...input,
+        extra: { blocks: [{ title: "Paiement", rows: [{ label: "Transaction", value: id }] }] },
+      });
+      const text = await pdfToText(pdf);
+      expect(text).toContain(id);
+      expect(text).not.toContain("\ufffd");
+    }
+  });
+
   it("breaks long tables over pages, with the footer on each", async () => {
     const pdf = await renderDocumentPdf(base("fr", 60));
     const pages = pdfPages(pdf);
