@@ -267,6 +267,12 @@ describe("loading", () => {
       await wait(1200);
       await r.fulfill({ json: { code: 200, data: null, info: "ok" } });
     });
+    // The footer hydrated (React's props on the form): a submit before that is the form's own POST (decision 099),
+    // which shows no overlay.
+    await page.waitForFunction(() => {
+      const form = document.querySelector("footer form");
+      return Boolean(form && Object.keys(form).some((k) => k.startsWith("__reactProps")));
+    });
     await page.getByLabel("Votre adresse e-mail").fill("lent@exemple.fr");
     await page.getByRole("button", { name: "S'inscrire" }).click();
     await page.locator("[aria-busy=true][role=progressbar]").waitFor();
@@ -431,7 +437,13 @@ describe("maintenance", () => {
 describe("accessibility", () => {
   it("shows a visible focus ring and respects reduced motion", async () => {
     const { page, context } = await at("/", DESKTOP, { reducedMotion: "reduce" });
+    // Hydrated first (React's props on the header): the first Tab then lands on the skip link for good.
+    await page.waitForFunction(() => {
+      const header = document.querySelector("header.site-header");
+      return Boolean(header && Object.keys(header).some((k) => k.startsWith("__reactProps")));
+    });
     await page.keyboard.press("Tab");
+    await page.waitForFunction(() => document.activeElement?.getAttribute("href") === "#main");
     const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
     expect(outline).not.toBe("none");
     const duration = await page.locator("header.site-header").evaluate((h) => parseFloat(getComputedStyle(h).transitionDuration));
