@@ -64,11 +64,11 @@ require("node:http").createServer((q, r) => { r.writeHead(200, { "content-type":
 
 /** The shop as it runs after its first start: a first process creates and seeds the database and stops;
  * the measured process starts on it, so its memory is that of a normal start (WASM memory never shrinks). */
-export async function startShop(): Promise<RunningServer> {
+export async function startShop(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-shop-"));
-  await (await startServer(BENCH_ENV, dataDir)).stop();
+  await (await startServer({ ...BENCH_ENV, ...env }, dataDir)).stop();
   // SHOP_NODE_ARGS: Node flags for the measured process only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
-  const shop = await startServer(BENCH_ENV, dataDir, process.env.SHOP_NODE_ARGS?.split(" ").filter(Boolean));
+  const shop = await startServer({ ...BENCH_ENV, ...env }, dataDir, process.env.SHOP_NODE_ARGS?.split(" ").filter(Boolean));
   return {
     ...shop,
     stop: async () => {

@@ -1,6 +1,6 @@
 // Outgoing e-mail: SMTP when SMTP_URL is set, otherwise .eml files in DATA_DIR/outbox (and a log line).
 // Only the outbox worker (modules/outbox) sends: business code enqueues in its transaction (decision 062).
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Env } from "./env.ts";
@@ -28,9 +28,10 @@ export function createMailer(env: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR
     send: async (mail) => {
       assertOutsideTransaction("sending e-mail");
       const info = await transport.sendMail({ from: env.MAIL_FROM, ...mail });
-      mkdirSync(outbox, { recursive: true });
+      // Off the event loop: creating a file takes ≈ 0.7 ms on a slow disk.
+      await mkdir(outbox, { recursive: true });
       const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^\w.-]/g, "")}.eml`);
-      writeFileSync(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer);
       log(`e-mail to ${mail.to} written to ${file}`);
     },
   };

@@ -6,6 +6,7 @@ import { loadEnv } from "./env.ts";
 import { openDatabase } from "./db/client.ts";
 import { DataDirInUseError } from "./db/data-dir-lock.ts";
 import { seedDemo } from "./db/seed/index.ts";
+import { analyzeNew, createMaintenance, needsOwnMaintenance } from "./db/maintenance.ts";
 import { buildApp } from "./app.ts";
 
 async function main() {
@@ -18,6 +19,9 @@ async function main() {
   }
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: join(env.DATA_DIR, "pg") });
   if (env.SEED === "demo") await seedDemo(database.db, { size: "full" });
+  // Statistics before the first plan; the rest in turn while serving where no autovacuum does it (decision 100).
+  await analyzeNew(database.db);
+  const maintenance = (await needsOwnMaintenance(database)) ? createMaintenance(database.db) : null;
 
   let app;
   if (env.NODE_ENV === "development") {
@@ -31,6 +35,7 @@ async function main() {
   }
 
   const close = async () => {
+    await maintenance?.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -48,6 +53,7 @@ async function main() {
   // Expiry of unpaid orders, sandbox redeliveries, refunds (decision 077): the serving process only, once its
   // webhook answers; apps built by tests drive them by hand (runOnce).
   app.services.paymentsWorker.start();
+  maintenance?.start();
 }
 
 main().catch((e) => {

@@ -132,7 +132,7 @@ export type OrderModelRow = Omit<CartModel, "name" | "label" | "image">;
  * first statement with its key and cart): prices, VAT, measures, stock, flags and the running promotion.
  */
 export const orderModelsSql = (cartId: SQL) => sql`(
-  select coalesce(json_agg(x order by x.id), '[]'::json) from (
+  select coalesce(json_agg(x order by x.id), '[]'::json) from cart_lines l cross join lateral (
     select m.id, m.reference, m.unit, m.price::text as price, m.site_price::text as site_price, m.tva::text as tva,
            m.poids::text as poids, m.volume::text as volume, m.stock, m.purchasable_qty,
            (m.not_for_sale or not p.active) as not_for_sale, m.non_gls, m.product_id,
@@ -140,7 +140,9 @@ export const orderModelsSql = (cartId: SQL) => sql`(
     from models m join products p on p.id = m.product_id
     left join lateral (select pr.type, pr.value, pr.min_qty, pr.gifted_units from promotions pr where ${activeModelPromotion(sql`m.id`)}
                        order by pr.starts_at desc, pr.id limit 1) pr on true
-    where m.id in (select l.model_id from cart_lines l where l.cart_id = ${cartId})) x)`;
+    -- By key per line, LIMIT 1 keeping it a subquery: never a scan of models in id order (decision 100).
+    where m.id = l.model_id limit 1) x
+  where l.cart_id = ${cartId})`;
 
 /** A cart line (SPEC §3 cart item) priced from the model, plus what a cart page shows. */
 export type CartListLine = CartLine & {

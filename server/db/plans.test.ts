@@ -1,0 +1,101 @@
+// Decision 100: the tables are analyzed (maintenance.ts), and the cart statements read each line's model by its
+// key whatever the statistics say. The trap: carts whose lines hold small model ids make the planner expect
+// small ids everywhere, and it then joined a cart to `models` by walking models in id order (or all of them),
+// each model's promotion looked up on the way. Counted in buffers read, not in time.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql, type SQL } from "drizzle-orm";
+import { query, type Database } from "#server/db/client.ts";
+import { withTransaction } from "#server/db/tx.ts";
+import { analyzeNew, createMaintenance } from "#server/db/maintenance.ts";
+import { seedDemo } from "#server/db/seed/index.ts";
+import { orderModelsSql } from "#server/modules/cart/cart-models.ts";
+import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
+
+describe.each(testDbKinds())("query plans on analyzed tables (%s)", (kind) => {
+  let d: Database;
+  let hotCart: number;
+  let analyzed: string[];
+  beforeAll(async () => {
+    d = await openTestDatabase(kind);
+    await seedDemo(d.db, { size: "small" });
+    // 30 copies of the catalogue's models (≈ 9,000, the full catalogue's size), then 50 carts of 30 lines
+    // on the first models, and one cart holding the last model only.
+    await query(
+      d.db,
+      sql`insert into models (product_id, reference, unit, price, site_price, tva, poids, volume, stock, purchasable_qty)
+          select product_id, reference || '-' || g, unit, price, site_price, tva, poids, volume, 100, 100
+          from models, generate_series(1, 30) g`,
+    );
+    await query(
+      d.db,
+      sql`insert into customers (client_number, title, first_name, last_name, email, password_hash)
+          select 'P' || g, 'M', 'Plan', 'Test', 'plan-' || g || '@exemple.fr', 'x' from generate_series(1, 50) g`,
+    );
+    await query(d.db, sql`insert into carts (customer_id) select id from customers order by id limit 51`);
+    await query(
+      d.db,
+      sql`insert into cart_lines (cart_id, model_id, num)
+          select c.id, m.id, 1 from (select id from carts order by id limit 50) c
+          cross join (select id from models order by id limit 30) m on conflict do nothing`,
+    );
+    // a running promotion on a model in five, as in the demo catalogue
+    await query(d.db, sql`insert into promotions (model_id, value) select id, 0.1 from models where id % 5 = 0`);
+    [{ id: hotCart }] = await query<{ id: number }>(d.db, sql`select id from carts order by id offset 50 limit 1`);
+    await query(d.db, sql`insert into cart_lines (cart_id, model_id, num) select ${hotCart}, max(id), 1 from models`);
+    analyzed = await analyzeNew(d.db);
+  }, 120_000);
+  afterAll(async () => {
+    await d?.close();
+  });
+
+  /**
+   * Shared buffers the statement reads (its functions' statements included), planned for any parameter value as
+   * a kept prepared statement is (preparedQuery, decision 093).
+   */
+  async function buffers(statement: SQL): Promise<number> {
+    const plan = await withTransaction(d.db, async (tx) => {
+      await query(tx, sql`set local plan_cache_mode = force_generic_plan`);
+      return query<Record<string, string>>(tx, sql`explain (analyze, buffers, costs off, timing off) ${statement}`);
+    });
+    const text = plan.map((r) => Object.values(r)[0]).join("\n");
+    const [, hit = "0", read = "0"] = /Buffers: shared hit=(\d+)(?: read=(\d+))?/.exec(text) ?? [];
+    return Number(hit) + Number(read);
+  }
+
+  it("analyzes the tables that had no statistics, and then none", async () => {
+    expect(analyzed).toEqual(expect.arrayContaining(["models", "cart_lines", "carts"]));
+    expect(await analyzeNew(d.db)).toEqual([]);
+  });
+
+  it("reads a one-line cart's model by its key: the order's first read", async () => {
+    // Walking models in id order up to the last one reads hundreds of buffers. As the order reads it: for the
+    // cart row of the customer (decision 097). This data does not lead the planner to that walk with the old
+    // statement (it was seen on the benchmark's database only): a guard of the shape, not a reproduction.
+    const [{ customer_id }] = await query<{ customer_id: number }>(d.db, sql`select customer_id from carts where id = ${hotCart}`);
+    expect(await buffers(sql`select ${orderModelsSql(sql`c.id`)} from carts c where c.customer_id = ${customer_id}`)).toBeLessThan(40);
+  });
+
+  it("reads a one-line cart's model by its key: the cart's lines and an add", async () => {
+    expect(await buffers(sql`select comptoir_cart_lines(${hotCart})`)).toBeLessThan(40);
+    const [{ customer_id, model_id }] = await query<{ customer_id: number; model_id: number }>(
+      d.db,
+      sql`select c.customer_id, l.model_id from carts c join cart_lines l on l.cart_id = c.id where c.id = ${hotCart}`,
+    );
+    const add = sql`select comptoir_cart_add(${customer_id}, ${JSON.stringify([[model_id, 1]])}::json, 0)`;
+    await query(d.db, add); // the first call of a session reads the catalogue to plan
+    expect(await buffers(add)).toBeLessThan(150); // 256 when the guard read models by a hash or merge join
+  });
+
+  it("vacuums and analyzes one table per step, every table in turn", async () => {
+    const steps = createMaintenance(d.db);
+    const [{ n }] = await query<{ n: number }>(
+      d.db,
+      sql`select count(*)::int as n from pg_class c join pg_namespace s on s.oid = c.relnamespace
+          where s.nspname = current_schema() and c.relkind = 'r'`,
+    );
+    const done = [];
+    for (let i = 0; i < n + 1; i++) done.push(await steps.runOnce());
+    expect(new Set(done.slice(0, n)).size).toBe(n);
+    expect(done[n]).toBe(done[0]);
+  });
+});
