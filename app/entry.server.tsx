@@ -15,6 +15,8 @@ import "#core/i18n/messages.ts";
 import css from "./app.css?inline";
 import { InlineStyleContext } from "./lib/page-style.tsx";
 import { LowPriorityPreloads, withLowPriorityPreloads } from "./lib/preload-priority.server.ts";
+import { IslandContext, newIslandCache, type IslandCache } from "./lib/html-islands.tsx";
+import { spliceIslands } from "./lib/html-islands.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -30,14 +32,19 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext?.nonce;
+  // A personal page is read whole by server/http/pages.ts (no deferred data, nothing to stream, decision 088),
+  // its shell's common parts written from kept HTML (decision 102).
+  const whole = Boolean(loadContext?.personal) && request.method.toUpperCase() === "GET";
+  const islands = whole && loadContext.islands ? newIslandCache(loadContext.islands) : null;
   const app = (
     <InlineStyleContext.Provider value={css}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <IslandContext.Provider value={islands}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </IslandContext.Provider>
     </InlineStyleContext.Provider>
   );
   responseHeaders.set("Content-Type", "text/html");
-  // A personal page is read whole by server/http/pages.ts (no deferred data, nothing to stream, decision 088).
-  if (loadContext?.personal && request.method.toUpperCase() === "GET") return renderWhole(app, nonce, responseStatusCode, responseHeaders);
+  if (whole) return renderWhole(app, nonce, responseStatusCode, responseHeaders, islands);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -76,7 +83,7 @@ export default function handleRequest(
 
 /** Renders to the end and answers one buffer: no web stream, transform or per-chunk write between React and
  * the socket. The status is the one known when the shell was ready, as for a streamed page. */
-function renderWhole(app: React.ReactElement, nonce: string | undefined, status: number, headers: Headers) {
+function renderWhole(app: React.ReactElement, nonce: string | undefined, status: number, headers: Headers, islands: IslandCache | null) {
   return new Promise<Response>((resolve, reject) => {
     let shellStatus: number | undefined;
     let failed = false;
@@ -89,7 +96,8 @@ function renderWhole(app: React.ReactElement, nonce: string | undefined, status:
       },
       final(callback) {
         clearTimeout(timeoutId);
-        const body = withLowPriorityPreloads(Buffer.concat(chunks));
+        const html = Buffer.concat(chunks);
+        const body = withLowPriorityPreloads(islands ? spliceIslands(html, islands) : html);
         const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
         resolve(new Response(bytes, { headers, status: shellStatus ?? status }));
         callback();
@@ -115,3 +123,7 @@ function renderWhole(app: React.ReactElement, nonce: string | undefined, status:
     });
   });
 }
+
+// React Router's server runtime from this bundle, for server/http/pages.ts: the same copy as the routes'
+// (its production build, vite.config.ts; decision 101).
+export { createRequestHandler, matchRoutes } from "react-router";
