@@ -28,6 +28,7 @@ import { AccountShell, accountEntry } from "./components/account/account-menu.ts
 import { pageMessages, useMessages } from "./lib/messages.ts";
 import { PageStyle } from "./lib/page-style.tsx";
 import { Footer } from "./components/layout/footer.tsx";
+import { Island, islandKey } from "./lib/html-islands.tsx";
 import { Notices } from "./components/layout/notices.tsx";
 import { ErrorPage } from "./components/layout/error-page.tsx";
 import { MaintenanceLayout } from "./components/layout/maintenance-layout.tsx";
@@ -190,7 +191,19 @@ export default function App({ loaderData }: Route.ComponentProps) {
           <Outlet />
         </AccountShell>
       </main>
-      <Footer />
+      {/* the same for every customer: rendered once per language and shell data on personal pages (decision 102) */}
+      <Island
+        id={islandKey(
+          "footer",
+          loaderData.lang,
+          loaderData.shops,
+          loaderData.pages,
+          loaderData.init?.config,
+          loaderData.init?.product_cate,
+        )}
+      >
+        <Footer />
+      </Island>
       <Notices />
       <RequestOverlay />
       <OnlineStatus />

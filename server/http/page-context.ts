@@ -17,6 +17,8 @@ export type PageContext = {
   tags: Set<string>;
   /** This render's CSP nonce (decision 084); none in development (Vite's client runs inline scripts). */
   nonce?: string;
+  /** The HTML of the shell's common parts kept for personal pages (app/lib/html-islands.tsx, decision 102). */
+  islands?: Map<string, Buffer>;
 };
 
 export const langFromPath = (url: string): Lang => (url === "/zh" || url.startsWith("/zh/") || url.startsWith("/zh?") ? "zh" : "fr");

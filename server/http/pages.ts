@@ -3,7 +3,7 @@
 // gets the same bytes from the render cache; personal pages (route `handle.personal`) are rendered for
 // their customer and never cached (decision 063).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import type { ServerBuild, createRequestHandler } from "react-router";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import type { Env } from "#server/env.ts";
 import { authenticate, uidSetCookie, type Auth } from "./auth.ts";
@@ -12,6 +12,7 @@ import { createPageCache, type CachedPage, type PageCache } from "./page-cache.t
 import { createLimiter } from "./limiter.ts";
 import { pickEncoding } from "./encoding.ts";
 import { buildWithRoutes, personalMatcher } from "./personal-routes.ts";
+import { routerRuntime } from "./router-runtime.ts";
 import { newNonce, pageCsp } from "./headers.ts";
 
 /** Renders in progress at once (the others queue): enough to overlap a render's database waits. */
@@ -58,11 +59,18 @@ async function sendWhole(reply: FastifyReply, response: Response) {
 
 export async function pages(app: FastifyInstance, { env, build, secureCookies, cache = createPageCache() }: PagesOptions) {
   const mode = env.NODE_ENV === "development" ? "development" : "production";
-  const handle = createRequestHandler(build, mode);
+  type Handler = ReturnType<typeof createRequestHandler>;
+  const handlerOf = (b: ServerBuild): Handler => routerRuntime(b).createRequestHandler(b, mode);
+  // Development reloads the build: a handler of the current build for each request.
+  const handle: Handler =
+    typeof build === "function" ? async (request, context) => handlerOf(await build())(request, context) : handlerOf(build);
   app.services.cache.onClear(cache.clear);
   app.services.cache.onStock((change) => cache.dropTagged(app.services.products.pageTags(change)));
   const useCache = env.NODE_ENV !== "development";
   const renders = createLimiter(RENDERS_AT_ONCE);
+  // The shell's common parts of personal pages, kept as HTML (decision 102). Not in development: the build
+  // reloads, and a component's change would not show in kept HTML.
+  const keptIslands = env.NODE_ENV !== "development" ? new Map<string, Buffer>() : undefined;
   const https = env.PUBLIC_URL.startsWith("https:");
   const csp = env.NODE_ENV !== "development";
   // Views of one URL arriving during its render wait for it rather than render it again (when a popular
@@ -77,8 +85,8 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
   // A personal page's document is rendered by a handler over the few routes its path can use (decision 098):
   // one handler per set of routes, made at its first use. Data requests, actions and catalogue pages use the
   // handler over every route. Not in development (the build reloads).
-  const documentHandlers = new Map<string, ReturnType<typeof createRequestHandler>>();
-  const handlerOfPath = new Map<string, ReturnType<typeof createRequestHandler>>(); // bounded as the personal memo
+  const documentHandlers = new Map<string, Handler>();
+  const handlerOfPath = new Map<string, Handler>(); // bounded as the personal memo
   function personalDocumentHandler(pathname: string) {
     if (typeof build === "function" || !matcher || pathname.endsWith(".data")) return handle;
     let h = handlerOfPath.get(pathname);
@@ -86,7 +94,7 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
     const ids = matcher.personal.documentRoutes(pathname);
     const key = ids.join(" ");
     h = documentHandlers.get(key);
-    if (!h) documentHandlers.set(key, (h = createRequestHandler(buildWithRoutes(build, ids), mode)));
+    if (!h) documentHandlers.set(key, (h = handlerOf(buildWithRoutes(build, ids))));
     if (handlerOfPath.size >= 10_000) handlerOfPath.clear();
     handlerOfPath.set(pathname, h);
     return h;
@@ -125,6 +133,7 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
       tags: new Set(),
       // React Router writes it on its inline scripts (app/entry.server.tsx); the policy allows only it.
       nonce: csp ? newNonce() : undefined,
+      islands: personal ? keptIslands : undefined,
     };
     // A rotated token goes back in the cookie; a dead one is cleared (SPEC §4: token_status 0 logs out).
     const setCookie = auth.rotatedToken

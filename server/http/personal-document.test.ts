@@ -5,7 +5,8 @@ import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
+import { routerRuntime } from "./router-runtime.ts";
 import { buildApp } from "#server/app.ts";
 import { loadEnv } from "#server/env.ts";
 import { seedDemo } from "#server/db/seed/index.ts";
@@ -60,7 +61,7 @@ describe("personal documents over their own routes", () => {
   });
 
   it("renders each the same as the handler over every route", async () => {
-    const full = createRequestHandler(build, "production");
+    const full = routerRuntime(build).createRequestHandler(build, "production");
     const matcher = personalMatcher(build);
     const customer = (await app.services.sessions.resolve(database.db, token))!.customer;
     for (const path of personalPaths()) {
@@ -87,4 +88,45 @@ describe("personal documents over their own routes", () => {
       }
     }
   }, 120_000);
+
+  it("writes the shell's common parts from kept HTML: the same document as a full render (decision 102)", async () => {
+    const full = routerRuntime(build).createRequestHandler(build, "production");
+    const customer = (await app.services.sessions.resolve(database.db, token))!.customer;
+    const islands = new Map<string, Buffer>();
+    const render = async (path: string, kept?: Map<string, Buffer>) => {
+      const context: PageContext = {
+        services: app.services,
+        lang: langFromPath(path),
+        customer,
+        personal: true,
+        tokenSent: true,
+        maintenance: false,
+        tags: new Set(),
+        nonce: "n",
+        islands: kept,
+      };
+      return (await full(new Request(`http://localhost${path}`, { headers: { cookie: `uid=${token}` } }), context)).text();
+    };
+    for (const path of ["/mon-compte", "/historique-commandes", "/zh/center/mon-compte"]) {
+      const reference = await render(path);
+      expect(await render(path, islands), `${path} kept now`).toBe(reference);
+      expect(await render(path, islands), `${path} from kept HTML`).toBe(reference);
+      expect(reference).not.toContain("x-island");
+    }
+    // the category menu and the footer per language, the account menu per language and entry
+    const named = (k: string) =>
+      k
+        .split("|")
+        .slice(0, k.startsWith("account-menu|") ? 3 : 2)
+        .join("|");
+    expect([...islands.keys()].map(named).sort()).toEqual([
+      "account-menu|fr|/historique-commandes",
+      "account-menu|fr|/mon-compte",
+      "account-menu|zh|/mon-compte",
+      "footer|fr",
+      "footer|zh",
+      "menu|fr",
+      "menu|zh",
+    ]);
+  }, 60_000);
 });

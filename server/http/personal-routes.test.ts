@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler, matchRoutes, type ServerBuild } from "react-router";
 import { buildWithRoutes, pagePath, personalMatcher } from "./personal-routes.ts";
 
 const route = (id: string, path: string | undefined, parentId: string | undefined, personal = false) => ({
@@ -9,6 +9,7 @@ const route = (id: string, path: string | undefined, parentId: string | undefine
   module: { handle: personal ? { personal: true } : undefined },
 });
 const build = {
+  entry: { module: { createRequestHandler, matchRoutes } }, // React Router's runtime, as app/entry.server.tsx exports it
   assets: { version: "v", routes: { root: { id: "root" }, account: { id: "account" }, home: { id: "home" }, any: { id: "any" } } },
   routes: {
     root: route("root", "", undefined),

@@ -1,7 +1,8 @@
 // Which URLs are personal pages (DESIGN §4b "One page for every visitor", decision 063): a route module that
 // exports `handle = { personal: true }` is rendered for its customer and never cached; every other page is
 // rendered without the caller (the same HTML for everyone) and may be served from the render cache.
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { RouteObject, ServerBuild } from "react-router";
+import { routerRuntime } from "./router-runtime.ts";
 
 type Node = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Node[] };
 const MEMO_MAX = 10_000; // distinct paths remembered; the memo starts over when full (random URLs cannot grow it)
@@ -23,6 +24,7 @@ export function personalMatcher(build: ServerBuild) {
       .map((r) => r!.id),
   );
   const memo = new Map<string, boolean>();
+  const { matchRoutes } = routerRuntime(build);
   const matchedIds = (pathname: string) => (matchRoutes(top as RouteObject[], pathname) ?? []).map((m) => m.route.id ?? "");
 
   const personal = (raw: string): boolean => {

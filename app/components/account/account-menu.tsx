@@ -8,6 +8,7 @@ import { shellIcon } from "#app/components/ui/shell-icon.tsx";
 import { useT } from "#app/lib/i18n.tsx";
 import { useSession } from "#app/lib/session-store.ts";
 import { localePath, stripLocale } from "#core/slug.ts";
+import { Island, islandKey } from "#app/lib/html-islands.tsx";
 
 const ChevronDown = shellIcon(chevronDown);
 
@@ -49,12 +50,22 @@ export function accountEntry(pathname: string): string | null {
 }
 
 export function AccountMenu({ current, unread }: { current: string | null; unread?: number }) {
-  const { t, lang } = useT();
-  const [open, setOpen] = useState(false);
+  const { lang } = useT();
   // The unread notifications count (filled by the notifications feature), unless given.
   const stored = useSession((s) => s.notifications_unread);
   const count = unread ?? stored;
   const currentKey = ACCOUNT_MENU.find(([, p]) => p === current)?.[0];
+  // Its HTML depends on these alone: kept per language, entry and count on personal pages (decision 102).
+  return (
+    <Island id={islandKey("account-menu", lang, current, count)}>
+      <AccountMenuList current={current} currentKey={currentKey} count={count} />
+    </Island>
+  );
+}
+
+function AccountMenuList({ current, currentKey, count }: { current: string | null; currentKey?: string; count: number }) {
+  const { t, lang } = useT();
+  const [open, setOpen] = useState(false);
   return (
     <nav aria-label={t("area.menu.label")} className="md:w-56 md:shrink-0" data-testid="account-menu">
       <button

@@ -8,6 +8,7 @@ import * as userIcon from "lucide-react/icons/user";
 import { shellIcon } from "#app/components/ui/shell-icon.tsx";
 import { SearchBox } from "#app/components/search/search-box.tsx";
 import { CategoryMenu } from "#app/components/catalogue/category-menu.tsx";
+import { Island, islandKey } from "#app/lib/html-islands.tsx";
 import { localePath, stripLocale } from "#core/slug.ts";
 import { useSession } from "#app/lib/session-store.ts";
 import { useShell } from "#app/lib/use-shell.ts";
@@ -54,7 +55,7 @@ export function activeIcon(pathname: string): 0 | 1 | 2 | 3 {
 // Memoised (no props): a re-render of the router's tree after hydration (route discovery) skips it (decision 090).
 export const Header = memo(function Header() {
   const { t } = useT();
-  const { lang } = useShell();
+  const { lang, init } = useShell();
   // Personal parts arrive after hydration (decision 063): the server's HTML is the same for everyone.
   const user = useSession((s) => s.user);
   const cartCount = useSession((s) => s.cartCount);
@@ -177,7 +178,10 @@ export const Header = memo(function Header() {
           </a>
         </nav>
       </div>
-      <CategoryMenu />
+      {/* the same for every customer: rendered once per language and menu on personal pages (decision 102) */}
+      <Island id={islandKey("menu", lang, init?.menu, init?.product_cate)}>
+        <CategoryMenu />
+      </Island>
       {panelUsed && (
         <Suspense fallback={null}>
           <CartPanel />
