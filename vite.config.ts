@@ -23,7 +23,7 @@ export default defineConfig(({ mode }) => ({
   // The database driver never enters a bundle: page code only reaches it through the load context.
   ssr: {
     external: ["@electric-sql/pglite", "pg"],
-    ...(mode === "production" ? { noExternal: ["react-router", "@react-router/node"] } : {}),
+    ...(mode === "production" ? { noExternal: ["react-router", "@react-router/node", "lucide-react"] } : {}),
   },
   optimizeDeps: { exclude: ["@electric-sql/pglite"] },
   build: { sourcemap: false },

@@ -2,7 +2,8 @@
 // (mode payment, one line for the order's total TTC, metadata order_id/payment_id), notifications verified by
 // stripe.webhooks.constructEvent on the raw body, status by retrieving the session, refunds of its payment
 // intent. STRIPE_API_BASE points the client at another origin (the tests' local fake of Stripe's API).
-import Stripe from "stripe";
+import { createRequire } from "node:module";
+import type Stripe from "stripe";
 import { assertOutsideTransaction } from "#server/db/tx.ts";
 import {
   WebhookRejected,
@@ -34,11 +35,16 @@ type SessionLike = {
   payment_intent?: string | { id: string } | null;
 };
 
+// The SDK is loaded when Stripe is the configured provider, not with the shop: the sandbox never uses it and
+// its ≈ 130 resource modules stay out of the process's memory.
+const loadStripe = () => createRequire(import.meta.url)("stripe") as typeof Stripe;
+
 const intentId = (s: SessionLike) => (typeof s.payment_intent === "string" ? s.payment_intent : (s.payment_intent?.id ?? null));
 
 export function createStripeProvider(opts: StripeOptions): PaymentProviderAdapter & { client: Stripe } {
   const base = opts.apiBase ? new URL(opts.apiBase) : null;
-  const client = new Stripe(opts.secretKey, {
+  const StripeClient = loadStripe();
+  const client = new StripeClient(opts.secretKey, {
     maxNetworkRetries: 1,
     timeout: 20_000,
     telemetry: false,
