@@ -23,7 +23,7 @@ export default defineConfig(({ mode }) => ({
   // The database driver never enters a bundle: page code only reaches it through the load context.
   ssr: {
     external: ["@electric-sql/pglite", "pg"],
-    ...(mode === "production" ? { noExternal: ["react-router", "@react-router/node", "lucide-react"] } : {}),
+    ...(mode === "production" ? { noExternal: ["react-router", "@react-router/node", "lucide-react", "radix-ui", /^@radix-ui\//] } : {}),
   },
   optimizeDeps: { exclude: ["@electric-sql/pglite"] },
   build: { sourcemap: false },
