@@ -20,7 +20,9 @@ export default defineConfig(({ mode }) => ({
           ],
         }
       : {},
-  // The database driver never enters a bundle: page code only reaches it through the load context.
+  // The database driver never enters a bundle: page code only reaches it through the load context. Production
+  // server builds bundle the icons and dialog primitives they use, not lucide-react's and radix-ui's whole
+  // packages (decision 103).
   ssr: {
     external: ["@electric-sql/pglite", "pg"],
     ...(mode === "production" ? { noExternal: ["react-router", "@react-router/node", "lucide-react", "radix-ui", /^@radix-ui\//] } : {}),
