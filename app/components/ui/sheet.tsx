@@ -1,6 +1,6 @@
 // A modal panel on radix Dialog (focus trapped inside, restored on close, Escape and outside click close it).
 // Loaded lazily with the components that use it (decision 064): pages without an open dialog never fetch radix.
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { Dialog } from "radix-ui";
 import { X } from "lucide-react";
 
@@ -27,6 +27,23 @@ type Props = {
 // Non-modal panels (the cookie banner) neither take nor give back focus: they must not pull the caret out of
 // a field the visitor is typing in.
 const keepFocus = (e: Event) => e.preventDefault();
+
+// Radix puts two tabbable, invisible spans (focus guards) at the ends of <body> while any dialog is open. A
+// non-modal panel traps nothing: there they were only a first tab stop before the skip link, and the banner,
+// seeing focus go to one, closed itself. Out of the tab order while it is open (set after Radix's own effect).
+function UntabbableFocusGuards() {
+  useEffect(() => {
+    const guards = (tabIndex: string) => {
+      for (const g of document.querySelectorAll("[data-radix-focus-guard]")) g.setAttribute("tabindex", tabIndex);
+    };
+    const id = setTimeout(() => guards("-1"));
+    return () => {
+      clearTimeout(id);
+      guards("0");
+    };
+  }, []);
+  return null;
+}
 
 export function Sheet({
   open,
@@ -58,7 +75,8 @@ export function Sheet({
           className={`fixed z-50 bg-white p-5 text-ink shadow-xl ${place[side]} ${className}`}
           {...(modal
             ? { onOpenAutoFocus: remember, onCloseAutoFocus: giveBack }
-            : { onOpenAutoFocus: keepFocus, onCloseAutoFocus: keepFocus })}
+            : // focus moving elsewhere (Tab through the page) leaves it open; a click elsewhere still closes it
+              { onOpenAutoFocus: keepFocus, onCloseAutoFocus: keepFocus, onFocusOutside: keepFocus })}
           {...(description ? {} : { "aria-describedby": undefined })}
         >
           <Dialog.Title className={hideTitle ? "sr-only" : "mb-3 pr-8 text-lg font-semibold"}>{title}</Dialog.Title>
@@ -68,6 +86,7 @@ export function Sheet({
             </Dialog.Description>
           )}
           {children}
+          {!modal && <UntabbableFocusGuards />}
           <Dialog.Close aria-label={closeLabel} className="absolute right-2 top-2 rounded p-2 hover:bg-paper">
             <X aria-hidden size={20} />
           </Dialog.Close>
