@@ -85,19 +85,19 @@ export function createOutboxWorker(db: Db, mailer: Mailer, opts: OutboxWorkerOpt
         for (;;) {
           if (stopped) return sent;
           const rows = await claim(unmarked);
-          const claimedAt = Date.now();
           unmarked = [];
           if (!rows.length) break;
           // The batch's messages at once, each on its own SMTP connection: one after the other, a connection's
-          // handshake each, a burst of orders waited minutes for its confirmations.
-          const delivered = await Promise.all(rows.map(deliver));
-          rows.forEach((m, i) => delivered[i] && unmarked.push(m.id));
+          // handshake each, a burst of orders waited minutes for its confirmations. Those sent are marked by the
+          // next claim, right after the slowest — or below, if recording a failure failed.
+          const delivered = await Promise.allSettled(rows.map(deliver));
+          rows.forEach((m, i) => {
+            const d = delivered[i];
+            if (d.status === "fulfilled" && d.value) unmarked.push(m.id);
+          });
           sent += unmarked.length;
-          // a slow mail server: marked now, before the batch's lock runs out and another worker claims them
-          if (Date.now() - claimedAt > lockMs / 2) {
-            await db.execute(markSent(unmarked));
-            unmarked = [];
-          }
+          const failed = delivered.find((d) => d.status === "rejected");
+          if (failed) throw failed.reason;
         }
       } while (again && !stopped);
       return sent;
