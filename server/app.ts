@@ -53,11 +53,12 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
   app.setNotFoundHandler((req, reply) => rootNotFound(req, reply));
   securityHeaders(app, env);
   const cache = createReadCache();
+  const mailer = createMailer(env, (m) => app.log.info(m));
   const services = createServices(
     database,
     env,
     cache,
-    createMailer(env, (m) => app.log.info(m)),
+    mailer,
     { log: app.log },
     { log: app.log },
   );
@@ -69,6 +70,7 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
   app.addHook("onClose", async () => {
     await services.paymentsWorker.stop(); // started by main.ts once listening (decision 077)
     await services.outbox.stop();
+    mailer.close?.(); // its pooled SMTP connections, once the worker has sent what it was sending
     await services.deliveryWorker.stop();
     await services.limits.close();
   });

@@ -7,19 +7,25 @@ import type { Env } from "./env.ts";
 import { assertOutsideTransaction } from "./db/tx.ts";
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
-export type Mailer = { send: (mail: Mail) => Promise<void> };
+export type Mailer = { send: (mail: Mail) => Promise<void>; close?: () => void };
 
 // Well under the outbox lock (OUTBOX_LOCK_MS): a hung server must not outlive the claim and be sent twice.
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+// Pooled connections: a new one per message (connect, greeting, EHLO, QUIT) cost ≈ 0.4 ms of the shop's CPU per
+// order e-mail (decision 104). An idle connection is closed after 2 s, well before the socket timeout. A message
+// whose connection drops is never re-sent by the pool (maxRequeues 0): the send fails and the outbox retries it
+// with its backoff, as it does for any other failure.
+const SMTP_POOL = { pool: true, maxConnections: 3, maxRequeues: 0, idleTimeout: 2_000 } as const;
 
 export function createMailer(env: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR">, log: (msg: string) => void = () => {}): Mailer {
   if (env.SMTP_URL) {
-    const transport = nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_TIMEOUTS });
+    const transport = nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_TIMEOUTS, ...SMTP_POOL });
     return {
       send: async (mail) => {
         assertOutsideTransaction("sending e-mail");
         await transport.sendMail({ from: env.MAIL_FROM, ...mail });
       },
+      close: () => transport.close(),
     };
   }
   const outbox = join(env.DATA_DIR, "outbox");

@@ -160,6 +160,7 @@ describe.each(testDbKinds())("transactions on %s", (kind) => {
       expect(() => assertOutsideTransaction("x")).not.toThrow();
       await mailer.send(mail); // outside, it sends
       expect(smtp.received.map((r) => r.to)).toEqual([["client@exemple.fr"]]);
+      mailer.close?.();
     } finally {
       await smtp.close();
     }

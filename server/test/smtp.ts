@@ -11,10 +11,17 @@ export type Received = { to: string[]; raw: string };
  */
 export async function startSmtp(dir?: string, port = 0) {
   const received: Received[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    // The shop's pooled connections are closed by the server after 1 s when a test stops it (30 s by default).
+    closeTimeout: 1000,
+    onConnect(_session, done) {
+      connections++;
+      done();
+    },
     onData(stream, session, done) {
       let raw = "";
       stream.setEncoding("utf8");
@@ -32,6 +39,8 @@ export async function startSmtp(dir?: string, port = 0) {
     url: `smtp://127.0.0.1:${bound}`,
     port: bound,
     received,
+    /** SMTP connections opened so far. */
+    connections: () => connections,
     /** Decoded text of the last message to `to` (quoted-printable soft breaks and escapes undone). */
     lastTo(to: string): string | undefined {
       const m = [...received].reverse().find((r) => r.to.includes(to));

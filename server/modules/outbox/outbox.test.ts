@@ -6,7 +6,7 @@ import { query, type Database, type Db } from "#server/db/client.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
 import { startSmtp } from "#server/test/smtp.ts";
-import { createMailer } from "#server/mail.ts";
+import { createMailer, type Mailer } from "#server/mail.ts";
 import { enqueueMail } from "./outbox.service.ts";
 import { createOutboxWorker, defaultBackoff, type OutboxWorker, type OutboxWorkerOptions } from "./outbox.worker.ts";
 
@@ -27,8 +27,11 @@ describe.each(testDbKinds())("outbox on %s", (kind) => {
   let db: Db;
   let smtp: Smtp;
   const workers: OutboxWorker[] = [];
+  const mailers: Mailer[] = [];
   const worker = (opts: OutboxWorkerOptions = {}) => {
-    const w = createOutboxWorker(db, createMailer({ SMTP_URL: smtp.url, MAIL_FROM: "shop@exemple.fr", DATA_DIR: "/nonexistent" }), {
+    const mailer = createMailer({ SMTP_URL: smtp.url, MAIL_FROM: "shop@exemple.fr", DATA_DIR: "/nonexistent" });
+    mailers.push(mailer);
+    const w = createOutboxWorker(db, mailer, {
       pollMs: 60_000,
       log: quiet,
       ...opts,
@@ -46,6 +49,7 @@ describe.each(testDbKinds())("outbox on %s", (kind) => {
   });
   afterEach(async () => {
     await Promise.all(workers.splice(0).map((w) => w.stop()));
+    for (const m of mailers.splice(0)) m.close?.();
   });
   afterAll(async () => {
     await smtp.close();
@@ -70,6 +74,20 @@ describe.each(testDbKinds())("outbox on %s", (kind) => {
     ).rejects.toThrow();
     expect(await worker().runOnce()).toBe(0);
     expect(await rows("b@exemple.fr")).toEqual([]);
+  });
+
+  it("sends a batch over one pooled SMTP connection, reused by the next batch (decision 104)", async () => {
+    const w = worker();
+    const before = smtp.connections();
+    await withTransaction(db, async (tx) => {
+      for (const n of [1, 2, 3, 4, 5, 6]) await enqueueMail(tx, mail(`pool${n}@exemple.fr`));
+    });
+    expect(await w.runOnce()).toBe(6);
+    await withTransaction(db, (tx) => enqueueMail(tx, mail("pool7@exemple.fr")));
+    expect(await w.runOnce()).toBe(1);
+    expect(smtp.received.filter((r) => r.to[0].startsWith("pool"))).toHaveLength(7);
+    // Six messages at once open at most the pool's three connections; the next batch opens none.
+    expect(smtp.connections() - before).toBeLessThanOrEqual(3);
   });
 
   it("retries with backoff while SMTP is down and sends once it is back", async () => {
