@@ -54,14 +54,7 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
   securityHeaders(app, env);
   const cache = createReadCache();
   const mailer = createMailer(env, (m) => app.log.info(m));
-  const services = createServices(
-    database,
-    env,
-    cache,
-    mailer,
-    { log: app.log },
-    { log: app.log },
-  );
+  const services = createServices(database, env, cache, mailer, { log: app.log }, { log: app.log });
   await connectReadCache(cache, database, services.sessions.forgetAll, services.notifications.forgetUnread, services.cart.forgetAnswers);
   app.decorate("services", services);
   // The e-mail outbox worker lives and dies with the app (before the database closes).
