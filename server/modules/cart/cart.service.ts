@@ -3,7 +3,7 @@
 // so concurrent writes to one cart queue and the cartGoodsLimit check sees the lines it counts.
 import { sql } from "drizzle-orm";
 import { preparedQuery, query, type Db } from "#server/db/client.ts";
-import { withTransaction } from "#server/db/tx.ts";
+import { isTransaction, withTransaction } from "#server/db/tx.ts";
 import { MODEL_TTL_MS } from "#server/modules/catalogue/list-model.ts";
 import { conflict, refused, type Vars } from "#core/domain-errors.ts";
 import type { Lang } from "#core/i18n/messages.ts";
@@ -16,6 +16,7 @@ import type { CartEntry, EditCartInput } from "#core/validation/cart.ts";
 import type { ConfigService } from "#server/modules/content/config.service.ts";
 import { cartQuotes, lineQuote } from "#server/modules/quotations/quoted-lines.ts";
 import { createCartAnswers } from "./cart-answers.ts";
+import { createCartNotices } from "./cart-notices.ts";
 import { createLineMemo, type LineMemo } from "./cart-line-memo.ts";
 import { liveModels, type CartListLine, type CartModel, type CartModels, type StaticModel } from "./cart-models.ts";
 import {
@@ -58,6 +59,8 @@ export function createCartService(config: ConfigService, models: CartModels, fre
   const answers = createCartAnswers();
   /** Priced lines with their JSON, reused while nothing they show changes (decision 096). */
   const lineMemo = createLineMemo();
+  /** The add and edit calls' cart notices, sent after their commit (decision 105). */
+  const notices = createCartNotices();
 
   /** The customer's cart row, created when missing; `lock` holds it until the transaction ends. */
   async function cartRow(q: Db, customerId: number, lock: boolean): Promise<CartRow> {
@@ -203,10 +206,12 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     // A model the read model does not know is refused before anything is written.
     if (items.some((i) => !statics.has(i.model_id))) problem("api.cart_items_unavailable", undefined);
     const limit = conf.cartGoodsLimit && conf.cartGoodsLimit > 0 ? conf.cartGoodsLimit : 0;
+    const afterCommit = !isTransaction(q); // autocommitted: the notice is ours to send (decision 105)
     const [{ r }] = await preparedQuery<{ r: AddResult | string }>(
       q,
-      sql`select comptoir_cart_add(${customerId}, ${JSON.stringify(items.map((i) => [i.model_id, i.num]))}::json, ${limit}) as r`,
+      sql`select ${afterCommit ? sql`comptoir_cart_add_deferred` : sql`comptoir_cart_add`}(${customerId}, ${JSON.stringify(items.map((i) => [i.model_id, i.num]))}::json, ${limit}) as r`,
     );
+    if (afterCommit) await notices.changed(q, customerId);
     const res = parsed(r)!;
     const refusal = addRefusal(res, items, statics, conf.cartGoodsLimit);
     if (refusal) {
@@ -222,10 +227,12 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     const statics = await models.catalogue(lang);
     // One statement, comptoir_cart_edit (migration 0024): the cart row locked, the line read, then changed
     // only when core's rule below holds on what it read (raising needs stock and ceiling; lowering never refused).
+    const afterCommit = !isTransaction(q);
     const [{ r }] = await preparedQuery<{ r: EditResult | string }>(
       q,
-      sql`select comptoir_cart_edit(${customerId}, ${input.id ?? null}::int, ${input.model_id ?? null}::int, ${input.type === 1}, ${input.num}) as r`,
+      sql`select ${afterCommit ? sql`comptoir_cart_edit_deferred` : sql`comptoir_cart_edit`}(${customerId}, ${input.id ?? null}::int, ${input.model_id ?? null}::int, ${input.type === 1}, ${input.num}) as r`,
     );
+    if (afterCommit) await notices.changed(q, customerId);
     const res = parsed(r)!;
     if (!res.found) throw refused("api.cart_line_missing");
     const [, modelId, old, num, stock, purchasable_qty, not_for_sale] = res.line;

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { query } from "#server/db/client.ts";
 import { createTestApp, post, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
+import { cartPayloads } from "./cart-notices.ts";
 import { computeCartTotals } from "#core/cart/totals.ts";
 import type { CartLine } from "#core/cart/types.ts";
 
@@ -69,6 +70,52 @@ describe.each(testDbKinds())("cart API on %s", (kind) => {
       const res = await post(t.app, path, { arr: [{ model_id: a.id, num: 1 }] });
       expect(res.statusCode, path).toBe(401);
     }
+  });
+
+  it("tells every process of an add and an edit once committed, with one notice from the shop (decision 105)", async () => {
+    const { db } = t.database;
+    const seen: string[] = [];
+    await t.database.onChange((payload) => seen.push(payload));
+    /** Notices received up to a marker sent now (notices arrive in commit order). */
+    const upToNow = async () => {
+      const mark = `test:${seen.length}:${Math.random()}`;
+      await query(db, sql`select pg_notify('comptoir_cache', ${mark})`);
+      await expect.poll(() => seen.includes(mark)).toBe(true);
+      return seen.splice(0).filter((n) => n !== mark);
+    };
+    await upToNow();
+    // Through the API, two customers at once: each is named, and the write itself sent nothing else.
+    await Promise.all([add(demo, [{ model_id: a.id, num: 1 }]), add(martin, [{ model_id: a.id, num: 1 }])]);
+    expect((await upToNow()).flatMap((n) => n.replace("cart:", "").split(",")).sort()).toEqual(["1", "2"]);
+    expect((await edit(demo, { model_id: a.id, num: 3, type: 1 })).json().code).toBe(200);
+    expect(await upToNow()).toEqual(["cart:1"]);
+    // The deferred forms leave the notice to their caller; their mark ends with them: a later write of the same
+    // transaction notifies, and so does the plain form.
+    await query(db, sql`select comptoir_cart_add_deferred(1, ${JSON.stringify([[a.id, 1]])}::json, 0)`);
+    await query(db, sql`select comptoir_cart_edit_deferred(1, null, ${a.id}, true, 2)`);
+    expect(await upToNow()).toEqual([]);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select comptoir_cart_add_deferred(1, ${JSON.stringify([[a.id, 1]])}::json, 0)`);
+      await tx.execute(sql`update cart_lines set num = 4 where cart_id = (select id from carts where customer_id = 2)`);
+    });
+    expect(await upToNow()).toEqual(["cart:2"]);
+    await query(db, sql`select comptoir_cart_add(1, ${JSON.stringify([[a.id, 1]])}::json, 0)`);
+    expect(await upToNow()).toEqual(["cart:1"]);
+  });
+
+  it("splits a cart notice naming many customers under pg_notify's size limit", () => {
+    const ids = Array.from({ length: 3000 }, (_, i) => 100_000 + i);
+    const payloads = cartPayloads(ids);
+    expect(payloads.length).toBeGreaterThan(1);
+    for (const p of payloads) expect(p.length).toBeLessThanOrEqual(7900);
+    expect(
+      payloads.flatMap((p) =>
+        p
+          .replace(/^cart:/, "")
+          .split(",")
+          .map(Number),
+      ),
+    ).toEqual(ids);
   });
 
   it("adds, merges quantities and answers the whole cart", async () => {
