@@ -118,6 +118,7 @@ async function orders(base: string): Promise<string[]> {
     const started = Date.now();
     const cpu0 = shopCpuMs();
     const pg0 = await backendsCpuMs(db);
+    const bench0 = process.cpuUsage();
     const sampling = process.argv.includes("--waits") ? sampleWaits(stopAt) : Promise.resolve([] as string[]);
     await Promise.all(
       buyers.map(async (b) => {
@@ -138,6 +139,7 @@ async function orders(base: string): Promise<string[]> {
       }),
     );
     const seconds = (Date.now() - started) / 1000;
+    const benchCpu = process.cpuUsage(bench0);
     // PostgreSQL's now: the pool closes connections idle for 10 s, and a closed backend's CPU time is gone.
     const pg1 = await backendsCpuMs(db);
     const unsent = await outboxSent(db);
@@ -156,7 +158,7 @@ async function orders(base: string): Promise<string[]> {
     return [
       `\norder placement, PostgreSQL, ${buyersN} concurrent buyers (add 1 unit then POST /site/Sale/createOrder), ${duration} s:`,
       `  ${placed} orders, ${(placed / seconds).toFixed(1)} orders/s (each with its add-to-cart), ${refused} refusals (stock exhausted), ${failed} errors`,
-      `  shop CPU ${cpuPerOrder.toFixed(2)} ms per order (with its add-to-cart); PostgreSQL backends ${(pgCpu / Math.max(1, placed)).toFixed(2)} ms per order`,
+      `  shop CPU ${cpuPerOrder.toFixed(2)} ms per order (with its add-to-cart); PostgreSQL backends ${(pgCpu / Math.max(1, placed)).toFixed(2)} ms per order; this bench process (buyers' HTTP client, SMTP server) ${((benchCpu.user + benchCpu.system) / 1000 / Math.max(1, placed)).toFixed(2)} ms per order`,
       `  hot model stock ${hotStock} → ${after.stock}, units sold ${sold.n}, units oversold ${oversold}${after.stock < 0 ? " (NEGATIVE STOCK)" : ""}`,
       `  shop CPU time read once the confirmations were sent (${unsent} still unsent after 60 s), PostgreSQL's at the end of the run`,
       ...(await sampling),
