@@ -3,8 +3,9 @@
 // inputs are the language and the shell's data), and were half of its elements. On the server, with an
 // `IslandCache` in context, `Island` brackets its children between two marker elements the first time, and
 // renders only the markers once its HTML is kept; `spliceIslands` (html-islands.server.ts) then writes the
-// kept bytes between the markers and removes the markers. The browser receives what a full render writes, and hydrates the real
-// components as on any page. Without a cache (the browser, cached catalogue pages) `Island` is its children.
+// kept bytes between the markers and removes the markers. The browser receives what a full render writes, and
+// hydrates the real components as on any page. Without a cache (the browser, cached catalogue pages) `Island`
+// is its children.
 import { createContext, createElement, useContext, type ReactNode } from "react";
 
 export const ISLAND_START = "x-island";

@@ -87,9 +87,9 @@ export function createOutboxWorker(db: Db, mailer: Mailer, opts: OutboxWorkerOpt
           const rows = await claim(unmarked);
           unmarked = [];
           if (!rows.length) break;
-          // The batch's messages at once, each on its own SMTP connection: one after the other, a connection's
-          // handshake each, a burst of orders waited minutes for its confirmations. Those sent are marked by the
-          // next claim, right after the slowest — or below, if recording a failure failed.
+          // The batch's messages at once, over the mailer's pooled connections (decision 104): one after the other,
+          // a burst of orders waited minutes for its confirmations. Those sent are marked by the next claim, right
+          // after the slowest — or below, if recording a failure failed.
           const delivered = await Promise.allSettled(rows.map(deliver));
           rows.forEach((m, i) => {
             const d = delivered[i];
