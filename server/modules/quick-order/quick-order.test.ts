@@ -66,14 +66,18 @@ describe.each(testDbKinds())("quick order on %s", (kind) => {
       sql`select l.model_id, l.reference, l.designation, l.unit, l.tva::text as tva, l.num from order_lines l
       join orders o on o.id = l.order_id where o.number = 'CE2026-000123' order by l.id limit 1`,
     );
+    // The latest order is found, not named: the seed dates some orders from its own moment (decision 082).
+    const [latest] = await query<{ id: number; number: string }>(
+      t.database.db,
+      sql`select id, number from orders where customer_id = 1 and status <> 'cancelled' order by created_at desc, id desc limit 1`,
+    );
     await query(
       t.database.db,
       sql`insert into order_lines (order_id, model_id, reference, designation, unit, price, num, tva, line_ht)
-      select id, ${first.model_id}, ${first.reference}, ${first.designation}, ${first.unit}, 9.99, 2, ${first.tva}, 19.98
-      from orders where number = 'CE2026-000171'`,
+      values (${latest.id}, ${first.model_id}, ${first.reference}, ${first.designation}, ${first.unit}, 9.99, 2, ${first.tva}, 19.98)`,
     );
     const again = (await get(t.app, "/site/Customer/purchasedList", {}, { token: t.demo })).json().data as PurchasedItem[];
-    const twice = { model_id: first.model_id, price: "9.9900", number: "CE2026-000171", total: first.num + 2, n: 2 };
+    const twice = { model_id: first.model_id, price: "9.9900", number: latest.number, total: first.num + 2, n: 2 };
     const item = again.find((i) => i.model_id === twice.model_id)!;
     expect(item.last_date).toBe(again[0].last_date); // now among the most recent
     expect(item).toMatchObject({ last_price: twice.price, last_order: twice.number, total_qty: twice.total, orders: twice.n });
