@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { entityKind, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema/index.ts";
-import { assertPoolUsable } from "./tx.ts";
+import { TX_RUNNER, assertPoolUsable, inJoinedTransaction, isTransaction } from "./tx.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -76,6 +76,9 @@ async function openPg(url: string): Promise<Database> {
   // the process: the pool discards it and the next query opens a new one.
   pool.on("error", (e) => console.error(`PostgreSQL idle connection lost: ${e.message}`));
   const db = drizzle({ client: pool, schema });
+  // Transactions with BEGIN sent with their first statement and COMMIT with their final one (decision 106).
+  const { pipelinedTransactions } = await import("./pipelined-tx.ts");
+  (db as unknown as Record<symbol, unknown>)[TX_RUNNER] = pipelinedTransactions(pool, (db as unknown as { session: never }).session);
   // A pool query inside a transaction would silently run outside it: fail at once (db/tx.ts).
   const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   pool.query = ((...args: unknown[]) => {
@@ -139,4 +142,18 @@ export async function preparedQuery<T>(db: Db, q: SQL): Promise<T[]> {
   const name = `q${createHash("sha1").update(built.sql).digest("hex").slice(0, 24)}`;
   const res = (await session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
   return res.rows;
+}
+
+/**
+ * A transaction's last statement (decision 106): on PostgreSQL its COMMIT is sent with it, so the locks it takes
+ * are held for the statement and the commit only. It must decide alone: when the use case must not happen, the
+ * statement raises (its writes and the transaction's are rolled back); once it has returned, nothing after it can
+ * be undone, and a query on `tx` after it throws. On PGlite (one connection, no concurrency), and in a use case
+ * that joined its caller's transaction, a plain statement: the transaction commits when its owner returns.
+ */
+export async function finalStatement<T>(tx: Db, q: SQL): Promise<T[]> {
+  if (!isTransaction(tx)) throw new Error("finalStatement outside a transaction");
+  const client = (tx as unknown as Internals & { session: { client: { markFinal?: () => void } } }).session.client;
+  if (!inJoinedTransaction()) client.markFinal?.();
+  return preparedQuery<T>(tx, q);
 }

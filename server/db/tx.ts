@@ -11,7 +11,14 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "./client.ts";
 
-type TxState = { pool: Db; done: boolean; afterCommit: (() => void)[] };
+/**
+ * How a database runs a transaction when it has its own way (node-postgres: pipelined-tx.ts); without one,
+ * drizzle's `transaction`. Set by client.ts on the database object under this symbol.
+ */
+export type TxRunner = <T>(fn: (tx: Db) => Promise<T>) => Promise<T>;
+export const TX_RUNNER = Symbol.for("comptoir.txRunner");
+
+type TxState = { pool: Db; done: boolean; afterCommit: (() => void)[]; joined?: true };
 
 // One per process even when this module is loaded twice (server source and the page bundle).
 const current: AsyncLocalStorage<TxState> = ((globalThis as Record<symbol, unknown>)[Symbol.for("comptoir.tx")] ??=
@@ -30,12 +37,19 @@ export const isTransaction = (q: Db): boolean => q instanceof PgTransaction;
  * inside run once the outermost transaction has committed, never after a rollback.
  */
 export async function withTransaction<T>(q: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
-  if (isTransaction(q)) return fn(q);
+  if (isTransaction(q)) {
+    const outer = open();
+    // Marked as joined (reads `done` and the callbacks from the outer state): its final statement is not the commit.
+    return outer ? current.run(Object.create(outer, { joined: { value: true } }) as TxState, () => fn(q)) : fn(q);
+  }
   if (open()?.pool === q) throw new Error("withTransaction on the pool inside a transaction: pass the transaction handle");
   const state: TxState = { pool: q, done: false, afterCommit: [] };
   let result: T;
   try {
-    result = await q.transaction((tx) => current.run(state, () => fn(tx as unknown as Db)));
+    const runner = (q as unknown as Record<symbol, TxRunner | undefined>)[TX_RUNNER];
+    result = runner
+      ? await runner((tx) => current.run(state, () => fn(tx)))
+      : await q.transaction((tx) => current.run(state, () => fn(tx as unknown as Db)));
   } finally {
     state.done = true; // promises started inside and still running are no longer "in" it
   }
@@ -54,6 +68,11 @@ export function afterCommit(cb: () => void) {
   const s = open();
   if (s) s.afterCommit.push(cb);
   else cb();
+}
+
+/** True inside a use case that joined its caller's transaction (withTransaction given a transaction handle). */
+export function inJoinedTransaction(): boolean {
+  return open()?.joined === true;
 }
 
 export function inTransaction(): boolean {

@@ -1,0 +1,140 @@
+// Transactions in fewer round trips (decision 106): BEGIN with the first statement, COMMIT with the final one.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { finalStatement, preparedQuery, query, type Database, type Db } from "#server/db/client.ts";
+import { withTransaction } from "#server/db/tx.ts";
+import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
+
+describe.each(testDbKinds())("pipelined transactions on %s", (kind) => {
+  let database: Database;
+  let db: Db;
+  const rows = async (name: string) => (await query<{ name: string }>(db, sql`select name from pt_items where name = ${name}`)).length;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    db = database.db;
+    await query(db, sql`create table pt_items (id serial primary key, name text not null unique, n int not null default 0)`);
+  });
+  afterAll(() => database.close());
+
+  it("rolls the whole transaction back when the final statement raises, the statements before it included", async () => {
+    const e = await withTransaction(db, async (tx) => {
+      await query(tx, sql`insert into pt_items (name) values ('raised-1')`);
+      await finalStatement(tx, sql`insert into pt_items (name) select 'raised-2' where comptoir_order_refused(array[]::int[], false)`);
+    }).catch((x: unknown) => x);
+    expect(String((e as { cause?: unknown }).cause ?? e)).toMatch(/comptoir_order_refused/);
+    expect(await rows("raised-1")).toBe(0);
+    expect(await rows("raised-2")).toBe(0);
+    // the connection went back to the pool usable
+    await withTransaction(db, (tx) => finalStatement(tx, sql`insert into pt_items (name) values ('after-raise')`));
+    expect(await rows("after-raise")).toBe(1);
+  });
+
+  it("treats the final statement of a use case that joined its caller's transaction as a plain statement", async () => {
+    const e = await withTransaction(db, async (tx) => {
+      await withTransaction(tx, (inner) => finalStatement(inner, sql`insert into pt_items (name) values ('joined')`));
+      await query(tx, sql`insert into pt_items (name) values ('joined-after')`); // still in the caller's transaction
+      throw new Error("the caller fails after");
+    }).catch((x: Error) => x);
+    expect((e as Error).message).toBe("the caller fails after");
+    expect(await rows("joined")).toBe(0);
+    expect(await rows("joined-after")).toBe(0);
+  });
+
+  it("commits a transaction without a final statement when the use case returns, and rolls it back when it throws", async () => {
+    await withTransaction(db, async (tx) => {
+      await query(tx, sql`insert into pt_items (name) values ('plain-1')`);
+      await preparedQuery(tx, sql`insert into pt_items (name) values (${"plain-2"})`);
+    });
+    expect((await rows("plain-1")) + (await rows("plain-2"))).toBe(2);
+    await withTransaction(db, async (tx) => {
+      await query(tx, sql`insert into pt_items (name) values ('thrown')`);
+      throw new Error("no");
+    }).catch(() => undefined);
+    expect(await rows("thrown")).toBe(0);
+  });
+
+  describe.runIf(kind === "pg")("on PostgreSQL", () => {
+    let other: pg.Client;
+    const pool = () => (db as unknown as { session: { client: pg.Pool } }).session.client;
+
+    beforeAll(async () => {
+      // a second connection, as another process would have
+      const [{ current_database: name }] = await query<{ current_database: string }>(db, sql`select current_database()`);
+      const u = new URL(process.env.TEST_DATABASE_URL!);
+      u.pathname = `/${name}`;
+      other = new pg.Client({ connectionString: u.href });
+      await other.connect();
+    });
+    afterAll(() => other.end());
+
+    /** ReadyForQuery messages (one per round trip) on the connections the pool hands out while `fn` runs. */
+    async function roundTrips(fn: () => Promise<unknown>): Promise<number> {
+      let n = 0;
+      const count = () => n++;
+      const seen: pg.PoolClient[] = [];
+      const onAcquire = (c: pg.PoolClient) => {
+        seen.push(c);
+        (c as unknown as { connection: pg.Connection }).connection.on("readyForQuery", count);
+      };
+      pool().on("acquire", onAcquire);
+      try {
+        await fn();
+      } finally {
+        pool().off("acquire", onAcquire);
+        for (const c of seen) (c as unknown as { connection: pg.Connection }).connection.off("readyForQuery", count);
+      }
+      return n;
+    }
+
+    it("sends BEGIN with the first statement and COMMIT with the final one: one round trip each", async () => {
+      const two = await roundTrips(() =>
+        withTransaction(db, async (tx) => {
+          await preparedQuery(tx, sql`select count(*) from pt_items`);
+          await finalStatement(tx, sql`insert into pt_items (name) values (${"trips-1"})`);
+        }),
+      );
+      expect(two).toBe(2); // drizzle's own transactions took 4: BEGIN, the two statements, COMMIT
+      const three = await roundTrips(() =>
+        withTransaction(db, async (tx) => {
+          await preparedQuery(tx, sql`select count(*) from pt_items`);
+          await query(tx, sql`insert into pt_items (name) values ('trips-2')`);
+        }),
+      );
+      expect(three).toBe(3); // without a final statement, COMMIT on its own
+      expect(await roundTrips(() => withTransaction(db, async () => 1))).toBe(0); // nothing sent for nothing done
+      expect((await rows("trips-1")) + (await rows("trips-2"))).toBe(2);
+    });
+
+    it("has committed and released its locks when the final statement returns, before the use case does", async () => {
+      await query(db, sql`insert into pt_items (name) values ('locked')`);
+      await withTransaction(db, async (tx) => {
+        await query(tx, sql`select 1`);
+        await finalStatement(tx, sql`update pt_items set n = n + 1 where name = 'locked'`);
+        // another connection sees the change and takes the row's lock at once: the commit went with the statement
+        expect((await other.query("select n from pt_items where name = 'locked'")).rows[0].n).toBe(1);
+        await other.query("set lock_timeout = '2s'");
+        await other.query("update pt_items set n = n + 10 where name = 'locked'");
+      });
+      expect((await other.query("select n from pt_items where name = 'locked'")).rows[0].n).toBe(11);
+    });
+
+    it("refuses a query after the final statement, which stays committed", async () => {
+      const e = await withTransaction(db, async (tx) => {
+        await finalStatement(tx, sql`insert into pt_items (name) values ('final-then')`);
+        await query(tx, sql`insert into pt_items (name) values ('outside')`);
+      }).catch((x: unknown) => x);
+      expect(String((e as { cause?: unknown }).cause ?? e)).toMatch(/after the transaction's final statement/);
+      expect(await rows("final-then")).toBe(1);
+      expect(await rows("outside")).toBe(0);
+    });
+
+    it("parses a named statement again after it failed to parse in a pipeline with BEGIN", async () => {
+      const read = (tx: Db) => preparedQuery(tx, sql`select count(*)::int as n from pt_later`);
+      for (let i = 0; i < 3; i++) await expect(withTransaction(db, read)).rejects.toThrow();
+      await query(db, sql`create table pt_later (id int)`);
+      for (let i = 0; i < 3; i++) expect(await withTransaction(db, read)).toEqual([{ n: 0 }]);
+    });
+  });
+});

@@ -1,0 +1,137 @@
+// Transactions on node-postgres in fewer round trips (decision 106). BEGIN travels with the transaction's first
+// statement and, for a statement marked final (`finalStatement` in client.ts), COMMIT with it: one write and one
+// answer each, instead of a round trip for BEGIN and another for COMMIT. The final statement matters most: the
+// row locks it takes (an order's hot stock row, the numbering row) are released when PostgreSQL has run it and
+// committed, without waiting for this process's event loop to read its result and send COMMIT.
+//
+// Both ride the extended protocol: Parse/Bind/Execute of each part, one Sync. After an error PostgreSQL skips
+// the rest until the Sync, so a failed statement never runs its COMMIT and the transaction is rolled back.
+import pg from "pg";
+import { NodePgSession, NodePgTransaction } from "drizzle-orm/node-postgres";
+import type { Db } from "./client.ts";
+import type { TxRunner } from "./tx.ts";
+
+type QueryConfig = { text: string; name?: string; values?: unknown[]; rowMode?: string; types?: unknown; queryMode?: "extended" };
+type Connection = {
+  parse(m: { text: string; name: string; types?: unknown }): void;
+  bind(m: { portal: string; statement: string; values: unknown[] }): void;
+  execute(m: { portal: string; rows?: number }): void;
+  sync(): void;
+  submittedNamedStatements: Record<string, string>;
+};
+
+/** The parts of node-postgres's Query (lib/query.js) that a submittable subclass overrides or calls. */
+interface QueryInternals {
+  name?: string;
+  text: string;
+  types?: unknown;
+  portal: string;
+  callback?: (e: Error | null, r: pg.QueryResult) => void;
+  hasBeenParsed(c: Connection): boolean;
+  prepare(c: Connection): void;
+  handleCommandComplete(msg: unknown, c: Connection): void;
+}
+const Query = pg.Query as unknown as new (config: QueryConfig) => QueryInternals;
+
+/** A query with simple commands run before and after it, in the same pipeline (one Sync). */
+class PipelinedQuery extends Query {
+  private completes = 0;
+  constructor(
+    config: QueryConfig,
+    private readonly before: readonly string[],
+    private readonly after: readonly string[],
+  ) {
+    super({ ...config, queryMode: "extended" }); // a query without parameters would go as a simple Query, alone
+  }
+
+  prepare(connection: Connection) {
+    // A named statement not yet prepared on this connection is parsed first: the client records it as parsed at
+    // the pipeline's first ParseComplete, which must be its own (a failed parse then leaves nothing recorded).
+    // An unnamed one is parsed after the commands, whose unnamed statements would replace it.
+    if (this.name && !this.hasBeenParsed(connection)) {
+      connection.parse({ text: this.text, name: this.name, types: this.types });
+      connection.submittedNamedStatements[this.name] = this.text;
+    }
+    for (const text of this.before) command(connection, text);
+    super.prepare(connection);
+  }
+
+  // Query calls this last, after its Bind and Describe, to send the Execute and the Sync.
+  _getRows(connection: Connection, rows: number | undefined) {
+    connection.execute({ portal: this.portal, rows });
+    for (const text of this.after) command(connection, text);
+    connection.sync();
+  }
+
+  // The commands' completions are not results of this query: only the statement's goes to Query.
+  handleCommandComplete(msg: unknown, connection: Connection) {
+    if (this.completes++ === this.before.length) super.handleCommandComplete(msg, connection);
+  }
+}
+
+function command(connection: Connection, text: string) {
+  connection.parse({ text, name: "" });
+  connection.bind({ portal: "", statement: "", values: [] });
+  connection.execute({ portal: "", rows: 0 });
+}
+
+/** Where a pipelined transaction stands: nothing sent, open, or its final statement sent (with COMMIT). */
+export type PipelineState = "idle" | "open" | "final";
+
+/**
+ * The client a transaction's drizzle session queries through: the first query carries BEGIN, the one after
+ * `markFinal()` carries COMMIT; a query after the final statement throws (it would run outside the transaction).
+ */
+export class PipelinedClient {
+  state: PipelineState = "idle";
+  private finalNext = false;
+  constructor(readonly client: pg.PoolClient) {}
+
+  markFinal() {
+    this.finalNext = true;
+  }
+
+  query(config: string | QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
+    if (this.state === "final") return Promise.reject(new Error("query after the transaction's final statement"));
+    const cfg: QueryConfig = typeof config === "string" ? { text: config, values } : { ...config, values: values ?? config.values };
+    const before = this.state === "idle" ? ["begin"] : [];
+    const after = this.finalNext ? ["commit"] : [];
+    this.state = this.finalNext ? "final" : "open";
+    this.finalNext = false;
+    if (before.length === 0 && after.length === 0) return this.client.query(cfg as never, cfg.values as never) as never;
+    const q = new PipelinedQuery(cfg, before, after);
+    return new Promise((resolve, reject) => {
+      q.callback = (e, r) => (e ? reject(e) : resolve(r));
+      this.client.query(q as never);
+    });
+  }
+}
+
+type SessionParts = { dialect: never; schema: never; options: never };
+
+/**
+ * The transaction runner of a node-postgres database (tx.ts): a pooled connection, a drizzle transaction over a
+ * PipelinedClient, COMMIT sent at the end unless the final statement carried it, ROLLBACK after a failure once
+ * anything was sent (after a committed final statement it only draws a warning: nothing after it may need undoing).
+ */
+export function pipelinedTransactions(pool: pg.Pool, session: SessionParts): TxRunner {
+  return async (fn) => {
+    const client = await pool.connect();
+    const piped = new PipelinedClient(client);
+    const tx = new NodePgTransaction(session.dialect, new NodePgSession(piped as never, session.dialect, session.schema, session.options), session.schema);
+    let lost: Error | undefined;
+    try {
+      const result = await fn(tx as unknown as Db);
+      if (piped.state === "open") await client.query("commit");
+      return result;
+    } catch (e) {
+      if (piped.state !== "idle")
+        await client.query("rollback").catch((err: Error) => {
+          lost = err; // the connection is unusable: the pool discards it
+        });
+      throw e;
+    } finally {
+      client.release(lost);
+    }
+  };
+}
