@@ -118,7 +118,11 @@ export function pipelinedTransactions(pool: pg.Pool, session: SessionParts): TxR
   return async (fn) => {
     const client = await pool.connect();
     const piped = new PipelinedClient(client);
-    const tx = new NodePgTransaction(session.dialect, new NodePgSession(piped as never, session.dialect, session.schema, session.options), session.schema);
+    const tx = new NodePgTransaction(
+      session.dialect,
+      new NodePgSession(piped as never, session.dialect, session.schema, session.options),
+      session.schema,
+    );
     let lost: Error | undefined;
     try {
       const result = await fn(tx as unknown as Db);
