@@ -95,7 +95,11 @@ export function createOrderPlacementService(cart: CartService) {
       }
     >(
       tx,
-      sql`with k as (${k}) select k.now as key_now, c.* from (select 1) one left join k on true left join lateral (${cartPart}) c on true`,
+      // The cart triggers leave their notices out for the rest of the transaction (the mark of migration 0026): the
+      // order's stock notice, which every order sends, already drops every cart answer in every process
+      // (services.ts), and a NOTIFY's trigger is PostgreSQL work in the middle of the serialized part (decision 106).
+      sql`with k as (${k}) select k.now as key_now, set_config('comptoir.cart_notice', 'after_commit', true) as cart_notice, c.*
+          from (select 1) one left join k on true left join lateral (${cartPart}) c on true`,
     );
     const { key_now, models_json, head, lines } = r;
     return {

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import { createTestApp, post, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
+import { withTransaction } from "#server/db/tx.ts";
 import { isDomainError } from "#core/domain-errors.ts";
 
 const BUYERS = 50;
@@ -25,19 +26,19 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
     t.app.services.orderPlacement.place(db, customer, { idempotency_key: k, note }, lang);
 
   /** A customer with `lines` in a pickup cart (shop pickup: no address or freight needed). */
-  async function buyer(n: string, lines: [number, number][], email = `${n}@exemple.fr`) {
+  async function buyer(n: string, lines: [number, number][], email = `${n}@exemple.fr`, q: Db = db) {
     const [c] = await query<{ id: number }>(
-      db,
+      q,
       sql`
       insert into customers (client_number, title, first_name, last_name, email, password_hash)
       values (${`T${kind}${n}`}, 'M', 'Acheteur', ${n}, ${email}, 'x') returning id`,
     );
     const [cart] = await query<{ id: number }>(
-      db,
+      q,
       sql`insert into carts (customer_id, pickup_method, shop_id) values (${c.id}, 2, ${shopId}) returning id`,
     );
     for (const [model, num] of lines)
-      await query(db, sql`insert into cart_lines (cart_id, model_id, num) values (${cart.id}, ${model}, ${num})`);
+      await query(q, sql`insert into cart_lines (cart_id, model_id, num) values (${cart.id}, ${model}, ${num})`);
     return { id: c.id, email, cartId: cart.id };
   }
   const cartOf = (customerId: number) =>
@@ -302,15 +303,31 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
     await query(db, sql`update models set price = 25 where id = ${plain.id}`);
   });
 
-  it("tells every process of the buyer's cart and the model's stock, not of coupons or quotations it did not use", async () => {
-    const b = await buyer("notices", [[plain.id, 4]]);
+  it("tells every process of the model's stock, which drops the buyer's kept cart answer; not of coupons or quotations it did not use", async () => {
+    const { cart } = t.app.services;
+    // Cart writes without their notices (the mark of migration 0026), so that nothing but the order drops the answer.
+    const unnoticed = <T>(write: (tx: Db) => Promise<T>) =>
+      withTransaction(db, async (tx) => {
+        await query(tx, sql`select set_config('comptoir.cart_notice', 'after_commit', true)`);
+        return write(tx);
+      });
+    const b = await unnoticed((tx) => buyer("notices", [[plain.id, 4]], "notices@exemple.fr", tx));
+    // this process keeps the buyer's answer (a change it is not told of does not show)…
+    expect(JSON.parse(await cart.viewJson(db, b.id, "fr")).cart_list[0].num).toBe(4);
+    await unnoticed((tx) => query(tx, sql`update cart_lines set num = 3 where cart_id = ${b.cartId}`));
+    expect(JSON.parse(await cart.viewJson(db, b.id, "fr")).cart_list[0].num).toBe(4);
+    // …and the order, placed through the service (not the API, whose request hook drops it here), leaves only its
+    // notices to drop it, as in any other process
     const seen: string[] = [];
     await t.database.onChange((payload) => seen.push(payload));
     await place(b);
-    await query(db, sql`select pg_notify('comptoir_cache', 'test:end')`); // notices arrive in commit order
-    await expect.poll(() => seen.includes("test:end")).toBe(true);
-    expect(seen).toContain(`cart:${b.id}`);
+    // notices arrive in commit order; this one drops nothing kept but unread counts of no one (read-cache.ts)
+    await query(db, sql`select pg_notify('comptoir_cache', 'notif:0')`);
+    await expect.poll(() => seen.includes("notif:0")).toBe(true);
     expect(seen.some((p) => /^(stock|avail):/.test(p))).toBe(true);
+    // the cart's own notices are left out (decision 106): the stock notice drops every cart answer
+    expect(seen.filter((p) => p.startsWith("cart"))).toEqual([]);
+    await expect.poll(async () => JSON.parse(await cart.viewJson(db, b.id, "fr")).cart_list).toEqual([]);
     // a coupons notice would drop every customer's cart answer in every process (read-cache.ts)
     expect(seen.filter((p) => p === "coupons" || p === "quotations" || p === "*")).toEqual([]);
   });
