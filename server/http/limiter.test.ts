@@ -34,3 +34,47 @@ describe("createLimiter", () => {
     expect(limiter.size()).toEqual({ running: 0, waiting: 0 });
   });
 });
+
+describe("createLimiter's turns", () => {
+  const turn = () => new Promise((r) => setImmediate(r));
+
+  it("starts no task in the turn that queued it, and one a turn while slots are free", async () => {
+    const limiter = createLimiter(4);
+    const started: number[] = [];
+    const done: (() => void)[] = [];
+    const task = (i: number) =>
+      limiter.run(() => {
+        started.push(i);
+        return new Promise<void>((r) => done.push(r));
+      });
+    const all = [0, 1, 2].map(task);
+    await Promise.resolve();
+    expect(started).toEqual([]); // not from the callback that queued them (the one that read the request)
+    await turn();
+    expect(started).toEqual([0]);
+    await turn();
+    expect(started).toEqual([0, 1]);
+    await turn();
+    expect(started).toEqual([0, 1, 2]);
+    for (const d of done) d();
+    await Promise.all(all);
+    expect(limiter.size()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it("gives a freed slot to the first in line, never to a task queued after it", async () => {
+    const limiter = createLimiter(1);
+    const started: string[] = [];
+    let release!: () => void;
+    const first = limiter.run(() => {
+      started.push("a");
+      return new Promise<void>((r) => (release = r));
+    });
+    await turn();
+    const second = limiter.run(async () => void started.push("b"));
+    release();
+    await first;
+    const third = limiter.run(async () => void started.push("c")); // queued after b, while b waits for its turn
+    await Promise.all([second, third]);
+    expect(started).toEqual(["a", "b", "c"]);
+  });
+});
