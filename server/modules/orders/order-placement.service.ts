@@ -142,180 +142,178 @@ export function createOrderPlacementService(cart: CartService) {
     if (isTransaction(q)) throw new Error("order placement runs its own transaction: pass the pool");
     const conf = await cart.settings();
     const statics = await cart.models.catalogue(lang); // names only: money is re-read in the transaction below
-    try {
-      return await withTransaction(q, async (tx) => {
-        const hash = requestHash(input);
-        let read = await readOrder(tx, customer.id, input.idempotency_key, hash, true);
-        if (read.now === null) {
-          const taken = await existingKey(tx, customer.id, input.idempotency_key, hash);
-          if (!("now" in taken)) return taken;
-          read = { ...(await readOrder(tx, customer.id, input.idempotency_key, hash, false)), now: taken.now };
+    return withTransaction(q, async (tx) => {
+      const hash = requestHash(input);
+      let read = await readOrder(tx, customer.id, input.idempotency_key, hash, true);
+      if (read.now === null) {
+        const taken = await existingKey(tx, customer.id, input.idempotency_key, hash);
+        if (!("now" in taken)) return taken;
+        read = { ...(await readOrder(tx, customer.id, input.idempotency_key, hash, false)), now: taken.now };
+      }
+      const state = read.state;
+      if (!state || state.lines.length === 0) throw refused("api.cart_empty");
+      const { row, delivery, coupon, lines: cartLines } = state;
+      const invoice = await ownAddress(tx, customer.id, row.invoice_addr_id);
+      const pickup = row.pickup_method === 2;
+      const mode = pickup ? "pickup" : row.delivery_mode;
+      const models = cart.models.forOrder(read.models, statics);
+      // Quotations behind lines, locked (the customer's own rows: no other buyer waits on them): the quoted price
+      // is read from their rows, and used up below.
+      const quotes = await cartQuotes(
+        tx,
+        customer.id,
+        cartLines.map((l) => l.quotation_id),
+        true,
+      );
+      const priced: PricedLine[] = [];
+      for (const l of [...cartLines].sort((a, b) => a.model_id - b.model_id)) {
+        const m = models.get(l.model_id);
+        const p = quantityProblem(m, l.num);
+        if (p === "api.insufficient_stock") throw conflict(p, { ref: m!.reference, num: m!.stock });
+        if (p === "api.above_purchase_ceiling") throw refused(p, { ref: m!.reference, num: m!.purchasable_qty });
+        if (p) throw refused(p, { ref: m?.reference ?? "" });
+        priced.push({ model: m!, num: l.num, id: l.id, quote: lineQuote(quotes, l.quotation_id, l.model_id) });
+      }
+
+      if (pickup && !row.shop_id) throw refused("validation.store_required");
+      if (!pickup && !delivery) throw refused("validation.address_required");
+      if (!pickup && (!isDeliveryMode(mode) || mode === "pickup")) throw refused("validation.delivery_method_required");
+      if (row.coupon_id && !coupon?.valid) throw refused("api.coupon_unavailable");
+
+      const pre = buildAnswer(priced, cartParams(row, delivery, coupon, null), conf, lang, true);
+      // Quoted afresh from the tariff (an impossible mode is refused with its reason), never the stored JSON.
+      const freight: Freight | null = pickup ? null : await cart.freightFor(tx, row, delivery, pre.totals);
+      const { totals, cart_list } = buildAnswer(priced, cartParams(row, delivery, coupon, freight), conf, lang, true);
+
+      const minimum = decOrZero(conf.minBuyPrice as string | number | null | undefined);
+      if (decOrZero(totals.cartTotalAmount).lt(minimum)) {
+        throw refused("api.order_below_minimum", { amount: formatPrice(minimum.toFixed(2), lang, "HT") });
+      }
+      // A coupon counts as used only when it took something off (below its minimum it does not apply).
+      const couponUsed = coupon && decOrZero(totals.discountAmount).sign() !== 0 ? coupon.id : null; // kept on the order: its expiry gives the use back (decision 077)
+      // Invoice address (decision 086): the one chosen; a delivered order without one is invoiced to its
+      // delivery address; a pickup order without one to the account (company, client number, SIRET), never to
+      // a delivery address left on the cart from an earlier choice, which is not part of a pickup order.
+      const billed = invoice ?? (pickup ? null : delivery);
+      const invoiceSnapshot = billed ? JSON.stringify(billed) : null;
+      const note = input.note || row.note || null; // the request's, else the one saved at checkout
+      const money = orderMoney(totals);
+      // A quotation whose price was used is used up (decision 080).
+      const usedQuotes = [...new Set(cart_list.filter((l) => l.quoted).map((l) => l.quotation_id!))];
+
+      const placed: PlacedOrder = {
+        id: 0, // the order's, given by the insert below
+        number: NUMBER_TOKEN, // taken by the final statement
+        status: "unpaid",
+        total_ht: money.totalHt,
+        total_tva: money.totalTva,
+        total_ttc: money.totalTtc,
+        freight_ht: money.freightHt,
+        freight_tva: money.freightTva,
+        discount_amount: money.discount,
+        pickup_method: row.pickup_method,
+        lines: priced.length,
+        created_at: new Date(read.now!).toISOString(), // now(): the transaction's time, the order's created_at
+        credit_used: "0.00",
+        amount_due: money.totalTtc,
+        payment_method: null,
+      };
+      const lineTotals = new Map(totals.lines.map((t) => [t.model_id, t]));
+      const orderLines = sql.join(
+        priced.map((p, i) => {
+          const t = lineTotals.get(p.model.id)!;
+          const price = cart_list[i].price; // the quoted unit price for a quoted line
+          return sql`(${p.model.id}::int, ${p.model.reference}, ${designation(p.model)}, ${p.model.unit}, ${price}::numeric, ${p.num}::int, ${p.model.tva}::numeric, ${t.remise}::numeric, ${t.lineAmount}::numeric, ${cart_list[i].gifted_units}::int)`;
+        }),
+        sql`, `,
+      );
+      // Guarded counters (DESIGN §4b): one UPDATE per line, in model id order (`priced` is sorted), each after
+      // the one before it has its row (it reads it), so two orders sharing models queue instead of deadlocking.
+      // Each row is locked once: a locking read of the same rows in the statement deadlocked under load.
+      const stockParts = priced.map(
+        (p, i) => sql`${sql.raw(`s${i}`)} as (update models set stock = stock - ${p.num}::int
+          where id = ${p.model.id}::int and stock >= ${p.num}::int ${i > 0 ? sql.raw(`and exists (select 1 from s${i - 1})`) : sql``} returning id),`,
+      );
+      const stocked = sql.raw(priced.map((_, i) => `select id from s${i}`).join(" union all "));
+      // The stored answer and the e-mail, with the order's id and number (`o`). The credit balance (decision
+      // 079) needs the order row first: with it they are written by a second statement, built then (the answer
+      // changes with the credit used).
+      const finish = () => sql`,
+        done as (update idempotency_keys set status = 'done',
+                 response = jsonb_set(jsonb_set(${JSON.stringify(placed)}::jsonb, '{id}', to_jsonb(o.id)), '{number}', to_jsonb(o.number))
+                 from o where customer_id = ${customer.id} and scope = ${ORDER_SCOPE} and key = ${input.idempotency_key}),
+        mail as (${mailInsertFromSql(confirmationMail(customer.email, lang, placed, priced, totals), NUMBER_TOKEN, sql`o.number`, sql`o`)})`;
+      // The only statement that locks rows other buyers wait for (decision 093), sent with the commit (decision
+      // 106; with credit notes to spend, the commit waits for them): the stock rows in id order, then the coupon,
+      // then the sequence row, each part after the one it reads. A failed guard takes no number, every write hangs
+      // on the order row (`o`), and without it the statement raises (comptoir_order_refused, migration 0027): the
+      // transaction is rolled back, stock taken by earlier parts included, and `place` says why. The coupon and
+      // quotation parts are left out when unused: their statement triggers fire even for no row, and the coupons'
+      // notice makes every process drop every cart answer (decision 097).
+      const [written] = await (input.use_credit ? preparedQuery : finalStatement)<{ id: number; number: string }>(
+        tx,
+        sql`
+        with ${sql.join(stockParts, sql` `)}
+        stock as (${stocked}),
+        ${
+          couponUsed === null
+            ? sql``
+            : sql`coupon as (
+          update coupons set uses = uses + 1
+          where id = ${couponUsed} and uses < max_uses and (select count(*) from stock) = ${priced.length} returning id),`
         }
-        const state = read.state;
-        if (!state || state.lines.length === 0) throw refused("api.cart_empty");
-        const { row, delivery, coupon, lines: cartLines } = state;
-        const invoice = await ownAddress(tx, customer.id, row.invoice_addr_id);
-        const pickup = row.pickup_method === 2;
-        const mode = pickup ? "pickup" : row.delivery_mode;
-        const models = cart.models.forOrder(read.models, statics);
-        // Quotations behind lines, locked (the customer's own rows: no other buyer waits on them): the quoted price
-        // is read from their rows, and used up below.
-        const quotes = await cartQuotes(
-          tx,
-          customer.id,
-          cartLines.map((l) => l.quotation_id),
-          true,
-        );
-        const priced: PricedLine[] = [];
-        for (const l of [...cartLines].sort((a, b) => a.model_id - b.model_id)) {
-          const m = models.get(l.model_id);
-          const p = quantityProblem(m, l.num);
-          if (p === "api.insufficient_stock") throw conflict(p, { ref: m!.reference, num: m!.stock });
-          if (p === "api.above_purchase_ceiling") throw refused(p, { ref: m!.reference, num: m!.purchasable_qty });
-          if (p) throw refused(p, { ref: m?.reference ?? "" });
-          priced.push({ model: m!, num: l.num, id: l.id, quote: lineQuote(quotes, l.quotation_id, l.model_id) });
+        seq as (${nextNumberSql("order", sql`(select count(*) from stock) = ${priced.length} ${couponUsed === null ? sql`` : sql`and exists (select 1 from coupon)`}`)}),
+        o as (
+          insert into orders (number, customer_id, status, pickup_method, delivery_mode, shop_id, delivery_address, invoice_address,
+                              total_ht, total_tva, total_ttc, freight_ht, freight_tva, discount_amount, coupon_id, note)
+          select seq.number, ${customer.id}::int, 'unpaid', ${row.pickup_method}::int, ${mode}::text, ${pickup ? row.shop_id : null}::int,
+                 ${delivery && !pickup ? JSON.stringify(delivery) : null}::jsonb, ${invoiceSnapshot}::jsonb,
+                 ${money.totalHt}::numeric, ${money.totalTva}::numeric, ${money.totalTtc}::numeric, ${money.freightHt}::numeric,
+                 ${money.freightTva}::numeric, ${money.discount}::numeric, ${couponUsed}::int, ${note}::text
+          from seq
+          returning id, number),
+        lines as (
+          insert into order_lines (order_id, model_id, reference, designation, unit, price, num, tva, remise, line_ht, gifted_units)
+          select o.id, v.* from o, (values ${orderLines}) v),
+        ${
+          usedQuotes.length === 0
+            ? sql``
+            : sql`quotes as (
+          update quotations set status = 'ordered', order_id = o.id from o
+          where quotations.id = any(${`{${usedQuotes.join(",")}}`}::int[]) and customer_id = ${customer.id} and status in ('open', 'accepted')),`
         }
-
-        if (pickup && !row.shop_id) throw refused("validation.store_required");
-        if (!pickup && !delivery) throw refused("validation.address_required");
-        if (!pickup && (!isDeliveryMode(mode) || mode === "pickup")) throw refused("validation.delivery_method_required");
-        if (row.coupon_id && !coupon?.valid) throw refused("api.coupon_unavailable");
-
-        const pre = buildAnswer(priced, cartParams(row, delivery, coupon, null), conf, lang, true);
-        // Quoted afresh from the tariff (an impossible mode is refused with its reason), never the stored JSON.
-        const freight: Freight | null = pickup ? null : await cart.freightFor(tx, row, delivery, pre.totals);
-        const { totals, cart_list } = buildAnswer(priced, cartParams(row, delivery, coupon, freight), conf, lang, true);
-
-        const minimum = decOrZero(conf.minBuyPrice as string | number | null | undefined);
-        if (decOrZero(totals.cartTotalAmount).lt(minimum)) {
-          throw refused("api.order_below_minimum", { amount: formatPrice(minimum.toFixed(2), lang, "HT") });
-        }
-        // A coupon counts as used only when it took something off (below its minimum it does not apply).
-        const couponUsed = coupon && decOrZero(totals.discountAmount).sign() !== 0 ? coupon.id : null; // kept on the order: its expiry gives the use back (decision 077)
-        // Invoice address (decision 086): the one chosen; a delivered order without one is invoiced to its
-        // delivery address; a pickup order without one to the account (company, client number, SIRET), never to
-        // a delivery address left on the cart from an earlier choice, which is not part of a pickup order.
-        const billed = invoice ?? (pickup ? null : delivery);
-        const invoiceSnapshot = billed ? JSON.stringify(billed) : null;
-        const note = input.note || row.note || null; // the request's, else the one saved at checkout
-        const money = orderMoney(totals);
-        // A quotation whose price was used is used up (decision 080).
-        const usedQuotes = [...new Set(cart_list.filter((l) => l.quoted).map((l) => l.quotation_id!))];
-
-        const placed: PlacedOrder = {
-          id: 0, // the order's, given by the insert below
-          number: NUMBER_TOKEN, // taken by the final statement
-          status: "unpaid",
-          total_ht: money.totalHt,
-          total_tva: money.totalTva,
-          total_ttc: money.totalTtc,
-          freight_ht: money.freightHt,
-          freight_tva: money.freightTva,
-          discount_amount: money.discount,
-          pickup_method: row.pickup_method,
-          lines: priced.length,
-          created_at: new Date(read.now!).toISOString(), // now(): the transaction's time, the order's created_at
-          credit_used: "0.00",
-          amount_due: money.totalTtc,
-          payment_method: null,
-        };
-        const lineTotals = new Map(totals.lines.map((t) => [t.model_id, t]));
-        const orderLines = sql.join(
-          priced.map((p, i) => {
-            const t = lineTotals.get(p.model.id)!;
-            const price = cart_list[i].price; // the quoted unit price for a quoted line
-            return sql`(${p.model.id}::int, ${p.model.reference}, ${designation(p.model)}, ${p.model.unit}, ${price}::numeric, ${p.num}::int, ${p.model.tva}::numeric, ${t.remise}::numeric, ${t.lineAmount}::numeric, ${cart_list[i].gifted_units}::int)`;
-          }),
-          sql`, `,
-        );
-        // Guarded counters (DESIGN §4b): one UPDATE per line, in model id order (`priced` is sorted), each after
-        // the one before it has its row (it reads it), so two orders sharing models queue instead of deadlocking.
-        // Each row is locked once: a locking read of the same rows in the statement deadlocked under load.
-        const stockParts = priced.map(
-          (p, i) => sql`${sql.raw(`s${i}`)} as (update models set stock = stock - ${p.num}::int
-            where id = ${p.model.id}::int and stock >= ${p.num}::int ${i > 0 ? sql.raw(`and exists (select 1 from s${i - 1})`) : sql``} returning id),`,
-        );
-        const stocked = sql.raw(priced.map((_, i) => `select id from s${i}`).join(" union all "));
-        // The stored answer and the e-mail, with the order's id and number (`o`). The credit balance (decision
-        // 079) needs the order row first: with it they are written by a second statement, built then (the answer
-        // changes with the credit used).
-        const finish = () => sql`,
-          done as (update idempotency_keys set status = 'done',
-                   response = jsonb_set(jsonb_set(${JSON.stringify(placed)}::jsonb, '{id}', to_jsonb(o.id)), '{number}', to_jsonb(o.number))
-                   from o where customer_id = ${customer.id} and scope = ${ORDER_SCOPE} and key = ${input.idempotency_key}),
-          mail as (${mailInsertFromSql(confirmationMail(customer.email, lang, placed, priced, totals), NUMBER_TOKEN, sql`o.number`, sql`o`)})`;
-        // The only statement that locks rows other buyers wait for (decision 093), sent with the commit (decision
-        // 106; with credit notes to spend, the commit waits for them): the stock rows in id order, then the coupon,
-        // then the sequence row, each part after the one it reads. A failed guard takes no number, every write hangs
-        // on the order row (`o`), and without it the statement raises (comptoir_order_refused, migration 0027): the
-        // transaction is rolled back, stock taken by earlier parts included, and `place` says why. The coupon and
-        // quotation parts are left out when unused: their statement triggers fire even for no row, and the coupons'
-        // notice makes every process drop every cart answer (decision 097).
-        const [written] = await (input.use_credit ? preparedQuery : finalStatement)<{ id: number; number: string }>(
-          tx,
-          sql`
-          with ${sql.join(stockParts, sql` `)}
-          stock as (${stocked}),
-          ${
-            couponUsed === null
-              ? sql``
-              : sql`coupon as (
-            update coupons set uses = uses + 1
-            where id = ${couponUsed} and uses < max_uses and (select count(*) from stock) = ${priced.length} returning id),`
-          }
-          seq as (${nextNumberSql("order", sql`(select count(*) from stock) = ${priced.length} ${couponUsed === null ? sql`` : sql`and exists (select 1 from coupon)`}`)}),
-          o as (
-            insert into orders (number, customer_id, status, pickup_method, delivery_mode, shop_id, delivery_address, invoice_address,
-                                total_ht, total_tva, total_ttc, freight_ht, freight_tva, discount_amount, coupon_id, note)
-            select seq.number, ${customer.id}::int, 'unpaid', ${row.pickup_method}::int, ${mode}::text, ${pickup ? row.shop_id : null}::int,
-                   ${delivery && !pickup ? JSON.stringify(delivery) : null}::jsonb, ${invoiceSnapshot}::jsonb,
-                   ${money.totalHt}::numeric, ${money.totalTva}::numeric, ${money.totalTtc}::numeric, ${money.freightHt}::numeric,
-                   ${money.freightTva}::numeric, ${money.discount}::numeric, ${couponUsed}::int, ${note}::text
-            from seq
-            returning id, number),
-          lines as (
-            insert into order_lines (order_id, model_id, reference, designation, unit, price, num, tva, remise, line_ht, gifted_units)
-            select o.id, v.* from o, (values ${orderLines}) v),
-          ${
-            usedQuotes.length === 0
-              ? sql``
-              : sql`quotes as (
-            update quotations set status = 'ordered', order_id = o.id from o
-            where quotations.id = any(${`{${usedQuotes.join(",")}}`}::int[]) and customer_id = ${customer.id} and status in ('open', 'accepted')),`
-          }
-          emptied as (delete from cart_lines where cart_id = ${row.id} and exists (select 1 from o)),
-          reset as (update carts set coupon_id = null, note = null, updated_at = now() where id = ${row.id} and exists (select 1 from o))
-          ${input.use_credit ? sql`` : finish()}
-          select (select id from o), (select number from o),
-            exists (select 1 from o) or comptoir_order_refused(array(select id from stock),
-              ${couponUsed === null ? sql`true` : sql`exists (select 1 from coupon)`}) as placed`,
-        ).catch((e: unknown) => {
-          const stocked = refusedStock(e);
-          throw stocked ? new OrderRefused(priced.map((p) => p.model).find((m) => !stocked.includes(m.id))) : e;
-        });
-        placed.id = written.id;
-        placed.number = written.number;
-
-        if (input.use_credit) {
-          // The credit balance, in this transaction: one guarded statement per credit note (decision 079).
-          const creditUsed = await consumeCreditNotes(tx, customer.id, placed.id, money.totalTtc);
-          const due = amountDue(money.totalTtc, creditUsed);
-          const paidByCredit = decOrZero(creditUsed).sign() > 0 && decOrZero(due).sign() === 0;
-          if (paidByCredit) await payWithCreditNotes(tx, placed.id);
-          placed.status = paidByCredit ? "processing" : "unpaid";
-          placed.credit_used = creditUsed;
-          placed.amount_due = due;
-          placed.payment_method = paidByCredit ? "credit_note" : null;
-          await query(tx, sql`with o as (select ${placed.id}::int as id, ${placed.number}::text as number) ${finish()} select 1`);
-        }
-        return placed;
+        emptied as (delete from cart_lines where cart_id = ${row.id} and exists (select 1 from o)),
+        reset as (update carts set coupon_id = null, note = null, updated_at = now() where id = ${row.id} and exists (select 1 from o))
+        ${input.use_credit ? sql`` : finish()}
+        select (select id from o), (select number from o),
+          exists (select 1 from o) or comptoir_order_refused(array(select id from stock),
+            ${couponUsed === null ? sql`true` : sql`exists (select 1 from coupon)`}) as placed`,
+      ).catch((e: unknown) => {
+        const stocked = refusedStock(e);
+        throw stocked ? new OrderRefused(priced.map((p) => p.model).find((m) => !stocked.includes(m.id))) : e;
       });
-    } catch (e) {
+      placed.id = written.id;
+      placed.number = written.number;
+
+      if (input.use_credit) {
+        // The credit balance, in this transaction: one guarded statement per credit note (decision 079).
+        const creditUsed = await consumeCreditNotes(tx, customer.id, placed.id, money.totalTtc);
+        const due = amountDue(money.totalTtc, creditUsed);
+        const paidByCredit = decOrZero(creditUsed).sign() > 0 && decOrZero(due).sign() === 0;
+        if (paidByCredit) await payWithCreditNotes(tx, placed.id);
+        placed.status = paidByCredit ? "processing" : "unpaid";
+        placed.credit_used = creditUsed;
+        placed.amount_due = due;
+        placed.payment_method = paidByCredit ? "credit_note" : null;
+        await query(tx, sql`with o as (select ${placed.id}::int as id, ${placed.number}::text as number) ${finish()} select 1`);
+      }
+      return placed;
+    }).catch(async (e: unknown) => {
       if (!(e instanceof OrderRefused)) throw e;
       // A buyer who read the last units before another took them: refused by the guard, with the stock left.
       if (e.short) throw conflict("api.insufficient_stock", { ref: e.short.reference, num: await stockLeft(q, e.short.id) });
       throw refused("api.coupon_unavailable");
-    }
+    });
   }
 
   return { place };
