@@ -111,6 +111,63 @@ describe("customer cart", () => {
     expect(sessionStorage.getItem(CART_KEY)).toBeNull();
   });
 
+  it("an add or edit answer (changed lines and the cart's order) keeps the other lines as shown", async () => {
+    useCart.setState({ lines: [line(5, 2, 41), line(6, 1, 40)] });
+    const patch = (changed: ReturnType<typeof line>[], order: [number, number][]) => ({
+      code: 200,
+      info: "",
+      data: { cart_info: { id: 1, totalQuantity: order.reduce((n, [, q]) => n + q, 0) }, cart_list: changed, cart_models: order },
+    });
+    api.mockResolvedValueOnce(
+      patch(
+        [line(7, 3, 42)],
+        [
+          [7, 3],
+          [5, 2],
+          [6, 1],
+        ],
+      ),
+    );
+    expect(await useCart.getState().add([{ model_id: 7, num: 3 }])).toBe(true);
+    expect(useCart.getState().lines).toEqual([line(7, 3, 42), line(5, 2, 41), line(6, 1, 40)]);
+    expect(useSession.getState().cartCount).toBe(6);
+    // an edit to 0 removes the line: it is in neither list
+    api.mockResolvedValueOnce(
+      patch(
+        [],
+        [
+          [7, 3],
+          [6, 1],
+        ],
+      ),
+    );
+    expect(await useCart.getState().setQty(5, 1)).toBe(true);
+    expect(useCart.getState().lines.map((l) => l.model_id)).toEqual([7, 6]);
+    expect(api).toHaveBeenCalledTimes(2);
+  });
+
+  it("lists the cart again when an answer's order names a line it does not show as listed (changed elsewhere)", async () => {
+    useCart.setState({ lines: [line(5, 2, 41)] });
+    api
+      .mockResolvedValueOnce({
+        code: 200,
+        info: "",
+        data: {
+          cart_info: { id: 1, totalQuantity: 9 },
+          cart_list: [line(7, 1, 42)],
+          cart_models: [
+            [7, 1],
+            [5, 8],
+          ],
+        },
+      })
+      .mockResolvedValueOnce(answer([line(7, 1, 42), line(5, 8, 41)]));
+    expect(await useCart.getState().add([{ model_id: 7, num: 1 }])).toBe(true);
+    expect(api).toHaveBeenLastCalledWith("POST", CART_GET, expect.anything());
+    expect(useCart.getState().lines).toEqual([line(7, 1, 42), line(5, 8, 41)]);
+    expect(useSession.getState().cartCount).toBe(9);
+  });
+
   it("leaves the cart unchanged on a non-200 (400 with a message, or a failed call)", async () => {
     useCart.setState({ lines: [line(5, 2, 41)] });
     useSession.setState({ cartCount: 2 });

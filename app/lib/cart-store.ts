@@ -1,9 +1,10 @@
 // The cart in the browser (SPEC §4 "Cart", §5, §8; decisions 018, 073). Anonymous: the lines live in
 // session storage (cart-storage.ts), an add makes no server call, the cart list sends them as `carts` for
-// the server to price. Logged in: every change goes through the API and the answer (the whole cart)
-// replaces the local state; a non-200 leaves it unchanged. The rules are core/cart's, never re-written here.
+// the server to price. Logged in: every change goes through the API and its answer replaces the local state
+// (an add or an edit answers only the lines it changed with the cart's order, decision 108); a non-200 leaves
+// it unchanged. The rules are core/cart's, never re-written here.
 import { create } from "zustand";
-import { addLines, checkCartLimit, fillLimitMessage, removeLine, totalQuantity, updateLine } from "#core/cart/operations.ts";
+import { addLines, checkCartLimit, fillLimitMessage, patchedLines, removeLine, totalQuantity, updateLine } from "#core/cart/operations.ts";
 import type { CartParams, CartTotals, PromotionInfo } from "#core/cart/types.ts";
 import { translate } from "#core/i18n/translate.ts";
 import { api, type Envelope } from "./api.ts";
@@ -30,7 +31,13 @@ export type CartLineView = LocalLine & {
 
 /** cart_info of the cart list: the cart parameters with every total of SPEC §3 flattened in. */
 export type CartInfo = CartParams & Omit<CartTotals, "lines">;
-export type CartAnswer = { cart_info: CartInfo | null; cart_list: CartLineView[]; messages?: { model_id: number; info: string }[] };
+export type CartAnswer = {
+  cart_info: CartInfo | null;
+  cart_list: CartLineView[];
+  /** Add and edit: every line of the cart in order as [model_id, num]; `cart_list` then holds the changed ones. */
+  cart_models?: [number, number][];
+  messages?: { model_id: number; info: string }[];
+};
 
 export const CART_GET = "/site/Index/getShoppingCart";
 export const CART_ADD = "/site/Customer/addShoppingCart";
@@ -85,8 +92,12 @@ export const useCart = create<CartState>()((set, get) => {
   /** A customer call: 200 replaces the cart with the answer; otherwise the info is shown and nothing changes. */
   const send = async (path: string, body: Record<string, unknown>): Promise<Envelope<CartAnswer> | null> => {
     const res = await api<CartAnswer>("POST", path, { body, showLoading: false });
-    if (res?.code === 200 && res.data) apply(res.data.cart_list ?? [], res.data.cart_info ?? null);
-    else if (res?.info) warn(res.info);
+    if (res?.code === 200 && res.data) {
+      const { cart_list: changed = [], cart_models: order } = res.data;
+      const lines = order ? patchedLines(get().lines, changed, order) : changed;
+      if (lines) apply(lines, res.data.cart_info ?? null);
+      else await get().refresh();
+    } else if (res?.info) warn(res.info);
     return res?.code === 200 ? res : null;
   };
   const withinLimit = (items: readonly LocalLine[]): boolean => {

@@ -6,6 +6,7 @@ import {
   checkPurchasable,
   dropEmpty,
   fillLimitMessage,
+  patchedLines,
   prepareAdd,
   removeLine,
   totalQuantity,
@@ -127,5 +128,51 @@ describe("checkPurchasable", () => {
       redirect: "/panier",
       modelIds: [1, 2],
     });
+  });
+});
+
+describe("patchedLines (decision 108)", () => {
+  const l = (model_id: number, num: number) => ({ model_id, num, price: `${model_id}.00` });
+  it("takes the changed lines, keeps the others as shown, in the answer's order; drops what the order leaves out", () => {
+    const shown = [l(1, 2), l(2, 1), l(3, 5)];
+    expect(
+      patchedLines(
+        shown,
+        [l(4, 1), l(2, 3)],
+        [
+          [4, 1],
+          [1, 2],
+          [2, 3],
+        ],
+      ),
+    ).toEqual([l(4, 1), l(1, 2), l(2, 3)]);
+  });
+  it("is null when the order names a line not shown or shown with another quantity", () => {
+    expect(patchedLines([l(1, 2)], [], [[1, 3]])).toBeNull();
+    expect(
+      patchedLines(
+        [l(1, 2)],
+        [],
+        [
+          [1, 2],
+          [9, 1],
+        ],
+      ),
+    ).toBeNull();
+  });
+  it("rebuilds the full list from any earlier list when the order and changed lines come from it", () => {
+    const line = fc.record({ model_id: fc.integer({ min: 1, max: 20 }), num: fc.integer({ min: 1, max: 9 }) });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(line, { selector: (x) => x.model_id }),
+        fc.uniqueArray(line, { selector: (x) => x.model_id }),
+        fc.array(fc.boolean()),
+        (full, before, pick) => {
+          const changed = full.filter((x, i) => pick[i] || !before.some((b) => b.model_id === x.model_id && b.num === x.num));
+          const order = full.map((x) => [x.model_id, x.num] as const);
+          expect(patchedLines(before, changed, order)).toEqual(full);
+        },
+      ),
+    );
   });
 });

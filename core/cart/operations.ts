@@ -64,6 +64,27 @@ export function dropEmpty<L extends CartLineInput>(cart: readonly L[]): L[] {
   return cart.filter((line) => positive(line.num));
 }
 
+/**
+ * The lines an add or edit answer leaves (decision 108): `order` is every line of the cart as [model_id, num],
+ * `changed` the lines the call changed; the others are taken from `shown`. Null when a line is missing or
+ * shown with another quantity (the cart changed elsewhere): the cart must then be listed again.
+ */
+export function patchedLines<L extends CartLineInput>(
+  shown: readonly L[],
+  changed: readonly L[],
+  order: readonly (readonly [number, number])[],
+): L[] | null {
+  const byModel = new Map(shown.map((l) => [l.model_id, l]));
+  for (const l of changed) byModel.set(l.model_id, l);
+  const lines: L[] = [];
+  for (const [modelId, num] of order) {
+    const l = byModel.get(modelId);
+    if (!l || l.num !== num) return null;
+    lines.push(l);
+  }
+  return lines;
+}
+
 /** Total quantity (the badge on the cart icon). */
 export function totalQuantity(cart: readonly CartLineInput[]): number {
   return cart.reduce((n, l) => n + (positive(l.num) ? l.num : 0), 0);

@@ -1,5 +1,7 @@
 // The cart API of SPEC §7 (decision 070). Customer calls need a login; the cart list also prices an
-// anonymous visitor's `carts`. Every answer is the whole cart: the client replaces its state with it.
+// anonymous visitor's `carts`. Every answer carries the cart's totals; the list, the merge and the removal
+// answer every line (the client replaces its state), the add and the edit only the lines they changed with
+// the order of all (decision 108).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { translate } from "#core/i18n/messages.ts";
 import { addCartSchema, delCartSchema, editCartSchema, getCartSchema, mergeCartSchema } from "#core/validation/cart.ts";
@@ -52,6 +54,8 @@ export async function cartRoutes(site: FastifyInstance) {
       auth: true,
       input: addCartSchema,
       summary: "Add quantities to the cart (`arr` of {model_id, num}); lines with num ≤ 0 are left out",
+      description:
+        "Answers `{ cart_info, cart_list, cart_models }`: every cart total, the lines of the models added, and every line of the cart in order as `[model_id, num]` (the other lines are unchanged).",
     },
     async (req, reply, { arr }) => okJson(req, reply, await cart.add(db, me(req).id, arr, req.lang), "api.cart_added"),
   );
@@ -65,6 +69,8 @@ export async function cartRoutes(site: FastifyInstance) {
       auth: true,
       input: editCartSchema,
       summary: "Set a line's quantity (type 1) or change it by a delta (other types; reaching 0 removes the line)",
+      description:
+        "Answers `{ cart_info, cart_list, cart_models }`: every cart total, the line changed (none when it was removed), and every line of the cart in order as `[model_id, num]`.",
     },
     async (req, reply, input) => okJson(req, reply, await cart.edit(db, me(req).id, input, req.lang)),
   );

@@ -131,10 +131,23 @@ export function createCartService(config: ConfigService, models: CartModels, fre
   /**
    * The answer as JSON text, the same bytes as JSON.stringify(answer): lines priced and serialised only when
    * something they show changed (cart-line-memo.ts); the totals computed by core over every line as always.
+   * With `changed` (an add or an edit, decision 108): `cart_list` holds only the lines of those models, and
+   * `cart_models` every line in cart order as [model_id, num], from which the client keeps its other lines.
    */
-  async function answerJson(q: Db, customerId: number, state: CartState, statics: Map<number, StaticModel>, lang: Lang): Promise<string> {
+  async function answerJson(
+    q: Db,
+    customerId: number,
+    state: CartState,
+    statics: Map<number, StaticModel>,
+    lang: Lang,
+    changed?: ReadonlySet<number>,
+  ): Promise<string> {
     const { cart_info, cart_list } = await answer(q, customerId, state, statics, lang, lineMemo);
-    return `{"cart_info":${JSON.stringify(cart_info)},"cart_list":[${cart_list.map(lineMemo.json).join(",")}]}`;
+    const info = JSON.stringify(cart_info);
+    if (!changed) return `{"cart_info":${info},"cart_list":[${cart_list.map(lineMemo.json).join(",")}]}`;
+    const shown = cart_list.filter((l) => changed.has(l.model_id)).map(lineMemo.json);
+    const order = cart_list.map((l) => `[${l.model_id},${l.num}]`);
+    return `{"cart_info":${info},"cart_list":[${shown.join(",")}],"cart_models":[${order.join(",")}]}`;
   }
 
   /** The customer's cart as SPEC §7 answers it: one statement for the cart, its address, coupon and lines. */
@@ -196,7 +209,8 @@ export function createCartService(config: ConfigService, models: CartModels, fre
    * One statement, comptoir_cart_add (migration 0024, decision 096): the cart row locked (concurrent writes to
    * one cart queue, so the cartGoodsLimit count is exact), core's rules checked on what it read under the lock,
    * the items upserted only when they hold. The refusal is explained here by core from the same data, in the
-   * order of decision 070; the answer is built from the cart it returns (no re-read).
+   * order of decision 070; the answer is built from the cart it returns (no re-read): the totals and the lines
+   * of the models added, with the cart's order (decision 108).
    */
   async function add(q: Db, customerId: number, entries: readonly CartEntry[], lang: Lang): Promise<string> {
     const { ok, items } = prepareAdd(entries);
@@ -219,7 +233,8 @@ export function createCartService(config: ConfigService, models: CartModels, fre
       refusal();
     }
     if (!res.written) throw new Error("comptoir_cart_add refused an add core accepts");
-    return answerJson(q, customerId, cartState(res.head, res.lines), statics, lang);
+    const changed = new Set(items.map((i) => i.model_id));
+    return answerJson(q, customerId, cartState(res.head, res.lines), statics, lang, changed);
   }
 
   /** Sets (type 1) or changes by a delta the quantity of one of the caller's lines; a delta reaching 0 or less removes it. */
@@ -243,7 +258,7 @@ export function createCartService(config: ConfigService, models: CartModels, fre
       problem(p, s && { ...s, stock, purchasable_qty, not_for_sale });
     }
     if (!res.written) throw new Error("comptoir_cart_edit refused a quantity core accepts");
-    return answerJson(q, customerId, cartState(res.head, res.lines), statics, lang);
+    return answerJson(q, customerId, cartState(res.head, res.lines), statics, lang, new Set([modelId]));
   }
 
   /** Removes the caller's lines by line id or model id; ids of another customer's lines match nothing. */
