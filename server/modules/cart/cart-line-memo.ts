@@ -28,8 +28,18 @@ export function createLineMemo(max = LINE_MEMO_MAX) {
   /** The lines priced by this memo, to their entry (their JSON is taken once their amount is set). */
   const owners = new WeakMap<CartListLine, Entry>();
 
-  /** The kept line for `r` priced from `s`, or `price(r, s)`'s line, kept. */
-  function line(r: LiveLine, s: StaticModel, lang: Lang, price: (r: LiveLine, s: StaticModel) => CartListLine): CartListLine {
+  /**
+   * The kept line for `r` priced from `s`, or `price(r, s)`'s line, kept. `forTotals`: the line is not shown, only
+   * counted in the totals, which its counters do not change (an add's or edit's other lines, decision 108): a kept
+   * line of the same model entry and quantity serves whatever its counters, and a fresh one is not kept.
+   */
+  function line(
+    r: LiveLine,
+    s: StaticModel,
+    lang: Lang,
+    price: (r: LiveLine, s: StaticModel) => CartListLine,
+    forTotals = false,
+  ): CartListLine {
     if (r.quotation_id !== null) return price(r, s);
     let entries = byLang.get(lang);
     if (!entries) byLang.set(lang, (entries = new Map()));
@@ -38,11 +48,10 @@ export function createLineMemo(max = LINE_MEMO_MAX) {
       e &&
       e.s === s &&
       e.num === r.num &&
-      e.stock === r.stock &&
-      e.purchasable_qty === r.purchasable_qty &&
-      e.not_for_sale === r.not_for_sale
+      (forTotals || (e.stock === r.stock && e.purchasable_qty === r.purchasable_qty && e.not_for_sale === r.not_for_sale))
     )
       return e.line;
+    if (forTotals) return price(r, s);
     const fresh: Entry = {
       s,
       num: r.num,

@@ -88,7 +88,8 @@ export function createCartService(config: ConfigService, models: CartModels, fre
   /**
    * The answer for a cart as loaded (loadCart): prices, names and promotions from the read model, stock as read,
    * quotations and freight read with `q` only when the cart has them. With `memo`, lines come from it when
-   * nothing they show changed (answerJson).
+   * nothing they show changed (answerJson). With `changed`, only those models' lines are shown: the others count
+   * in the totals only, and their live counters are not known (`state` from an add or an edit, decision 108).
    */
   async function answer(
     q: Db,
@@ -97,6 +98,7 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     statics: Map<number, StaticModel>,
     lang: Lang,
     memo?: LineMemo,
+    changed?: ReadonlySet<number>,
   ): Promise<CartAnswer> {
     const conf = await settings();
     const { row, delivery, coupon } = state;
@@ -113,7 +115,7 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     for (const r of state.lines) {
       const s = statics.get(r.model_id);
       if (!s) continue;
-      list.push(memo ? memo.line(r, s, lang, price) : price(r, s));
+      list.push(memo ? memo.line(r, s, lang, price, changed !== undefined && !changed.has(r.model_id)) : price(r, s));
     }
     // Totals first without freight (volume, parcels, pallets), then with the freight they give.
     const pre = answerOf(list, cartParams(row, delivery, coupon, null), conf, true);
@@ -142,7 +144,7 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     lang: Lang,
     changed?: ReadonlySet<number>,
   ): Promise<string> {
-    const { cart_info, cart_list } = await answer(q, customerId, state, statics, lang, lineMemo);
+    const { cart_info, cart_list } = await answer(q, customerId, state, statics, lang, lineMemo, changed);
     const info = JSON.stringify(cart_info);
     if (!changed) return `{"cart_info":${info},"cart_list":[${cart_list.map(lineMemo.json).join(",")}]}`;
     const shown = cart_list.filter((l) => changed.has(l.model_id)).map(lineMemo.json);
@@ -233,8 +235,8 @@ export function createCartService(config: ConfigService, models: CartModels, fre
       refusal();
     }
     if (!res.written) throw new Error("comptoir_cart_add refused an add core accepts");
-    const changed = new Set(items.map((i) => i.model_id));
-    return answerJson(q, customerId, cartState(res.head, res.lines), statics, lang, changed);
+    const live = new Map(res.sold.map(([id, stock, purchasable_qty]) => [id, { stock, purchasable_qty, not_for_sale: false }]));
+    return answerJson(q, customerId, changedState(res.head, res.lines, live), statics, lang, new Set(live.keys()));
   }
 
   /** Sets (type 1) or changes by a delta the quantity of one of the caller's lines; a delta reaching 0 or less removes it. */
@@ -258,7 +260,8 @@ export function createCartService(config: ConfigService, models: CartModels, fre
       problem(p, s && { ...s, stock, purchasable_qty, not_for_sale });
     }
     if (!res.written) throw new Error("comptoir_cart_edit refused a quantity core accepts");
-    return answerJson(q, customerId, cartState(res.head, res.lines), statics, lang, new Set([modelId]));
+    const live = new Map([[modelId, { stock, purchasable_qty, not_for_sale }]]);
+    return answerJson(q, customerId, changedState(res.head, res.lines, live), statics, lang, new Set([modelId]));
   }
 
   /** Removes the caller's lines by line id or model id; ids of another customer's lines match nothing. */
@@ -370,11 +373,35 @@ type AddResult = {
   /** The distinct models of the cart after the add, as the guard counted them. */
   models: number[];
   head: CartHead;
-  lines: LineTuple[];
+  lines: QuantityTuple[];
 };
 type EditResult =
   | { found: false }
-  | { found: true; written: boolean; line: [number, number, number, number, number, number, boolean]; head: CartHead; lines: LineTuple[] };
+  | {
+      found: true;
+      written: boolean;
+      line: [number, number, number, number, number, number, boolean];
+      head: CartHead;
+      lines: QuantityTuple[];
+    };
+
+/** A line as comptoir_cart_line_nums gives it (migration 0028): [id, model_id, num, quotation_id]. */
+type QuantityTuple = [number, number, number, number | null];
+type Counters = Pick<LiveLine, "stock" | "purchasable_qty" | "not_for_sale">;
+
+/**
+ * The cart as an add or an edit answers it: every line's quantity, and the live counters of the lines in `live`
+ * only (the others count in the totals, not shown: their counters are NaN, never compared equal in the memo).
+ */
+function changedState(head: CartHead | string, lines: QuantityTuple[] | string, live: Map<number, Counters>): CartState {
+  const unknown: Counters = { stock: NaN, purchasable_qty: NaN, not_for_sale: false };
+  const tuples = parsed(lines) ?? [];
+  const full: LineTuple[] = tuples.map(([id, model_id, num, quotation_id]) => {
+    const c = live.get(model_id) ?? unknown;
+    return [id, model_id, num, quotation_id, c.stock, c.purchasable_qty, c.not_for_sale];
+  });
+  return cartState(head, full);
+}
 
 /**
  * Why core refuses an add, given what comptoir_cart_add read under the cart lock (null: core accepts), in the
