@@ -77,3 +77,24 @@ BEGIN
   RETURN json_build_object('found', true, 'written', ok, 'line', json_build_array(lid, mid, old, nw, st, pq, nfs),
                            'head', (SELECT comptoir_cart_head(c) FROM carts c WHERE c.id = cid), 'lines', comptoir_cart_line_nums(cid));
 END $$;
+--> statement-breakpoint
+-- The add and edit calls of a moment in one statement and one commit (decision 108): `p_ops` is a list of
+-- ["add", customer, items, limit] and ["edit", customer, line id, model id, set, num], each done in turn as the
+-- functions above do it, their answers in the same order. The caller orders the ops by customer (keeping the order
+-- of one customer's ops): every such statement locks carts in the same order, so two of them never deadlock.
+-- Cart notices are the caller's to send once committed, as for the _deferred forms. A refusal is an answer
+-- (written false), not an error: an error fails every op of the statement, which the caller then runs alone.
+CREATE OR REPLACE FUNCTION comptoir_cart_write_many(p_ops json) RETURNS json LANGUAGE plpgsql AS $$
+DECLARE
+  op json;
+  answers json[] := '{}';
+BEGIN
+  PERFORM set_config('comptoir.cart_notice', 'after_commit', true);
+  FOR op IN SELECT e FROM json_array_elements(p_ops) e LOOP
+    answers := answers || CASE op ->> 0
+      WHEN 'add' THEN comptoir_cart_add((op ->> 1)::int, op -> 2, (op ->> 3)::numeric)
+      ELSE comptoir_cart_edit((op ->> 1)::int, (op ->> 2)::int, (op ->> 3)::int, (op ->> 4)::boolean, (op ->> 5)::int) END;
+  END LOOP;
+  PERFORM set_config('comptoir.cart_notice', '', true);
+  RETURN array_to_json(answers);
+END $$;

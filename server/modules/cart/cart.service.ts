@@ -17,6 +17,7 @@ import type { ConfigService } from "#server/modules/content/config.service.ts";
 import { cartQuotes, lineQuote } from "#server/modules/quotations/quoted-lines.ts";
 import { createCartAnswers } from "./cart-answers.ts";
 import { createCartNotices } from "./cart-notices.ts";
+import { createCartWrites } from "./cart-writes.ts";
 import { createLineMemo, type LineMemo } from "./cart-line-memo.ts";
 import { liveModels, type CartListLine, type CartModel, type CartModels, type StaticModel } from "./cart-models.ts";
 import {
@@ -61,6 +62,8 @@ export function createCartService(config: ConfigService, models: CartModels, fre
   const lineMemo = createLineMemo();
   /** The add and edit calls' cart notices, sent after their commit (decision 105). */
   const notices = createCartNotices();
+  /** The autocommitted add and edit calls of a moment, one statement (decision 108). */
+  const writes = createCartWrites();
 
   /** The customer's cart row, created when missing; `lock` holds it until the transaction ends. */
   async function cartRow(q: Db, customerId: number, lock: boolean): Promise<CartRow> {
@@ -208,7 +211,8 @@ export function createCartService(config: ConfigService, models: CartModels, fre
 
   /**
    * Adds quantities (SPEC §5): num ≤ 0 left out, none left = refused; each resulting line within stock and ceiling.
-   * One statement, comptoir_cart_add (migration 0024, decision 096): the cart row locked (concurrent writes to
+   * One call of comptoir_cart_add (migration 0024, decision 096; with the other autocommitted writes of the moment
+   * in one statement, decision 108): the cart row locked (concurrent writes to
    * one cart queue, so the cartGoodsLimit count is exact), core's rules checked on what it read under the lock,
    * the items upserted only when they hold. The refusal is explained here by core from the same data, in the
    * order of decision 070; the answer is built from the cart it returns (no re-read): the totals and the lines
@@ -222,12 +226,18 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     // A model the read model does not know is refused before anything is written.
     if (items.some((i) => !statics.has(i.model_id))) problem("api.cart_items_unavailable", undefined);
     const limit = conf.cartGoodsLimit && conf.cartGoodsLimit > 0 ? conf.cartGoodsLimit : 0;
-    const afterCommit = !isTransaction(q); // autocommitted: the notice is ours to send (decision 105)
-    const [{ r }] = await preparedQuery<{ r: AddResult | string }>(
-      q,
-      sql`select ${afterCommit ? sql`comptoir_cart_add_deferred` : sql`comptoir_cart_add`}(${customerId}, ${JSON.stringify(items.map((i) => [i.model_id, i.num]))}::json, ${limit}) as r`,
-    );
-    if (afterCommit) await notices.changed(q, customerId);
+    const pairs = items.map((i): [number, number] => [i.model_id, i.num]);
+    let r: AddResult | string;
+    if (isTransaction(q)) {
+      [{ r }] = await preparedQuery<{ r: AddResult | string }>(
+        q,
+        sql`select comptoir_cart_add(${customerId}, ${JSON.stringify(pairs)}::json, ${limit}) as r`,
+      );
+    } else {
+      // autocommitted: with the other writes of the moment, and the notice is ours to send (decisions 105, 108)
+      r = (await writes.write(q, { kind: "add", customerId, items: pairs, limit })) as AddResult;
+      await notices.changed(q, customerId);
+    }
     const res = parsed(r)!;
     const refusal = addRefusal(res, items, statics, conf.cartGoodsLimit);
     if (refusal) {
@@ -242,14 +252,20 @@ export function createCartService(config: ConfigService, models: CartModels, fre
   /** Sets (type 1) or changes by a delta the quantity of one of the caller's lines; a delta reaching 0 or less removes it. */
   async function edit(q: Db, customerId: number, input: EditCartInput, lang: Lang): Promise<string> {
     const statics = await models.catalogue(lang);
-    // One statement, comptoir_cart_edit (migration 0024): the cart row locked, the line read, then changed
+    // One call of comptoir_cart_edit (migration 0024; batched as the add): the cart row locked, the line read, then changed
     // only when core's rule below holds on what it read (raising needs stock and ceiling; lowering never refused).
-    const afterCommit = !isTransaction(q);
-    const [{ r }] = await preparedQuery<{ r: EditResult | string }>(
-      q,
-      sql`select ${afterCommit ? sql`comptoir_cart_edit_deferred` : sql`comptoir_cart_edit`}(${customerId}, ${input.id ?? null}::int, ${input.model_id ?? null}::int, ${input.type === 1}, ${input.num}) as r`,
-    );
-    if (afterCommit) await notices.changed(q, customerId);
+    const line = input.id ?? null;
+    const model = input.model_id ?? null;
+    let r: EditResult | string;
+    if (isTransaction(q)) {
+      [{ r }] = await preparedQuery<{ r: EditResult | string }>(
+        q,
+        sql`select comptoir_cart_edit(${customerId}, ${line}::int, ${model}::int, ${input.type === 1}, ${input.num}) as r`,
+      );
+    } else {
+      r = (await writes.write(q, { kind: "edit", customerId, line, model, set: input.type === 1, num: input.num })) as EditResult;
+      await notices.changed(q, customerId);
+    }
     const res = parsed(r)!;
     if (!res.found) throw refused("api.cart_line_missing");
     const [, modelId, old, num, stock, purchasable_qty, not_for_sale] = res.line;
