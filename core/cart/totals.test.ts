@@ -241,3 +241,33 @@ describe("computeCartTotals — invariants", () => {
     );
   });
 });
+
+describe("computeCartTotals — kept line figures", () => {
+  it("totals a line object changed in place as a fresh copy of it", () => {
+    fc.assert(
+      fc.property(
+        cartArb,
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 1, max: 500 }), fc.constantFrom("1.2500", "0.35", "19.99"))),
+        (cart, changes) => {
+          const lines: CartLine[] = cart.map((l) => ({ ...l }));
+          computeCartTotals(lines, null, null, { loggedIn: true });
+          for (const [i, num, price] of changes) {
+            if (lines.length === 0) break;
+            const l = lines[i % lines.length];
+            l.num = num;
+            l.price = price;
+            l.remise_info = l.remise_info ? { ...l.remise_info } : null;
+            expect(computeCartTotals(lines, null, null, { loggedIn: true })).toEqual(
+              computeCartTotals(
+                lines.map((x) => ({ ...x })),
+                null,
+                null,
+                { loggedIn: true },
+              ),
+            );
+          }
+        },
+      ),
+    );
+  });
+});

@@ -2,11 +2,56 @@
 import { Decimal, decOrZero } from "../money.ts";
 import { zipInPrefixList } from "../zip.ts";
 import { freeDeliveryThreshold, halfValueForPromotions, isFreeDelivery } from "./free-delivery.ts";
-import { lineAmounts } from "./line.ts";
+import { lineAmounts, type LineAmounts } from "./line.ts";
 import { palletCount, parcelCounts } from "./parcels.ts";
 import type { CartConfig, CartLine, CartLineTotals, CartParams, CartTotals, DiscountInfo, TotalsOptions } from "./types.ts";
 
 const HALF = Decimal.from("0.5");
+
+/** What one line adds to the totals, from its own fields alone. */
+type LineFigures = {
+  a: LineAmounts;
+  /** amount × tva, exact (the coupon's VAT share). */
+  taxBase: Decimal;
+  volume: Decimal;
+  poids: Decimal;
+  totals: Omit<CartLineTotals, "model_id">;
+  /** The fields they were computed from (a line object may be changed in place between two calls). */
+  of: [number, CartLine["price"], CartLine["tva"], CartLine["remise_info"], CartLine["volume"], CartLine["poids"]];
+};
+
+/**
+ * The figures of a line, kept with the line object while the fields they come from are the same: a cart's kept
+ * lines (the server's priced lines, decision 096) are totalled again at every write of the cart, one of them changed.
+ */
+const figuresKept = new WeakMap<CartLine, LineFigures>();
+
+function lineFigures(line: CartLine): LineFigures {
+  const kept = figuresKept.get(line);
+  if (kept) {
+    const [num, price, tva, remise, volume, poids] = kept.of;
+    if (
+      num === line.num &&
+      price === line.price &&
+      tva === line.tva &&
+      remise === line.remise_info &&
+      volume === line.volume &&
+      poids === line.poids
+    )
+      return kept;
+  }
+  const a = lineAmounts(line);
+  const figures: LineFigures = {
+    a,
+    taxBase: a.amount.times(a.tva),
+    volume: decOrZero(line.volume).times(line.num),
+    poids: decOrZero(line.poids).times(line.num),
+    totals: { promoApplied: a.promoApplied, lineAmount: a.amount.toFixed(2), remise: a.remise.toFixed(2), lineTax: a.tax.toFixed(2) },
+    of: [line.num, line.price, line.tva, line.remise_info, line.volume, line.poids],
+  };
+  figuresKept.set(line, figures);
+  return figures;
+}
 
 /** Coupon reduction (positive) on the goods amount: a fraction or a fixed amount, never above the goods. */
 export function couponReduction(goods: Decimal, info: DiscountInfo | null | undefined): Decimal {
@@ -58,28 +103,23 @@ export function computeCartTotals(
   for (const line of lines) {
     if (!(line.num > 0)) continue;
     counted.push(line);
-    const a = lineAmounts(line);
+    const f = lineFigures(line);
+    const a = f.a;
     totalAmount = totalAmount.plus(a.amount);
     remiseAmount = remiseAmount.plus(a.remise);
     goodsTax = goodsTax.plus(a.tax);
-    taxBase = taxBase.plus(a.amount.times(a.tva));
+    taxBase = taxBase.plus(f.taxBase);
     const modelPromotion = a.promoApplied && Number(line.remise_info?.type) === 1;
     amountForFree = amountForFree.plus(modelPromotion && half ? a.amount.times(HALF) : a.amount);
     if (hasDiscountRate && line.site_price !== null && line.site_price !== undefined) {
       const diff = a.price.minus(decOrZero(line.site_price));
       if (diff.sign() < 0) freightDiscount = freightDiscount.plus(diff.times(line.num).times(discountRate));
     }
-    volume = volume.plus(decOrZero(line.volume).times(line.num));
-    poids = poids.plus(decOrZero(line.poids).times(line.num));
+    volume = volume.plus(f.volume);
+    poids = poids.plus(f.poids);
     totalQuantity += line.num;
     if (line.non_gls_status === 1) hasGlsModel = true;
-    lineTotals.push({
-      model_id: line.model_id,
-      promoApplied: a.promoApplied,
-      lineAmount: a.amount.toFixed(2),
-      remise: a.remise.toFixed(2),
-      lineTax: a.tax.toFixed(2),
-    });
+    lineTotals.push({ model_id: line.model_id, ...f.totals });
   }
 
   // Coupon: reduces goods and, proportionally, their VAT.

@@ -98,3 +98,8 @@ BEGIN
   PERFORM set_config('comptoir.cart_notice', '', true);
   RETURN array_to_json(answers);
 END $$;
+--> statement-breakpoint
+-- Replaced by comptoir_cart_write_many (migration 0026's single-call forms).
+DROP FUNCTION comptoir_cart_add_deferred(int, json, numeric);
+--> statement-breakpoint
+DROP FUNCTION comptoir_cart_edit_deferred(int, int, int, boolean, int);

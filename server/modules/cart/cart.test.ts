@@ -99,13 +99,19 @@ describe.each(testDbKinds())("cart API on %s", (kind) => {
     expect((await upToNow()).flatMap((n) => n.replace("cart:", "").split(",")).sort()).toEqual(["1", "2"]);
     expect((await edit(demo, { model_id: a.id, num: 3, type: 1 })).json().code).toBe(200);
     expect(await upToNow()).toEqual(["cart:1"]);
-    // The deferred forms leave the notice to their caller; their mark ends with them: a later write of the same
-    // transaction notifies, and so does the plain form.
-    await query(db, sql`select comptoir_cart_add_deferred(1, ${JSON.stringify([[a.id, 1]])}::json, 0)`);
-    await query(db, sql`select comptoir_cart_edit_deferred(1, null, ${a.id}, true, 2)`);
+    // The batched form (decision 108) leaves the notice to its caller; its mark ends with it: a later write of the
+    // same transaction notifies, and so does the plain form.
+    const many = (ops: unknown[]) => sql`select comptoir_cart_write_many(${JSON.stringify(ops)}::json)`;
+    await query(
+      db,
+      many([
+        ["add", 1, [[a.id, 1]], 0],
+        ["edit", 1, null, a.id, true, 2],
+      ]),
+    );
     expect(await upToNow()).toEqual([]);
     await db.transaction(async (tx) => {
-      await tx.execute(sql`select comptoir_cart_add_deferred(1, ${JSON.stringify([[a.id, 1]])}::json, 0)`);
+      await tx.execute(many([["add", 1, [[a.id, 1]], 0]]));
       await tx.execute(sql`update cart_lines set num = 4 where cart_id = (select id from carts where customer_id = 2)`);
     });
     expect(await upToNow()).toEqual(["cart:2"]);
