@@ -15,9 +15,10 @@ type LineFigures = {
   taxBase: Decimal;
   volume: Decimal;
   poids: Decimal;
-  totals: Omit<CartLineTotals, "model_id">;
-  /** The fields they were computed from (a line object may be changed in place between two calls). */
-  of: [number, CartLine["price"], CartLine["tva"], CartLine["remise_info"], CartLine["volume"], CartLine["poids"]];
+  /** The line's entry of the totals' `lines` (frozen: shared by every call that totals the line). */
+  entry: Readonly<CartLineTotals>;
+  /** The line fields they come from (a line object may be changed in place between two calls). */
+  from: Pick<CartLine, "model_id" | "num" | "price" | "tva" | "remise_info" | "volume" | "poids">;
 };
 
 /**
@@ -28,26 +29,34 @@ const figuresKept = new WeakMap<CartLine, LineFigures>();
 
 function lineFigures(line: CartLine): LineFigures {
   const kept = figuresKept.get(line);
-  if (kept) {
-    const [num, price, tva, remise, volume, poids] = kept.of;
-    if (
-      num === line.num &&
-      price === line.price &&
-      tva === line.tva &&
-      remise === line.remise_info &&
-      volume === line.volume &&
-      poids === line.poids
-    )
-      return kept;
-  }
+  const k = kept?.from;
+  if (
+    kept &&
+    k &&
+    k.num === line.num &&
+    k.model_id === line.model_id &&
+    k.price === line.price &&
+    k.tva === line.tva &&
+    k.remise_info === line.remise_info &&
+    k.volume === line.volume &&
+    k.poids === line.poids
+  )
+    return kept;
   const a = lineAmounts(line);
+  const { model_id, num, price, tva, remise_info, volume, poids } = line;
   const figures: LineFigures = {
     a,
     taxBase: a.amount.times(a.tva),
-    volume: decOrZero(line.volume).times(line.num),
-    poids: decOrZero(line.poids).times(line.num),
-    totals: { promoApplied: a.promoApplied, lineAmount: a.amount.toFixed(2), remise: a.remise.toFixed(2), lineTax: a.tax.toFixed(2) },
-    of: [line.num, line.price, line.tva, line.remise_info, line.volume, line.poids],
+    volume: decOrZero(volume).times(num),
+    poids: decOrZero(poids).times(num),
+    entry: Object.freeze({
+      model_id,
+      promoApplied: a.promoApplied,
+      lineAmount: a.amount.toFixed(2),
+      remise: a.remise.toFixed(2),
+      lineTax: a.tax.toFixed(2),
+    }),
+    from: { model_id, num, price, tva, remise_info, volume, poids },
   };
   figuresKept.set(line, figures);
   return figures;
@@ -119,7 +128,7 @@ export function computeCartTotals(
     poids = poids.plus(f.poids);
     totalQuantity += line.num;
     if (line.non_gls_status === 1) hasGlsModel = true;
-    lineTotals.push({ model_id: line.model_id, ...f.totals });
+    lineTotals.push(f.entry);
   }
 
   // Coupon: reduces goods and, proportionally, their VAT.

@@ -186,8 +186,11 @@ export function answerOf(
     const gifted = giftedUnits(l);
     if (l.gifted_units !== gifted) l.gifted_units = gifted;
   }
-  const { lines: _l, ...flat } = totals;
-  return { cart_info: { ...params, ...flat }, cart_list: list, totals };
+  // The parameters with every total but `lines`: copied, then `lines` (the last key of core's totals, so the
+  // last one added here) deleted, which V8 undoes as a shape step. A rest pattern and spreads cost ≈ 5 % of an add.
+  const cart_info = Object.assign({}, params, totals) as StoredParams & Partial<CartTotals>;
+  delete cart_info.lines;
+  return { cart_info: cart_info as CartInfo, cart_list: list, totals };
 }
 
 /** A cart line with the live counters of its model (stock and sale flags change with every sale: never cached). */
