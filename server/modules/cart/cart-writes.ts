@@ -36,12 +36,18 @@ export function createCartWrites({ inFlight = 1, maxOps = MAX_OPS, run = writeMa
   let running = 0;
   let scheduled = false;
 
-  function schedule() {
-    if (scheduled || running >= inFlight || queue.length === 0) return;
+  /** `now`: flush in this turn (a statement just ended), else on the next one (calls of this turn join it). */
+  function schedule(now = false) {
+    if (running >= inFlight || queue.length === 0) return;
+    if (now) {
+      void flush();
+      return;
+    }
+    if (scheduled) return;
     scheduled = true;
     setImmediate(() => {
       scheduled = false;
-      void flush();
+      if (running < inFlight) void flush(); // else the statement running takes the queue when it ends
     });
   }
 
@@ -55,27 +61,30 @@ export function createCartWrites({ inFlight = 1, maxOps = MAX_OPS, run = writeMa
     running++;
     schedule(); // a second statement may start with what is left
     const order = batch.map((_, i) => i).sort((a, b) => batch[a].op.customerId - batch[b].op.customerId || a - b);
+    let answers: unknown[] | null = null;
+    let error: unknown;
     try {
-      const answers = await run(
+      answers = await run(
         q,
         order.map((i) => batch[i].op),
       );
-      order.forEach((i, k) => batch[i].resolve(answers[k]));
     } catch (e) {
-      if (batch.length === 1) batch[0].reject(e);
-      else
-        await Promise.all(
-          batch.map((b) =>
-            run(b.q, [b.op]).then(
-              ([answer]) => b.resolve(answer),
-              (err: unknown) => b.reject(err),
-            ),
-          ),
-        );
-    } finally {
-      running--;
-      schedule();
+      error = e;
     }
+    running--;
+    // The next statement leaves before these calls are answered: PostgreSQL runs it while the shop builds their
+    // answers (on the next turn, once it is written) instead of waiting for them.
+    schedule(true);
+    if (answers) {
+      const done = answers;
+      setImmediate(() => order.forEach((i, k) => batch[i].resolve(done[k])));
+    } else if (batch.length === 1) batch[0].reject(error);
+    else
+      for (const b of batch)
+        run(b.q, [b.op]).then(
+          ([answer]) => b.resolve(answer),
+          (err: unknown) => b.reject(err),
+        );
   }
 
   return {
