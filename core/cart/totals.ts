@@ -17,7 +17,8 @@ type LineFigures = {
   poids: Decimal;
   /** The line's entry of the totals' `lines` (frozen: shared by every call that totals the line). */
   entry: Readonly<CartLineTotals>;
-  /** The line fields they come from (a line object may be changed in place between two calls). */
+  /** The line fields they come from (a line object may be changed in place between two calls; `remise_info` is
+   * compared by reference: a new promotion is a new object, never one changed in place). */
   from: Pick<CartLine, "model_id" | "num" | "price" | "tva" | "remise_info" | "volume" | "poids">;
 };
 

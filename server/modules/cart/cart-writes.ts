@@ -4,7 +4,8 @@
 // much each (pgbench here). Calls queued while `inFlight` statements run wait for the next one: one at a time by
 // default, so that the statements grow with the load (bench: 1,740-2,300 req/s against 1,440-1,890 with two). The
 // ops go in customer order (one customer's in their order): concurrent statements lock carts in the same order.
-// A statement that fails fails all its calls: each is then run alone, so that only its own call fails.
+// A statement that fails fails all its calls: each is then run alone, one after another in the statement's order
+// (one customer's calls keep theirs), so that only its own call fails.
 import { sql } from "drizzle-orm";
 import { preparedQuery, type Db } from "#server/db/client.ts";
 import { parsed } from "./cart-view.ts";
@@ -13,7 +14,7 @@ export type CartOp =
   | { kind: "add"; customerId: number; items: [number, number][]; limit: number }
   | { kind: "edit"; customerId: number; line: number | null; model: number | null; set: boolean; num: number };
 
-/** Ops per statement at most (an add carries at most 1,000 items: the statement stays well under a megabyte). */
+/** Ops per statement at most (an add carries at most 1,000 items: a statement's text stays near a megabyte at worst). */
 export const MAX_OPS = 64;
 
 type Queued = { q: Db; op: CartOp; resolve: (answer: unknown) => void; reject: (e: unknown) => void };
@@ -79,12 +80,18 @@ export function createCartWrites({ inFlight = 1, maxOps = MAX_OPS, run = writeMa
       const done = answers;
       setImmediate(() => order.forEach((i, k) => batch[i].resolve(done[k])));
     } else if (batch.length === 1) batch[0].reject(error);
-    else
-      for (const b of batch)
-        run(b.q, [b.op]).then(
-          ([answer]) => b.resolve(answer),
-          (err: unknown) => b.reject(err),
-        );
+    else void alone(order.map((i) => batch[i]));
+  }
+
+  /** Each call in its own statement, in turn: concurrent retries could swap two calls of one customer. */
+  async function alone(calls: Queued[]) {
+    for (const c of calls) {
+      try {
+        c.resolve((await run(c.q, [c.op]))[0]);
+      } catch (e) {
+        c.reject(e);
+      }
+    }
   }
 
   return {
