@@ -7,7 +7,7 @@
 // reports orders/s, refusals, and units oversold (sold minus the stock decrease, and sold above the initial
 // stock: both must be 0). The order part WRITES to the given database (customers, sessions, a model's stock
 // and price): point --pg at a benchmark database.
-// Usage: npm run build && taskset -c 1 node --import tsx bench/cart.ts [--pg postgres://…] [--orders-only | --cart-only] [--duration 10 --connections 50 --buyers 50 --stock 2000]
+// Usage: npm run build && taskset -c 1 node --import tsx bench/cart.ts [--pg postgres://…] [--orders-only | --cart-only [--add-only]] [--duration 10 --connections 50 --buyers 50 --stock 2000]
 import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -62,10 +62,20 @@ function shopCpuMs(): number {
 async function measureCycle(name: string, opts: Record<string, unknown>): Promise<Row> {
   const { default: autocannon } = await import("autocannon");
   await autocannon({ ...opts, connections: 10, duration: 2 } as never);
+  // with PostgreSQL, its backends' CPU too (the shop's pool connections, busy all along)
+  const db = PG_URL ? new pg.Client({ connectionString: PG_URL }) : null;
+  await db?.connect();
+  const pg0 = db ? await backendsCpuMs(db) : null;
   const cpu0 = shopCpuMs();
   const r = await autocannon({ ...opts, connections, duration } as never);
   const cpuMs = shopCpuMs() - cpu0;
-  cpuNotes.push(`${name}: shop CPU ${(cpuMs / Math.max(1, r.requests.total)).toFixed(2)} ms per request (${r.requests.total} requests)`);
+  const pg1 = db ? await backendsCpuMs(db) : null;
+  await db?.end();
+  const per = (ms: number) => (ms / Math.max(1, r.requests.total)).toFixed(2);
+  const pgMs = pg1 ? [...pg1].reduce((a, [pid, ms]) => a + ms - (pg0!.get(pid) ?? 0), 0) : null;
+  cpuNotes.push(
+    `${name}: shop CPU ${per(cpuMs)} ms per request${pgMs === null ? "" : `, PostgreSQL backends ${per(pgMs)} ms`} (${r.requests.total} requests)`,
+  );
   return {
     name,
     rps: Math.round(r.requests.average),
@@ -262,6 +272,7 @@ async function cartRows() {
       requests: addCycle(cookies, modelId),
     }),
   );
+  if (process.argv.includes("--add-only")) return;
   const withCookie = cycleCookies(cookies);
   rows.push(
     await measureCycle(`API POST ${LIST_PATH}, ${LINES}-line carts, ${cookies.length} customers`, {

@@ -1,6 +1,6 @@
 // The autocommitted add and edit calls of a moment sent as one statement, one commit (decision 108): each call
 // alone cost PostgreSQL a round trip, a transaction and a WAL flush for a few small statements, and the shop a
-// socket write; ten of them in one comptoir_cart_write_many (migration 0028) cost PostgreSQL about a third as
+// socket write; ten of them in one comptoir_cart_write_many (migrations 0028, 0029) cost PostgreSQL about a third as
 // much each (pgbench here). Calls queued while `inFlight` statements run wait for the next one: one at a time by
 // default, so that the statements grow with the load (bench: 1,740-2,300 req/s against 1,440-1,890 with two). The
 // ops go in customer order (one customer's in their order): concurrent statements lock carts in the same order.
@@ -10,9 +10,18 @@ import { sql } from "drizzle-orm";
 import { preparedQuery, type Db } from "#server/db/client.ts";
 import { parsed } from "./cart-view.ts";
 
+/** `known`: the cart's id and lines version whose lines the caller holds (cart-known.ts, decision 109). */
 export type CartOp =
-  | { kind: "add"; customerId: number; items: [number, number][]; limit: number }
-  | { kind: "edit"; customerId: number; line: number | null; model: number | null; set: boolean; num: number };
+  | { kind: "add"; customerId: number; items: [number, number][]; limit: number; known?: [number, number] | null }
+  | {
+      kind: "edit";
+      customerId: number;
+      line: number | null;
+      model: number | null;
+      set: boolean;
+      num: number;
+      known?: [number, number] | null;
+    };
 
 /** Ops per statement at most (an add carries at most 1,000 items: a statement's text stays near a megabyte at worst). */
 export const MAX_OPS = 64;
@@ -20,7 +29,9 @@ export const MAX_OPS = 64;
 type Queued = { q: Db; op: CartOp; resolve: (answer: unknown) => void; reject: (e: unknown) => void };
 
 const tuple = (op: CartOp) =>
-  op.kind === "add" ? ["add", op.customerId, op.items, op.limit] : ["edit", op.customerId, op.line, op.model, op.set, op.num];
+  op.kind === "add"
+    ? ["add", op.customerId, op.items, op.limit, op.known ?? null]
+    : ["edit", op.customerId, op.line, op.model, op.set, op.num, op.known ?? null];
 
 /** Runs `ops` in one statement and answers each op's answer, in the order given. */
 export async function writeMany(q: Db, ops: readonly CartOp[]): Promise<unknown[]> {

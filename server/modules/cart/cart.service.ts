@@ -18,6 +18,7 @@ import { cartQuotes, lineQuote } from "#server/modules/quotations/quoted-lines.t
 import { createCartAnswers } from "./cart-answers.ts";
 import { createCartNotices } from "./cart-notices.ts";
 import { createCartWrites } from "./cart-writes.ts";
+import { appliedLines, createKnownCarts, type KnownCart, type QuantityTuple } from "./cart-known.ts";
 import { createLineMemo, type LineMemo } from "./cart-line-memo.ts";
 import { liveModels, type CartListLine, type CartModel, type CartModels, type StaticModel } from "./cart-models.ts";
 import {
@@ -64,6 +65,21 @@ export function createCartService(config: ConfigService, models: CartModels, fre
   const notices = createCartNotices();
   /** The autocommitted add and edit calls of a moment, one statement (decision 108). */
   const writes = createCartWrites();
+  /** The lines of the carts written lately, at their version: their writes answer the lines changed (decision 109). */
+  const known = createKnownCarts();
+
+  /**
+   * The cart's lines after an autocommitted write answered `res`: every line, or those of `models` put in place in
+   * the lines `base` held (the cart was at base's version). Kept for the next write.
+   */
+  function linesAfter(customerId: number, res: WriteLines, base: KnownCart | undefined, models: Iterable<number>): QuantityTuple[] {
+    let lines: QuantityTuple[];
+    if (res.lines !== undefined) lines = parsed(res.lines) ?? [];
+    else if (base && res.changed !== undefined) lines = appliedLines(base.lines, models, parsed(res.changed) ?? []);
+    else throw new Error("a cart write answered changed lines to a caller that knew none");
+    known.put(customerId, { cart: res.cart, version: res.version, lines });
+    return lines;
+  }
 
   /** The customer's cart row, created when missing; `lock` holds it until the transaction ends. */
   async function cartRow(q: Db, customerId: number, lock: boolean): Promise<CartRow> {
@@ -227,26 +243,37 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     if (items.some((i) => !statics.has(i.model_id))) problem("api.cart_items_unavailable", undefined);
     const limit = conf.cartGoodsLimit && conf.cartGoodsLimit > 0 ? conf.cartGoodsLimit : 0;
     const pairs = items.map((i): [number, number] => [i.model_id, i.num]);
-    let r: AddResult | string;
+    let res: AddResult;
+    let lines: QuantityTuple[];
     if (isTransaction(q)) {
-      [{ r }] = await preparedQuery<{ r: AddResult | string }>(
+      // in a transaction that may yet roll back: every line, nothing kept
+      const [{ r }] = await preparedQuery<{ r: AddResult | string }>(
         q,
         sql`select comptoir_cart_add(${customerId}, ${JSON.stringify(pairs)}::json, ${limit}) as r`,
       );
+      res = parsed(r)!;
+      lines = parsed(res.lines) ?? [];
     } else {
       // autocommitted: with the other writes of the moment, and the notice is ours to send (decisions 105, 108)
-      r = (await writes.write(q, { kind: "add", customerId, items: pairs, limit })) as AddResult;
+      const base = known.get(customerId);
+      const r = await writes.write(q, { kind: "add", customerId, items: pairs, limit, known: base ? [base.cart, base.version] : null });
       await notices.changed(q, customerId);
+      res = parsed(r as AddResult | string)!;
+      lines = linesAfter(
+        customerId,
+        res,
+        base,
+        pairs.map((p) => p[0]),
+      );
     }
-    const res = parsed(r)!;
-    const refusal = addRefusal(res, items, statics, conf.cartGoodsLimit);
+    const refusal = addRefusal(res, lines, items, statics, conf.cartGoodsLimit);
     if (refusal) {
       if (res.written) throw new Error("comptoir_cart_add wrote an add core refuses");
       refusal();
     }
     if (!res.written) throw new Error("comptoir_cart_add refused an add core accepts");
     const live = new Map(res.sold.map(([id, stock, purchasable_qty]) => [id, { stock, purchasable_qty, not_for_sale: false }]));
-    return answerJson(q, customerId, changedState(res.head, res.lines, live), statics, lang, new Set(live.keys()));
+    return answerJson(q, customerId, changedState(res.head, lines, live), statics, lang, new Set(live.keys()));
   }
 
   /** Sets (type 1) or changes by a delta the quantity of one of the caller's lines; a delta reaching 0 or less removes it. */
@@ -256,19 +283,24 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     // only when core's rule below holds on what it read (raising needs stock and ceiling; lowering never refused).
     const line = input.id ?? null;
     const model = input.model_id ?? null;
-    let r: EditResult | string;
+    let res: EditResult;
+    let base: KnownCart | undefined;
     if (isTransaction(q)) {
-      [{ r }] = await preparedQuery<{ r: EditResult | string }>(
+      const [{ r }] = await preparedQuery<{ r: EditResult | string }>(
         q,
         sql`select comptoir_cart_edit(${customerId}, ${line}::int, ${model}::int, ${input.type === 1}, ${input.num}) as r`,
       );
+      res = parsed(r)!;
     } else {
-      r = (await writes.write(q, { kind: "edit", customerId, line, model, set: input.type === 1, num: input.num })) as EditResult;
+      base = known.get(customerId);
+      const op = { kind: "edit", customerId, line, model, set: input.type === 1, num: input.num } as const;
+      const r = await writes.write(q, { ...op, known: base ? [base.cart, base.version] : null });
       await notices.changed(q, customerId);
+      res = parsed(r as EditResult | string)!;
     }
-    const res = parsed(r)!;
     if (!res.found) throw refused("api.cart_line_missing");
     const [, modelId, old, num, stock, purchasable_qty, not_for_sale] = res.line;
+    const lines = isTransaction(q) ? (parsed(res.lines) ?? []) : linesAfter(customerId, res, base, [modelId]);
     const p = num > 0 && num > old ? quantityProblem({ stock, purchasable_qty, not_for_sale }, num) : null;
     if (p) {
       if (res.written) throw new Error("comptoir_cart_edit wrote a quantity core refuses");
@@ -277,7 +309,7 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     }
     if (!res.written) throw new Error("comptoir_cart_edit refused a quantity core accepts");
     const live = new Map([[modelId, { stock, purchasable_qty, not_for_sale }]]);
-    return answerJson(q, customerId, changedState(res.head, res.lines, live), statics, lang, new Set([modelId]));
+    return answerJson(q, customerId, changedState(res.head, lines, live), statics, lang, new Set([modelId]));
   }
 
   /** Removes the caller's lines by line id or model id; ids of another customer's lines match nothing. */
@@ -289,10 +321,12 @@ export function createCartService(config: ConfigService, models: CartModels, fre
             sql`, `,
           )
         : sql`null`;
+    // The cart row locked first, as every write of its lines does: the lines' trigger then moves the cart's version
+    // on (migration 0029) without waiting for the cart while holding lines a concurrent add waits for.
     await query(
       q,
       sql`
-      delete from cart_lines where cart_id = (select id from carts where customer_id = ${customerId})
+      delete from cart_lines where cart_id = (select id from carts where customer_id = ${customerId} for update)
       and (id in (${list(ids)}) or model_id in (${list(modelIds)}))`,
     );
     return view(q, customerId, lang);
@@ -363,6 +397,8 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     view,
     viewJson,
     forgetAnswers: answers.forget,
+    /** The lines this process holds for the customer's cart, at their version (decision 109; tests). */
+    knownCart: known.get,
     priceAnonymous,
     add,
     edit,
@@ -382,37 +418,35 @@ const live = (l: LiveLine | undefined) =>
     ? { stock: l.stock, purchasable_qty: l.purchasable_qty, not_for_sale: l.not_for_sale }
     : { stock: 0, purchasable_qty: 0, not_for_sale: true };
 
-type AddResult = {
+/**
+ * The cart's lines as a write answers them (migration 0029): the cart and its lines version after the write, and
+ * every line (`lines`), or, when the caller knew the lines at the version the write found, the lines of the models
+ * written (`changed`).
+ */
+type WriteLines = { cart: number; version: number; lines?: QuantityTuple[] | string; changed?: QuantityTuple[] | string };
+type AddResult = WriteLines & {
   written: boolean;
   /** What the guard read for each item whose model is sold: [model_id, stock, purchasable_qty, resulting num]. */
   sold: [number, number, number, number][];
-  /** The distinct models of the cart after the add, as the guard counted them. */
-  models: number[];
   head: CartHead;
-  lines: QuantityTuple[];
 };
 type EditResult =
   | { found: false }
-  | {
+  | (WriteLines & {
       found: true;
       written: boolean;
       line: [number, number, number, number, number, number, boolean];
       head: CartHead;
-      lines: QuantityTuple[];
-    };
-
-/** A line as comptoir_cart_line_nums gives it (migration 0028): [id, model_id, num, quotation_id]. */
-type QuantityTuple = [number, number, number, number | null];
+    });
 type Counters = Pick<LiveLine, "stock" | "purchasable_qty" | "not_for_sale">;
 
 /**
  * The cart as an add or an edit answers it: every line's quantity, and the live counters of the lines in `live`
  * only (the others count in the totals, not shown: their counters are NaN, never compared equal in the memo).
  */
-function changedState(head: CartHead | string, lines: QuantityTuple[] | string, live: Map<number, Counters>): CartState {
+function changedState(head: CartHead | string, lines: readonly QuantityTuple[], live: Map<number, Counters>): CartState {
   const unknown: Counters = { stock: NaN, purchasable_qty: NaN, not_for_sale: false };
-  const tuples = parsed(lines) ?? [];
-  const full: LineTuple[] = tuples.map(([id, model_id, num, quotation_id]) => {
+  const full: LineTuple[] = lines.map(([id, model_id, num, quotation_id]) => {
     const c = live.get(model_id) ?? unknown;
     return [id, model_id, num, quotation_id, c.stock, c.purchasable_qty, c.not_for_sale];
   });
@@ -426,6 +460,7 @@ function changedState(head: CartHead | string, lines: QuantityTuple[] | string, 
  */
 function addRefusal(
   res: AddResult,
+  lines: readonly QuantityTuple[],
   items: readonly { model_id: number; num: number }[],
   statics: Map<number, StaticModel>,
   cartGoodsLimit: number | null | undefined,
@@ -437,8 +472,10 @@ function addRefusal(
     return s && { ...s, ...(l ? { stock: l.stock, purchasable_qty: l.purchasable_qty, not_for_sale: false } : live(undefined)) };
   };
   for (const i of items) if (!sold.has(i.model_id)) return () => problem("api.cart_items_unavailable", model(i.model_id));
+  // the distinct models of the cart after the add, as the guard counts them: its lines and the items
+  const after = new Set([...lines.map((l) => l[1]), ...items.map((i) => i.model_id)]);
   const limit = checkCartLimit(
-    res.models.map((model_id) => ({ model_id, num: 1 })),
+    [...after].map((model_id) => ({ model_id, num: 1 })),
     [],
     cartGoodsLimit,
   );

@@ -7,6 +7,7 @@ import { query } from "#server/db/client.ts";
 import { createTestApp, post, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 import { cartPayloads } from "./cart-notices.ts";
+import { parsed } from "./cart-view.ts";
 import { computeCartTotals } from "#core/cart/totals.ts";
 import type { CartLine } from "#core/cart/types.ts";
 import { patchedLines } from "#core/cart/operations.ts";
@@ -331,6 +332,8 @@ describe.each(testDbKinds())("cart API on %s", (kind) => {
       fc.record({ kind: fc.constant("del" as const), m: fc.constantFrom(...ids) }),
       fc.record({ kind: fc.constant("stock" as const), m: fc.constantFrom(...ids), stock: fc.integer({ min: 1, max: 200 }) }),
       fc.record({ kind: fc.constant("price" as const), m: fc.constantFrom(...ids), cents: fc.integer({ min: 100, max: 99_999 }) }),
+      // a write of the lines from elsewhere (another process, an order, a quotation): the next write answers every line
+      fc.record({ kind: fc.constant("other" as const), m: fc.constantFrom(...ids), num: fc.integer({ min: 1, max: 5 }) }),
     );
     const saved = await query<{ id: number; stock: number; price: string }>(
       db,
@@ -358,7 +361,12 @@ describe.each(testDbKinds())("cart API on %s", (kind) => {
             } else if (o.kind === "price") {
               await query(db, sql`update models set price = ${o.cents / 100} where id = ${o.m}`);
               cache.drop(`cart-models:${lang}`);
-            }
+            } else if (o.kind === "other")
+              await query(
+                db,
+                sql`insert into cart_lines (cart_id, model_id, num) select id, ${o.m}, ${o.num} from carts where customer_id = 1
+                    on conflict (cart_id, model_id) do update set num = excluded.num`,
+              );
             // the full rebuild: every line priced and the whole answer serialised, no kept line or answer
             const view = await service.view(db, 1, lang);
             const full = JSON.stringify(view);
@@ -372,11 +380,85 @@ describe.each(testDbKinds())("cart API on %s", (kind) => {
             shown = JSON.parse(full).cart_list;
           }
         }),
-        { numRuns: 12 },
+        { numRuns: 16 },
       );
     } finally {
       await restore();
     }
+  });
+
+  it("answers a write the changed lines only when the caller knows the cart's lines at its version (decision 109)", async () => {
+    const { db } = t.database;
+    const version = async () =>
+      (
+        await query<{ v: number }>(
+          db,
+          sql`select coalesce(v.version, 0)::float8 as v from carts c left join cart_line_versions v on v.cart_id = c.id where c.customer_id = 1`,
+        )
+      )[0].v;
+    const nums = async () =>
+      (
+        await query<{ t: [number, number, number, number | null] }>(
+          db,
+          sql`select json_build_array(l.id, l.model_id, l.num, l.quotation_id) as t from cart_lines l
+              join carts c on c.id = l.cart_id where c.customer_id = 1 order by l.created_at desc, l.id desc`,
+        )
+      ).map((r) => r.t);
+    const many = async (ops: unknown[]) =>
+      parsed((await query<{ r: unknown }>(db, sql`select comptoir_cart_write_many(${JSON.stringify(ops)}::json) as r`))[0].r) as {
+        cart: number;
+        version: number;
+        lines?: unknown;
+        changed?: unknown;
+      }[];
+    await add(demo, [
+      { model_id: a.id, num: 1 },
+      { model_id: b.id, num: 1 },
+    ]);
+    const [{ id: cartId }] = await query<{ id: number }>(db, sql`select id from carts where customer_id = 1`);
+    // the process holds the lines it answered, at the version the database holds
+    const held = t.app.services.cart.knownCart(1)!;
+    expect(held).toEqual({ cart: cartId, version: await version(), lines: await nums() });
+    // the next add, at that version: the lines put in place are the database's, the others kept as they were
+    expect((await add(demo, [{ model_id: p.id, num: 2 }])).json().code).toBe(200);
+    const next = t.app.services.cart.knownCart(1)!;
+    expect(next.lines).toEqual(await nums());
+    expect(next.version).toBe(await version());
+    expect(next.lines.slice(1)).toEqual(held.lines);
+    expect(next.lines[1]).toBe(held.lines[0]); // the same tuple: not read back from the database
+    // the functions: the changed lines for the version held, every line for another one or none
+    const v = await version();
+    const [known, stale, none] = await many([
+      ["add", 1, [[a.id, 1]], 0, [cartId, v]],
+      ["edit", 1, null, a.id, false, 1, [cartId, v]],
+      ["edit", 1, null, a.id, false, -1, null],
+    ]);
+    const lineA = next.lines.find((l) => l[1] === a.id)!;
+    expect(known.changed).toEqual([[lineA[0], a.id, 2, null]]);
+    expect(known.lines).toBeUndefined();
+    expect(stale.changed).toBeUndefined();
+    expect(stale.lines).toHaveLength(3);
+    expect(none.lines).toEqual(await nums());
+    expect([known.version, stale.version, none.version]).toEqual([...new Set([known.version, stale.version, none.version])]);
+    expect(none.version).toBe(await version());
+    // a refused write changes no line and keeps the version; every other write of the lines moves it on
+    const before = await version();
+    expect((await add(demo, [{ model_id: b.id, num: 50 }])).json().code).not.toBe(200);
+    expect(await version()).toBe(before);
+    await del(demo, { model_ids: b.id });
+    expect(await version()).toBeGreaterThan(before);
+    const afterDel = await version();
+    await query(db, sql`update cart_lines set num = 3 where model_id = ${a.id}`);
+    expect(await version()).toBeGreaterThan(afterDel);
+    const afterUpdate = await version();
+    await query(db, sql`truncate cart_lines`);
+    expect(await version()).toBeGreaterThan(afterUpdate);
+    // a cart removed with its lines leaves no version behind (and its removal does not fail for it)
+    await query(db, sql`delete from carts where customer_id = 2`);
+    expect(await query(db, sql`select 1 from cart_line_versions v left join carts c on c.id = v.cart_id where c.id is null`)).toEqual([]);
+    // and the process, now behind, is answered every line: its lines are the database's again
+    expect((await add(demo, [{ model_id: a.id, num: 1 }])).json().code).toBe(200);
+    expect(t.app.services.cart.knownCart(1)!.lines).toEqual(await nums());
   });
 
   it("edits: sets with type 1, adds a delta otherwise, removes at 0, refuses bad quantities", async () => {
