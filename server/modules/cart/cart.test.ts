@@ -8,6 +8,9 @@ import { createTestApp, post, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 import { cartPayloads } from "./cart-notices.ts";
 import { parsed } from "./cart-view.ts";
+import { createCartService } from "./cart.service.ts";
+import { createConfigService } from "#server/modules/content/config.service.ts";
+import { isDomainError } from "#core/domain-errors.ts";
 import { computeCartTotals } from "#core/cart/totals.ts";
 import type { CartLine } from "#core/cart/types.ts";
 import { patchedLines } from "#core/cart/operations.ts";
@@ -459,6 +462,42 @@ describe.each(testDbKinds())("cart API on %s", (kind) => {
     // and the process, now behind, is answered every line: its lines are the database's again
     expect((await add(demo, [{ model_id: a.id, num: 1 }])).json().code).toBe(200);
     expect(t.app.services.cart.knownCart(1)!.lines).toEqual(await nums());
+  });
+
+  it("answers two processes writing one cart in turn as a full list shows it (decision 109)", async () => {
+    const { db } = t.database;
+    const { cart: one, cache } = t.app.services;
+    // a second process: its own kept carts, lines and answers, on the same database
+    const other = createCartService(createConfigService(db, cache), one.models, one.freightFor);
+    const ids = [a.id, b.id, p.id];
+    const op = fc.record({
+      who: fc.constantFrom(0, 1),
+      m: fc.constantFrom(...ids),
+      num: fc.integer({ min: -2, max: 3 }),
+      edit: fc.boolean(),
+    });
+    let answered = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 10 }), async (ops) => {
+        await query(db, sql`delete from cart_lines`);
+        for (const o of ops) {
+          const s = o.who ? other : one;
+          let json: string | null = null;
+          try {
+            if (o.edit && o.num !== 0) json = await s.edit(db, 1, { model_id: o.m, num: o.num, type: 2 }, "fr");
+            else if (!o.edit && o.num > 0) json = await s.add(db, 1, [{ model_id: o.m, num: o.num }], "fr");
+          } catch (e) {
+            if (!isDomainError(e)) throw e; // a refusal (stock, no such line) changes nothing
+          }
+          if (json === null) continue;
+          answered++;
+          const view = await one.view(db, 1, "fr");
+          expect(JSON.stringify(JSON.parse(json))).toBe(JSON.stringify(patchOf(view as unknown as Listed, [o.m])));
+        }
+      }),
+      { numRuns: 20 },
+    );
+    expect(answered).toBeGreaterThan(20);
   });
 
   it("edits: sets with type 1, adds a delta otherwise, removes at 0, refuses bad quantities", async () => {
