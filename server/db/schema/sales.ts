@@ -112,7 +112,8 @@ export const cartLines = pgTable(
 );
 
 // A cart's lines version (migration 0029, decision 109): moved on by every write of its lines (the cart_lines
-// triggers), from one sequence, so no version is seen twice. No row: the cart's lines were never written (none).
+// triggers; in the shop's batched writes, the add and edit functions themselves), from one sequence, so no version
+// is seen twice. No row: the cart's lines were never written (none).
 // A table of its own: updating the carts row would run the carts triggers at every cart write.
 export const cartLineVersions = pgTable("cart_line_versions", {
   cartId: integer("cart_id")

@@ -28,8 +28,6 @@ export function createKnownCarts(max = KNOWN_CARTS_MAX) {
   };
 }
 
-export type KnownCarts = ReturnType<typeof createKnownCarts>;
-
 /**
  * The cart's lines after a write of the lines of `models`, from its lines before (`base`, in cart order) and the
  * lines of those models after the write (`changed`: a model without one was removed). The cart orders its lines
