@@ -125,6 +125,9 @@ describe("header", () => {
     const drawer = page.getByRole("dialog", { name: menu });
     await drawer.waitFor();
     await drawer.getByRole("link", { name: link }).waitFor();
+    // radix traps focus from an effect, which moves focus into the drawer first (late on a loaded machine: a Tab
+    // pressed before it left the page's button for the page, CI saw it)
+    await expect.poll(() => drawer.evaluate((d) => d.contains(document.activeElement)), { timeout: 5000 }).toBe(true);
     for (let i = 0; i < 25; i++) {
       await page.keyboard.press("Tab");
       expect(await drawer.evaluate((d) => d.contains(document.activeElement))).toBe(true);
