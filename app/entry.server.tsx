@@ -17,6 +17,7 @@ import { InlineStyleContext } from "./lib/page-style.tsx";
 import { LowPriorityPreloads, withLowPriorityPreloads } from "./lib/preload-priority.server.ts";
 import { IslandContext, newIslandCache, type IslandCache } from "./lib/html-islands.tsx";
 import { spliceIslands } from "./lib/html-islands.server.ts";
+import { ShellContext, type InlineShell } from "./lib/use-shell.tsx";
 
 export const streamTimeout = 5_000;
 
@@ -39,12 +40,14 @@ export default function handleRequest(
   const app = (
     <InlineStyleContext.Provider value={css}>
       <IslandContext.Provider value={islands}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ShellContext.Provider value={(loadContext?.inlineShell?.shell as InlineShell | undefined) ?? null}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ShellContext.Provider>
       </IslandContext.Provider>
     </InlineStyleContext.Provider>
   );
   responseHeaders.set("Content-Type", "text/html");
-  if (whole) return renderWhole(app, nonce, responseStatusCode, responseHeaders, islands);
+  if (whole) return handOffRead(routerContext).then(() => renderWhole(app, nonce, responseStatusCode, responseHeaders, islands));
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -78,6 +81,33 @@ export default function handleRequest(
         if (shellRendered) console.error(error);
       },
     });
+  });
+}
+
+/**
+ * Reads the loader data's turbo-stream whole before a whole render (decision 110). React Router's
+ * `<StreamTransfer>` reads it a chunk at a time, suspending on each read: every suspension put the rest of the
+ * render in a later event-loop turn, behind the other connections' work, and a render that spans turns keeps its
+ * state alive across young-generation collections, which then promote it (the account page's full collections
+ * and p99). With every chunk in its cache (`renderMeta.streamCache`, keyed by the chunk's index, as
+ * StreamTransfer keeps it) the render never suspends. The handed-off stream is replaced by a reader of the same
+ * bytes, so a React Router that no longer looks at the cache still writes the same data.
+ */
+async function handOffRead(context: EntryContext) {
+  const stream = context.serverHandoffStream;
+  const meta = context.renderMeta as { streamCache?: Record<number, unknown> } | undefined;
+  if (!stream || !meta || meta.streamCache) return;
+  const reader = stream.getReader();
+  const parts: Uint8Array[] = [];
+  for (let r = await reader.read(); !r.done; r = await reader.read()) parts.push(r.value);
+  const bytes = Buffer.concat(parts);
+  const chunk = (result: { done: boolean; value: string }) => Object.assign(Promise.resolve(), { result });
+  meta.streamCache = { 0: chunk({ done: false, value: bytes.toString("utf8") }), 1: chunk({ done: true, value: "" }) };
+  context.serverHandoffStream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new Uint8Array(bytes));
+      controller.close();
+    },
   });
 }
 

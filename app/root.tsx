@@ -29,6 +29,8 @@ import { pageMessages, useMessages } from "./lib/messages.ts";
 import { PageStyle } from "./lib/page-style.tsx";
 import { Footer } from "./components/layout/footer.tsx";
 import { Island, islandKey } from "./lib/html-islands.tsx";
+import { shellData, shellJson } from "./lib/shell-data.server.ts";
+import { ShellScript, useShell } from "./lib/use-shell.tsx";
 import { Notices } from "./components/layout/notices.tsx";
 import { ErrorPage } from "./components/layout/error-page.tsx";
 import { MaintenanceLayout } from "./components/layout/maintenance-layout.tsx";
@@ -43,11 +45,15 @@ import { useIdlePrefetch } from "./lib/use-idle-prefetch.ts";
 // Cookie consent, its preferences and the ad popup: fetched with radix the first time one opens (decision 064).
 const StartDialogs = lazy(() => import("./components/layout/start-dialogs.tsx"));
 
-export type RootData = {
+type RootBase = {
   lang: "fr" | "zh";
   maintenance: boolean;
   signSecret: string;
   publicUrl: string;
+};
+
+/** The shell's data, the same for every visitor of a language. */
+export type ShellData = {
   /** The shared part of SPEC §4's init data (category tree in the shell's lighter shape, site config); the
    * personal part (userInfo, token_status, refreshToken) comes after hydration (use-session-start.ts).
    * `menu: "top"`: the tree's root and first level only (personal pages, decision 092); the panels' branches
@@ -56,6 +62,13 @@ export type RootData = {
   shops: Shop[];
   pages: FooterPage[];
 };
+
+/** The root data as components read it (`useShell`). */
+export type RootData = RootBase & ShellData;
+
+/** The root loader's answer: on a personal page's document, the shell's data is in the page's shell block
+ * instead (app/lib/use-shell.tsx, decision 110). */
+export type RootWire = RootData | (RootBase & { shell: "inline" });
 
 // The stylesheet is written by <PageStyle> (inline on catalogue pages, decision 089).
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -70,7 +83,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (customer?.mustChangePassword && new URL(request.url).pathname !== identity) throw redirect(`${identity}?force=1`);
   const base = { lang, signSecret: services.env.SIGN_SECRET, publicUrl: services.env.PUBLIC_URL };
   if (maintenance) {
-    return data<RootData>(
+    return data<RootWire>(
       { ...base, maintenance: true, init: null, shops: [], pages: [] },
       { status: 503, statusText: "Service Unavailable" },
     );
@@ -83,14 +96,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     services.config.shops(lang),
     services.config.footerPages(lang),
   ]);
+  const shell = shellData(`${lang}:${personal ? "top" : "all"}`, config, menu, Boolean(personal), shops, pages);
   // A dead token's cookie is cleared by the server (pages.ts on personal pages, the session call elsewhere).
-  return {
-    ...base,
-    maintenance: false,
-    init: { product_cate: menu, config, ...(personal ? { menu: "top" as const } : {}) },
-    shops,
-    pages,
-  } satisfies RootData;
+  if (!context.inlineShell) return { ...base, maintenance: false, ...shell } satisfies RootWire;
+  // A personal page's document: the shell goes in its JSON block, serialised once (decision 110).
+  context.inlineShell.shell = { data: shell, json: shellJson(shell) };
+  return { ...base, maintenance: false, shell: "inline" as const } satisfies RootWire;
 }
 
 // The shell's data is the same for every visitor: it changes with the language (and is reloaded after a form's action).
@@ -99,7 +110,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   stripLocale(currentUrl.pathname).lang !== stripLocale(nextUrl.pathname).lang;
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const root = useRouteLoaderData("root") as RootWire | undefined;
   const { pathname } = useLocation();
   const lang = root?.lang ?? stripLocale(pathname).lang;
   const base = root?.publicUrl ?? "";
@@ -125,6 +136,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white text-ink antialiased">
         <LangProvider lang={lang}>{children}</LangProvider>
+        <ShellScript />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -159,7 +171,8 @@ function useBare(): boolean {
   });
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
+export default function App() {
+  const loaderData = useShell();
   useStartUp(loaderData);
   usePreviousUrl();
   useChunkReload();
@@ -235,7 +248,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     reloadOnChunkError(error);
   }, [error]);
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const root = useRouteLoaderData("root") as RootWire | undefined;
   if (status === 503 || root?.maintenance) return <MaintenanceLayout />;
   if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
   return <ErrorPage status={status} statusText={isRouteErrorResponse(error) ? error.statusText : undefined} />;

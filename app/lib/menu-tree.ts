@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { create } from "zustand";
 import { api } from "./api.ts";
-import { useShell } from "./use-shell.ts";
+import { useShell } from "./use-shell.tsx";
 import { toMenu } from "#core/catalogue/menu.ts";
 import type { CategoryNode, MenuNode } from "#core/catalogue/types.ts";
 import type { Lang } from "#core/i18n/translate.ts";

@@ -3,7 +3,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import type { Route } from "./+types/home";
 import { categoryUrl, localePath } from "#core/slug.ts";
 import { ProductCard } from "#app/components/catalogue/product-card.tsx";
-import { useShell } from "#app/lib/use-shell.ts";
+import { useShell } from "#app/lib/use-shell.tsx";
 import { translate, type Lang } from "#core/i18n/translate.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {

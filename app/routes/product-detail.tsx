@@ -12,7 +12,7 @@ import { ModelsTable } from "#app/components/catalogue/models-table.tsx";
 import { JsonLd, breadcrumbLd } from "#app/components/catalogue/json-ld.tsx";
 import { facetValueLabel } from "#app/components/catalogue/labels.ts";
 import { pageMeta, requestPath } from "#app/components/catalogue/seo.ts";
-import { useShell } from "#app/lib/use-shell.ts";
+import { useShell } from "#app/lib/use-shell.tsx";
 import { orNotFound } from "#app/lib/loader-errors.ts";
 
 const notFound = () => data(null, { status: 404, statusText: "This page could not be found" });

@@ -17,7 +17,7 @@ import { Pagination } from "#app/components/catalogue/pagination.tsx";
 import { ListToolbar, useGridStyle } from "#app/components/catalogue/list-toolbar.tsx";
 import { JsonLd, breadcrumbLd } from "#app/components/catalogue/json-ld.tsx";
 import { pageMeta, requestPath } from "#app/components/catalogue/seo.ts";
-import { useShell } from "#app/lib/use-shell.ts";
+import { useShell } from "#app/lib/use-shell.tsx";
 import { orNotFound } from "#app/lib/loader-errors.ts";
 import { isDomainError } from "#core/domain-errors.ts";
 

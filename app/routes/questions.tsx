@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useNavigate, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/questions";
-import type { RootData } from "#app/root.tsx";
+import type { RootWire } from "#app/root.tsx";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
@@ -45,7 +45,7 @@ function FieldError({ id, text }: { id: string; text?: string }) {
 
 export default function QuestionsPage({ loaderData: { orders, history, selected } }: Route.ComponentProps) {
   const { t, lang } = useT();
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const root = useRouteLoaderData("root") as RootWire | undefined;
   const navigate = useNavigate();
   const [files, setFiles] = useState<Uploaded[]>([]);
   const [uploading, setUploading] = useState(false);

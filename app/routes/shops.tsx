@@ -6,7 +6,7 @@ import { translate, type Lang } from "#core/i18n/translate.ts";
 import { localePath } from "#core/slug.ts";
 import { weekdayName } from "#core/format-date.ts";
 import { pageMeta } from "#app/components/catalogue/seo.ts";
-import { useShell } from "#app/lib/use-shell.ts";
+import { useShell } from "#app/lib/use-shell.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const lang = (matches[0]?.loaderData as { lang?: Lang } | undefined)?.lang ?? "fr";

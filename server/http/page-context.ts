@@ -19,6 +19,9 @@ export type PageContext = {
   nonce?: string;
   /** The HTML of the shell's common parts kept for personal pages (app/lib/html-islands.tsx, decision 102). */
   islands?: Map<string, Buffer>;
+  /** A personal page's document: the root loader puts the shell's data here, not in its loader data, and the
+   * render writes it as a JSON block serialised once (app/lib/use-shell.tsx, decision 110). */
+  inlineShell?: { shell?: { data: object; json: string } };
 };
 
 export const langFromPath = (url: string): Lang => (url === "/zh" || url.startsWith("/zh/") || url.startsWith("/zh?") ? "zh" : "fr");

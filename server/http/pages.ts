@@ -134,6 +134,7 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
       // React Router writes it on its inline scripts (app/entry.server.tsx); the policy allows only it.
       nonce: csp ? newNonce() : undefined,
       islands: personal ? keptIslands : undefined,
+      inlineShell: personal && req.method === "GET" && !pathname.endsWith(".data") ? {} : undefined,
     };
     // A rotated token goes back in the cookie; a dead one is cleared (SPEC §4: token_status 0 logs out).
     const setCookie = auth.rotatedToken

@@ -76,6 +76,7 @@ describe("personal documents over their own routes", () => {
           maintenance: false,
           tags: new Set(),
           nonce: "n",
+          inlineShell: {}, // as pages.ts gives every personal page's document
         };
         const request = new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} });
         const reference = await full(request, context);
@@ -88,6 +89,55 @@ describe("personal documents over their own routes", () => {
       }
     }
   }, 120_000);
+
+  it("writes the shell's data once as a JSON block, not in the root loader's data (decision 110)", async () => {
+    const full = routerRuntime(build).createRequestHandler(build, "production");
+    const customer = (await app.services.sessions.resolve(database.db, token))!.customer;
+    const render = async (path: string, inlineShell?: PageContext["inlineShell"]) => {
+      const context: PageContext = {
+        services: app.services,
+        lang: langFromPath(path),
+        customer,
+        personal: true,
+        tokenSent: true,
+        maintenance: false,
+        tags: new Set(),
+        nonce: "n",
+        inlineShell,
+      };
+      const request = new Request(`http://localhost${path}`, { headers: { cookie: `uid=${token}` } });
+      return { html: await (await full(request, context)).text(), context };
+    };
+    const block = /<script type="application\/json" id="shell-data">([^<]*)<\/script>/;
+    const loaderScripts = /<script nonce="n">window\.__reactRouterContext\.streamController\.enqueue\([\s\S]*?<\/script>/g;
+    for (const path of ["/mon-compte", "/zh/center/mon-compte", "/historique-commandes"]) {
+      const inline = await render(path, {});
+      const reference = await render(path);
+      const json = block.exec(inline.html)?.[1];
+      expect(json, path).toBeDefined();
+      expect(reference.html).not.toContain('id="shell-data"');
+      // the block holds what the loader data held: the root loader's own answer without the block
+      const root = build.routes.root!.module.loader!;
+      const data = (await root({
+        context: reference.context,
+        request: new Request(`http://localhost${path}`),
+        params: {},
+      } as never)) as Record<string, unknown>;
+      expect(JSON.parse(json!), path).toEqual(JSON.parse(JSON.stringify({ init: data.init, shops: data.shops, pages: data.pages })));
+      expect(inline.context.inlineShell?.shell?.json).toBe(json);
+      // the loader data no longer carries it (a shop's name was in it), and the rest of the page is the same
+      const shopName = (data.shops as { name: string }[])[0].name;
+      expect(inline.html.match(loaderScripts)!.join("")).not.toContain(shopName.slice(0, 12));
+      expect(reference.html.match(loaderScripts)!.join("")).toContain(shopName.slice(0, 12));
+      const rest = (html: string) => html.replace(block, "").replace(loaderScripts, "");
+      expect(rest(inline.html), path).toBe(rest(reference.html));
+    }
+    // the same JSON text for every document of a language while the shell's data stays the same
+    const a = await render("/mon-compte", {});
+    const b = await render("/adresses", {});
+    expect(b.context.inlineShell?.shell?.json).toBe(a.context.inlineShell?.shell?.json);
+    expect(b.context.inlineShell?.shell?.data).toBe(a.context.inlineShell?.shell?.data);
+  }, 60_000);
 
   it("writes the shell's common parts from kept HTML: the same document as a full render (decision 102)", async () => {
     const full = routerRuntime(build).createRequestHandler(build, "production");

@@ -10,7 +10,7 @@ import * as menuIcon from "lucide-react/icons/menu";
 import { shellIcon } from "#app/components/ui/shell-icon.tsx";
 import { useT } from "#app/lib/i18n.tsx";
 import { categoryUrl } from "#core/slug.ts";
-import { useShell } from "#app/lib/use-shell.ts";
+import { useShell } from "#app/lib/use-shell.tsx";
 import { useMenuTree } from "#app/lib/menu-tree.ts";
 import type { MenuNode } from "#core/catalogue/types.ts";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { Link, useRouteLoaderData } from "react-router";
+import { Link } from "react-router";
 import { useT } from "#app/lib/i18n.tsx";
-import type { RootData } from "#app/root.tsx";
+import { useShellOrNull } from "#app/lib/use-shell.tsx";
 import { localePath } from "#core/slug.ts";
 import { Header } from "./header.tsx";
 import { Footer } from "./footer.tsx";
@@ -11,7 +11,7 @@ import { useSession } from "#app/lib/session-store.ts";
 /** SPEC §2/§8: 404 "This page could not be found" / Page Not Found / Go to Home; other statuses as thrown. */
 export function ErrorPage({ status, statusText }: { status: number; statusText?: string }) {
   const { t } = useT();
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const root = useShellOrNull();
   const lang = root?.lang ?? "fr";
   const notFound = status === 404;
   // Started means the app ran before this error: it came from a navigation, whose bar turns red (SPEC §4).

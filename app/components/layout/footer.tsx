@@ -2,7 +2,7 @@ import { memo, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useT } from "#app/lib/i18n.tsx";
 import { categoryUrl, localePath } from "#core/slug.ts";
-import { useShell } from "#app/lib/use-shell.ts";
+import { useShell } from "#app/lib/use-shell.tsx";
 import { NewsletterForm } from "./newsletter-form.tsx";
 import * as cookieIcon from "lucide-react/icons/cookie";
 import { shellIcon } from "#app/components/ui/shell-icon.tsx";

@@ -11,7 +11,7 @@ import { CategoryMenu } from "#app/components/catalogue/category-menu.tsx";
 import { Island, islandKey } from "#app/lib/html-islands.tsx";
 import { localePath, stripLocale } from "#core/slug.ts";
 import { useSession } from "#app/lib/session-store.ts";
-import { useShell } from "#app/lib/use-shell.ts";
+import { useShell } from "#app/lib/use-shell.tsx";
 import { useCart } from "#app/lib/cart-store.ts";
 import { useHeaderHidden } from "#app/lib/use-header-hidden.ts";
 

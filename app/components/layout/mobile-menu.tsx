@@ -1,7 +1,7 @@
 // The narrow-screen menu (issue 13 item 1): a drawer on radix Dialog, loaded when first opened.
 import { Link } from "react-router";
 import { useT } from "#app/lib/i18n.tsx";
-import { useShell } from "#app/lib/use-shell.ts";
+import { useShell } from "#app/lib/use-shell.tsx";
 import { categoryUrl, localePath } from "#core/slug.ts";
 import { Sheet } from "#app/components/ui/sheet.tsx";
 
