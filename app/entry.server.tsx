@@ -47,7 +47,7 @@ export default function handleRequest(
     </InlineStyleContext.Provider>
   );
   responseHeaders.set("Content-Type", "text/html");
-  if (whole) return handOffRead(routerContext).then(() => renderWhole(app, nonce, responseStatusCode, responseHeaders, islands));
+  if (whole) return handOffRead(routerContext).then(() => renderWhole(app, loadContext, responseStatusCode, responseHeaders, islands));
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -90,8 +90,8 @@ export default function handleRequest(
  * render in a later event-loop turn, behind the other connections' work, and a render that spans turns keeps its
  * state alive across young-generation collections, which then promote it (the account page's full collections
  * and p99). With every chunk in its cache (`renderMeta.streamCache`, keyed by the chunk's index, as
- * StreamTransfer keeps it) the render never suspends. The handed-off stream is replaced by a reader of the same
- * bytes, so a React Router that no longer looks at the cache still writes the same data.
+ * StreamTransfer keeps it) the render never suspends. A React Router that no longer looked at the cache would
+ * find the stream read and write no data: server/http/personal-document.test.ts checks the data is written.
  */
 async function handOffRead(context: EntryContext) {
   const stream = context.serverHandoffStream;
@@ -103,17 +103,15 @@ async function handOffRead(context: EntryContext) {
   const bytes = Buffer.concat(parts);
   const chunk = (result: { done: boolean; value: string }) => Object.assign(Promise.resolve(), { result });
   meta.streamCache = { 0: chunk({ done: false, value: bytes.toString("utf8") }), 1: chunk({ done: true, value: "" }) };
-  context.serverHandoffStream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(new Uint8Array(bytes));
-      controller.close();
-    },
-  });
+  reader.releaseLock(); // StreamTransfer takes a reader of it, never read
 }
 
-/** Renders to the end and answers one buffer: no web stream, transform or per-chunk write between React and
- * the socket. The status is the one known when the shell was ready, as for a streamed page. */
-function renderWhole(app: React.ReactElement, nonce: string | undefined, status: number, headers: Headers, islands: IslandCache | null) {
+/** Renders to the end into one buffer: no web stream, transform or per-chunk write between React and the
+ * socket. When the load context has a `wholeBody` slot (server/http/pages.ts), the bytes go there and the
+ * answer carries no body (a web body is wrapped in a stream, then read back). The status is the one known when the shell was
+ * ready, as for a streamed page. */
+function renderWhole(app: React.ReactElement, context: AppLoadContext, status: number, headers: Headers, islands: IslandCache | null) {
+  const nonce = context.nonce;
   return new Promise<Response>((resolve, reject) => {
     let shellStatus: number | undefined;
     let failed = false;
@@ -128,8 +126,13 @@ function renderWhole(app: React.ReactElement, nonce: string | undefined, status:
         clearTimeout(timeoutId);
         const html = Buffer.concat(chunks);
         const body = withLowPriorityPreloads(islands ? spliceIslands(html, islands) : html);
-        const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
-        resolve(new Response(bytes, { headers, status: shellStatus ?? status }));
+        if (context.wholeBody) {
+          context.wholeBody.bytes = body;
+          resolve(new Response(null, { headers, status: shellStatus ?? status }));
+        } else {
+          const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
+          resolve(new Response(bytes, { headers, status: shellStatus ?? status }));
+        }
         callback();
       },
     });

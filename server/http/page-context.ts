@@ -22,6 +22,8 @@ export type PageContext = {
   /** A personal page's document: the root loader puts the shell's data here, not in its loader data, and the
    * render writes it as a JSON block serialised once (app/lib/use-shell.tsx, decision 110). */
   inlineShell?: { shell?: { data: object; json: string } };
+  /** A personal page's document rendered whole (app/entry.server.tsx): its bytes, handed over without a web body. */
+  wholeBody?: { bytes?: Buffer };
 };
 
 export const langFromPath = (url: string): Lang => (url === "/zh" || url.startsWith("/zh/") || url.startsWith("/zh?") ? "zh" : "fr");

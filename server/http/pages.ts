@@ -43,9 +43,23 @@ function sendCached(req: FastifyRequest, reply: FastifyReply, page: CachedPage, 
   reply.raw.end(req.method === "HEAD" ? undefined : body);
 }
 
-/** Writes a response read whole, with its length; does not wait for the client to read it. */
-async function sendWhole(reply: FastifyReply, response: Response) {
-  const body = Buffer.from(await response.arrayBuffer());
+/**
+ * The web request of a personal page's document: without the abort signal `createRequest` gives it. A request
+ * made with a signal follows it through a WeakRef and a FinalizationRegistry entry, which V8 clears only in full
+ * collections: the young-generation collections kept the request, its signals and their listeners' closures
+ * alive, and promoted them (decision 110). A whole render takes milliseconds and starts only for a connected
+ * client (the queue checks), so nothing is lost without the abort.
+ */
+function wholeDocumentRequest(req: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.raw.headers))
+    if (v != null && !k.startsWith(":")) headers.set(k, Array.isArray(v) ? v.join(", ") : v);
+  const protocol = "encrypted" in req.raw.socket && req.raw.socket.encrypted ? "https:" : "http:";
+  return new Request(`${protocol}//${headers.get("host") ?? "localhost"}${req.raw.url}`, { method: req.raw.method, headers });
+}
+
+/** Writes a response's head and its whole body, with its length; does not wait for the client to read it. */
+function sendWhole(reply: FastifyReply, response: Response, body: Buffer) {
   const headers: Record<string, string | string[]> = {};
   for (const [k, v] of response.headers) {
     const had = headers[k];
@@ -135,6 +149,7 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
       nonce: csp ? newNonce() : undefined,
       islands: personal ? keptIslands : undefined,
       inlineShell: personal && req.method === "GET" && !pathname.endsWith(".data") ? {} : undefined,
+      wholeBody: personal && req.method === "GET" ? {} : undefined,
     };
     // A rotated token goes back in the cookie; a dead one is cleared (SPEC §4: token_status 0 logs out).
     const setCookie = auth.rotatedToken
@@ -150,7 +165,8 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
       }
       const since = cache.generation();
       const handler = personal && req.method === "GET" ? personalDocumentHandler(pathname) : handle;
-      const response = await handler(createRequest(req.raw, reply.raw), context);
+      const request = context.wholeBody ? wholeDocumentRequest(req) : createRequest(req.raw, reply.raw);
+      const response = await handler(request, context);
       if (isFormPostWithoutAction(req.method, req.url, response.status)) {
         // A form sent before the page was hydrated (its fields in a POST body, never in the URL): no page
         // takes forms without script, so the buyer gets the page back, now with its script, to send again.
@@ -172,7 +188,9 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
         // A personal page has nothing to stream (no deferred data: the whole page is React's shell): it is
         // read whole and written in one go, so the slot is free once rendered rather than once the client has
         // read it, and the page leaves in one write instead of one per React chunk (decision 088).
-        if (personal && response.body && req.method === "GET") await sendWhole(reply, response);
+        const whole = context.wholeBody?.bytes;
+        if (whole) sendWhole(reply, response, whole);
+        else if (personal && response.body && req.method === "GET") sendWhole(reply, response, Buffer.from(await response.arrayBuffer()));
         else await sendResponse(reply.raw, response); // the slot is held until the page is written out
       } catch (err) {
         // A header Node refuses (ERR_INVALID_CHAR) after the hijack: answer or close, never leave the socket hanging.

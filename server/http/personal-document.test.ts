@@ -110,7 +110,8 @@ describe("personal documents over their own routes", () => {
     };
     const block = /<script type="application\/json" id="shell-data">([^<]*)<\/script>/;
     const loaderScripts = /<script nonce="n">window\.__reactRouterContext\.streamController\.enqueue\([\s\S]*?<\/script>/g;
-    for (const path of ["/mon-compte", "/zh/center/mon-compte", "/historique-commandes"]) {
+    const marks = { "/mon-compte": "C100001", "/zh/center/mon-compte": "C100001", "/historique-commandes": "CE2026-" };
+    for (const [path, mark] of Object.entries(marks)) {
       const inline = await render(path, {});
       const reference = await render(path);
       const json = block.exec(inline.html)?.[1];
@@ -126,6 +127,8 @@ describe("personal documents over their own routes", () => {
       expect(JSON.parse(json!), path).toEqual(JSON.parse(JSON.stringify({ init: data.init, shops: data.shops, pages: data.pages })));
       expect(inline.context.inlineShell?.shell?.json).toBe(json);
       // the loader data no longer carries it (a shop's name was in it), and the rest of the page is the same
+      // the page's own data is written although the render found it read ahead (app/entry.server.tsx handOffRead)
+      expect(inline.html.match(loaderScripts)!.join(""), path).toContain(mark);
       const shopName = (data.shops as { name: string }[])[0].name;
       expect(inline.html.match(loaderScripts)!.join("")).not.toContain(shopName.slice(0, 12));
       expect(reference.html.match(loaderScripts)!.join("")).toContain(shopName.slice(0, 12));
