@@ -25,8 +25,23 @@ export async function startServer(
   reuseDataDir?: string,
   nodeArgs: string[] = [],
 ): Promise<RunningServer> {
+  // A free port may be taken by another process (a parallel e2e file's browser or server) before the shop
+  // listens on it: the shop then exits (EADDRINUSE, CI saw it), and starts again on another port.
+  for (let attempt = 1; ; attempt++) {
+    const dataDir = reuseDataDir ?? mkdtempSync(join(tmpdir(), "comptoir-e2e-"));
+    try {
+      return await launch(env, dataDir, Boolean(reuseDataDir), nodeArgs);
+    } catch (e) {
+      if (!reuseDataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (!(e instanceof ExitedEarly) || attempt === 3) throw e;
+    }
+  }
+}
+
+class ExitedEarly extends Error {}
+
+async function launch(env: Record<string, string>, dataDir: string, keepDataDir: boolean, nodeArgs: string[]): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = reuseDataDir ?? mkdtempSync(join(tmpdir(), "comptoir-e2e-"));
   const url = `http://127.0.0.1:${port}`;
   // SHOP_NODE_ARGS adds node flags from the environment (bench/cart.ts: "--cpu-prof --cpu-prof-dir=/tmp/prof").
   const flags = [...(process.env.SHOP_NODE_ARGS?.split(" ").filter(Boolean) ?? []), ...nodeArgs];
@@ -49,14 +64,18 @@ export async function startServer(
   });
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new ExitedEarly(`server exited with ${child.exitCode}`);
     try {
       const r = await fetch(`${url}/favicon.svg`);
-      if (r.ok) break;
+      // an answer from another process holding the port while ours failed to listen is not ours
+      if (r.ok && child.exitCode === null) break;
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error("server did not start in 120 s");
+    if (Date.now() > deadline) {
+      child.kill("SIGTERM");
+      throw new Error("server did not start in 120 s");
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
@@ -66,7 +85,7 @@ export async function startServer(
     stop: async () => {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
-      if (!reuseDataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (!keepDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
