@@ -43,6 +43,19 @@ describe("personal documents over their own routes", () => {
     await database?.close();
   });
 
+  /** The load context pages.ts gives a personal page, with a fixed nonce. */
+  const pageContext = (path: string, customer: PageContext["customer"], extra: Partial<PageContext> = {}): PageContext => ({
+    services: app.services,
+    lang: langFromPath(path),
+    customer,
+    personal: true,
+    tokenSent: customer !== null,
+    maintenance: false,
+    tags: new Set(),
+    nonce: "n",
+    ...extra,
+  });
+
   /** Every personal route's path, parameters filled. */
   const personalPaths = () =>
     Object.values(build.routes)
@@ -67,17 +80,8 @@ describe("personal documents over their own routes", () => {
     for (const path of personalPaths()) {
       for (const cookie of [`uid=${token}`, undefined]) {
         const res = await app.inject({ url: path, headers: cookie ? { cookie } : {} });
-        const context: PageContext = {
-          services: app.services,
-          lang: langFromPath(path),
-          customer: cookie ? customer : null,
-          personal: true,
-          tokenSent: Boolean(cookie),
-          maintenance: false,
-          tags: new Set(),
-          nonce: "n",
-          inlineShell: {}, // as pages.ts gives every personal page's document
-        };
+        // as pages.ts gives every personal page's document
+        const context = pageContext(path, cookie ? customer : null, { inlineShell: {} });
         const request = new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} });
         const reference = await full(request, context);
         const label = `${path} ${cookie ? "logged in" : "visitor"}`;
@@ -94,17 +98,7 @@ describe("personal documents over their own routes", () => {
     const full = routerRuntime(build).createRequestHandler(build, "production");
     const customer = (await app.services.sessions.resolve(database.db, token))!.customer;
     const render = async (path: string, inlineShell?: PageContext["inlineShell"]) => {
-      const context: PageContext = {
-        services: app.services,
-        lang: langFromPath(path),
-        customer,
-        personal: true,
-        tokenSent: true,
-        maintenance: false,
-        tags: new Set(),
-        nonce: "n",
-        inlineShell,
-      };
+      const context = pageContext(path, customer, { inlineShell });
       const request = new Request(`http://localhost${path}`, { headers: { cookie: `uid=${token}` } });
       return { html: await (await full(request, context)).text(), context };
     };
@@ -147,17 +141,7 @@ describe("personal documents over their own routes", () => {
     const customer = (await app.services.sessions.resolve(database.db, token))!.customer;
     const islands = new Map<string, Buffer>();
     const render = async (path: string, kept?: Map<string, Buffer>) => {
-      const context: PageContext = {
-        services: app.services,
-        lang: langFromPath(path),
-        customer,
-        personal: true,
-        tokenSent: true,
-        maintenance: false,
-        tags: new Set(),
-        nonce: "n",
-        islands: kept,
-      };
+      const context = pageContext(path, customer, { islands: kept });
       return (await full(new Request(`http://localhost${path}`, { headers: { cookie: `uid=${token}` } }), context)).text();
     };
     for (const path of ["/mon-compte", "/historique-commandes", "/zh/center/mon-compte"]) {
