@@ -116,10 +116,14 @@ describe("header", () => {
   });
 
   it.each([
-    ["/", "Menu", "Commande rapide"],
-    ["/zh", "菜单", "快速下单"],
-  ])("opens the mobile drawer on %s, traps and restores focus", async (path, menu, link) => {
+    ["/", "Menu", "Commande rapide", "Cookies"],
+    ["/zh", "菜单", "快速下单", "Cookie"],
+  ])("opens the mobile drawer on %s, traps and restores focus", async (path, menu, link, cookies) => {
     const { page, context, errors } = await at(path, NARROW);
+    // The cookie banner opens 1.5 s after load while undecided; when it opened during the Tabs below, focus
+    // left the drawer (CI, twice): the drawer is opened over it. Left for the next session: a banner that opens
+    // over an open drawer.
+    await page.getByRole("dialog", { name: cookies }).waitFor({ timeout: 5000 });
     const button = page.getByRole("button", { name: menu, exact: true });
     await button.click();
     const drawer = page.getByRole("dialog", { name: menu });
