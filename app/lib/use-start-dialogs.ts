@@ -6,6 +6,7 @@ import { create } from "zustand";
 import { api } from "./api.ts";
 import { SESSION_CALL } from "./use-session-start.ts";
 import { loadPrefs, prefsLoaded, usePrefs } from "./persisted-store.ts";
+import { useCart } from "./cart-store.ts";
 
 export const START_DIALOG_DELAY_MS = 1500;
 const TEN_YEARS_S = 315_360_000;
@@ -48,6 +49,18 @@ function showAdWhenLoaded(src: string) {
   img.src = src;
 }
 
+/**
+ * A dialog the visitor opened is showing or on its way (its code loads on first opening: menu drawer, cart
+ * panel). The cookie banner waits for it to close: radix pauses the focus trap of the dialog below a newer one,
+ * so a banner opening over the drawer let Tab walk out of the drawer.
+ */
+export function dialogBusy(): boolean {
+  return (
+    useCart.getState().panelOpen ||
+    document.querySelector('[role="dialog"][data-state="open"], [aria-haspopup="dialog"][aria-expanded="true"]') !== null
+  );
+}
+
 /** Called by the layout once per document. */
 export function useStartDialogsTimer(adImg: string | undefined, enabled: boolean) {
   useEffect(() => {
@@ -63,10 +76,7 @@ export function useStartDialogsTimer(adImg: string | undefined, enabled: boolean
       if (prefs.useCookie !== 0 && !document.cookie.includes(`useCookie=${prefs.useCookie}`)) writeConsentCookie(prefs.useCookie);
       // Never over a dialog the visitor opened (menu drawer, cart panel): it would take Escape and the focus.
       const whenNoDialog = (cb: () => void) => {
-        timer = setTimeout(
-          () => (document.querySelector('[role="dialog"][data-state="open"]') ? whenNoDialog(cb) : cb()),
-          timer ? 500 : START_DIALOG_DELAY_MS,
-        );
+        timer = setTimeout(() => (dialogBusy() ? whenNoDialog(cb) : cb()), timer ? 500 : START_DIALOG_DELAY_MS);
       };
       whenNoDialog(() => {
         const adWaiting = Boolean(adImg) && adDue(usePrefs.getState().firstPopup);

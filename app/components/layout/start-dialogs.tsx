@@ -1,9 +1,9 @@
 // Cookie consent drawer, cookie preferences and the ad popup (SPEC §4), on radix Dialog: loaded lazily the first
 // time one of them opens (decision 064).
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useT } from "#app/lib/i18n.tsx";
 import { usePrefs } from "#app/lib/persisted-store.ts";
-import { decideCookies, useStartDialogs } from "#app/lib/use-start-dialogs.ts";
+import { decideCookies, dialogBusy, useStartDialogs } from "#app/lib/use-start-dialogs.ts";
 import { Sheet } from "#app/components/ui/sheet.tsx";
 
 const button = "rounded px-4 py-2 font-semibold";
@@ -56,12 +56,25 @@ function Preferences({ close }: { close: () => void }) {
   );
 }
 
+/** False while a dialog the visitor opened shows: this chunk may have loaded while the menu drawer was opening. */
+function useNoDialogOpen(): boolean {
+  const [free, setFree] = useState(false);
+  useEffect(() => {
+    let id: ReturnType<typeof setTimeout> | undefined;
+    const check = () => (dialogBusy() ? (id = setTimeout(check, 500)) : setFree(true));
+    check();
+    return () => clearTimeout(id);
+  }, []);
+  return free;
+}
+
 export default function StartDialogs() {
   const { t } = useT();
   const { view, adUrl, show } = useStartDialogs();
+  const free = useNoDialogOpen();
   const close = () => show(null);
   if (view === "preferences") return <Preferences close={close} />;
-  if (view === "consent") {
+  if (view === "consent" && free) {
     // The choice is stored before closing: the ad popup follows a decision only.
     const decide = (v: 1 | 2) => {
       void decideCookies(v);
