@@ -1,14 +1,13 @@
 // The server render (React Router's default for Node) with two additions: the render's CSP nonce from the
 // load context (server/http/pages.ts, decision 084) goes to `ServerRouter`, which puts it on every script
 // and preload link React Router writes, and to React's own inline scripts (streaming, Suspense); a personal
-// page is rendered whole into one buffer (decision 098).
-import { Writable } from "node:stream";
+// page is rendered whole into one buffer, by the string renderer (decisions 098, 111).
 import type { AppLoadContext, EntryContext } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 // Every catalogue for the server render; the browser loads only its page's texts (decision 089).
 import "#core/i18n/messages.ts";
 // The stylesheet's text, written inline into catalogue documents (app/lib/page-style.tsx, decision 089).
@@ -106,56 +105,26 @@ async function handOffRead(context: EntryContext) {
   reader.releaseLock(); // StreamTransfer takes a reader of it, never read
 }
 
-/** Renders to the end into one buffer: no web stream, transform or per-chunk write between React and the
- * socket. When the load context has a `wholeBody` slot (server/http/pages.ts), the bytes go there and the
- * answer carries no body (a web body is wrapped in a stream, then read back). The status is the one known when the shell was
- * ready, as for a streamed page. */
+/** Renders to the end into one buffer, synchronously (decision 111): with the loader data read ahead nothing
+ * suspends, so React's string renderer writes the same bytes as its stream renderer, without the stream
+ * renderer's AsyncLocalStorage, whose store (the whole render) every async resource made during the render
+ * carried into later young collections. When the load context has a `wholeBody` slot (server/http/pages.ts),
+ * the bytes go there and the answer carries no body (a web body is wrapped in a stream, then read back). A
+ * Suspense boundary that failed or suspended is left to the browser (`<!--$!-->`): the status is then 500, as a
+ * streamed page whose shell held a failed boundary. An error outside any boundary throws (React Router's 500). */
 function renderWhole(app: React.ReactElement, context: AppLoadContext, status: number, headers: Headers, islands: IslandCache | null) {
-  const nonce = context.nonce;
-  return new Promise<Response>((resolve, reject) => {
-    let shellStatus: number | undefined;
-    let failed = false;
-    const chunks: Buffer[] = [];
-    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-      final(callback) {
-        clearTimeout(timeoutId);
-        const html = Buffer.concat(chunks);
-        const body = withLowPriorityPreloads(islands ? spliceIslands(html, islands) : html);
-        if (context.wholeBody) {
-          context.wholeBody.bytes = body;
-          resolve(new Response(null, { headers, status: shellStatus ?? status }));
-        } else {
-          const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
-          resolve(new Response(bytes, { headers, status: shellStatus ?? status }));
-        }
-        callback();
-      },
-    });
-    const { pipe, abort } = renderToPipeableStream(app, {
-      nonce,
-      onShellReady() {
-        shellStatus = failed ? 500 : status;
-      },
-      onAllReady() {
-        pipe(sink);
-      },
-      onShellError(error: unknown) {
-        clearTimeout(timeoutId);
-        reject(error);
-      },
-      onError(error: unknown) {
-        // Errors inside the shell are logged by React Router; those after it only here.
-        if (shellStatus === undefined) failed = true;
-        else console.error(error);
-      },
-    });
-  });
+  const html = Buffer.from(`<!DOCTYPE html>${renderToString(app)}`);
+  const failed = html.includes(CLIENT_RENDERED_BOUNDARY);
+  if (failed) console.error(`a Suspense boundary was left to the browser in a personal page (${context.lang})`);
+  const body = withLowPriorityPreloads(islands ? spliceIslands(html, islands) : html);
+  const init = { headers, status: failed ? 500 : status };
+  if (context.wholeBody) {
+    context.wholeBody.bytes = body;
+    return new Response(null, init);
+  }
+  return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), init);
 }
+const CLIENT_RENDERED_BOUNDARY = "<!--$!-->";
 
 // React Router's server runtime from this bundle, for server/http/pages.ts: the same copy as the routes'
 // (its production build, vite.config.ts; decision 101).
