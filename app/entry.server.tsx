@@ -111,7 +111,13 @@ async function handOffRead(context: EntryContext) {
  * the bytes go there and the answer carries no body (a web body is wrapped in a stream, then read back). A
  * Suspense boundary that failed or suspended is left to the browser (`<!--$!-->`): the status is then 500, as a
  * streamed page whose shell held a failed boundary. An error outside any boundary throws (React Router's 500). */
-function renderWhole(app: React.ReactElement, context: AppLoadContext, status: number, headers: Headers, islands: IslandCache | null) {
+export function renderWhole(
+  app: React.ReactElement,
+  context: AppLoadContext,
+  status: number,
+  headers: Headers,
+  islands: IslandCache | null,
+) {
   const html = Buffer.from(`<!DOCTYPE html>${renderToString(app)}`);
   const failed = html.includes(CLIENT_RENDERED_BOUNDARY);
   if (failed) console.error(`a Suspense boundary was left to the browser in a personal page (${context.lang})`);
