@@ -1,6 +1,6 @@
 // Starts the built shop (`build/app/main.js` as `npm start` does, production mode) on a free port with its own data directory.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -40,6 +40,29 @@ export async function startServer(
 
 class ExitedEarly extends Error {}
 
+/** Whether process `pid` holds the socket listening on `port` (Linux: /proc/net/tcp* and the process's fds). */
+function listensOn(pid: number, port: number): boolean {
+  const hex = `:${port.toString(16).toUpperCase().padStart(4, "0")}`;
+  const inodes = new Set<string>();
+  try {
+    for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+      for (const line of readFileSync(table, "utf8").split("\n").slice(1)) {
+        const c = line.trim().split(/\s+/); // sl local_address rem_address st … inode
+        if (c[1]?.endsWith(hex) && c[3] === "0A") inodes.add(c[9]);
+      }
+    }
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return inodes.has(/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? "");
+      } catch {
+        return false; // closed meanwhile
+      }
+    });
+  } catch {
+    return true; // no /proc here: the answer and the live child are all there is to go on
+  }
+}
+
 async function launch(env: Record<string, string>, dataDir: string, keepDataDir: boolean, nodeArgs: string[]): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -68,7 +91,7 @@ async function launch(env: Record<string, string>, dataDir: string, keepDataDir:
     try {
       const r = await fetch(`${url}/favicon.svg`);
       // an answer from another process holding the port while ours failed to listen is not ours
-      if (r.ok && child.exitCode === null) break;
+      if (r.ok && child.exitCode === null && listensOn(child.pid!, port)) break;
     } catch {
       /* not up yet */
     }
