@@ -21,7 +21,7 @@ function Broken(): React.ReactNode {
 afterEach(() => vi.restoreAllMocks());
 
 describe("renderWhole", () => {
-  it("writes the document with its doctype into the load context's slot, the answer without a body", async () => {
+  it("writes the document with its doctype into the load context's slot, the answer without a body", () => {
     const ctx = context(true);
     const res = renderWhole(page(<p>Bonjour, 12,50 € HT</p>), ctx, 200, new Headers({ "content-type": "text/html" }), null);
     expect(res.status).toBe(200);

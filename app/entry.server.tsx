@@ -107,10 +107,11 @@ async function handOffRead(context: EntryContext) {
 
 /** Renders to the end into one buffer, synchronously (decision 111): with the loader data read ahead nothing
  * suspends, so React's string renderer writes the same bytes as its stream renderer, without its
- * AsyncLocalStorage (whose store is the render), sink and timer; young collections promote half as much. When the load context has a `wholeBody` slot (server/http/pages.ts),
- * the bytes go there and the answer carries no body (a web body is wrapped in a stream, then read back). A
- * Suspense boundary that failed or suspended is left to the browser (`<!--$!-->`): the status is then 500, as a
- * streamed page whose shell held a failed boundary. An error outside any boundary throws (React Router's 500). */
+ * AsyncLocalStorage (whose store is the render), sink and timer; young collections promote half as much.
+ * When the load context has a `wholeBody` slot (server/http/pages.ts), the bytes go there and the answer
+ * carries no body (a web body is wrapped in a stream, then read back). A Suspense boundary that failed or
+ * suspended is left to the browser (`<!--$!-->`): the status is then 500, as a streamed page whose shell held
+ * a failed boundary. An error outside any boundary throws (React Router's 500). */
 export function renderWhole(
   app: React.ReactElement,
   context: AppLoadContext,
