@@ -1,13 +1,14 @@
 // Targeted invalidation (issue 9 item 3, decision 061): the anonymous list page's throughput with and without
-// 20 stock changes a second. The changes are UPDATEs made by a separate PostgreSQL connection, as another app
-// process selling would make them, so the shop learns of them only through its notifications (PGlite has one
-// process: no second writer can exist, hence --pg is required).
+// 20 stock changes a second. The changes are UPDATEs made by other PostgreSQL connections (stock-changer.ts), as
+// another app process selling would make them, so the shop learns of them only through its notifications (PGlite
+// has one process: no second writer can exist, hence --pg is required).
 // Rows: no change; sales of random models (stock − 1, never reaching 0); sales of products of the measured list;
 // the same with one change in ten taking a product of the list out of stock and back; and, for comparison, 20 full
 // catalogue notifications a second (what every stock change cost before decision 061).
 // Usage: npm run build && node --import tsx bench/invalidation.ts --pg postgres://… [--rate 20 --duration 10 --connections 50]
 import pg from "pg";
 import { categoryUrl } from "../core/slug.ts";
+import { startChanger, type ChangeKind, type Target } from "./stock-changer.ts";
 import { PG_URL, measure, numberOption, printTable, peakRssMb, resetPeakRss, signedQuery, startShop, type Row } from "./lib.ts";
 
 if (!PG_URL) {
@@ -16,29 +17,7 @@ if (!PG_URL) {
 }
 const rate = numberOption("rate", 20);
 
-type Target = { id: number; product_id: number };
-type Mode = { name: string; step: (c: pg.Client, i: number) => Promise<void> };
-
-/** Runs `step` `rate` times a second until stopped (the client queues them); returns how many committed. */
-function changer(c: pg.Client, step: Mode["step"]) {
-  let done = 0;
-  let sent = 0;
-  const timer = setInterval(() => {
-    step(c, sent++).then(
-      () => {
-        done++;
-      },
-      (e) => console.error(`change failed: ${(e as Error).message}`),
-    );
-  }, 1000 / rate);
-  const started = Date.now();
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return { done, perSecond: done / ((Date.now() - started) / 1000) };
-    },
-  };
-}
+type Mode = { name: string; kind: ChangeKind };
 
 const shop = await startShop();
 resetPeakRss(shop.pid);
@@ -63,34 +42,20 @@ try {
     [top.id],
   );
   if (anywhere.length === 0 || inList.length === 0) throw new Error("no model with stock to sell in the demo catalogue");
-  const at = (list: Target[], i: number) => list[(i * 7919) % list.length];
-  const sell = (list: Target[]) => (c: pg.Client, i: number) =>
-    c.query("update models set stock = stock - 1 where id = $1 and stock > 1", [at(list, i).id]).then(() => undefined);
   const modes: Mode[] = [
-    { name: `${rate} sales/s, random models`, step: sell(anywhere) },
-    { name: `${rate} sales/s, products of this list`, step: sell(inList) },
-    {
-      name: `${rate} changes/s of this list, 1 in 10 out of stock and back`,
-      step: (c, i) =>
-        i % 10 === 9
-          ? c
-              .query(`update models set stock = case when stock = 0 then 5000 else 0 end where id = $1`, [at(inList, i).id])
-              .then(() => undefined)
-          : sell(inList)(c, i),
-    },
-    {
-      name: `${rate} full catalogue notifications/s (before decision 061)`,
-      step: (c) => c.query(`select pg_notify('comptoir_cache', 'models')`).then(() => undefined),
-    },
+    { name: `${rate} sales/s, random models`, kind: "sell-anywhere" },
+    { name: `${rate} sales/s, products of this list`, kind: "sell-in-list" },
+    { name: `${rate} changes/s of this list, 1 in 10 out of stock and back`, kind: "in-list-out-of-stock" },
+    { name: `${rate} full catalogue notifications/s (before decision 061)`, kind: "full-notification" },
   ];
   console.log(`list ${listPath}; ${anywhere.length} models to sell anywhere, ${inList.length} in the list's categories`);
 
   const base = await measure(`SSR list ${listPath}, no change`, url);
   rows.push(base);
   for (const mode of modes) {
-    const run = changer(db, mode.step);
+    const run = startChanger({ url: PG_URL, kind: mode.kind, rate, anywhere, inList });
     const row = await measure(`SSR list, ${mode.name}`, url);
-    const { done, perSecond } = run.stop();
+    const { done, perSecond } = await run.stop();
     rows.push(row);
     notes.push(
       `${mode.name}: ${done} changes (${perSecond.toFixed(1)}/s), ${Math.round((100 * row.rps) / Math.max(1, base.rps))} % of the throughput without changes`,

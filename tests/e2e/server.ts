@@ -85,6 +85,10 @@ async function launch(env: Record<string, string>, dataDir: string, keepDataDir:
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
+  // A bench or test process that dies without stopping its shop does not leave it running, holding its port, its
+  // database and the pipe the caller's output goes through.
+  const orphaned = () => child.kill("SIGTERM");
+  process.once("exit", orphaned);
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new ExitedEarly(`server exited with ${child.exitCode}`);
@@ -106,6 +110,7 @@ async function launch(env: Record<string, string>, dataDir: string, keepDataDir:
     dataDir,
     pid: child.pid!,
     stop: async () => {
+      process.off("exit", orphaned);
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
       if (!keepDataDir) rmSync(dataDir, { recursive: true, force: true });
