@@ -1,6 +1,19 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { Decimal, NBSP, NNBSP, dec, decOrZero, formatAmount, formatPrice, formatUnitPrice, roundHalfAway, sum, toFixed2 } from "./money.ts";
+import {
+  Decimal,
+  DecimalSum,
+  NBSP,
+  NNBSP,
+  dec,
+  decOrZero,
+  formatAmount,
+  formatPrice,
+  formatUnitPrice,
+  roundHalfAway,
+  sum,
+  toFixed2,
+} from "./money.ts";
 
 describe("Decimal parsing", () => {
   it("parses texts and numbers exactly", () => {
@@ -207,5 +220,36 @@ describe("formatPrice", () => {
         expect(formatPrice(x, "fr")).toMatch(/^-?\d{1,3}(\u202f\d{3})*,\d{2}\u00a0€$/);
       }),
     );
+  });
+});
+
+describe("DecimalSum", () => {
+  const decimal = fc
+    .tuple(fc.bigInt({ min: -(10n ** 22n), max: 10n ** 22n }), fc.integer({ min: 0, max: 12 }))
+    .map(([units, scale]) => Decimal.of(units, scale));
+  const nearLimit = fc
+    .tuple(fc.bigInt({ min: -(2n ** 53n), max: 2n ** 53n }), fc.integer({ min: 0, max: 3 }))
+    .map(([units, scale]) => Decimal.of(units, scale));
+  const small = fc.tuple(fc.integer({ min: -1e6, max: 1e6 }), fc.integer({ min: 0, max: 6 })).map(([u, s]) => Decimal.of(BigInt(u), s));
+
+  it("equals the sum made with Decimal.plus, digit for digit and scale for scale", () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(small, nearLimit, decimal), { maxLength: 60 }), (values) => {
+        const expected = values.reduce((a, b) => a.plus(b), Decimal.ZERO);
+        const got = values.reduce((s, v) => s.add(v), new DecimalSum()).value();
+        expect([got.units, got.scale]).toEqual([expected.units, expected.scale]);
+      }),
+    );
+  });
+
+  it("stays exact across 2^53 and across scales", () => {
+    const big = new DecimalSum().add(Decimal.of(9007199254740991n, 2)).add(Decimal.of(2n, 2)).value();
+    expect(big.toFixed(2)).toBe("90071992547409.93");
+    const scales = new DecimalSum().add(dec("0.1")).add(dec("12")).add(dec("0.000001")).add(dec("-3.25")).value();
+    expect([scales.toString(), scales.scale]).toEqual(["8.850001", 6]);
+    expect(new DecimalSum().value().isZero()).toBe(true);
+    // units that Number() rounds, cancelled by the sum so far: the result is small, but only the Decimal has it right
+    const cancel = new DecimalSum().add(Decimal.of(-1152921504606847n, 0)).add(Decimal.of(1152921504606847001n, 3)).value();
+    expect(cancel.toString()).toBe("0.001");
   });
 });

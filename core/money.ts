@@ -279,9 +279,43 @@ export function decOrZero(x: DecimalInput | null | undefined): Decimal {
 
 /** Exact sum. */
 export function sum(values: Iterable<DecimalInput>): Decimal {
-  let acc = Decimal.ZERO;
-  for (const v of values) acc = acc.plus(v);
-  return acc;
+  const acc = new DecimalSum();
+  for (const v of values) acc.add(Decimal.from(v));
+  return acc.value();
+}
+
+/**
+ * An exact sum of many decimals (a cart's totals): a JavaScript number of units at the largest scale added so far
+ * while every step stays a safe integer (integer arithmetic on doubles is exact below 2^53), a Decimal beyond.
+ * Summing a cart's lines with Decimal.plus made a BigInt and an object per addition, seven a line.
+ */
+export class DecimalSum {
+  #units = 0;
+  #scale = 0;
+  #big: Decimal | null = null;
+
+  add(d: Decimal): this {
+    if (this.#big === null) {
+      const du = Number(d.units);
+      const scale = Math.max(this.#scale, d.scale);
+      // Exact when `next` is a safe integer: one operand is a safe integer as is, the other one scaled by 10^k is
+      // even, and it must be below 2^54 for the sum to be safe: an even integer there is a double, so the product
+      // was exact, and so is the sum. Units beyond 2^53 were rounded by Number(): those go to the Decimal.
+      const next = this.#units * 10 ** (scale - this.#scale) + du * 10 ** (scale - d.scale);
+      if (Number.isSafeInteger(du) && Number.isSafeInteger(next)) {
+        this.#units = next;
+        this.#scale = scale;
+        return this;
+      }
+      this.#big = Decimal.of(BigInt(this.#units), this.#scale);
+    }
+    this.#big = this.#big.plus(d);
+    return this;
+  }
+
+  value(): Decimal {
+    return this.#big ?? Decimal.of(BigInt(this.#units), this.#scale);
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 // Pallet and parcel counts (SPEC §9, decision 016).
-import { Decimal, decOrZero } from "../money.ts";
+import { DecimalSum, decOrZero, type Decimal } from "../money.ts";
 import type { CartLine, ColisParams, Numeric } from "./types.ts";
 
 /** Pallet count = ceil(totalVolume / onePaletteVolume), at least 1 (also when the volume is unknown). */
@@ -9,6 +9,13 @@ export function palletCount(totalVolume: Numeric | Decimal, onePaletteVolume: Nu
   const n = decOrZero(totalVolume).ceilDiv(per);
   return n < 1n ? 1 : Number(n);
 }
+
+/** The volume of one unit of a line and of the whole line (the totals pass the ones they keep with the line). */
+export type LineVolumes = { unit: Decimal; line: Decimal };
+const lineVolumes = (line: CartLine): LineVolumes => {
+  const unit = decOrZero(line.volume);
+  return { unit, line: unit.times(line.num) };
+};
 
 export interface ParcelCounts {
   /** Number of parcels. */
@@ -23,24 +30,29 @@ export interface ParcelCounts {
  * count as large parcels. All other items are grouped: ceil(their total volume / rate).
  * Without colis_params both counts are 0. A rate ≤ 0 puts every grouped volume in one parcel.
  */
-export function parcelCounts(lines: readonly CartLine[], colis: ColisParams | null | undefined): ParcelCounts {
+export function parcelCounts(
+  lines: readonly CartLine[],
+  colis: ColisParams | null | undefined,
+  volumes: (line: CartLine) => LineVolumes = lineVolumes,
+): ParcelCounts {
   if (!colis) return { colis_qte: 0, colis_vol_num: 0 };
   const minVolume = decOrZero(colis.volume);
   const largeVolume = decOrZero(colis.colis_volume);
   const rate = decOrZero(colis.rate);
   let individual = 0;
   let large = 0;
-  let grouped = Decimal.ZERO;
+  const sum = new DecimalSum();
   for (const line of lines) {
     if (line.num <= 0) continue;
-    const v = decOrZero(line.volume);
+    const { unit: v, line: lineVolume } = volumes(line);
     if (line.unit === colis.unit && v.gte(minVolume)) {
       individual += line.num;
       if (v.gt(largeVolume)) large += line.num;
     } else {
-      grouped = grouped.plus(v.times(line.num));
+      sum.add(lineVolume);
     }
   }
+  const grouped = sum.value();
   let groupedParcels = 0;
   if (grouped.sign() > 0) groupedParcels = rate.sign() > 0 ? Number(grouped.ceilDiv(rate)) : 1;
   return { colis_qte: individual + groupedParcels, colis_vol_num: large };

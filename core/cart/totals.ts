@@ -1,9 +1,9 @@
 // Cart totals (SPEC §3 "Cart totals", §6, §9; decisions 012–017).
-import { Decimal, decOrZero } from "../money.ts";
+import { Decimal, DecimalSum, decOrZero } from "../money.ts";
 import { zipInPrefixList } from "../zip.ts";
 import { freeDeliveryThreshold, halfValueForPromotions, isFreeDelivery } from "./free-delivery.ts";
 import { lineAmounts, type LineAmounts } from "./line.ts";
-import { palletCount, parcelCounts } from "./parcels.ts";
+import { palletCount, parcelCounts, type LineVolumes } from "./parcels.ts";
 import type { CartConfig, CartLine, CartLineTotals, CartParams, CartTotals, DiscountInfo, TotalsOptions } from "./types.ts";
 
 const HALF = Decimal.from("0.5");
@@ -13,13 +13,17 @@ type LineFigures = {
   a: LineAmounts;
   /** amount × tva, exact (the coupon's VAT share). */
   taxBase: Decimal;
-  volume: Decimal;
+  /** Half the amount (a promoted line's share towards free delivery in Paris-province zones). */
+  halfAmount: Decimal;
+  /** (price − site price) × num when the line is sold below its site price, else null (the freight discount's base). */
+  belowSite: Decimal | null;
+  volumes: LineVolumes;
   poids: Decimal;
   /** The line's entry of the totals' `lines` (frozen: shared by every call that totals the line). */
   entry: Readonly<CartLineTotals>;
   /** The line fields they come from (a line object may be changed in place between two calls; `remise_info` is
    * compared by reference: a new promotion is a new object, never one changed in place). */
-  from: Pick<CartLine, "model_id" | "num" | "price" | "tva" | "remise_info" | "volume" | "poids">;
+  from: Pick<CartLine, "model_id" | "num" | "price" | "site_price" | "tva" | "remise_info" | "volume" | "poids">;
 };
 
 /**
@@ -37,6 +41,7 @@ function lineFigures(line: CartLine): LineFigures {
     k.num === line.num &&
     k.model_id === line.model_id &&
     k.price === line.price &&
+    k.site_price === line.site_price &&
     k.tva === line.tva &&
     k.remise_info === line.remise_info &&
     k.volume === line.volume &&
@@ -44,11 +49,15 @@ function lineFigures(line: CartLine): LineFigures {
   )
     return kept;
   const a = lineAmounts(line);
-  const { model_id, num, price, tva, remise_info, volume, poids } = line;
+  const { model_id, num, price, site_price, tva, remise_info, volume, poids } = line;
+  const unitVolume = decOrZero(volume);
+  const diff = site_price === null || site_price === undefined ? null : a.price.minus(decOrZero(site_price));
   const figures: LineFigures = {
     a,
     taxBase: a.amount.times(a.tva),
-    volume: decOrZero(volume).times(num),
+    halfAmount: a.amount.times(HALF),
+    belowSite: diff && diff.sign() < 0 ? diff.times(num) : null,
+    volumes: { unit: unitVolume, line: unitVolume.times(num) },
     poids: decOrZero(poids).times(num),
     entry: Object.freeze({
       model_id,
@@ -57,7 +66,7 @@ function lineFigures(line: CartLine): LineFigures {
       remise: a.remise.toFixed(2),
       lineTax: a.tax.toFixed(2),
     }),
-    from: { model_id, num, price, tva, remise_info, volume, poids },
+    from: { model_id, num, price, site_price, tva, remise_info, volume, poids },
   };
   figuresKept.set(line, figures);
   return figures;
@@ -97,14 +106,16 @@ export function computeCartTotals(
   const discountRate = decOrZero(freight.discount_rate);
   const hasDiscountRate = !discountRate.isZero();
 
-  let totalAmount = Decimal.ZERO;
-  let remiseAmount = Decimal.ZERO;
-  let goodsTax = Decimal.ZERO;
-  let taxBase = Decimal.ZERO; // Σ amount × tva, exact, for the coupon's VAT share
-  let amountForFree = Decimal.ZERO;
-  let freightDiscount = Decimal.ZERO;
-  let volume = Decimal.ZERO;
-  let poids = Decimal.ZERO;
+  const sums = {
+    amount: new DecimalSum(),
+    remise: new DecimalSum(),
+    tax: new DecimalSum(),
+    taxBase: new DecimalSum(), // Σ amount × tva, exact, for the coupon's VAT share
+    forFree: new DecimalSum(),
+    belowSite: new DecimalSum(), // Σ (price − site price) × num of the lines sold below their site price
+    volume: new DecimalSum(),
+    poids: new DecimalSum(),
+  };
   let totalQuantity = 0;
   let hasGlsModel = false;
   const lineTotals: CartLineTotals[] = [];
@@ -115,22 +126,29 @@ export function computeCartTotals(
     counted.push(line);
     const f = lineFigures(line);
     const a = f.a;
-    totalAmount = totalAmount.plus(a.amount);
-    remiseAmount = remiseAmount.plus(a.remise);
-    goodsTax = goodsTax.plus(a.tax);
-    taxBase = taxBase.plus(f.taxBase);
+    sums.amount.add(a.amount);
+    sums.remise.add(a.remise);
+    sums.tax.add(a.tax);
+    sums.taxBase.add(f.taxBase);
     const modelPromotion = a.promoApplied && Number(line.remise_info?.type) === 1;
-    amountForFree = amountForFree.plus(modelPromotion && half ? a.amount.times(HALF) : a.amount);
-    if (hasDiscountRate && line.site_price !== null && line.site_price !== undefined) {
-      const diff = a.price.minus(decOrZero(line.site_price));
-      if (diff.sign() < 0) freightDiscount = freightDiscount.plus(diff.times(line.num).times(discountRate));
-    }
-    volume = volume.plus(f.volume);
-    poids = poids.plus(f.poids);
+    sums.forFree.add(modelPromotion && half ? f.halfAmount : a.amount);
+    if (hasDiscountRate && f.belowSite) sums.belowSite.add(f.belowSite);
+    sums.volume.add(f.volumes.line);
+    sums.poids.add(f.poids);
     totalQuantity += line.num;
     if (line.non_gls_status === 1) hasGlsModel = true;
     lineTotals.push(f.entry);
   }
+
+  const totalAmount = sums.amount.value();
+  const remiseAmount = sums.remise.value();
+  const goodsTax = sums.tax.value();
+  const taxBase = sums.taxBase.value();
+  const amountForFree = sums.forFree.value();
+  const volume = sums.volume.value();
+  // Σ diff × num × rate, exactly: the rate is the same for every line
+  const freightDiscount = hasDiscountRate ? sums.belowSite.value().times(discountRate) : Decimal.ZERO;
+  const poids = sums.poids.value();
 
   // Coupon: reduces goods and, proportionally, their VAT.
   const coupon = couponReduction(totalAmount, p.discount_info);
@@ -140,7 +158,7 @@ export function computeCartTotals(
 
   const totalVolume = volume.round(6);
   const palette_num = palletCount(totalVolume, c.onePaletteVolume);
-  const { colis_qte, colis_vol_num } = parcelCounts(counted, c.colis_params);
+  const { colis_qte, colis_vol_num } = parcelCounts(counted, c.colis_params, (line) => lineFigures(line).volumes);
 
   const threshold = freeDeliveryThreshold(freight.freeDeliveryAmount, palette_num);
   const amount_for_freeDelivery = amountForFree.round(2);
