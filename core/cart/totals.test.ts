@@ -247,20 +247,30 @@ describe("computeCartTotals — kept line figures", () => {
     fc.assert(
       fc.property(
         cartArb,
-        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 1, max: 500 }), fc.constantFrom("1.2500", "0.35", "19.99"))),
+        fc.array(
+          fc.tuple(
+            fc.nat(),
+            fc.constantFrom(1, 2, 7), // few values: a change of the site price alone must be seen
+            fc.constantFrom("1.2500", "0.35", "19.99"),
+            fc.constantFrom(null, "0.5", "25"),
+          ),
+        ),
         (cart, changes) => {
+          // with a freight discount rate, so that a site price changed in place shows in the totals
+          const p = { freight: { freight_ht: "45", discount_rate: "0.5" } };
           const lines: CartLine[] = cart.map((l) => ({ ...l }));
-          computeCartTotals(lines, null, null, { loggedIn: true });
-          for (const [i, num, price] of changes) {
+          computeCartTotals(lines, p, null, { loggedIn: true });
+          for (const [i, num, price, sitePrice] of changes) {
             if (lines.length === 0) break;
             const l = lines[i % lines.length];
             l.num = num;
             l.price = price;
+            l.site_price = sitePrice;
             l.remise_info = l.remise_info ? { ...l.remise_info } : null;
-            expect(computeCartTotals(lines, null, null, { loggedIn: true })).toEqual(
+            expect(computeCartTotals(lines, p, null, { loggedIn: true })).toEqual(
               computeCartTotals(
                 lines.map((x) => ({ ...x })),
-                null,
+                p,
                 null,
                 { loggedIn: true },
               ),
