@@ -89,6 +89,7 @@ async function launch(env: Record<string, string>, dataDir: string, keepDataDir:
   // database and the pipe the caller's output goes through.
   const orphaned = () => child.kill("SIGTERM");
   process.once("exit", orphaned);
+  child.once("exit", () => process.off("exit", orphaned)); // however it ends: started again on another port, stopped
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new ExitedEarly(`server exited with ${child.exitCode}`);
@@ -110,7 +111,6 @@ async function launch(env: Record<string, string>, dataDir: string, keepDataDir:
     dataDir,
     pid: child.pid!,
     stop: async () => {
-      process.off("exit", orphaned);
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
       if (!keepDataDir) rmSync(dataDir, { recursive: true, force: true });
