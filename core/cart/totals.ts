@@ -104,7 +104,6 @@ export function computeCartTotals(
   const zip = p.delivery_addr_obj?.zip_code ?? null;
   const half = halfValueForPromotions(zip, c.parisProvinceZipcode);
   const discountRate = decOrZero(freight.discount_rate);
-  const hasDiscountRate = !discountRate.isZero();
 
   const sums = {
     amount: new DecimalSum(),
@@ -132,7 +131,7 @@ export function computeCartTotals(
     sums.taxBase.add(f.taxBase);
     const modelPromotion = a.promoApplied && Number(line.remise_info?.type) === 1;
     sums.forFree.add(modelPromotion && half ? f.halfAmount : a.amount);
-    if (hasDiscountRate && f.belowSite) sums.belowSite.add(f.belowSite);
+    if (f.belowSite) sums.belowSite.add(f.belowSite);
     sums.volume.add(f.volumes.line);
     sums.poids.add(f.poids);
     totalQuantity += line.num;
@@ -147,7 +146,7 @@ export function computeCartTotals(
   const amountForFree = sums.forFree.value();
   const volume = sums.volume.value();
   // Σ diff × num × rate, exactly: the rate is the same for every line
-  const freightDiscount = hasDiscountRate ? sums.belowSite.value().times(discountRate) : Decimal.ZERO;
+  const freightDiscount = sums.belowSite.value().times(discountRate);
   const poids = sums.poids.value();
 
   // Coupon: reduces goods and, proportionally, their VAT.
