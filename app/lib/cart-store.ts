@@ -55,6 +55,8 @@ type CartState = {
   loadLocal: () => Promise<void>;
   /** The cart list: replaces lines and parameters; false on failure (SPEC §8). */
   refresh: () => Promise<boolean>;
+  /** A customer's cart list fetched by the page itself (the checkout's): lines, parameters and badge follow it. */
+  take: (answer: CartAnswer) => void;
   add: (items: LocalLine[]) => Promise<boolean>;
   setQty: (modelId: number, num: number) => Promise<boolean>;
   remove: (modelId: number) => Promise<boolean>;
@@ -142,6 +144,8 @@ export const useCart = create<CartState>()((set, get) => {
       }
       return true;
     },
+
+    take: (answer) => apply(answer.cart_list ?? [], answer.cart_info ?? null),
 
     add: async (items) => {
       const adding = items.filter((i) => i.num > 0);

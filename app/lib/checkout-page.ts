@@ -6,7 +6,16 @@ import { checkoutApi, type CartAnswer, type Coupon, type PreOrderInfo } from "./
 import { freightQuery, initialChoices, paramsInfos, receivingWeek, type Choices } from "./checkout-choices.ts";
 import { orderNote } from "./checkout-order.ts";
 import type { Freight } from "#core/cart/types.ts";
+import { useCart, type CartAnswer as StoreCart } from "./cart-store.ts";
 import type { ReceivingDay } from "#core/validation/receiving.ts";
+
+/** The checkout's cart list, shown by the header's badge and side panel too (the start-up list skips this page, SPEC §4). */
+async function cartList() {
+  const res = await checkoutApi.cart();
+  // The same call's answer: each reader declares the fields it uses (the store's lines are stricter on nulls).
+  if (res?.code === 200) useCart.getState().take(res.data as unknown as StoreCart);
+  return res;
+}
 
 export type CheckoutData = {
   info: PreOrderInfo | null;
@@ -41,7 +50,7 @@ export function useCheckout() {
   const generation = useRef(0);
 
   const loadInfo = useCallback(async () => {
-    const [info, cart] = await Promise.all([checkoutApi.preOrderInfo(), checkoutApi.cart()]);
+    const [info, cart] = await Promise.all([checkoutApi.preOrderInfo(), cartList()]);
     const i = info?.code === 200 ? info.data : null;
     const c = cart?.code === 200 ? cart.data : null;
     setData((d) => ({ ...d, info: i ?? d.info, cart: c ?? d.cart, loading: false }));
@@ -57,7 +66,7 @@ export function useCheckout() {
     if (gen !== generation.current) return false;
     const refusal = saved && saved.code !== 200 ? saved.info : null;
     // The modes (and the appointment) depend on the saved address: read them again with the cart.
-    const [pre, cart] = await Promise.all([checkoutApi.preOrderInfo(), checkoutApi.cart()]);
+    const [pre, cart] = await Promise.all([checkoutApi.preOrderInfo(), cartList()]);
     if (gen !== generation.current) return false;
     const fresh = cart?.code === 200 ? cart.data : d.cart;
     const info = pre?.code === 200 ? pre.data : d.info;

@@ -132,11 +132,11 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
   const combo = useApiForm(addressCombinationSchema, "/site/Customer/addAddressCombination");
   const { delivery, invoice, combinations } = loaderData;
   const byId = new Map([...delivery, ...invoice].map((a) => [a.id, a]));
-  const select = "rounded border border-line px-3 py-2";
+  const select = "w-full rounded border border-line px-3 py-2";
   return (
     <div className="flex flex-col gap-8">
       <h1 className="text-2xl font-bold text-brand">{t("account.addresses_title")}</h1>
-      <div className="grid gap-8 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-8 md:grid-cols-2">
         <Column kind="delivery" list={delivery} />
         <Column kind="invoice" list={invoice} />
       </div>
@@ -155,7 +155,7 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
         </ul>
         {delivery.length > 0 && invoice.length > 0 && (
           <form method="post" onSubmit={combo.onSubmit} noValidate className="flex flex-wrap items-end gap-3">
-            <label className="flex flex-col gap-1 text-sm">
+            <label className="flex max-w-full flex-col gap-1 text-sm">
               {t("account.combination_delivery")}
               <select name="delivery_addr_id" className={select}>
                 {delivery.map((a) => (
@@ -165,7 +165,7 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
                 ))}
               </select>
             </label>
-            <label className="flex flex-col gap-1 text-sm">
+            <label className="flex max-w-full flex-col gap-1 text-sm">
               {t("account.combination_invoice")}
               <select name="invoice_addr_id" className={select}>
                 {invoice.map((a) => (

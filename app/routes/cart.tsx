@@ -68,7 +68,7 @@ export default function CartPage() {
           </Link>
         </div>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <section aria-labelledby="cart-lines">
             <h2 id="cart-lines" className="sr-only">
               {t("cart.lines")}

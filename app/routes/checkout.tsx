@@ -115,7 +115,7 @@ export default function Checkout() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold text-brand">{t("checkout.title")}</h1>
-      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex flex-col gap-6">
           <DeliverySection
             modes={modeStates(info, cart)}

@@ -104,7 +104,7 @@ export default function Identity({ loaderData: me }: Route.ComponentProps) {
         </button>
       </form>
 
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <form method="post" onSubmit={email.onSubmit} noValidate className={box} aria-labelledby="email-title">
           <h2 id="email-title" className="text-lg font-semibold">
             {t("account.email_title")}

@@ -35,7 +35,7 @@ export default function Login() {
   });
 
   return (
-    <div className="mx-auto grid max-w-4xl gap-8 md:grid-cols-2">
+    <div className="mx-auto grid grid-cols-1 max-w-4xl gap-8 md:grid-cols-2">
       <section aria-labelledby="login-title" className="rounded border border-line p-6">
         <h1 id="login-title" className="mb-2 text-2xl font-bold text-brand">
           {t("account.login_title")}

@@ -64,7 +64,7 @@ export default function OrderDetailPage({ loaderData: o }: Route.ComponentProps)
           <TotalsTable totals={o.totals} />
         </div>
       </section>
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <OrderDelivery o={o} />
         <section aria-labelledby="order-invoice-title" className="rounded border border-line p-4">
           <h2 id="order-invoice-title" className="mb-2 text-lg font-semibold">

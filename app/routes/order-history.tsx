@@ -42,7 +42,7 @@ export default function OrderHistory({ loaderData: { list, page, page_count } }:
       {list.length === 0 ? (
         <p>{t("orders.history_empty")}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-sm" data-testid="order-history">
             <thead>
               <tr>

@@ -77,7 +77,7 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
           breadcrumbs.map((e, i) => (i === 0 ? { ...e, name: t("catalogue.home") } : e)),
         )}
       />
-      <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="relative overflow-hidden rounded border border-line bg-paper">
           {/* The box keeps its ratio whatever the picture's own: painted before the picture arrives, nothing moves. */}
           <img

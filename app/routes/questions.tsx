@@ -84,7 +84,7 @@ export default function QuestionsPage({ loaderData: { orders, history, selected 
         <h2 id="question-form-title" className="text-lg font-semibold">
           {t("questions.form_title")}
         </h2>
-        <div className="grid gap-4 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <div className="flex flex-col gap-1">
             <label htmlFor="question-type" className="text-sm font-medium">
               {t("questions.type")}

@@ -52,7 +52,7 @@ export default function QuotationPage({ loaderData: q }: Route.ComponentProps) {
           {t("quotations.back_to_list")}
         </Link>
       </div>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-sm" data-testid="quotation-lines">
           <thead>
             <tr>

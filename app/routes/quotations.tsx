@@ -37,7 +37,7 @@ export default function QuotationsPage({ loaderData: { list } }: Route.Component
       {list.length === 0 ? (
         <p>{t("quotations.empty")}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-sm" data-testid="quotation-list">
             <thead>
               <tr>

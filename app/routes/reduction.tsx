@@ -43,7 +43,7 @@ export default function ReductionPage({ loaderData: { coupons } }: Route.Compone
       {coupons.length === 0 ? (
         <p>{t("area.reduction_empty")}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-sm" data-testid="coupon-list">
             <caption className="sr-only">{t("area.reduction_caption")}</caption>
             <thead>

@@ -39,7 +39,7 @@ export default function Register() {
         {t("account.register_title")}
       </h1>
       <p className="mb-4 text-sm text-muted">{t("account.register_intro")}</p>
-      <form method="post" onSubmit={onSubmit} noValidate className="grid gap-4 md:grid-cols-2">
+      <form method="post" onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <fieldset className="md:col-span-2">
           <legend className="mb-1 text-sm font-medium">{t("account.title")}</legend>
           <div className="flex gap-6">

@@ -25,7 +25,7 @@ export default function Shops() {
     <div>
       <h1 className="text-2xl font-bold text-brand">{t("catalogue.shops.title")}</h1>
       <p className="mt-2 text-muted">{t("catalogue.shops.intro")}</p>
-      <div className="mt-6 grid gap-6 md:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2">
         {shops.map((s) => {
           const osm = s.lat && s.lng ? `https://www.openstreetmap.org/?mlat=${s.lat}&mlon=${s.lng}#map=17/${s.lat}/${s.lng}` : null;
           return (

@@ -2,16 +2,17 @@
 // a Paris zip, by store pickup, and in Chinese; the order exists (cart emptied) and the browser reaches the
 // payment step (/paymentcb, decision 078). A visitor is sent to /connexion and back.
 import { describe, expect, it } from "vitest";
-import { newTab, browserPerFile, seriousViolations } from "./browser.ts";
+import { DESKTOP, newTab, browserPerFile, seriousViolations } from "./browser.ts";
 import { shopPerFile, type Shop } from "./shop.ts";
 import { freshCustomer, loginAs, type Customer } from "./customers.ts";
+import { CartPage } from "./pages/cart.ts";
 import { CheckoutPage } from "./pages/checkout.ts";
 import { LoginPage } from "./pages/index.ts";
 
 const shop = shopPerFile();
 const browser = browserPerFile();
 
-type Line = { model_id: number; price: string; stock: number; purchasable_qty: number; non_gls_status: number };
+type Line = { model_id: number; num: number; price: string; stock: number; purchasable_qty: number; non_gls_status: number };
 type Cart = { cart_info: { cartTotalAmount: string }; cart_list: Line[] };
 
 /** A model sold from stock, with a quantity above the 50 € minimum order amount of the demo config. */
@@ -42,10 +43,15 @@ async function buyer(
     city: "Paris",
     phone: "01 43 55 66 77",
   };
+  const ids: number[] = [];
   for (const kind of ["delivery", "invoice"] as const) {
-    const r = await s.api("/site/Customer/saveAddress", { ...address, zip_code: "75011", kind }, { token });
+    const r = await s.api<{ id: number }>("/site/Customer/saveAddress", { ...address, zip_code: "75011", kind }, { token });
     expect(r.code).toBe(200);
+    ids.push(r.data.id);
   }
+  // A saved pair: the checkout offers it in a select whose option text is both addresses in full.
+  const pair = await s.api("/site/Customer/addAddressCombination", { delivery_addr_id: ids[0], invoice_addr_id: ids[1] }, { token });
+  expect(pair.code).toBe(200);
   const added = await s.api("/site/Customer/addShoppingCart", { arr: [line ?? (await pickModel(s))] }, { token });
   expect(added.code).toBe(200);
   return { customer, token };
@@ -74,8 +80,17 @@ describe("checkout", () => {
     const checkout = new CheckoutPage(page);
     await checkout.goto(shop.url);
     await checkout.heading.waitFor();
+    // A full load of /commande: the header's badge shows the cart the page loaded.
+    const units = (await shop.api<Cart>("/site/Index/getShoppingCart", {}, { token })).data.cart_list.reduce((n, l) => n + l.num, 0);
+    await new CartPage(page).waitForBadge(units);
     await checkout.chooseMode("pallet");
     expect(await seriousViolations(page)).toEqual([]);
+    // Nothing wider than the window (the pair's long option text once pushed the summary out of view).
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await sideways()).toBe(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await sideways()).toBe(0);
+    await page.setViewportSize(DESKTOP);
     // Pallet delivery to Paris is charged (the cart is far below the free-delivery threshold).
     await expect.poll(() => checkout.summaryFreight.textContent()).toMatch(/\d+,\d{2}\s€/);
     // Receiving times must be chosen for a delivery.

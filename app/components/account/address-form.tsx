@@ -19,7 +19,7 @@ export function AddressForm({ kind, address, onClose }: { kind: AddressKind; add
       onSubmit={form.onSubmit}
       noValidate
       aria-label={title}
-      className="grid gap-3 rounded border border-brand bg-white p-4 md:grid-cols-2"
+      className="grid grid-cols-1 gap-3 rounded border border-brand bg-white p-4 md:grid-cols-2"
     >
       <h3 className="font-semibold md:col-span-2">{title}</h3>
       <Field

@@ -65,72 +65,74 @@ export function ReturnForm({ order }: { order: ReturnFormOrder }) {
       <h3 id={`${uid}-title`} className="font-semibold">
         {t("aftersales.return_form_title", { number: order.number })}
       </h3>
-      <table className="w-full text-sm">
-        <thead>
-          <tr className="border-b border-line text-left">
-            <th scope="col" className="py-1 pr-2">
-              <span className="sr-only">{t("aftersales.select_line", { ref: "" })}</span>
-            </th>
-            <th scope="col" className="py-1 pr-2">
-              {t("aftersales.col_reference")}
-            </th>
-            <th scope="col" className="py-1 pr-2">
-              {t("aftersales.col_designation")}
-            </th>
-            <th scope="col" className="py-1 pr-2 text-right">
-              {t("aftersales.col_delivered")}
-            </th>
-            <th scope="col" className="py-1 pr-2 text-right">
-              {t("aftersales.col_returnable")}
-            </th>
-            <th scope="col" className="py-1 text-right">
-              {t("aftersales.col_quantity")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((l) => {
-            const on = l.id in chosen;
-            return (
-              <tr key={l.id} className="border-b border-line">
-                <td className="py-1 pr-2">
-                  <input
-                    type="checkbox"
-                    checked={on}
-                    disabled={l.returnable === 0}
-                    aria-label={t("aftersales.select_line", { ref: l.reference })}
-                    onChange={() =>
-                      setChosen((c) => {
-                        const next = { ...c };
-                        if (on) delete next[l.id];
-                        else next[l.id] = "1";
-                        return next;
-                      })
-                    }
-                  />
-                </td>
-                <td className="py-1 pr-2 font-mono">{l.reference}</td>
-                <td className="py-1 pr-2">{l.designation}</td>
-                <td className="py-1 pr-2 text-right">{l.delivered}</td>
-                <td className="py-1 pr-2 text-right">{l.returnable}</td>
-                <td className="py-1 text-right">
-                  <input
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={l.returnable}
-                    disabled={!on}
-                    value={chosen[l.id] ?? ""}
-                    onChange={(e) => setChosen((c) => ({ ...c, [l.id]: e.target.value }))}
-                    aria-label={t("aftersales.quantity_label", { ref: l.reference })}
-                    className="w-20 rounded border border-line px-2 py-1 text-right"
-                  />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div className="relative overflow-x-auto">
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="border-b border-line text-left">
+              <th scope="col" className="py-1 pr-2">
+                <span className="sr-only">{t("aftersales.select_line", { ref: "" })}</span>
+              </th>
+              <th scope="col" className="py-1 pr-2">
+                {t("aftersales.col_reference")}
+              </th>
+              <th scope="col" className="py-1 pr-2">
+                {t("aftersales.col_designation")}
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right">
+                {t("aftersales.col_delivered")}
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right">
+                {t("aftersales.col_returnable")}
+              </th>
+              <th scope="col" className="py-1 text-right">
+                {t("aftersales.col_quantity")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((l) => {
+              const on = l.id in chosen;
+              return (
+                <tr key={l.id} className="border-b border-line">
+                  <td className="py-1 pr-2">
+                    <input
+                      type="checkbox"
+                      checked={on}
+                      disabled={l.returnable === 0}
+                      aria-label={t("aftersales.select_line", { ref: l.reference })}
+                      onChange={() =>
+                        setChosen((c) => {
+                          const next = { ...c };
+                          if (on) delete next[l.id];
+                          else next[l.id] = "1";
+                          return next;
+                        })
+                      }
+                    />
+                  </td>
+                  <td className="py-1 pr-2 font-mono">{l.reference}</td>
+                  <td className="py-1 pr-2">{l.designation}</td>
+                  <td className="py-1 pr-2 text-right">{l.delivered}</td>
+                  <td className="py-1 pr-2 text-right">{l.returnable}</td>
+                  <td className="py-1 text-right">
+                    <input
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      max={l.returnable}
+                      disabled={!on}
+                      value={chosen[l.id] ?? ""}
+                      onChange={(e) => setChosen((c) => ({ ...c, [l.id]: e.target.value }))}
+                      aria-label={t("aftersales.quantity_label", { ref: l.reference })}
+                      className="w-20 rounded border border-line px-2 py-1 text-right"
+                    />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${uid}-reason`} className="text-sm font-medium">
           {t("aftersales.reason_label")}

@@ -19,7 +19,7 @@ export function ModelsTable({ models, name, product }: { models: ProductModel[];
   const th = "border-b border-line px-2 py-2 text-left font-semibold";
   const td = "border-b border-line px-2 py-2 align-top";
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full min-w-[720px] border-collapse text-sm">
         <caption className="sr-only">{t("catalogue.detail.models_caption", { name })}</caption>
         <thead className="bg-paper">

@@ -42,7 +42,7 @@ export const ProductCard = memo(function ProductCard({ p, lang, eager = false }:
           {p.in_stock ? t("product.in_stock") : t("product.out_of_stock")}
         </p>
       </Link>
-      <div className="mt-2 flex items-center gap-2">
+      <div className="mt-2 flex flex-wrap items-center gap-2">
         <AddToCart line={cardLine(p, lang)} name={p.name} compact />
         <WishlistButton productId={p.id} name={p.name} />
       </div>

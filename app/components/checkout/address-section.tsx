@@ -96,7 +96,7 @@ export function AddressSection(p: Props) {
         <label className="flex flex-col gap-1 text-sm">
           {t("checkout.combination_pick")}
           <select
-            className="rounded border border-line px-3 py-2"
+            className="w-full min-w-0 rounded border border-line px-3 py-2"
             value=""
             onChange={(e) => {
               const c = combos.find((x) => x.id === Number(e.target.value));
@@ -112,7 +112,7 @@ export function AddressSection(p: Props) {
           </select>
         </label>
       )}
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         {!p.pickup && (
           <AddressList
             kind="delivery"

@@ -71,7 +71,7 @@ export function DeliverySection(p: Props) {
       {p.mode === "pickup" && (
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 font-semibold">{t("checkout.shop")}</legend>
-          <div className="grid gap-3 md:grid-cols-2">
+          <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
             {p.shops.map((s) => (
               <label key={s.id} className={`flex gap-2 rounded border p-3 text-sm ${p.shopId === s.id ? "border-brand" : "border-line"}`}>
                 <input

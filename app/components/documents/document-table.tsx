@@ -22,7 +22,7 @@ const td = "border-b border-line px-2 py-2";
 export function DocumentTable<R extends { id: number; number: string; pdf_url: string }>({ rows, columns, testIds, pdfLabel }: Props<R>) {
   const { t, lang } = useT();
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-sm" data-testid={testIds.table}>
         <thead>
           <tr>

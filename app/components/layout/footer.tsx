@@ -38,7 +38,7 @@ export const Footer = memo(function Footer() {
   const trades = init?.product_cate[0]?.child?.find((c) => c.id === 3);
   return (
     <footer className="mt-12 bg-ink text-white">
-      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 md:grid-cols-4">
+      <div className="mx-auto grid grid-cols-1 max-w-7xl gap-6 px-4 py-8 md:grid-cols-4">
         <Section title={t("footer.newsletter_title")}>
           <p className="mb-2">{t("footer.newsletter_text")}</p>
           <NewsletterForm />

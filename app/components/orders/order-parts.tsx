@@ -40,7 +40,7 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
   const th = "border-b border-line px-2 py-2 text-left font-semibold";
   const td = "border-b border-line px-2 py-2 align-top";
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-sm" data-testid="order-lines">
         <caption className="sr-only">{t("orders.lines_title")}</caption>
         <thead>

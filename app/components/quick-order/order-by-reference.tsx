@@ -123,7 +123,7 @@ export function OrderByReference() {
       {result && (
         <div className="flex flex-col gap-3">
           <p role="status">{t("area.qo_summary", { valid: result.valid, refused: result.refused })}</p>
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-sm" data-testid="quick-resolution">
               <caption className="sr-only">{t("area.qo_result_caption")}</caption>
               <thead>

@@ -70,7 +70,7 @@ export function QuickOrderList(props: Props) {
   return (
     <section className="flex flex-col gap-3" aria-label={t(`area.qo_tab_${props.kind}`)}>
       <p className="text-sm text-muted">{t(props.kind === "purchased" ? "area.qo_purchased_intro" : "area.qo_wishlist_intro")}</p>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-sm" data-testid={`quick-${props.kind}`}>
           <thead>
             <tr>
