@@ -1,6 +1,7 @@
 // /commande (SPEC §2, issue 10 items 4 and 6; decision 074): addresses, delivery mode, receiving times,
 // coupon, note, the server's totals, and placing the order. Login required; rendered per customer.
 import { useState } from "react";
+import { flushSync } from "react-dom";
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/checkout";
 import { translate } from "#core/i18n/translate.ts";
@@ -46,8 +47,9 @@ export default function Checkout() {
     if (!choices) return false;
     const parsed = checkoutFormSchema.safeParse({ ...choices, receiving: data.receiving, note });
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      document.querySelector<HTMLElement>("[role=alert]")?.scrollIntoView({ block: "center" });
+      // Rendered now, so that the first message exists to be scrolled into view (it may be far below the button).
+      flushSync(() => setErrors(fieldErrors(parsed.error.issues)));
+      document.querySelector<HTMLElement>("main [role=alert]")?.scrollIntoView({ block: "center" });
       return false;
     }
     setErrors({});

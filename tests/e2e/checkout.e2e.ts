@@ -95,7 +95,11 @@ describe("checkout", () => {
     await expect.poll(() => checkout.summaryFreight.textContent()).toMatch(/\d+,\d{2}\s€/);
     // Receiving times must be chosen for a delivery.
     await checkout.placeOrder.click();
-    await checkout.alerts.filter({ hasText: "Veuillez choisir au moins un jour et un créneau de réception" }).waitFor();
+    const missing = checkout.alerts.filter({ hasText: "Veuillez choisir au moins un jour et un créneau de réception" });
+    await missing.waitFor();
+    // The message is brought into view (the receiving times are below the fold, the button at the top).
+    const inView = () => missing.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= innerHeight);
+    expect(await inView()).toBe(true);
     await checkout.receiving(1, "morning").check();
     await checkout.note.fill("Quai n° 3, sonner à l'accueil");
     await checkout.placeOrder.click();
