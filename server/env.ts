@@ -40,7 +40,8 @@ export const envSchema = z.object({
   MAINTENANCE: bool.default(false),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default("Comptoir de l'Emballage <contact@comptoir-emballage.fr>"),
-  PUBLIC_URL: z.url().default("http://localhost:8787"),
+  /** Unset: this shop's own port on localhost (the sandbox's notifications must reach it; decision 077). */
+  PUBLIC_URL: z.url().optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   TRUST_PROXY: trustProxy,
   /** Shared API rate limit in Redis instead of PostgreSQL. */
@@ -63,7 +64,7 @@ export const envSchema = z.object({
   UNPAID_ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(0).max(525_600).default(60),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string };
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // An empty variable counts as unset (`DATABASE_URL= npm start`).
@@ -79,5 +80,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  return parsed.data;
+  const e = parsed.data;
+  return { ...e, PUBLIC_URL: e.PUBLIC_URL ?? `http://localhost:${e.PORT}` };
 }

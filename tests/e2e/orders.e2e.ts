@@ -20,6 +20,7 @@ const TEXT = {
     total: "Total TTC",
     again: "Commander à nouveau",
     planned: "Livraison planifiée le 26/11/2026",
+    quantity: /^\d+ (carton|paquet|rouleau|pièce|lot|palette|boîte)/,
   },
   zh: {
     prefix: "/zh",
@@ -32,6 +33,7 @@ const TEXT = {
     total: "含税总额",
     again: "再次购买",
     planned: "已安排于 2026/11/26 配送",
+    quantity: /^\d+ (箱|包|卷|件|组|托盘|盒)/,
   },
 } as const;
 
@@ -68,6 +70,8 @@ describe("orders in the account", () => {
       const lines = page.getByTestId("order-lines").locator("tbody tr");
       expect(await lines.count()).toBe(5);
       expect(await lines.first().locator("td").first().textContent()).toMatch(/\S+/);
+      // quantities with their unit named in the page's language (lines keep the unit's code)
+      for (const q of await lines.locator("td:nth-child(4)").allTextContents()) expect(q.trim()).toMatch(t.quantity);
       const total = page.getByTestId("order-total-ttc");
       expect(await total.textContent()).toContain(t.total);
       // the detail's TTC is the one the history listed

@@ -57,6 +57,9 @@ describe("renderDocumentPdf", () => {
     expect(text).toContain("€1,534.15");
     expect(text).toContain("包装盒");
     expect(text).toContain("第 1 页，共 1 页");
+    // the unit code a line keeps ("paquet") named in the document's language: only the designation says "paquet"
+    expect(text.match(/paquet/g)).toHaveLength(1);
+    expect(text).toMatch(/4\s+包\s/);
     expect(text).not.toContain("\ufffd");
   });
 

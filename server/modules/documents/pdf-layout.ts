@@ -280,6 +280,12 @@ export async function renderDocumentPdf(input: DocumentInput): Promise<Buffer> {
     y += h;
     doc.moveTo(left, y).lineTo(right, y).lineWidth(0.4).strokeColor(LINE).stroke();
   };
+  // Lines keep the unit code they were sold in (a French word); the document names it in its language.
+  const unitName = (unit: string) => {
+    const key = `catalogue.units.${unit}`;
+    const text = translate(lang, key);
+    return text === key ? unit : text;
+  };
   const headerRow = Object.fromEntries(cols.map((c) => [c.key, c.label])) as Row;
   const newPage = () => {
     doc.addPage();
@@ -296,7 +302,7 @@ export async function renderDocumentPdf(input: DocumentInput): Promise<Buffer> {
       reference: pdfText(l.reference),
       designation: pdfText(l.designation),
       quantity: pdfText(formatAmount(String(l.quantity), lang, { minDigits: 0, maxDigits: 3 })),
-      unit: pdfText(l.unit),
+      unit: pdfText(unitName(l.unit)),
       price: pdfText(formatUnitPrice(l.unitPriceHt, lang)),
       discount: decOrZero(l.discountHt).sign() === 0 ? "–" : eur(l.discountHt!),
       vat: pdfText(formatRate(l.vatRate, lang)),

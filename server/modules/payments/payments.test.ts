@@ -130,6 +130,8 @@ describe.each(testDbKinds())("card payment with the sandbox on %s", (kind) => {
     const zh = await (await page(`${url}?lang=zh`)).text();
     expect(zh).toContain("测试模式");
     expect(zh).toContain("卡号");
+    expect(html).toContain('placeholder="MM/AA"');
+    expect(zh).toContain('placeholder="MM/YY"');
     // a started-in-Chinese payment comes back to /zh
     const o2 = await makeOrder(db, 1);
     const url2 = await start(o2, "zh");

@@ -67,7 +67,7 @@ ${hasErrors ? `<div class="summary" role="alert"><p>${t("errors_title")}</p></di
 ${field("name", "card_name", 'type="text" autocomplete="cc-name" maxlength="100" required')}
 ${field("number", "card_number", 'type="text" inputmode="numeric" autocomplete="cc-number" maxlength="23" required')}
 <div class="row">
-${field("expiry", "card_expiry", 'type="text" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/AA" maxlength="7" required')}
+${field("expiry", "card_expiry", `type="text" inputmode="numeric" autocomplete="cc-exp" placeholder="${t("card_expiry_placeholder")}" maxlength="7" required`)}
 ${field("cvc", "card_cvc", 'type="text" inputmode="numeric" autocomplete="cc-csc" maxlength="4" required')}
 </div>
 <div class="actions">
@@ -145,7 +145,7 @@ h2{font-size:1rem;margin:1.5rem 0 .5rem}
 .error{color:#b91c1c;margin:.25rem 0 0;font-size:.9rem}
 .summary{border:1px solid #b91c1c;background:#fef2f2;color:#7f1d1d;padding:.5rem .75rem;border-radius:.4rem}
 .summary p{margin:0}
-.row{display:flex;gap:1rem}.row .field{flex:1}
+.row{display:flex;gap:1rem}.row .field{flex:1;min-width:0}
 .actions{display:flex;gap:.75rem;margin-top:1.25rem;flex-wrap:wrap}
 button,.button{font:inherit;padding:.6rem 1.1rem;border-radius:.4rem;border:1px solid #1e3a8a;cursor:pointer;text-decoration:none;display:inline-block}
 .primary,.button{background:#1e3a8a;color:#fff}
