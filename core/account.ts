@@ -60,3 +60,8 @@ export type AddressView = {
   country: string;
   phone: string | null;
 };
+
+/** A stored phone as shown: French national numbers in pairs ("01 43 57 21 98"), any other as stored (E.164). */
+export function formatPhone(stored: string): string {
+  return /^0\d{9}$/.test(stored) ? stored.replace(/(\d{2})(?=\d)/g, "$1 ") : stored;
+}

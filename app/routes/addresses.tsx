@@ -10,7 +10,7 @@ import { useSession } from "#app/lib/session-store.ts";
 import { useApiForm } from "#app/lib/use-api-form.ts";
 import { AddressForm } from "#app/components/account/address-form.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
-import type { AddressKind, AddressView } from "#core/account.ts";
+import { formatPhone, type AddressKind, type AddressView } from "#core/account.ts";
 
 /** Rendered for its customer, never from the render cache (decision 063). */
 export const handle = { personal: true };
@@ -50,7 +50,7 @@ function AddressCard({ a, onEdit, onDelete }: { a: AddressView; onEdit: () => vo
         <span className="block">
           {a.zip_code} {a.city}
         </span>
-        {a.phone && <span className="block">{a.phone}</span>}
+        {a.phone && <span className="block">{formatPhone(a.phone)}</span>}
       </address>
       <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
         {a.is_default ? (

@@ -23,12 +23,12 @@ const CUSTOMERS = [
   {
     identifier: "demo@comptoir-emballage.fr",
     password: "Demo1234!",
-    marks: ["demo@comptoir-emballage.fr", "C100001", "0612345678", "Jean Dupont", "Boulangerie Dupont"],
+    marks: ["demo@comptoir-emballage.fr", "C100001", "0612345678", "Jean Dupont", "Boulangerie Dupont", "06 12 34 56 78"],
   },
   {
     identifier: "C100002",
     password: "Martin2026!",
-    marks: ["achat@traiteur-martin.fr", "C100002", "0623456789", "Claire Martin", "Traiteur Martin"],
+    marks: ["achat@traiteur-martin.fr", "C100002", "0623456789", "Claire Martin", "Traiteur Martin", "06 23 45 67 89"],
   },
 ];
 

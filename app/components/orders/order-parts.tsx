@@ -1,4 +1,5 @@
 // Pieces of the order pages (decision 072): state badge, address, lines, totals with VAT by rate.
+import { formatPhone } from "#core/account.ts";
 import { Fragment } from "react";
 import { useT } from "#app/lib/i18n.tsx";
 import { unitLabel } from "#app/components/catalogue/labels.ts";
@@ -31,7 +32,7 @@ export function AddressBlock({ a }: { a: OrderAddress }) {
       <span className="block">
         {a.zip_code} {a.city}
       </span>
-      {a.phone && <span className="block">{a.phone}</span>}
+      {a.phone && <span className="block">{formatPhone(a.phone)}</span>}
     </address>
   );
 }
