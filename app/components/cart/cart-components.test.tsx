@@ -72,7 +72,12 @@ describe("CartTotalsView", () => {
     expect(text).toContain("Encore 87,50\u00a0€\u00a0HT pour la livraison offerte");
     expect(text).toContain("Livraison HT45,00\u00a0€\u00a0HT");
     expect(text).toContain("Total TTC549,00\u00a0€\u00a0TTC");
-    expect(screen.getByText(/1 palette\(s\) · 4 colis dont 1 volumineux/)).toBeTruthy();
+    expect(screen.getByText("1 palette · 4 colis dont 1 volumineux · 120 kg")).toBeTruthy();
+  });
+
+  it("counts pallets in words and weighs with the language's decimal sign", () => {
+    render(<CartTotalsView info={info({ palette_num: 3, totalPoids: "73.254" })} />);
+    expect(screen.getByText("3 palettes · 4 colis dont 1 volumineux · 73,25 kg")).toBeTruthy();
   });
 
   it("says delivery is free (a visitor always counts as free, SPEC §6)", () => {

@@ -2,7 +2,7 @@
 // the free-delivery progress, pallet and parcel counts.
 import { useT } from "#app/lib/i18n.tsx";
 import type { CartInfo } from "#app/lib/cart-store.ts";
-import { formatPrice } from "#core/money.ts";
+import { formatAmount, formatPrice } from "#core/money.ts";
 
 /** What is left to reach free delivery (0 when free or without a threshold). */
 export function leftForFreeDelivery(info: Pick<CartInfo, "isFreeDelivery" | "freeDeliveryThreshold" | "amount_for_freeDelivery">): number {
@@ -53,10 +53,10 @@ export function CartTotalsView({ info }: { info: CartInfo }) {
       </dl>
       <p className="mt-3 text-xs text-muted">
         {t("cart.logistics", {
-          pallets: info.palette_num,
+          pallets: t(info.palette_num === 1 ? "cart.pallets_one" : "cart.pallets_other", { count: info.palette_num }),
           parcels: info.colis_qte,
           large: info.colis_vol_num,
-          kg: Number(info.totalPoids),
+          kg: formatAmount(info.totalPoids, lang, { minDigits: 0, maxDigits: 2 }),
         })}
       </p>
     </section>
