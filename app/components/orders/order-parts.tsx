@@ -19,7 +19,7 @@ const TONES: Record<StateLabel["tone"], string> = {
 
 export function StateBadge({ state }: { state: StateLabel }) {
   const { t } = useT();
-  return <span className={`inline-block rounded px-2 py-0.5 text-sm ${TONES[state.tone]}`}>{t(state.key, state.values)}</span>;
+  return <span className={`inline-block min-w-24 rounded px-2 py-0.5 text-sm ${TONES[state.tone]}`}>{t(state.key, state.values)}</span>;
 }
 
 export function AddressBlock({ a }: { a: OrderAddress }) {

@@ -124,7 +124,7 @@ export function OrderByReference() {
         <div className="flex flex-col gap-3">
           <p role="status">{t("area.qo_summary", { valid: result.valid, refused: result.refused })}</p>
           <div className="relative overflow-x-auto">
-            <table className="w-full text-sm" data-testid="quick-resolution">
+            <table className="w-full min-w-[40rem] text-sm" data-testid="quick-resolution">
               <caption className="sr-only">{t("area.qo_result_caption")}</caption>
               <thead>
                 <tr>

@@ -71,7 +71,7 @@ export function QuickOrderList(props: Props) {
     <section className="flex flex-col gap-3" aria-label={t(`area.qo_tab_${props.kind}`)}>
       <p className="text-sm text-muted">{t(props.kind === "purchased" ? "area.qo_purchased_intro" : "area.qo_wishlist_intro")}</p>
       <div className="relative overflow-x-auto">
-        <table className="w-full text-sm" data-testid={`quick-${props.kind}`}>
+        <table className="w-full min-w-[40rem] text-sm" data-testid={`quick-${props.kind}`}>
           <thead>
             <tr>
               <th scope="col" className={th}>
