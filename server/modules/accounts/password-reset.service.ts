@@ -66,6 +66,9 @@ export function createPasswordResetService(publicUrl: string, changed: () => voi
     };
     const resetRow = { codeHash: sha(code), tokenHash: sha(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) };
     await withTransaction(q, async (tx) => {
+      // A commit that wrote waits for its WAL flush, one that wrote nothing does not: under disk load that told an
+      // account from none (CI: 13.4 against 5.1 ms). Neither waits; a crash may lose a code, which is asked again.
+      await query(tx, sql`set local synchronous_commit = off`);
       // Customer id 0 matches no row: the same statements run for an unknown address.
       const id = send ? customer!.id : 0;
       await tx
