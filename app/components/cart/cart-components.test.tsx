@@ -75,6 +75,11 @@ describe("CartTotalsView", () => {
     expect(screen.getByText("1 palette · 4 colis dont 1 volumineux · 120 kg")).toBeTruthy();
   });
 
+  it("says the promotions deducted, excluding tax like the goods they come off", () => {
+    render(<CartTotalsView info={info({ remiseAmount: "21.54" })} />);
+    expect(document.body.textContent).toContain("Dont promotions déduites21,54\u00a0€\u00a0HT");
+  });
+
   it("counts pallets in words and weighs with the language's decimal sign", () => {
     render(<CartTotalsView info={info({ palette_num: 3, totalPoids: "73.254" })} />);
     expect(screen.getByText("3 palettes · 4 colis dont 1 volumineux · 73,25 kg")).toBeTruthy();

@@ -43,7 +43,7 @@ export function CartTotalsView({ info }: { info: CartInfo }) {
       ) : null}
       <dl className="text-sm">
         {row(t("cart.goods_ht"), p(info.totalAmount, "HT"))}
-        {Number(info.remiseAmount) > 0 && row(t("cart.promotions_included"), p(info.remiseAmount))}
+        {Number(info.remiseAmount) > 0 && row(t("cart.promotions_included"), p(info.remiseAmount, "HT"))}
         {Number(info.discountAmount) !== 0 && row(t("cart.coupon"), p(info.discountAmount, "HT"))}
         {row(t("cart.freight_ht"), info.isFreeDelivery || freight === 0 ? t("cart.free") : p(freight, "HT"))}
         {Number(info.appliedFreightDiscountHt) !== 0 && row(t("cart.freight_discount"), p(info.appliedFreightDiscountHt, "HT"))}
