@@ -1,7 +1,7 @@
 // The fr and zh message catalogues, every namespace, registered with the translator (translate.ts) on import.
 // Used by the server (API `info`, page renders through app/entry.server.tsx) and by tests; the browser loads
 // only what a page needs (app/lib/messages.ts, decision 089).
-import { addMessages, NAMESPACES, type Namespace } from "./translate.ts";
+import { addMessages, NAMESPACES, translate, type Lang, type Namespace } from "./translate.ts";
 import frApi from "./locales/fr/api.json";
 import zhApi from "./locales/zh/api.json";
 import frCommon from "./locales/fr/common.json";
@@ -78,3 +78,10 @@ export const resources = {
 } as const satisfies Record<"fr" | "zh", Record<Namespace, object>>;
 
 for (const lang of ["fr", "zh"] as const) for (const ns of NAMESPACES) addMessages(lang, ns, resources[lang][ns]);
+
+/** A sales unit's name in a language (catalogue.units); a code without one reads as stored. Order lines keep the code. */
+export function unitName(lang: Lang, unit: string): string {
+  const key = `catalogue.units.${unit}`;
+  const text = translate(lang, key);
+  return text === key ? unit : text;
+}

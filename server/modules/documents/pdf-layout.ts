@@ -7,7 +7,7 @@
 // Stable API (used by quotations too): renderDocumentPdf(input) → Promise<Buffer>.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { translate, type Lang } from "#core/i18n/messages.ts";
+import { translate, unitName, type Lang } from "#core/i18n/messages.ts";
 import { formatPrice, formatUnitPrice, formatAmount, decOrZero } from "#core/money.ts";
 import { formatDate, type DateInput } from "#core/format-date.ts";
 import { SELLER, formatSiret, type Seller } from "#core/documents/seller.ts";
@@ -280,12 +280,6 @@ export async function renderDocumentPdf(input: DocumentInput): Promise<Buffer> {
     y += h;
     doc.moveTo(left, y).lineTo(right, y).lineWidth(0.4).strokeColor(LINE).stroke();
   };
-  // Lines keep the unit code they were sold in (a French word); the document names it in its language.
-  const unitName = (unit: string) => {
-    const key = `catalogue.units.${unit}`;
-    const text = translate(lang, key);
-    return text === key ? unit : text;
-  };
   const headerRow = Object.fromEntries(cols.map((c) => [c.key, c.label])) as Row;
   const newPage = () => {
     doc.addPage();
@@ -302,7 +296,7 @@ export async function renderDocumentPdf(input: DocumentInput): Promise<Buffer> {
       reference: pdfText(l.reference),
       designation: pdfText(l.designation),
       quantity: pdfText(formatAmount(String(l.quantity), lang, { minDigits: 0, maxDigits: 3 })),
-      unit: pdfText(unitName(l.unit)),
+      unit: pdfText(unitName(lang, l.unit)),
       price: pdfText(formatUnitPrice(l.unitPriceHt, lang)),
       discount: decOrZero(l.discountHt).sign() === 0 ? "–" : eur(l.discountHt!),
       vat: pdfText(formatRate(l.vatRate, lang)),

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { finalStatement, preparedQuery, query, type Db } from "#server/db/client.ts";
 import { isTransaction, withTransaction } from "#server/db/tx.ts";
 import { conflict, refused } from "#core/domain-errors.ts";
-import { translate, type Lang } from "#core/i18n/messages.ts";
+import { translate, unitName, type Lang } from "#core/i18n/messages.ts";
 import { Decimal, decOrZero, formatPrice } from "#core/money.ts";
 import { quantityProblem } from "#core/cart/availability.ts";
 import type { CartTotals, Freight } from "#core/cart/types.ts";
@@ -367,7 +367,7 @@ function confirmationMail(to: string, lang: Lang, o: PlacedOrder, lines: PricedL
       ref: p.model.reference,
       name: designation(p.model),
       num: p.num,
-      unit: p.model.unit,
+      unit: unitName(lang, p.model.unit),
       amount: eur(lt.lineAmount),
     });
   });

@@ -1,6 +1,7 @@
 // Placing the order (issue 10 item 6; decision 070): racing buyers never oversell, retries never make a
 // second order, a failure at the last step rolls everything back. PGlite, and PostgreSQL with a real pool
 // (concurrent transactions on separate connections) when TEST_DATABASE_URL is set.
+import { unitName } from "#core/i18n/messages.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
@@ -380,6 +381,10 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
     );
     expect(mail.subject).toBe(`您的订单 ${o.number} 已提交`);
     expect(mail.text).toContain("含税总额：€60.00");
+    // the line's unit named in Chinese (the order keeps the unit's code, a French word)
+    const [{ unit }] = await query<{ unit: string }>(db, sql`select unit from models where id = ${plain.id}`);
+    expect(unitName("zh", unit)).not.toBe(unit);
+    expect(mail.text).toContain(`：2 ${unitName("zh", unit)}，`);
   });
 
   it("gives the same order to a retry with the same key, refuses the key with another request, and one order for concurrent twins", async () => {
