@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resources, translate } from "./messages.ts";
+import { resources, translate, unitName } from "./messages.ts";
 import { ORDER_STATES, orderStateLabel } from "#core/order-states.ts";
 
 /** Every key path of a catalogue, nested objects joined with dots. */
@@ -38,5 +38,17 @@ describe("component keys", () => {
     expect(translate("zh", "header.cart", undefined, "common")).toBe("购物车");
     expect(translate("fr", "validation.email_invalid", undefined, "common")).toBe(resources.fr.validation.email_invalid);
     expect(translate("fr", "nope.missing", undefined, "common")).toBe("nope.missing");
+  });
+});
+
+describe("unitName", () => {
+  it("names a sales unit in the language, plural from 2 on, and leaves an unknown code as stored", () => {
+    expect(unitName("fr", "pièce")).toBe("pièce");
+    expect(unitName("fr", "pièce", 1)).toBe("pièce");
+    expect(unitName("fr", "pièce", 200)).toBe("pièces");
+    expect(unitName("fr", "rouleau", 2)).toBe("rouleaux");
+    expect(unitName("zh", "pièce", 200)).toBe("件");
+    expect(unitName("zh", "paquet")).toBe("包");
+    expect(unitName("fr", "sachet", 3)).toBe("sachet");
   });
 });

@@ -79,9 +79,14 @@ export const resources = {
 
 for (const lang of ["fr", "zh"] as const) for (const ns of NAMESPACES) addMessages(lang, ns, resources[lang][ns]);
 
-/** A sales unit's name in a language (catalogue.units); a code without one reads as stored. Order lines keep the code. */
-export function unitName(lang: Lang, unit: string): string {
-  const key = `catalogue.units.${unit}`;
-  const text = translate(lang, key);
-  return text === key ? unit : text;
+/**
+ * A sales unit's name in a language (catalogue.units, or units_other for 2 and more: "2 pièces"); a code without
+ * one reads as stored. Order lines keep the code.
+ */
+export function unitName(lang: Lang, unit: string, count = 1): string {
+  for (const key of [...(count >= 2 ? [`catalogue.units_other.${unit}`] : []), `catalogue.units.${unit}`]) {
+    const text = translate(lang, key);
+    if (text !== key) return text;
+  }
+  return unit;
 }

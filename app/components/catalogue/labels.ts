@@ -7,6 +7,9 @@ function lookup(t: T, key: string, fallback: string): string {
 }
 
 export const unitLabel = (t: T, unit: string) => lookup(t, `catalogue.units.${unit}`, unit);
+/** "12 pièces": the plural name from 2 on (catalogue.units_other), else the singular one. */
+export const unitCountLabel = (t: T, unit: string, n: number) =>
+  n >= 2 ? lookup(t, `catalogue.units_other.${unit}`, unitLabel(t, unit)) : unitLabel(t, unit);
 
 /** The label of one facet value: materials and colours translated, buckets as ranges. */
 export function facetValueLabel(t: T, field: string, value: string): string {

@@ -2,7 +2,7 @@
 import { formatPhone } from "#core/account.ts";
 import { Fragment } from "react";
 import { useT } from "#app/lib/i18n.tsx";
-import { unitLabel } from "#app/components/catalogue/labels.ts";
+import { unitCountLabel } from "#app/components/catalogue/labels.ts";
 import { formatPrice, formatUnitPrice } from "#core/money.ts";
 import { Decimal } from "#core/money.ts";
 import type { StateLabel } from "#core/order-states.ts";
@@ -74,7 +74,7 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
               <td className={td}>{l.designation}</td>
               <td className={`${td} whitespace-nowrap text-right`}>{formatUnitPrice(l.price, lang, "HT")}</td>
               <td className={`${td} whitespace-nowrap text-right`}>
-                {l.num} {unitLabel(t, l.unit)}
+                {l.num} {unitCountLabel(t, l.unit, l.num)}
                 {l.gifted_units > 0 && (
                   <span className="block text-xs font-semibold text-green-800" data-testid="order-line-gifted">
                     {t("orders.line_gifted", { n: l.gifted_units })}

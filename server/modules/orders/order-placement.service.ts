@@ -367,7 +367,7 @@ function confirmationMail(to: string, lang: Lang, o: PlacedOrder, lines: PricedL
       ref: p.model.reference,
       name: designation(p.model),
       num: p.num,
-      unit: unitName(lang, p.model.unit),
+      unit: unitName(lang, p.model.unit, p.num),
       amount: eur(lt.lineAmount),
     });
   });
