@@ -8,6 +8,7 @@ import { formatDate } from "#core/format-date.ts";
 import { formatPrice } from "#core/money.ts";
 import { localePath } from "#core/slug.ts";
 import { orderListSchema } from "#core/validation/orders.ts";
+import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 
 /** Rendered for its customer, never from the render cache (decision 063). */
 export const handle = { personal: true };
@@ -42,7 +43,7 @@ export default function OrderHistory({ loaderData: { list, page, page_count } }:
       {list.length === 0 ? (
         <p>{t("orders.history_empty")}</p>
       ) : (
-        <div className="relative overflow-x-auto">
+        <TableScroll>
           <table className="w-full text-sm" data-testid="order-history">
             <thead>
               <tr>
@@ -98,7 +99,7 @@ export default function OrderHistory({ loaderData: { list, page, page_count } }:
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {page_count > 1 && (
         <nav aria-label={t("orders.pagination")} className="flex flex-wrap items-center justify-center gap-3 text-sm">

@@ -13,6 +13,7 @@ import { formatDate } from "#core/format-date.ts";
 import { formatPrice, formatUnitPrice } from "#core/money.ts";
 import { localePath } from "#core/slug.ts";
 import { quotationRefSchema } from "#core/validation/quotations.ts";
+import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 
 /** Rendered for its customer, never from the render cache (decision 063). */
 export const handle = { personal: true };
@@ -52,7 +53,7 @@ export default function QuotationPage({ loaderData: q }: Route.ComponentProps) {
           {t("quotations.back_to_list")}
         </Link>
       </div>
-      <div className="relative overflow-x-auto">
+      <TableScroll>
         <table className="w-full text-sm" data-testid="quotation-lines">
           <thead>
             <tr>
@@ -93,7 +94,7 @@ export default function QuotationPage({ loaderData: q }: Route.ComponentProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <div className="flex justify-end">
         <dl className="grid grid-cols-[auto_auto] gap-x-6 gap-y-1 text-sm" data-testid="quotation-totals">
           <dt>{t("quotations.total_ht")}</dt>

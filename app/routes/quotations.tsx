@@ -9,6 +9,7 @@ import { translate } from "#core/i18n/translate.ts";
 import { formatDate } from "#core/format-date.ts";
 import { formatPrice } from "#core/money.ts";
 import { localePath } from "#core/slug.ts";
+import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 
 /** Rendered for its customer, never from the render cache (decision 063). */
 export const handle = { personal: true };
@@ -37,7 +38,7 @@ export default function QuotationsPage({ loaderData: { list } }: Route.Component
       {list.length === 0 ? (
         <p>{t("quotations.empty")}</p>
       ) : (
-        <div className="relative overflow-x-auto">
+        <TableScroll>
           <table className="w-full text-sm" data-testid="quotation-list">
             <thead>
               <tr>
@@ -91,7 +92,7 @@ export default function QuotationsPage({ loaderData: { list } }: Route.Component
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import { requireCustomer } from "#app/lib/guard.ts";
 import { formatDate } from "#core/format-date.ts";
 import { formatPrice } from "#core/money.ts";
 import { couponState, type CouponState } from "#core/coupon-state.ts";
+import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 
 /** Rendered for its customer, never from the render cache (decision 063). */
 export const handle = { personal: true };
@@ -43,7 +44,7 @@ export default function ReductionPage({ loaderData: { coupons } }: Route.Compone
       {coupons.length === 0 ? (
         <p>{t("area.reduction_empty")}</p>
       ) : (
-        <div className="relative overflow-x-auto">
+        <TableScroll>
           <table className="w-full text-sm" data-testid="coupon-list">
             <caption className="sr-only">{t("area.reduction_caption")}</caption>
             <thead>
@@ -94,7 +95,7 @@ export default function ReductionPage({ loaderData: { coupons } }: Route.Compone
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </div>
   );

@@ -2,6 +2,7 @@
 // Used by the server (API `info`, page renders through app/entry.server.tsx) and by tests; the browser loads
 // only what a page needs (app/lib/messages.ts, decision 089).
 import { addMessages, NAMESPACES, translate, type Lang, type Namespace } from "./translate.ts";
+import { nameUnit } from "./units.ts";
 import frApi from "./locales/fr/api.json";
 import zhApi from "./locales/zh/api.json";
 import frCommon from "./locales/fr/common.json";
@@ -79,14 +80,5 @@ export const resources = {
 
 for (const lang of ["fr", "zh"] as const) for (const ns of NAMESPACES) addMessages(lang, ns, resources[lang][ns]);
 
-/**
- * A sales unit's name in a language (catalogue.units, or units_other for 2 and more: "2 pièces"); a code without
- * one reads as stored. Order lines keep the code.
- */
-export function unitName(lang: Lang, unit: string, count = 1): string {
-  for (const key of [...(count >= 2 ? [`catalogue.units_other.${unit}`] : []), `catalogue.units.${unit}`]) {
-    const text = translate(lang, key);
-    if (text !== key) return text;
-  }
-  return unit;
-}
+/** A sales unit's name in a language (core/i18n/units.ts). */
+export const unitName = (lang: Lang, unit: string, count = 1): string => nameUnit((key) => translate(lang, key), unit, count);

@@ -1,6 +1,6 @@
 // Accessibility of every page (issue 13 item 9): axe finds no serious or critical violation on the pages a
-// visitor and a customer reach, in fr and zh, and none scrolls sideways on a 320 px screen. Dialogs and drawers are checked where they open (storefront-*,
-// cart, checkout files).
+// visitor and a customer reach, in fr and zh, and none scrolls sideways on a 320 px screen. Dialogs and drawers
+// are checked where they open (storefront-*, cart, checkout files).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, browserPerFile, newTab, seriousViolations, type Tab } from "./browser.ts";
 import { shopPerFile } from "./shop.ts";

@@ -9,6 +9,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { useSession } from "#app/lib/session-store.ts";
 import { RETURN_COMMENT_MAX, RETURN_REASONS } from "#core/aftersales/returns.ts";
 import { orderReturnSchema } from "#core/validation/aftersales.ts";
+import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 
 export type ReturnFormOrder = {
   id: number;
@@ -65,7 +66,7 @@ export function ReturnForm({ order }: { order: ReturnFormOrder }) {
       <h3 id={`${uid}-title`} className="font-semibold">
         {t("aftersales.return_form_title", { number: order.number })}
       </h3>
-      <div className="relative overflow-x-auto">
+      <TableScroll>
         <table className="w-full text-sm">
           <thead>
             <tr className="border-b border-line text-left">
@@ -132,7 +133,7 @@ export function ReturnForm({ order }: { order: ReturnFormOrder }) {
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${uid}-reason`} className="text-sm font-medium">
           {t("aftersales.reason_label")}

@@ -1,15 +1,13 @@
 // Display labels of facet values and units (catalogue namespace), with the raw value as fallback.
 import type { T } from "#app/lib/i18n.tsx";
+import { nameUnit } from "#core/i18n/units.ts";
 
 function lookup(t: T, key: string, fallback: string): string {
   const text = t(key);
   return text === key ? fallback : text;
 }
 
-export const unitLabel = (t: T, unit: string) => lookup(t, `catalogue.units.${unit}`, unit);
-/** "12 pièces": the plural name from 2 on (catalogue.units_other), else the singular one. */
-export const unitCountLabel = (t: T, unit: string, n: number) =>
-  n >= 2 ? lookup(t, `catalogue.units_other.${unit}`, unitLabel(t, unit)) : unitLabel(t, unit);
+export const unitLabel = (t: T, unit: string, count = 1) => nameUnit(t, unit, count);
 
 /** The label of one facet value: materials and colours translated, buckets as ranges. */
 export function facetValueLabel(t: T, field: string, value: string): string {

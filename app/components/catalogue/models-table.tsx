@@ -7,6 +7,7 @@ import type { ProductModel } from "#core/catalogue/types.ts";
 import { unitLabel } from "./labels.ts";
 import { AddToCart } from "#app/components/cart/add-to-cart.tsx";
 import { WishlistButton } from "#app/components/quick-order/wishlist-button.tsx";
+import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 
 function pct(fraction: string): string {
   return String(Math.round(Number(fraction) * 10000) / 100);
@@ -19,7 +20,7 @@ export function ModelsTable({ models, name, product }: { models: ProductModel[];
   const th = "border-b border-line px-2 py-2 text-left font-semibold";
   const td = "border-b border-line px-2 py-2 align-top";
   return (
-    <div className="relative overflow-x-auto">
+    <TableScroll>
       <table className="w-full min-w-[720px] border-collapse text-sm">
         <caption className="sr-only">{t("catalogue.detail.models_caption", { name })}</caption>
         <thead className="bg-paper">
@@ -123,6 +124,6 @@ export function ModelsTable({ models, name, product }: { models: ProductModel[];
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

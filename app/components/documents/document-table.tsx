@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useT } from "#app/lib/i18n.tsx";
 import { localePath } from "#core/slug.ts";
+import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 
 export type DocumentColumn<R> = { header: string; cell: (row: R) => ReactNode; right?: boolean; strong?: boolean };
 
@@ -22,7 +23,7 @@ const td = "border-b border-line px-2 py-2";
 export function DocumentTable<R extends { id: number; number: string; pdf_url: string }>({ rows, columns, testIds, pdfLabel }: Props<R>) {
   const { t, lang } = useT();
   return (
-    <div className="relative overflow-x-auto">
+    <TableScroll>
       <table className="w-full text-sm" data-testid={testIds.table}>
         <thead>
           <tr>
@@ -59,7 +60,7 @@ export function DocumentTable<R extends { id: number; number: string; pdf_url: s
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

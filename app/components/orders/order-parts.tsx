@@ -2,11 +2,12 @@
 import { formatPhone } from "#core/account.ts";
 import { Fragment } from "react";
 import { useT } from "#app/lib/i18n.tsx";
-import { unitCountLabel } from "#app/components/catalogue/labels.ts";
+import { unitLabel } from "#app/components/catalogue/labels.ts";
 import { formatPrice, formatUnitPrice } from "#core/money.ts";
 import { Decimal } from "#core/money.ts";
 import type { StateLabel } from "#core/order-states.ts";
 import type { OrderAddress, OrderLineView, OrderTotals } from "#core/order-view.ts";
+import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 
 // Dark backgrounds with white text: contrast ≥ 4.5:1 for every tone.
 const TONES: Record<StateLabel["tone"], string> = {
@@ -42,7 +43,7 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
   const th = "border-b border-line px-2 py-2 text-left font-semibold";
   const td = "border-b border-line px-2 py-2 align-top";
   return (
-    <div className="relative overflow-x-auto">
+    <TableScroll>
       <table className="w-full text-sm" data-testid="order-lines">
         <caption className="sr-only">{t("orders.lines_title")}</caption>
         <thead>
@@ -74,7 +75,7 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
               <td className={td}>{l.designation}</td>
               <td className={`${td} whitespace-nowrap text-right`}>{formatUnitPrice(l.price, lang, "HT")}</td>
               <td className={`${td} whitespace-nowrap text-right`}>
-                {l.num} {unitCountLabel(t, l.unit, l.num)}
+                {l.num} {unitLabel(t, l.unit, l.num)}
                 {l.gifted_units > 0 && (
                   <span className="block text-xs font-semibold text-green-800" data-testid="order-line-gifted">
                     {t("orders.line_gifted", { n: l.gifted_units })}
@@ -89,7 +90,7 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -12,6 +12,7 @@ import { localePath } from "#core/slug.ts";
 import { parseQuickOrder, QUICK_ORDER_MAX_CHARS } from "#core/quick-order.ts";
 import type { QuickOrderResolution } from "#core/quick-order-view.ts";
 import { cartLineOf } from "./quick-order-list.tsx";
+import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 
 const TEXT_TYPES = ["", "text/csv", "text/plain", "text/tab-separated-values", "application/vnd.ms-excel"];
 
@@ -123,7 +124,7 @@ export function OrderByReference() {
       {result && (
         <div className="flex flex-col gap-3">
           <p role="status">{t("area.qo_summary", { valid: result.valid, refused: result.refused })}</p>
-          <div className="relative overflow-x-auto">
+          <TableScroll>
             <table className="w-full min-w-[40rem] text-sm" data-testid="quick-resolution">
               <caption className="sr-only">{t("area.qo_result_caption")}</caption>
               <thead>
@@ -171,7 +172,7 @@ export function OrderByReference() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <div className="flex flex-wrap items-center gap-3">
             <button
               type="button"

@@ -13,6 +13,7 @@ import type { PurchasedItem, QuickItem, WishlistItem } from "#core/quick-order-v
 import { QuantityStepper } from "#app/components/cart/quantity-stepper.tsx";
 import { WishlistButton } from "./wishlist-button.tsx";
 import { unitLabel } from "#app/components/catalogue/labels.ts";
+import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 
 type Props = { kind: "purchased"; items: PurchasedItem[] } | { kind: "wishlist"; items: WishlistItem[] };
 
@@ -70,7 +71,7 @@ export function QuickOrderList(props: Props) {
   return (
     <section className="flex flex-col gap-3" aria-label={t(`area.qo_tab_${props.kind}`)}>
       <p className="text-sm text-muted">{t(props.kind === "purchased" ? "area.qo_purchased_intro" : "area.qo_wishlist_intro")}</p>
-      <div className="relative overflow-x-auto">
+      <TableScroll>
         <table className="w-full min-w-[40rem] text-sm" data-testid={`quick-${props.kind}`}>
           <thead>
             <tr>
@@ -191,7 +192,7 @@ export function QuickOrderList(props: Props) {
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <div className="flex flex-wrap items-center gap-3">
         <button
           type="button"
