@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { maxQuantity, mergeQuantity, quantityProblem } from "./availability.ts";
+import { isSold, maxQuantity, mergeQuantity, quantityProblem } from "./availability.ts";
 
 const m = { stock: 10, purchasable_qty: 6, not_for_sale: false };
+
+describe("isSold", () => {
+  it("is false for an unknown model and for one withdrawn from sale", () => {
+    expect(isSold(m)).toBe(true);
+    expect(isSold(undefined)).toBe(false);
+    expect(isSold({ ...m, not_for_sale: true })).toBe(false);
+  });
+});
 
 describe("quantityProblem", () => {
   it("accepts up to the ceiling and the stock", () => {

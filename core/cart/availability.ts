@@ -12,9 +12,14 @@ export interface Availability {
 export type AvailabilityKey =
   "api.cart_items_unavailable" | "api.insufficient_stock" | "api.above_purchase_ceiling" | "api.cart_quantity_invalid";
 
+/** Whether the model may be bought at all: known, and neither it nor its product withdrawn from sale. */
+export function isSold(m: Availability | undefined): m is Availability {
+  return m !== undefined && !m.not_for_sale;
+}
+
 /** The first reason `num` units cannot be bought (null: they can). Stock is checked before the ceiling. */
 export function quantityProblem(m: Availability | undefined, num: number): AvailabilityKey | null {
-  if (!m || m.not_for_sale) return "api.cart_items_unavailable";
+  if (!isSold(m)) return "api.cart_items_unavailable";
   if (!Number.isInteger(num) || num < 1 || num > MAX_LINE_QTY) return "api.cart_quantity_invalid";
   if (num > m.stock) return "api.insufficient_stock";
   if (num > m.purchasable_qty) return "api.above_purchase_ceiling";
@@ -23,7 +28,7 @@ export function quantityProblem(m: Availability | undefined, num: number): Avail
 
 /** The most units of the model a cart line may hold (0: none). */
 export function maxQuantity(m: Availability): number {
-  if (m.not_for_sale) return 0;
+  if (!isSold(m)) return 0;
   return Math.max(0, Math.min(m.stock, m.purchasable_qty, MAX_LINE_QTY));
 }
 
@@ -37,7 +42,7 @@ export type MergeOutcome =
  * may be bought; a model no longer sold, or with nothing left to buy, is dropped.
  */
 export function mergeQuantity(m: Availability | undefined, existing: number, added: number): MergeOutcome {
-  if (!m || m.not_for_sale) return { action: "drop", key: "api.cart_merge_dropped_unavailable" };
+  if (!isSold(m)) return { action: "drop", key: "api.cart_merge_dropped_unavailable" };
   const wanted = existing + added;
   const max = maxQuantity(m);
   if (max <= 0) return { action: "drop", key: "api.cart_merge_dropped_stock" };

@@ -48,10 +48,15 @@ function definedFields<T extends object>(o: T): Partial<T> {
 /** Update type: 1 sets the quantity; anything else adds a delta (may be negative). */
 export type UpdateType = 1 | 2 | number;
 
+/** A line's quantity after an update: type 1 sets it to `num`, any other type changes it by `num`. */
+export function updatedQuantity(old: number, num: number, type: UpdateType): number {
+  return type === 1 ? num : old + num;
+}
+
 /** Sets (type 1) or changes by a delta the quantity of model_id; a line reaching num ≤ 0 is dropped. */
 export function updateLine<L extends CartLineInput>(cart: readonly L[], modelId: number, num: number, type: UpdateType = 1): L[] {
   if (!Number.isFinite(num)) return [...cart];
-  return dropEmpty(cart.map((line) => (line.model_id === modelId ? { ...line, num: type === 1 ? num : line.num + num } : line)));
+  return dropEmpty(cart.map((line) => (line.model_id === modelId ? { ...line, num: updatedQuantity(line.num, num, type) } : line)));
 }
 
 /** Removes the line of model_id. */
