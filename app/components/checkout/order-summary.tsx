@@ -4,6 +4,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { decOrZero, formatPrice } from "#core/money.ts";
 import type { CartAnswer } from "#app/lib/checkout-api.ts";
 import { GiftedUnits } from "#app/components/cart/gifted-units.tsx";
+import { minimumOrderShortfall } from "#core/cart/minimum-order.ts";
 
 type Props = { cart: CartAnswer; minBuyPrice: string | number | null; pickup: boolean };
 
@@ -13,8 +14,7 @@ export function OrderSummary({ cart, minBuyPrice, pickup }: Props) {
   const price = (v: string | number) => formatPrice(v, lang);
   const delivery = decOrZero(i.freightHt).plus(decOrZero(i.tollHt)).plus(decOrZero(i.rdvHt)).toFixed(2);
   const discount = decOrZero(i.discountAmount).plus(decOrZero(i.appliedFreightDiscountHt));
-  const min = decOrZero(minBuyPrice);
-  const under = min.gt(0) && decOrZero(i.cartTotalAmount).lt(min);
+  const shortOf = minimumOrderShortfall(i.cartTotalAmount, minBuyPrice);
   const row = (label: string, value: string, strong = false, testId?: string) => (
     <div className={`flex justify-between gap-4 ${strong ? "border-t border-line pt-2 text-base font-bold" : ""}`}>
       <dt>{label}</dt>
@@ -56,9 +56,9 @@ export function OrderSummary({ cart, minBuyPrice, pickup }: Props) {
         {row(t("checkout.vat"), price(i.grandTotalTva))}
         {row(t("checkout.total_ttc"), price(i.grandTotal), true, "summary-total")}
       </dl>
-      {under && (
+      {shortOf && (
         <p role="alert" className="rounded bg-amber-50 p-3 text-sm text-amber-900">
-          {t("checkout.minimum", { amount: formatPrice(min.toFixed(2), lang, "HT") })}
+          {t("checkout.minimum", { amount: formatPrice(shortOf.toFixed(2), lang, "HT") })}
         </p>
       )}
     </section>

@@ -326,8 +326,8 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
     await query(db, sql`select pg_notify('comptoir_cache', 'notif:0')`);
     await expect.poll(() => seen.includes("notif:0")).toBe(true);
     expect(seen.some((p) => /^(stock|avail):/.test(p))).toBe(true);
-    // the cart's own notices are left out (decision 106): the stock notice drops every cart answer
-    expect(seen.filter((p) => p.startsWith("cart"))).toEqual([]);
+    // the emptied cart is the only cart it tells of
+    expect(seen.filter((p) => p.startsWith("cart") && p !== `cart:${b.id}`)).toEqual([]);
     await expect.poll(async () => JSON.parse(await cart.viewJson(db, b.id, "fr")).cart_list).toEqual([]);
     // a coupons notice would drop every customer's cart answer in every process (read-cache.ts)
     expect(seen.filter((p) => p === "coupons" || p === "quotations" || p === "*")).toEqual([]);
@@ -405,6 +405,56 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
     expect(twins.every((r) => r.status === "fulfilled")).toBe(true);
     expect(await count("orders")).toBe(ordersBefore + 1);
     expect(await stockOf(plain.id)).toBe(stockBefore - 3);
+  });
+
+  // Two tabs, or a client that retries with a new key: each call takes its own key, so only the cart can tell them
+  // apart. Rounds, not retries: each round is a fresh cart raced again.
+  it("places one order for one cart however many calls race with different keys; the others read an empty cart", async () => {
+    const CALLS = 4;
+    for (let round = 0; round < 5; round++) {
+      const b = await buyer(`onecart${round}`, [[plain.id, 3]]);
+      const ordersBefore = await count("orders");
+      const stockBefore = await stockOf(plain.id);
+      const results = await Promise.allSettled(Array.from({ length: CALLS }, () => place(b)));
+      const refusals = results.flatMap((r) => (r.status === "rejected" ? [isDomainError(r.reason) ? r.reason.key : String(r.reason)] : []));
+      expect(refusals).toEqual(Array(CALLS - 1).fill("api.cart_empty"));
+      expect(await count("orders")).toBe(ordersBefore + 1);
+      expect(await stockOf(plain.id)).toBe(stockBefore - 3);
+      expect(await cartOf(b.id)).toEqual([]);
+    }
+  });
+
+  it("places exactly one consistent state of a cart that is changed while it is ordered", async () => {
+    const { cart } = t.app.services;
+    const [other] = await query<Model>(
+      db,
+      sql`select m.id, m.reference from models m join products p on p.id = m.product_id
+          where p.active and not m.not_for_sale and m.stock >= 100 and m.purchasable_qty >= 100
+          and not exists (select 1 from promotions pr where pr.model_id = m.id) and m.id not in (${hot.id}, ${plain.id})
+          order by m.id limit 1`,
+    );
+    for (let round = 0; round < 6; round++) {
+      const b = await buyer(`changing${round}`, [[plain.id, 2]]);
+      const [placed, added] = await Promise.allSettled([place(b), cart.add(db, b.id, [{ model_id: other.id, num: 3 }], "fr")]);
+      expect(added.status).toBe("fulfilled");
+      expect(placed.status).toBe("fulfilled");
+      const orderId = (placed as PromiseFulfilledResult<{ id: number }>).value.id;
+      const ordered = await query<{ model_id: number; num: number }>(
+        db,
+        sql`select model_id, num from order_lines where order_id = ${orderId} order by model_id`,
+      );
+      const left = await cartOf(b.id);
+      // the add landed before the order (ordered with it, cart empty) or after (the order holds the first state only)
+      const before = [{ model_id: plain.id, num: 2 }];
+      const withAdd = [...before, { model_id: other.id, num: 3 }].sort((x, y) => x.model_id - y.model_id);
+      if (ordered.length === 2) {
+        expect(ordered).toEqual(withAdd);
+        expect(left).toEqual([]);
+      } else {
+        expect(ordered).toEqual(before);
+        expect(left).toEqual([{ model_id: other.id, num: 3 }]);
+      }
+    }
   });
 
   it("places a new order with a key past its life, reading the cart after the key is taken again", async () => {

@@ -1,0 +1,35 @@
+// What the order reads of its models, in its transaction: everything that is money (price, site price, VAT,
+// the running promotion), measures, stock and sale flags, straight from the catalogue tables. Only the names
+// come from the read model (they are not money). Prices never come from a client or a cache.
+import { sql } from "drizzle-orm";
+import { query, type Db } from "#server/db/client.ts";
+import { activeModelPromotion } from "#server/modules/catalogue/active-promotion.ts";
+import type { CartModel, StaticModel } from "#server/modules/cart/cart-models.ts";
+
+type OrderModelRow = Omit<CartModel, "name" | "label" | "image" | "url">;
+
+/** The models `ids` as the order prices them, with their names in the order's language from `names`. */
+export async function readOrderModels(tx: Db, ids: readonly number[], names: Map<number, StaticModel>): Promise<Map<number, CartModel>> {
+  if (ids.length === 0) return new Map();
+  const rows = await query<OrderModelRow>(
+    tx,
+    sql`
+    select m.id, m.reference, m.unit, m.price::text as price, m.site_price::text as site_price, m.tva::text as tva,
+           m.poids::text as poids, m.volume::text as volume, m.stock, m.purchasable_qty,
+           (m.not_for_sale or not p.active) as not_for_sale, m.non_gls, m.product_id,
+           pr.type as promo_type, pr.value::text as promo_value, pr.min_qty as promo_min, pr.gifted_units as promo_gifted
+    from models m join products p on p.id = m.product_id
+    left join lateral (select pr.type, pr.value, pr.min_qty, pr.gifted_units from promotions pr where ${activeModelPromotion(sql`m.id`)}
+                       order by pr.starts_at desc, pr.id limit 1) pr on true
+    where m.id in (${sql.join(
+      [...new Set(ids)].map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  const out = new Map<number, CartModel>();
+  for (const r of rows) {
+    const s = names.get(r.id);
+    out.set(r.id, { ...r, name: s?.name ?? r.reference, label: s?.label ?? r.reference, image: s?.image ?? null, url: s?.url });
+  }
+  return out;
+}
