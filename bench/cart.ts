@@ -14,7 +14,18 @@ import { readFileSync } from "node:fs";
 import pg from "pg";
 import { ADD_PATH, LINES, LIST_PATH, addCycle, body, call, cartCustomers, cycleCookies } from "./cart-setup.ts";
 import { startSmtp } from "../server/test/smtp.ts";
-import { PG_URL, connections, duration, numberOption, peakRssMb, printTable, resetPeakRss, startShop, type Row } from "./lib.ts";
+import {
+  PG_URL,
+  connections,
+  duration,
+  numberOption,
+  peakRssMb,
+  printTable,
+  rawCeiling,
+  resetPeakRss,
+  startShop,
+  type Row,
+} from "./lib.ts";
 
 const buyersN = numberOption("buyers", 50);
 const hotStock = numberOption("stock", 2000);
@@ -34,6 +45,8 @@ resetPeakRss(shop.pid);
 const rows: Row[] = [];
 const notes: string[] = [];
 const cpuNotes: string[] = [];
+/** Answers of the measured calls, as sent: the raw ceiling of each row answers the same bytes (DESIGN §8). */
+const samples = new Map<string, Buffer>();
 let rssMb = 0;
 try {
   if (!process.argv.includes("--orders-only")) await cartRows();
@@ -45,8 +58,29 @@ try {
   await shop.stop();
   await smtp.close();
 }
+// The ceilings run after the shop has stopped, on the core the shop had (the load stays on the bench's core).
+const shares = await ceilings();
 printTable(rows, rssMb);
-for (const n of [...cpuNotes, ...notes]) console.log(n);
+for (const n of [...shares, ...cpuNotes, ...notes]) console.log(n);
+
+/**
+ * Each row's share of a raw node:http server answering the same bytes, measured in this run (DESIGN §8: budgets
+ * are shares of that ceiling, since machines differ 2–3×). The order row's share is its orders/s against the
+ * ceiling of its answer.
+ */
+async function ceilings(): Promise<string[]> {
+  const out = [
+    "\nshare of a raw node:http server answering the same bytes, same run (shop and ceiling on core " +
+      (process.env.SHOP_CPU ?? "0") +
+      "):",
+  ];
+  for (const [name, sample] of samples) {
+    const raw = await rawCeiling(sample, process.env.SHOP_CPU ?? "0");
+    const rps = rows.find((r) => r.name === name)?.rps ?? orderRate;
+    out.push(`  ${name}: ${rps.toFixed(0)} / ${raw.rps} req/s = ${((100 * rps) / raw.rps).toFixed(1)} % (answer ${sample.length} B)`);
+  }
+  return out;
+}
 
 /** CPU time (user + system) the shop process has used so far, in ms (Linux /proc; clock ticks of 10 ms). */
 function shopCpuMs(): number {
@@ -85,6 +119,9 @@ async function measureCycle(name: string, opts: Record<string, unknown>): Promis
     non2xx: r.non2xx,
   };
 }
+
+const ORDER_ROW = "order placement (orders/s)";
+let orderRate = 0;
 
 async function orders(base: string): Promise<string[]> {
   const db = new pg.Client({ connectionString: PG_URL });
@@ -142,6 +179,7 @@ async function orders(base: string): Promise<string[]> {
           }
           const r = await call(base, "/site/Sale/createOrder", { idempotency_key: randomBytes(16).toString("hex") }, b.cookie);
           if (r.code === 200) {
+            if (!samples.has(ORDER_ROW)) samples.set(ORDER_ROW, answerBytes(r));
             placed++;
             lastPlacedAt = Date.now();
             orderIds.push(Number(r.data.id));
@@ -170,6 +208,7 @@ async function orders(base: string): Promise<string[]> {
     // Once the hot stock is sold out the buyers only get refusals: the rate is the selling time's, not the run's
     // (with the default stock, the full duration understated it, e.g. 2,000 orders in 10 s read 199/s).
     const sellingSeconds = after.stock === 0 ? (lastPlacedAt - started) / 1000 : seconds;
+    orderRate = placed / sellingSeconds;
     return [
       `\norder placement, PostgreSQL, ${buyersN} concurrent buyers (add 1 unit then POST /site/Sale/createOrder), ${duration} s:`,
       `  ${placed} orders, ${(placed / sellingSeconds).toFixed(1)} orders/s (each with its add-to-cart${after.stock === 0 ? `; sold out after ${sellingSeconds.toFixed(1)} s` : ""}), ${refused} refusals (stock exhausted), ${failed} errors`,
@@ -265,13 +304,19 @@ async function backendsCpuMs(db: pg.Client): Promise<Map<number, number>> {
   return out;
 }
 
+/** An API answer as the shop sends it (JSON.stringify of the parsed envelope gives the same bytes). */
+const answerBytes = (answer: unknown) => Buffer.from(JSON.stringify(answer));
+
 /** The autocannon rows (left out with --orders-only). */
 async function cartRows() {
   // One customer per connection (up to 50), each with the same 50-line cart: carts do not share a lock.
   const { cookies, first, modelId } = await cartCustomers(shop.url, Math.min(connections, 50));
   const json = { "content-type": "application/json" };
+  const addName = `API add-to-cart (+1 / −1), ${LINES}-line carts, ${cookies.length} customers`;
+  samples.set(addName, answerBytes(await call(shop.url, ADD_PATH, { arr: [{ model_id: modelId, num: 1 }] }, first)));
+  await call(shop.url, "/site/Customer/editShoppingCart", { model_id: modelId, num: -1, type: 2 }, first);
   rows.push(
-    await measureCycle(`API add-to-cart (+1 / −1), ${LINES}-line carts, ${cookies.length} customers`, {
+    await measureCycle(addName, {
       url: `${shop.url}${ADD_PATH}`,
       method: "POST",
       requests: addCycle(cookies, modelId),
@@ -279,8 +324,10 @@ async function cartRows() {
   );
   if (process.argv.includes("--add-only")) return;
   const withCookie = cycleCookies(cookies);
+  const listName = `API POST ${LIST_PATH}, ${LINES}-line carts, ${cookies.length} customers`;
+  samples.set(listName, answerBytes(await call(shop.url, LIST_PATH, {}, first)));
   rows.push(
-    await measureCycle(`API POST ${LIST_PATH}, ${LINES}-line carts, ${cookies.length} customers`, {
+    await measureCycle(listName, {
       url: `${shop.url}${LIST_PATH}`,
       method: "POST",
       requests: [{ method: "POST", path: LIST_PATH, headers: json, body: body(LIST_PATH, {}), setupRequest: withCookie(true) }],

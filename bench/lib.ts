@@ -45,14 +45,17 @@ export async function measure(name: string, url: string, req: Req = {}): Promise
 
 /** A raw node:http server answering the same bytes as the shop (its real page: autocannon parses HTML
  * several times slower than filler bytes), in its own process like the shop: the ceiling for that response. */
-export async function rawCeiling(body: Buffer): Promise<Row> {
+export async function rawCeiling(body: Buffer, cpu?: string): Promise<Row> {
   const port = await freePort();
   const file = join(mkdtempSync(join(tmpdir(), "bench-raw-")), "body");
   writeFileSync(file, body);
   const code = `const b = require("node:fs").readFileSync(${JSON.stringify(file)});
 require("node:http").createServer((q, r) => { r.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": b.length }); r.end(b); })
   .listen(${port}, "127.0.0.1", () => console.log("up"));`;
-  const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
+  // `cpu`: pinned to that core, as the shop it stands for (taskset -c)
+  const child = cpu
+    ? spawn("taskset", ["-c", cpu, process.execPath, "-e", code], { stdio: ["ignore", "pipe", "inherit"] })
+    : spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
   await new Promise((ok) => child.stdout.once("data", ok));
   try {
     return { ...(await measure(`raw node:http, same ${body.length} B`, `http://127.0.0.1:${port}/`)), bytes: body.length };
