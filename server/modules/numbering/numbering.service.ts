@@ -3,10 +3,10 @@
 // rolled-back transaction gives its number back. Call it inside the transaction that writes the document
 // (a call on the pool commits at once, and a later failure would leave a gap), and as late as possible in
 // it: every other transaction numbering the same kind waits until this one commits.
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { numberSequences } from "#server/db/schema/index.ts";
-import { formatDocumentNumber, NUMBER_PREFIXES, numberingYear, type NumberKind } from "#core/numbering.ts";
+import { formatDocumentNumber, numberingYear, type NumberKind } from "#core/numbering.ts";
 
 /** The next value of the kind's sequence for the year (1 for the first of a year), locked until commit. */
 export async function nextSequenceValue(q: Db, kind: NumberKind, year = numberingYear(new Date())): Promise<number> {
@@ -24,17 +24,4 @@ export async function nextSequenceValue(q: Db, kind: NumberKind, year = numberin
 /** The next document number, e.g. nextNumber(tx, "order") → "CE2026-000178". */
 export async function nextNumber(q: Db, kind: NumberKind, year = numberingYear(new Date())): Promise<string> {
   return formatDocumentNumber(kind, year, await nextSequenceValue(q, kind, year));
-}
-
-/**
- * nextNumber as the body of a WITH part, for a use case that numbers its document inside its final statement
- * (decision 093): the sequence row is then locked for that statement and the commit only, not across round
- * trips. `when` is a condition on the statement's earlier parts (e.g. its guarded counters): when false, no
- * number is taken and the part is empty. Answers one row, `number`, formatted as formatDocumentNumber does.
- */
-export function nextNumberSql(kind: NumberKind, when: SQL = sql`true`, year = numberingYear(new Date())): SQL {
-  formatDocumentNumber(kind, year, 1); // the year's range check
-  return sql`insert into number_sequences (kind, year, last_value) select ${kind}, ${year}::int, 1 where ${when}
-    on conflict (kind, year) do update set last_value = number_sequences.last_value + 1
-    returning ${`${NUMBER_PREFIXES[kind]}${year}-`}::text || lpad(last_value::text, greatest(6, length(last_value::text)), '0') as number`;
 }

@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { query, type Database } from "#server/db/client.ts";
-import { formatDocumentNumber, numberingYear } from "#core/numbering.ts";
+import { numberingYear } from "#core/numbering.ts";
 import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
-import { nextNumber, nextNumberSql, nextSequenceValue } from "./numbering.service.ts";
+import { nextNumber, nextSequenceValue } from "./numbering.service.ts";
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
@@ -102,21 +102,5 @@ describe.each(testDbKinds())("numbering (%s)", (kind) => {
     expect(committed).toHaveLength(30);
     expect([...committed].sort((a, b) => a - b)).toEqual(range(30));
     expect(await lastValue("quotation", 2046)).toBe(30);
-  });
-
-  it("numbers inside a statement (nextNumberSql) as nextNumber does, and takes no number when its condition is false", async () => {
-    const inStatement = (when = sql`true`) =>
-      d.db.transaction(
-        async (tx) =>
-          (await query<{ number: string }>(tx, sql`with n as (${nextNumberSql("order", when, 2047)}) select number from n`))[0]?.number,
-      );
-    expect(await inStatement()).toBe("CE2047-000001");
-    expect(await d.db.transaction((tx) => nextNumber(tx, "order", 2047))).toBe("CE2047-000002");
-    expect(await inStatement(sql`1 = 0`)).toBeUndefined();
-    expect(await lastValue("order", 2047)).toBe(2);
-    // beyond six digits the value takes more, as formatDocumentNumber writes it
-    await query(d.db, sql`update number_sequences set last_value = 999999 where kind = 'order' and year = 2047`);
-    expect(await inStatement()).toBe(formatDocumentNumber("order", 2047, 1_000_000));
-    expect(await inStatement()).toBe("CE2047-1000001");
   });
 });

@@ -30,14 +30,3 @@ export function mailInsertSql(mail: OutboxMail): SQL {
   afterCommit(() => listeners.forEach((cb) => cb()));
   return sql`insert into outbox_messages (kind, payload) values ('email', ${JSON.stringify(mail)}::jsonb)`;
 }
-
-/**
- * mailInsertSql for a mail that needs a value known only inside the statement (an order number taken by it,
- * decision 093): one row per row of `from` (none when it is empty), with every `token` in the mail replaced
- * by `value`. The token must come through JSON.stringify unchanged, and the value must need no JSON escaping.
- */
-export function mailInsertFromSql(mail: OutboxMail, token: string, value: SQL, from: SQL): SQL {
-  if (JSON.stringify(token) !== `"${token}"`) throw new Error("mail token changed by JSON escaping");
-  afterCommit(() => listeners.forEach((cb) => cb()));
-  return sql`insert into outbox_messages (kind, payload) select 'email', replace(${JSON.stringify(mail)}::text, ${token}::text, ${value})::jsonb from ${from}`;
-}
