@@ -3,13 +3,13 @@ import { lockDataDir } from "./data-dir-lock.ts";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createHash } from "node:crypto";
-import { entityKind, type SQL } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { SQL } from "drizzle-orm";
 import * as schema from "./schema/index.ts";
-import { TX_RUNNER, assertPoolUsable, inJoinedTransaction, isTransaction } from "./tx.ts";
+import { assertPoolUsable, inJoinedTransaction, isTransaction } from "./tx.ts";
+import { asDb, executeRows, guardQueries, nodePgSession, sessionParts, setTxRunner, type Db } from "./driver.ts";
 
 export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type { Db };
 export type Database = {
   db: Db;
   kind: "pglite" | "pg";
@@ -46,17 +46,14 @@ async function openPglite(dataDir: string): Promise<Database> {
     release();
     throw e;
   });
-  const db = drizzle({ client, schema });
+  const drizzled = drizzle({ client, schema });
+  const db = asDb(drizzled);
   // A pool query inside a transaction would wait forever for the one connection: fail at once (db/tx.ts).
   // Transactions query through their own handle, not through client.query.
-  const poolQuery = client.query.bind(client);
-  client.query = ((...args: Parameters<typeof poolQuery>) => {
-    assertPoolUsable(db as unknown as Db);
-    return poolQuery(...args);
-  }) as typeof client.query;
-  await migrate(db, { migrationsFolder });
+  guardQueries(client, () => assertPoolUsable(db));
+  await migrate(drizzled, { migrationsFolder });
   return {
-    db: db as unknown as Db,
+    db,
     kind: "pglite",
     onChange: async (cb) => {
       await client.listen(CHANGE_CHANNEL, cb);
@@ -75,17 +72,14 @@ async function openPg(url: string): Promise<Database> {
   // An idle connection dropped by the server (restart, failover, terminated backend) must not crash
   // the process: the pool discards it and the next query opens a new one.
   pool.on("error", (e) => console.error(`PostgreSQL idle connection lost: ${e.message}`));
-  const db = drizzle({ client: pool, schema });
+  const drizzled = drizzle({ client: pool, schema });
+  const db = asDb(drizzled);
   // Transactions with BEGIN sent with their first statement and COMMIT with their final one (decision 106).
   const { pipelinedTransactions } = await import("./pipelined-tx.ts");
-  (db as unknown as Record<symbol, unknown>)[TX_RUNNER] = pipelinedTransactions(pool, (db as unknown as { session: never }).session);
+  setTxRunner(db, pipelinedTransactions(pool, sessionParts(db)));
   // A pool query inside a transaction would silently run outside it: fail at once (db/tx.ts).
-  const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  pool.query = ((...args: unknown[]) => {
-    assertPoolUsable(db as unknown as Db);
-    return poolQuery(...args);
-  }) as typeof pool.query;
-  await migrate(db, { migrationsFolder });
+  guardQueries(pool, () => assertPoolUsable(db));
+  await migrate(drizzled, { migrationsFolder });
   const listeners: InstanceType<typeof pg.Client>[] = [];
   let closing = false;
   // One dedicated connection per subscriber; on loss it reconnects and reports a change ("*") so caches reload.
@@ -107,7 +101,7 @@ async function openPg(url: string): Promise<Database> {
     listeners.push(c);
   }
   return {
-    db: db as unknown as Db,
+    db,
     kind: "pg",
     onChange: listen,
     close: async () => {
@@ -119,15 +113,9 @@ async function openPg(url: string): Promise<Database> {
 }
 
 /** Runs raw SQL and returns its rows, the same on both drivers. */
-export async function query<T>(db: Db, q: SQL): Promise<T[]> {
-  const res = (await db.execute(q)) as unknown as { rows: T[] };
-  return res.rows;
+export function query<T>(db: Db, q: SQL): Promise<T[]> {
+  return executeRows<T>(db, q);
 }
-
-type Session = {
-  prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> };
-};
-type Internals = { session: Session; dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } };
 
 /**
  * query() as a named prepared statement on node-postgres: PostgreSQL parses its text once per connection and,
@@ -136,11 +124,11 @@ type Internals = { session: Session; dialect: { sqlToQuery(q: SQL): { sql: strin
  * takes few forms (a connection keeps every statement it prepared). PGlite: query().
  */
 export async function preparedQuery<T>(db: Db, q: SQL): Promise<T[]> {
-  const { session, dialect } = db as unknown as Internals;
-  if ((session.constructor as unknown as Record<symbol, unknown>)[entityKind] !== "NodePgSession") return query<T>(db, q);
-  const built = dialect.sqlToQuery(q);
+  const pg = nodePgSession(db);
+  if (!pg) return query<T>(db, q);
+  const built = pg.toQuery(q);
   const name = `q${createHash("sha1").update(built.sql).digest("hex").slice(0, 24)}`;
-  const res = (await session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
+  const res = (await pg.session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
   return res.rows;
 }
 
@@ -153,7 +141,6 @@ export async function preparedQuery<T>(db: Db, q: SQL): Promise<T[]> {
  */
 export async function finalStatement<T>(tx: Db, q: SQL): Promise<T[]> {
   if (!isTransaction(tx)) throw new Error("finalStatement outside a transaction");
-  const client = (tx as unknown as Internals & { session: { client: { markFinal?: () => void } } }).session.client;
-  if (!inJoinedTransaction()) client.markFinal?.();
+  if (!inJoinedTransaction()) nodePgSession(tx)?.session.client.markFinal?.();
   return preparedQuery<T>(tx, q);
 }

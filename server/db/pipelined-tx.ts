@@ -8,30 +8,9 @@
 // the rest until the Sync, so a failed statement never runs its COMMIT and the transaction is rolled back.
 import pg from "pg";
 import { NodePgSession, NodePgTransaction } from "drizzle-orm/node-postgres";
-import type { Db } from "./client.ts";
-import type { TxRunner } from "./tx.ts";
+import { asDb, pgQueryClass, type PgConnection as Connection, type PgQueryConfig as QueryConfig, type TxRunner } from "./driver.ts";
 
-type QueryConfig = { text: string; name?: string; values?: unknown[]; rowMode?: string; types?: unknown; queryMode?: "extended" };
-type Connection = {
-  parse(m: { text: string; name: string; types?: unknown }): void;
-  bind(m: { portal: string; statement: string; values: unknown[] }): void;
-  execute(m: { portal: string; rows?: number }): void;
-  sync(): void;
-  submittedNamedStatements: Record<string, string>;
-};
-
-/** The parts of node-postgres's Query (lib/query.js) that a submittable subclass overrides or calls. */
-interface QueryInternals {
-  name?: string;
-  text: string;
-  types?: unknown;
-  portal: string;
-  callback?: (e: Error | null, r: pg.QueryResult) => void;
-  hasBeenParsed(c: Connection): boolean;
-  prepare(c: Connection): void;
-  handleCommandComplete(msg: unknown, c: Connection): void;
-}
-const Query = pg.Query as unknown as new (config: QueryConfig) => QueryInternals;
+const Query = pgQueryClass(pg);
 
 /** A query with simple commands run before and after it, in the same pipeline (one Sync). */
 class PipelinedQuery extends Query {
@@ -125,7 +104,7 @@ export function pipelinedTransactions(pool: pg.Pool, session: SessionParts): TxR
     );
     let lost: Error | undefined;
     try {
-      const result = await fn(tx as unknown as Db);
+      const result = await fn(asDb(tx));
       if (piped.state === "open") await client.query("commit");
       return result;
     } catch (e) {

@@ -9,14 +9,7 @@
 //   transaction open nor happen for a transaction that may still roll back.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { PgTransaction } from "drizzle-orm/pg-core";
-import type { Db } from "./client.ts";
-
-/**
- * How a database runs a transaction when it has its own way (node-postgres: pipelined-tx.ts); without one,
- * drizzle's `transaction`. Set by client.ts on the database object under this symbol.
- */
-export type TxRunner = <T>(fn: (tx: Db) => Promise<T>) => Promise<T>;
-export const TX_RUNNER = Symbol.for("comptoir.txRunner");
+import { asDb, txRunnerOf, type Db } from "./driver.ts";
 
 type TxState = { pool: Db; done: boolean; afterCommit: (() => void)[]; joined?: true };
 
@@ -46,10 +39,11 @@ export async function withTransaction<T>(q: Db, fn: (tx: Db) => Promise<T>): Pro
   const state: TxState = { pool: q, done: false, afterCommit: [] };
   let result: T;
   try {
-    const runner = (q as unknown as Record<symbol, TxRunner | undefined>)[TX_RUNNER];
+    // the database's own way (node-postgres: pipelined-tx.ts), else drizzle's
+    const runner = txRunnerOf(q);
     result = runner
       ? await runner((tx) => current.run(state, () => fn(tx)))
-      : await q.transaction((tx) => current.run(state, () => fn(tx as unknown as Db)));
+      : await q.transaction((tx) => current.run(state, () => fn(asDb(tx))));
   } finally {
     state.done = true; // promises started inside and still running are no longer "in" it
   }
