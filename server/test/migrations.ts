@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { randomBytes } from "node:crypto";
 import type { Db } from "#server/db/client.ts";
+import { asDb } from "#server/db/driver.ts";
 import type { TestDbKind } from "./databases.ts";
 
 export const MIGRATIONS = fileURLToPath(new URL("../db/migrations", import.meta.url));
@@ -32,7 +33,7 @@ export async function openUnmigrated(kind: TestDbKind): Promise<UnmigratedDb> {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     const client = await PGlite.create("memory://", { extensions: { unaccent, pg_trgm } });
     const db = drizzle({ client });
-    return { db: db as unknown as Db, migrate: (f) => migrate(db, { migrationsFolder: f }), close: () => client.close() };
+    return { db: asDb(db), migrate: (f) => migrate(db, { migrationsFolder: f }), close: () => client.close() };
   }
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
@@ -54,7 +55,7 @@ export async function openUnmigrated(kind: TestDbKind): Promise<UnmigratedDb> {
   const pool = new pg.Pool({ connectionString: url.href, max: 2 });
   const db = drizzle({ client: pool });
   return {
-    db: db as unknown as Db,
+    db: asDb(db),
     migrate: (f) => migrate(db, { migrationsFolder: f }),
     close: async () => {
       await pool.end();

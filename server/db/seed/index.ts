@@ -3,6 +3,7 @@
 // into an empty database.
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { executeRows } from "#server/db/driver.ts";
 import * as s from "#server/db/schema/index.ts";
 import { buildCatalogue, type Size } from "./products.ts";
 import { buildPriceHistory, buildPromotions } from "./promotions.ts";
@@ -42,8 +43,8 @@ const SERIAL_TABLES = [
 ];
 
 async function hasCategories(db: Db | Tx): Promise<boolean> {
-  const res = (await db.execute(sql`select exists (select 1 from categories) as present`)) as unknown as { rows: { present: boolean }[] };
-  return Boolean(res.rows[0]?.present);
+  const [row] = await executeRows<{ present: boolean }>(db, sql`select exists (select 1 from categories) as present`);
+  return Boolean(row?.present);
 }
 
 /**
