@@ -1,4 +1,4 @@
-// What a write of a customer's server cart does (SPEC §4, §5; decisions 070, 112), decided from the cart's lines and
+// What a write of a customer's server cart does (SPEC §4, §5; decisions 070, 113), decided from the cart's lines and
 // the live counters of the models concerned, as the server read them under the cart's lock. Each rule is one
 // function of its own (prepareAdd, checkCartLimit, updatedQuantity in operations.ts; isSold, quantityProblem,
 // mergeQuantity in availability.ts); these put them in the order decision 070 gives. Pure: the server reads,

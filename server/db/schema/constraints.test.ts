@@ -613,7 +613,6 @@ const ON_DELETE: Record<string, string> = {
   "carts.invoice_addr_id": "set null",
   "carts.shop_id": "set null",
   "cart_lines.cart_id": "cascade",
-  "cart_line_versions.cart_id": "cascade",
   "cart_lines.model_id": "cascade",
   "orders.customer_id": "restrict",
   "orders.shop_id": "restrict",

@@ -1,7 +1,6 @@
 // Carts, orders, invoices, credit notes, coupons, quotations.
 import { sql } from "drizzle-orm";
 import {
-  bigint,
   check,
   date,
   type AnyPgColumn,
@@ -110,17 +109,6 @@ export const cartLines = pgTable(
   },
   (t) => [uniqueIndex("cart_lines_uq").on(t.cartId, t.modelId), check("cart_lines_num_ck", sql`${t.num} > 0`)],
 );
-
-// A cart's lines version (migration 0029, decision 109): moved on by every write of its lines (the cart_lines
-// triggers; in the shop's batched writes, the add and edit functions themselves), from one sequence, so no version
-// is seen twice. No row: the cart's lines were never written (none).
-// A table of its own: updating the carts row would run the carts triggers at every cart write.
-export const cartLineVersions = pgTable("cart_line_versions", {
-  cartId: integer("cart_id")
-    .primaryKey()
-    .references(() => carts.id, { onDelete: "cascade" }),
-  version: bigint("version", { mode: "number" }).notNull(),
-});
 
 // Orders keep snapshots (addresses, designations, prices) so later catalogue edits never change them.
 export const orders = pgTable(

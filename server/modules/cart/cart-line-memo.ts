@@ -1,9 +1,8 @@
-// Priced cart lines with their JSON, kept by line id and language (decision 096). A line of a cart answer is a
-// pure function of its read-model entry, its quantity, its model's live stock and sale flags and the language
-// (its amount too: core lineAmounts reads the line alone), so an entry is reused only when all of these are the
-// same; the totals are still computed by core over every line of the cart on each answer. An add or an edit
-// changes one line of a 50-line cart: the other 49 are neither priced nor serialised again. Quoted lines
-// (decision 080) are always priced afresh.
+// Priced cart lines with their JSON, kept by line id and language. A line of a cart answer is a pure function of its
+// read-model entry, its quantity, its model's live stock and sale flags and the language (its amount too: core
+// lineAmounts reads the line alone), so an entry is reused only when all of these are the same; the totals are still
+// computed by core over every line of the cart on each answer. An add or an edit changes one line of a 50-line cart:
+// the other 49 are neither priced nor serialised again. Quoted lines (decision 080) are always priced afresh.
 import type { Lang } from "#core/lang.ts";
 import type { CartListLine, StaticModel } from "./cart-models.ts";
 import type { LiveLine } from "./cart-view.ts";
@@ -28,18 +27,8 @@ export function createLineMemo(max = LINE_MEMO_MAX) {
   /** The lines priced by this memo, to their entry (their JSON is taken once their amount is set). */
   const owners = new WeakMap<CartListLine, Entry>();
 
-  /**
-   * The kept line for `r` priced from `s`, or `price(r, s)`'s line, kept. `forTotals`: the line is not shown, only
-   * counted in the totals, which its counters do not change (an add's or edit's other lines, decision 108): a kept
-   * line of the same model entry and quantity serves whatever its counters, and a fresh one is not kept.
-   */
-  function line(
-    r: LiveLine,
-    s: StaticModel,
-    lang: Lang,
-    price: (r: LiveLine, s: StaticModel) => CartListLine,
-    forTotals = false,
-  ): CartListLine {
+  /** The kept line for `r` priced from `s`, or `price(r, s)`'s line, kept. */
+  function line(r: LiveLine, s: StaticModel, lang: Lang, price: (r: LiveLine, s: StaticModel) => CartListLine): CartListLine {
     if (r.quotation_id !== null) return price(r, s);
     let entries = byLang.get(lang);
     if (!entries) byLang.set(lang, (entries = new Map()));
@@ -48,10 +37,11 @@ export function createLineMemo(max = LINE_MEMO_MAX) {
       e &&
       e.s === s &&
       e.num === r.num &&
-      (forTotals || (e.stock === r.stock && e.purchasable_qty === r.purchasable_qty && e.not_for_sale === r.not_for_sale))
+      e.stock === r.stock &&
+      e.purchasable_qty === r.purchasable_qty &&
+      e.not_for_sale === r.not_for_sale
     )
       return e.line;
-    if (forTotals) return price(r, s);
     const fresh: Entry = {
       s,
       num: r.num,

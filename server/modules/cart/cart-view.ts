@@ -225,7 +225,7 @@ export function liveLines(raw: LineTuple[] | string | null): LiveLine[] {
 
 export const parsed = <T>(v: T | string | null): T | null => (typeof v === "string" ? (JSON.parse(v) as T) : v);
 
-/** The cart as comptoir_cart_head answers it (migration 0024): the row with its address and coupon. */
+/** The cart as comptoir_cart_head answers it (server/db/functions.sql): the row with its address and coupon. */
 export type CartHead = CartRow & { delivery_obj: AddressSnapshot | null; coupon_obj: CouponRow | null };
 
 /** A cart state from comptoir_cart_head and comptoir_cart_lines (JSON values, parsed or not by the driver). */
@@ -235,7 +235,7 @@ export function cartState(head: CartHead | string, lines: LineTuple[] | string |
 }
 
 /**
- * The statement of loadCart: the customer's cart row `c` as `head` (comptoir_cart_head of migration 0024: its
+ * The statement of loadCart: the customer's cart row `c` as `head` (comptoir_cart_head, server/db/functions.sql: its
  * delivery address, the caller's and not deleted, and its coupon with whether it may be used now) and, with
  * `lines`, its lines with their live stock (comptoir_cart_lines); plus `extra` columns read from `c` (the order
  * adds its models, decision 097) and a `when` condition. `lock` takes the cart row's lock until the transaction ends.

@@ -1,7 +1,7 @@
 // The cart API of SPEC §7 (decision 070). Customer calls need a login; the cart list also prices an
 // anonymous visitor's `carts`. Every answer carries the cart's totals; the list, the merge and the removal
 // answer every line (the client replaces its state), the add and the edit only the lines they changed with
-// the order of all (decision 108).
+// the order of all (decision 113).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { translate } from "#core/i18n/messages.ts";
 import { addCartSchema, delCartSchema, editCartSchema, getCartSchema, mergeCartSchema } from "#core/validation/cart.ts";

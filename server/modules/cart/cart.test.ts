@@ -7,7 +7,6 @@ import { query } from "#server/db/client.ts";
 import { createTestApp, post, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 import { cartPayloads } from "./cart-notices.ts";
-import { parsed } from "./cart-view.ts";
 import { createCartService } from "./cart.service.ts";
 import { createConfigService } from "#server/modules/content/config.service.ts";
 import { isDomainError } from "#core/domain-errors.ts";
@@ -16,7 +15,7 @@ import type { CartLine } from "#core/cart/types.ts";
 import { patchedLines } from "#core/cart/operations.ts";
 
 type Listed = { cart_info: unknown; cart_list: CartLine[] };
-/** What an add or edit answers (decision 108) for a cart a full list shows as `full`: its totals, the lines of
+/** What an add or edit answers (decision 113) for a cart a full list shows as `full`: its totals, the lines of
  * the `changed` models, and every line's [model_id, num] in order. */
 const patchOf = (full: Listed, changed: number[]) => ({
   cart_info: full.cart_info,
@@ -87,7 +86,7 @@ describe.each(testDbKinds())("cart API on %s", (kind) => {
     }
   });
 
-  it("tells every process of an add and an edit once committed, with one notice from the shop (decision 105)", async () => {
+  it("tells every process of each write once it has committed, with one notice naming its customer", async () => {
     const { db } = t.database;
     const seen: string[] = [];
     await t.database.onChange((payload) => seen.push(payload));
@@ -98,30 +97,25 @@ describe.each(testDbKinds())("cart API on %s", (kind) => {
       await expect.poll(() => seen.includes(mark)).toBe(true);
       return seen.splice(0).filter((n) => n !== mark);
     };
+    // both carts exist (creating one notifies from the carts trigger too)
+    await Promise.all([add(demo, [{ model_id: a.id, num: 1 }]), add(martin, [{ model_id: a.id, num: 1 }])]);
     await upToNow();
-    // Through the API, two customers at once: each is named, and the write itself sent nothing else.
+    // Through the API, two customers at once: each is named once, and the writes themselves sent nothing else.
     await Promise.all([add(demo, [{ model_id: a.id, num: 1 }]), add(martin, [{ model_id: a.id, num: 1 }])]);
     expect((await upToNow()).flatMap((n) => n.replace("cart:", "").split(",")).sort()).toEqual(["1", "2"]);
     expect((await edit(demo, { model_id: a.id, num: 3, type: 1 })).json().code).toBe(200);
     expect(await upToNow()).toEqual(["cart:1"]);
-    // The batched form (decision 108) leaves the notice to its caller; its mark ends with it: a later write of the
-    // same transaction notifies, and so does the plain form.
-    const many = (ops: unknown[]) => sql`select comptoir_cart_write_many(${JSON.stringify(ops)}::json)`;
-    await query(
-      db,
-      many([
-        ["add", 1, [[a.id, 1]], 0],
-        ["edit", 1, null, a.id, true, 2],
-      ]),
-    );
-    expect(await upToNow()).toEqual([]);
-    await db.transaction(async (tx) => {
-      await tx.execute(many([["add", 1, [[a.id, 1]], 0]]));
-      await tx.execute(sql`update cart_lines set num = 4 where cart_id = (select id from carts where customer_id = 2)`);
-    });
-    expect(await upToNow()).toEqual(["cart:2"]);
-    await query(db, sql`select comptoir_cart_add(1, ${JSON.stringify([[a.id, 1]])}::json, 0)`);
+    expect((await del(demo, { model_ids: a.id })).json().code).toBe(200);
     expect(await upToNow()).toEqual(["cart:1"]);
+    const merged = await post(t.app, "/site/Customer/mergeShoppingCart", { carts: [{ model_id: a.id, num: 1 }] }, { token: demo });
+    expect(merged.json().code).toBe(200);
+    expect(await upToNow()).toEqual(["cart:1"]);
+    // a refused write changes nothing and tells nothing
+    expect((await add(demo, [{ model_id: c.id, num: 1 }])).json().code).toBe(400);
+    expect(await upToNow()).toEqual([]);
+    // the mark that leaves the notice to the shop ends with the write's transaction: a write from elsewhere notifies
+    await query(db, sql`update cart_lines set num = 4 where cart_id = (select id from carts where customer_id = 2)`);
+    expect(await upToNow()).toEqual(["cart:2"]);
   });
 
   it("splits a cart notice naming many customers under pg_notify's size limit", () => {
@@ -273,7 +267,7 @@ describe.each(testDbKinds())("cart API on %s", (kind) => {
     ]);
     expect(mixed.json()).toMatchObject({ code: 400, info: "Articles indisponibles ou qui ne sont plus vendus." });
     expect(await lines(1)).toEqual([expect.objectContaining({ model_id: a.id, num: 2 })]);
-    // the answer is built from the upsert's own rows (decision 087): it must be what a re-read gives
+    // the answer is the cart read after the write: what a fresh list shows
     const added = await add(demo, [
       { model_id: b.id, num: 2 },
       { model_id: p.id, num: 12 },
@@ -336,7 +330,7 @@ describe.each(testDbKinds())("cart API on %s", (kind) => {
       fc.record({ kind: fc.constant("del" as const), m: fc.constantFrom(...ids) }),
       fc.record({ kind: fc.constant("stock" as const), m: fc.constantFrom(...ids), stock: fc.integer({ min: 1, max: 200 }) }),
       fc.record({ kind: fc.constant("price" as const), m: fc.constantFrom(...ids), cents: fc.integer({ min: 100, max: 99_999 }) }),
-      // a write of the lines from elsewhere (another process, an order, a quotation): the next write answers every line
+      // a write of the lines from elsewhere (another process, an order, a quotation)
       fc.record({ kind: fc.constant("other" as const), m: fc.constantFrom(...ids), num: fc.integer({ min: 1, max: 5 }) }),
     );
     const saved = await query<{ id: number; stock: number; price: string }>(
@@ -394,81 +388,7 @@ describe.each(testDbKinds())("cart API on %s", (kind) => {
     }
   });
 
-  it("answers a write the changed lines only when the caller knows the cart's lines at its version (decision 109)", async () => {
-    const { db } = t.database;
-    const version = async () =>
-      (
-        await query<{ v: number }>(
-          db,
-          sql`select coalesce(v.version, 0)::float8 as v from carts c left join cart_line_versions v on v.cart_id = c.id where c.customer_id = 1`,
-        )
-      )[0].v;
-    const nums = async () =>
-      (
-        await query<{ t: [number, number, number, number | null] }>(
-          db,
-          sql`select json_build_array(l.id, l.model_id, l.num, l.quotation_id) as t from cart_lines l
-              join carts c on c.id = l.cart_id where c.customer_id = 1 order by l.created_at desc, l.id desc`,
-        )
-      ).map((r) => r.t);
-    const many = async (ops: unknown[]) =>
-      parsed((await query<{ r: unknown }>(db, sql`select comptoir_cart_write_many(${JSON.stringify(ops)}::json) as r`))[0].r) as {
-        cart: number;
-        version: number;
-        lines?: unknown;
-        changed?: unknown;
-      }[];
-    await add(demo, [
-      { model_id: a.id, num: 1 },
-      { model_id: b.id, num: 1 },
-    ]);
-    const [{ id: cartId }] = await query<{ id: number }>(db, sql`select id from carts where customer_id = 1`);
-    // the process holds the lines it answered, at the version the database holds
-    const held = t.app.services.cart.knownCart(1)!;
-    expect(held).toEqual({ cart: cartId, version: await version(), lines: await nums() });
-    // the next add, at that version: the lines put in place are the database's, the others kept as they were
-    expect((await add(demo, [{ model_id: p.id, num: 2 }])).json().code).toBe(200);
-    const next = t.app.services.cart.knownCart(1)!;
-    expect(next.lines).toEqual(await nums());
-    expect(next.version).toBe(await version());
-    expect(next.lines.slice(1)).toEqual(held.lines);
-    expect(next.lines[1]).toBe(held.lines[0]); // the same tuple: not read back from the database
-    // the functions: the changed lines for the version held, every line for another one or none
-    const v = await version();
-    const [known, stale, none] = await many([
-      ["add", 1, [[a.id, 1]], 0, [cartId, v]],
-      ["edit", 1, null, a.id, false, 1, [cartId, v]],
-      ["edit", 1, null, a.id, false, -1, null],
-    ]);
-    const lineA = next.lines.find((l) => l[1] === a.id)!;
-    expect(known.changed).toEqual([[lineA[0], a.id, 2, null]]);
-    expect(known.lines).toBeUndefined();
-    expect(stale.changed).toBeUndefined();
-    expect(stale.lines).toHaveLength(3);
-    expect(none.lines).toEqual(await nums());
-    expect([known.version, stale.version, none.version]).toEqual([...new Set([known.version, stale.version, none.version])]);
-    expect(none.version).toBe(await version());
-    // a refused write changes no line and keeps the version; every other write of the lines moves it on
-    const before = await version();
-    expect((await add(demo, [{ model_id: b.id, num: 50 }])).json().code).not.toBe(200);
-    expect(await version()).toBe(before);
-    await del(demo, { model_ids: b.id });
-    expect(await version()).toBeGreaterThan(before);
-    const afterDel = await version();
-    await query(db, sql`update cart_lines set num = 3 where model_id = ${a.id}`);
-    expect(await version()).toBeGreaterThan(afterDel);
-    const afterUpdate = await version();
-    await query(db, sql`truncate cart_lines`);
-    expect(await version()).toBeGreaterThan(afterUpdate);
-    // a cart removed with its lines leaves no version behind (and its removal does not fail for it)
-    await query(db, sql`delete from carts where customer_id = 2`);
-    expect(await query(db, sql`select 1 from cart_line_versions v left join carts c on c.id = v.cart_id where c.id is null`)).toEqual([]);
-    // and the process, now behind, is answered every line: its lines are the database's again
-    expect((await add(demo, [{ model_id: a.id, num: 1 }])).json().code).toBe(200);
-    expect(t.app.services.cart.knownCart(1)!.lines).toEqual(await nums());
-  });
-
-  it("answers two processes writing one cart in turn as a full list shows it (decision 109)", async () => {
+  it("answers two processes writing one cart in turn as a full list shows it", async () => {
     const { db } = t.database;
     const { cart: one, cache } = t.app.services;
     // a second process: its own kept carts, lines and answers, on the same database

@@ -253,7 +253,7 @@ export function createQuotationsService(cart: CartService) {
       await query(tx, sql`delete from cart_lines where cart_id = ${c.id}`);
       const values = sql.join(
         // Inserted in reverse so that the newest-first cart shows the quotation's order; never after now(): a line a
-        // later add inserts is newer than these (cart-known.ts).
+        // later add inserts is newer than these (the cart lists its lines newest first).
         [...lines]
           .reverse()
           .map((l, i) => sql`(${c.id}, ${l.modelId}, ${l.num}, ${r.id}, now() - make_interval(secs => ${(lines.length - 1 - i) / 1000}))`),
