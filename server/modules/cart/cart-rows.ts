@@ -14,18 +14,25 @@ import type { LiveModel } from "./cart-models.ts";
 import { cartState, cartStateSql, parsed, type CartState, type CartStateRow, type LiveLine } from "./cart-view.ts";
 
 /**
- * Locks the customer's cart row until the transaction ends and answers its id; with `create`, a missing cart is
- * created first (else null: the customer has no cart). With `deferNotice` the transaction's cart triggers leave the
- * `cart:` notice to the caller, who sends it once committed (cart-notices.ts; the mark of server/db/functions.sql).
+ * Locks the customer's cart row until the transaction ends and answers its id (null: the customer has no cart). With
+ * `deferNotice` the transaction's cart triggers leave the `cart:` notice to the caller, who sends it once committed
+ * (cart-notices.ts; the mark of server/db/functions.sql).
  */
-export async function lockCart(tx: Db, customerId: number, opts: { create: boolean; deferNotice: boolean }): Promise<number | null> {
-  const mark = opts.deferNotice ? sql`set_config('comptoir.cart_notice', 'after_commit', true)` : sql`null`;
-  const lock = () =>
-    preparedQuery<{ id: number }>(tx, sql`select id, ${mark} as deferred from carts where customer_id = ${customerId} for update`);
-  const [found] = await lock();
-  if (found || !opts.create) return found?.id ?? null;
+export async function lockCart(tx: Db, customerId: number, deferNotice: boolean): Promise<number | null> {
+  const mark = deferNotice ? sql`set_config('comptoir.cart_notice', 'after_commit', true)` : sql`null`;
+  const [cart] = await preparedQuery<{ id: number }>(
+    tx,
+    sql`select id, ${mark} as deferred from carts where customer_id = ${customerId} for update`,
+  );
+  return cart?.id ?? null;
+}
+
+/** lockCart, the cart created first when the customer has none. */
+export async function lockOrCreateCart(tx: Db, customerId: number, deferNotice: boolean): Promise<number> {
+  const id = await lockCart(tx, customerId, deferNotice);
+  if (id !== null) return id;
   await query(tx, sql`insert into carts (customer_id) values (${customerId}) on conflict (customer_id) do nothing`);
-  return (await lock())[0].id;
+  return (await lockCart(tx, customerId, deferNotice))!;
 }
 
 /**

@@ -22,7 +22,7 @@ import { createCartAnswers } from "./cart-answers.ts";
 import { createCartNotices } from "./cart-notices.ts";
 import { createLineMemo, type LineMemo } from "./cart-line-memo.ts";
 import { liveModels, type CartListLine, type CartModel, type CartModels, type StaticModel } from "./cart-models.ts";
-import { deleteLines, lockCart, putLines, readCart, readLine, readLines, setLine } from "./cart-rows.ts";
+import { deleteLines, lockCart, lockOrCreateCart, putLines, readCart, readLine, readLines, setLine } from "./cart-rows.ts";
 import {
   answerOf,
   buildAnswer,
@@ -232,13 +232,10 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     if (!ok) throw refused("api.cart_add_empty");
     const conf = await settings();
     const statics = await models.catalogue(lang);
+    const modelIds = items.map((i) => i.model_id);
     const cart = await write(q, customerId, async (tx, deferNotice) => {
-      const cartId = (await lockCart(tx, customerId, { create: true, deferNotice }))!;
-      const read = await readLines(
-        tx,
-        cartId,
-        items.map((i) => i.model_id),
-      );
+      const cartId = await lockOrCreateCart(tx, customerId, deferNotice);
+      const read = await readLines(tx, cartId, modelIds);
       // A model the read model does not know is not sold: its names and prices are not known.
       const found = models.join(statics, read.models);
       const decision = decideAdd(read.lines, items, found, conf.cartGoodsLimit);
@@ -246,7 +243,7 @@ export function createCartService(config: ConfigService, models: CartModels, fre
       await putLines(tx, cartId, decision.lines);
       return (await readCart(tx, customerId))!; // locked: it exists
     });
-    return answerJson(q, customerId, cart, statics, lang, new Set(items.map((i) => i.model_id)));
+    return answerJson(q, customerId, cart, statics, lang, new Set(modelIds));
   }
 
   /**
@@ -256,12 +253,14 @@ export function createCartService(config: ConfigService, models: CartModels, fre
   async function edit(q: Db, customerId: number, input: EditCartInput, lang: Lang): Promise<string> {
     const statics = await models.catalogue(lang);
     const { cart, modelId } = await write(q, customerId, async (tx, deferNotice) => {
-      const cartId = await lockCart(tx, customerId, { create: false, deferNotice });
-      const line = cartId === null ? null : await readLine(tx, cartId, input.id ?? null, input.model_id ?? null);
-      if (cartId === null || !line) throw refused("api.cart_line_missing");
+      const cartId = await lockCart(tx, customerId, deferNotice);
+      const line = cartId && (await readLine(tx, cartId, input.id ?? null, input.model_id ?? null));
+      if (!cartId || !line) throw refused("api.cart_line_missing");
       const decision = decideEdit(line.num, input.num, input.type, line);
-      const reference = statics.get(line.model_id)?.reference ?? "";
-      if (decision.action === "refuse") problem(decision.key, { reference, stock: line.stock, purchasable_qty: line.purchasable_qty });
+      if (decision.action === "refuse") {
+        const reference = statics.get(line.model_id)?.reference ?? "";
+        problem(decision.key, { reference, stock: line.stock, purchasable_qty: line.purchasable_qty });
+      }
       if (decision.action === "remove") await deleteLines(tx, cartId, [line.id], []);
       else await setLine(tx, line.id, decision.num);
       return { cart: (await readCart(tx, customerId))!, modelId: line.model_id };
@@ -273,7 +272,7 @@ export function createCartService(config: ConfigService, models: CartModels, fre
   async function remove(q: Db, customerId: number, ids: readonly number[], modelIds: readonly number[], lang: Lang): Promise<CartAnswer> {
     const statics = await models.catalogue(lang);
     const cart = await write(q, customerId, async (tx, deferNotice) => {
-      const cartId = await lockCart(tx, customerId, { create: false, deferNotice });
+      const cartId = await lockCart(tx, customerId, deferNotice);
       if (cartId === null) return null;
       await deleteLines(tx, cartId, ids, modelIds);
       return readCart(tx, customerId);
@@ -296,13 +295,10 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     if (items.length === 0) return { ...(await view(q, customerId, lang)), messages: [] };
     const conf = await settings();
     const statics = await models.catalogue(lang);
+    const modelIds = items.map((i) => i.model_id);
     const { cart, decided } = await write(q, customerId, async (tx, deferNotice) => {
-      const cartId = (await lockCart(tx, customerId, { create: true, deferNotice }))!;
-      const read = await readLines(
-        tx,
-        cartId,
-        items.map((i) => i.model_id),
-      );
+      const cartId = await lockOrCreateCart(tx, customerId, deferNotice);
+      const read = await readLines(tx, cartId, modelIds);
       const decision = decideMerge(read.lines, items, models.join(statics, read.models), conf.cartGoodsLimit);
       await putLines(tx, cartId, decision.lines);
       return { cart: (await readCart(tx, customerId))!, decided: decision.messages };
