@@ -65,6 +65,13 @@ export async function openTab(
   return { ...tab, response };
 }
 
+/** Runs the page's scripts `rate` times slower (CDP), as on a low-end phone or a busy machine: races between a
+ * buyer's quick actions and the page's own work show at once instead of once in a while. */
+export async function throttleCpu(page: Page, rate: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+}
+
 /** axe violations of serious or critical impact on the page as it is now, as "rule: first targets". */
 export async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();

@@ -2,7 +2,7 @@
 // with the URL and the results changing; unknown product → 404; no serious accessibility violation.
 import { describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { DESKTOP, openTab, browserPerFile, seriousViolations } from "./browser.ts";
+import { DESKTOP, openTab, browserPerFile, seriousViolations, throttleCpu } from "./browser.ts";
 import { shopPerFile } from "./shop.ts";
 import { Header, ProductDetail, ProductList } from "./pages/index.ts";
 
@@ -101,6 +101,29 @@ describe("catalogue", () => {
     await page.locator("[data-display=list]").waitFor();
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("keeps a filter ticked just before a sort or page change, on a slow phone (CPU 6× slower)", async () => {
+    for (const second of ["sort", "page"] as const) {
+      // Tall enough to show the filters and the pagination together: no scrolling between the two clicks.
+      await open("/product/productlist", { width: 1280, height: 3000 });
+      const list = new ProductList(page);
+      // The most common material: its list has a second page too.
+      const materials = list.filter("material").getByRole("listitem");
+      const counts = (await materials.locator("span").allTextContents()).map((c) => Number(c.replace(/\D/g, "")));
+      const material = materials.nth(counts.indexOf(Math.max(...counts))).getByRole("checkbox");
+      await throttleCpu(page, 6);
+      // The second change comes at once: the filter's navigation has not been rendered yet.
+      await material.click();
+      if (second === "sort") await list.sort.selectOption("price_desc");
+      else await list.nextPage.click();
+      const expected = second === "sort" ? "sort=price_desc" : "page=2";
+      await page.waitForURL((u) => u.search.includes(expected), { timeout: 30_000 });
+      expect(new URL(page.url()).searchParams.get("material"), `${second}: ${page.url()}`).toBeTruthy();
+      await list.activeFilters.first().waitFor({ timeout: 30_000 });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 
   it("shows the flag lists and answers 404 for an unknown product", async () => {

@@ -1,7 +1,6 @@
 // Faceted filters of a product list (SPEC §2): checkboxes with counts, a volume range, clear and reset.
 // Every change goes through core/filters.ts (page back to 1, at most 10 criteria) and navigates.
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { useT } from "#app/lib/i18n.tsx";
 import {
   addFilterValue,
@@ -12,29 +11,35 @@ import {
   setVolumeRange,
   volumeRange,
   MAX_FILTER_CRITERIA,
+  type FilterResult,
   type FilterState,
 } from "#core/filters.ts";
 import type { Facet } from "#core/catalogue/types.ts";
 import { facetValueLabel } from "./labels.ts";
-import { listSearch, usePendingList } from "./list-query.ts";
+import { useListChange } from "./list-query.ts";
 
 type Props = { facets: Facet[]; state: FilterState; sort: string; bounds: { min: number; max: number } | null; error?: string | null };
 
 export function Facets({ facets, state: loaded, sort: loadedSort, bounds, error }: Props) {
   const { t } = useT();
-  const navigate = useNavigate();
-  const { state, sort } = usePendingList(loaded, loadedSort);
+  const {
+    shown: { state },
+    change,
+  } = useListChange(loaded, loadedSort);
   const [message, setMessage] = useState<string | null>(error ?? null);
-  const go = (next: FilterState) => {
-    setMessage(null);
-    navigate(listSearch(next, sort), { preventScrollReset: true });
-  };
-  const toggle = (field: string, value: string, on: boolean) => {
-    if (!on) return go(removeFilterValue(state, field, value));
-    const r = addFilterValue(state, field, value);
-    if (r.ok) go(r.state);
-    else setMessage(t(r.messageKey));
-  };
+  // Each change applies to the list's latest filters (a change still loading included), not to this render's.
+  const go = (edit: (s: FilterState) => FilterState | FilterResult) =>
+    change((from) => {
+      const r = edit(from.state);
+      if ("ok" in r && !r.ok) {
+        setMessage(t(r.messageKey));
+        return null;
+      }
+      setMessage(null);
+      return { state: "ok" in r ? r.state : r, sort: from.sort };
+    });
+  const toggle = (field: string, value: string, on: boolean) =>
+    go((s) => (on ? addFilterValue(s, field, value) : removeFilterValue(s, field, value)));
   const criteria = countCriteria(state.fields);
   const active = Object.entries(state.fields);
 
@@ -59,18 +64,18 @@ export function Facets({ facets, state: loaded, sort: loadedSort, bounds, error 
                     <li key="volume">
                       <Chip
                         label={`${t("catalogue.list.field.volume")} : ${text.replace(",", " – ")}`}
-                        onRemove={() => go(clearFilter(state, "volume"))}
+                        onRemove={() => go((s) => clearFilter(s, "volume"))}
                       />
                     </li>,
                   ]
                 : text.split(",").map((v) => (
                     <li key={`${field}:${v}`}>
-                      <Chip label={facetValueLabel(t, field, v)} onRemove={() => go(removeFilterValue(state, field, v))} />
+                      <Chip label={facetValueLabel(t, field, v)} onRemove={() => go((s) => removeFilterValue(s, field, v))} />
                     </li>
                   )),
             )}
           </ul>
-          <button type="button" onClick={() => go(resetFilters(state))} className="mt-2 text-sm text-brand underline">
+          <button type="button" onClick={() => go(resetFilters)} className="mt-2 text-sm text-brand underline">
             {t("catalogue.list.filters_reset")}
           </button>
         </div>
@@ -101,13 +106,13 @@ export function Facets({ facets, state: loaded, sort: loadedSort, bounds, error 
             })}
           </ul>
           {state.fields[f.field] && (
-            <button type="button" onClick={() => go(clearFilter(state, f.field))} className="mt-1 text-xs text-brand underline">
+            <button type="button" onClick={() => go((s) => clearFilter(s, f.field))} className="mt-1 text-xs text-brand underline">
               {t("catalogue.list.filter_clear")}
             </button>
           )}
         </fieldset>
       ))}
-      {bounds && <VolumeRange state={state} bounds={bounds} onApply={go} onError={setMessage} />}
+      {bounds && <VolumeRange state={state} bounds={bounds} onApply={go} />}
     </section>
   );
 }
@@ -130,12 +135,10 @@ function VolumeRange({
   state,
   bounds,
   onApply,
-  onError,
 }: {
   state: FilterState;
   bounds: { min: number; max: number };
-  onApply: (s: FilterState) => void;
-  onError: (m: string) => void;
+  onApply: (edit: (s: FilterState) => FilterResult) => void;
 }) {
   const { t } = useT();
   const current = volumeRange(state);
@@ -146,9 +149,7 @@ function VolumeRange({
       className="rounded border border-line p-2"
       onSubmit={(e) => {
         e.preventDefault();
-        const r = setVolumeRange(state, min === "" ? NaN : Number(min), max === "" ? NaN : Number(max), bounds);
-        if (r.ok) onApply(r.state);
-        else onError(t(r.messageKey));
+        onApply((s) => setVolumeRange(s, min === "" ? NaN : Number(min), max === "" ? NaN : Number(max), bounds));
       }}
     >
       <fieldset>

@@ -1,11 +1,10 @@
 // Sort and display (grid or list, remembered as gridStyle in the persisted store, SPEC §3).
-import { useNavigate } from "react-router";
 import { LayoutGrid, List } from "lucide-react";
 import { useT } from "#app/lib/i18n.tsx";
 import { usePrefs } from "#app/lib/persisted-store.ts";
 import { type FilterState } from "#core/filters.ts";
 import { SORTS } from "#core/catalogue/sorts.ts";
-import { listSearch, usePendingList } from "./list-query.ts";
+import { useListChange } from "./list-query.ts";
 
 export type GridStyle = "grid" | "list";
 /** The remembered display (grid on the server and by default, until the stored preferences are read). */
@@ -27,8 +26,7 @@ export function ListToolbar({
   onStyle: (s: GridStyle) => void;
 }) {
   const { t } = useT();
-  const navigate = useNavigate();
-  const pending = usePendingList(state, sort);
+  const { change } = useListChange(state, sort);
   const btn = (active: boolean) => `rounded border p-1.5 ${active ? "border-brand bg-brand text-white" : "border-line hover:border-brand"}`;
   return (
     <div className="flex flex-wrap items-center gap-3">
@@ -36,7 +34,10 @@ export function ListToolbar({
         {t("catalogue.list.sort_label")}
         <select
           value={sort}
-          onChange={(e) => navigate(listSearch({ ...pending.state, page: 1 }, e.currentTarget.value), { preventScrollReset: true })}
+          onChange={(e) => {
+            const next = e.currentTarget.value;
+            change((from) => ({ state: { ...from.state, page: 1 }, sort: next }));
+          }}
           className="rounded border border-line bg-white px-2 py-1"
         >
           {SORTS.map((s) => (
