@@ -47,6 +47,8 @@ const notes: string[] = [];
 const cpuNotes: string[] = [];
 /** Answers of the measured calls, as sent: the raw ceiling of each row answers the same bytes (DESIGN §8). */
 const samples = new Map<string, Buffer>();
+const ORDER_ROW = "order placement (orders/s)";
+let orderRate = 0;
 let rssMb = 0;
 try {
   if (!process.argv.includes("--orders-only")) await cartRows();
@@ -119,9 +121,6 @@ async function measureCycle(name: string, opts: Record<string, unknown>): Promis
     non2xx: r.non2xx,
   };
 }
-
-const ORDER_ROW = "order placement (orders/s)";
-let orderRate = 0;
 
 async function orders(base: string): Promise<string[]> {
   const db = new pg.Client({ connectionString: PG_URL });
@@ -305,7 +304,9 @@ async function backendsCpuMs(db: pg.Client): Promise<Map<number, number>> {
 }
 
 /** An API answer as the shop sends it (JSON.stringify of the parsed envelope gives the same bytes). */
-const answerBytes = (answer: unknown) => Buffer.from(JSON.stringify(answer));
+function answerBytes(answer: unknown) {
+  return Buffer.from(JSON.stringify(answer));
+}
 
 /** The autocannon rows (left out with --orders-only). */
 async function cartRows() {
