@@ -9,8 +9,8 @@ import { categoryUrl, idFromParam, listFlagsFor, localePath, stripLocale, SPECIA
 import { filtersFromQuery } from "#core/filters.ts";
 import { FILTER_FIELDS, SORTS, type Sort } from "#core/catalogue/sorts.ts";
 import type { ProductListResult } from "#core/catalogue/types.ts";
-import { ProductCard } from "#app/components/catalogue/product-card.tsx";
-import { ProductRow } from "#app/components/catalogue/product-row.tsx";
+import { ListItem } from "#app/components/catalogue/list-item.tsx";
+import { DisplayScript } from "#app/components/catalogue/list-display.tsx";
 import { Breadcrumbs } from "#app/components/catalogue/breadcrumbs.tsx";
 import { Facets } from "#app/components/catalogue/facets.tsx";
 import { Pagination } from "#app/components/catalogue/pagination.tsx";
@@ -155,18 +155,16 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
           </div>
           {r.list.length === 0 ? (
             <p className="rounded bg-paper p-6 text-center">{t("catalogue.list.empty")}</p>
-          ) : style === "grid" ? (
-            <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-display="grid">
-              {r.list.map((p, i) => (
-                <ProductCard key={p.id} p={p} lang={lang} eager={i < EAGER_CARDS} />
-              ))}
-            </div>
           ) : (
-            <div className="flex flex-col gap-2" data-display="list">
-              {r.list.map((p, i) => (
-                <ProductRow key={p.id} p={p} lang={lang} eager={i < EAGER_CARDS} />
-              ))}
-            </div>
+            <>
+              {/* Before the list: the stored display is applied before the list is painted (list-display.tsx). */}
+              <DisplayScript />
+              <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 rows:flex rows:flex-col rows:gap-2" data-display={style}>
+                {r.list.map((p, i) => (
+                  <ListItem key={p.id} p={p} lang={lang} eager={i < EAGER_CARDS} />
+                ))}
+              </div>
+            </>
           )}
           <Pagination state={state} sort={r.sort} pages={r.pages} />
         </section>

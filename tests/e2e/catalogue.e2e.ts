@@ -2,7 +2,7 @@
 // with the URL and the results changing; unknown product → 404; no serious accessibility violation.
 import { describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { DESKTOP, openTab, browserPerFile, seriousViolations, throttleCpu } from "./browser.ts";
+import { DESKTOP, newTab, openTab, browserPerFile, seriousViolations, throttleCpu } from "./browser.ts";
 import { shopPerFile } from "./shop.ts";
 import { Header, ProductDetail, ProductList } from "./pages/index.ts";
 
@@ -99,6 +99,36 @@ describe("catalogue", () => {
     expect(await page.evaluate(() => localStorage.getItem("gridStyle"))).toBeNull(); // kept in the encrypted store
     await page.reload();
     await page.locator("[data-display=list]").waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("opens the product of a card clicked once while the list hydrates, on a slow phone (CPU 6× slower)", async () => {
+    ({ context, page, errors } = await newTab(browser()));
+    await throttleCpu(page, 6);
+    const list = new ProductList(page);
+    const productPage = /\/product\/[^/]+\/\d+$/;
+    // As soon as the list's HTML is there, long before the page has hydrated and read its stored preferences.
+    await page.goto(`${shop.url}/product/productlist`, { waitUntil: "commit" });
+    await list.card(0).link.waitFor();
+    const name = (await list.card(0).name.textContent())!.trim();
+    await list.card(0).link.click();
+    await page.waitForURL(productPage);
+    await page.getByRole("heading", { level: 1, name }).waitFor();
+
+    // A buyer who chose the list display: the click goes where the first product was painted, once the
+    // stored choice has been read (the list must not have moved under the pointer).
+    await page.goto(`${shop.url}/product/productlist`);
+    await list.display("list").click();
+    await page.locator("[data-display=list]").waitFor();
+    await page.goto(`${shop.url}/product/productlist`, { waitUntil: "commit" });
+    await list.card(0).link.waitFor();
+    const painted = (await list.card(0).link.boundingBox())!;
+    const first = (await list.card(0).name.textContent())!.trim();
+    await page.locator("[data-display=list]").waitFor();
+    await page.mouse.click(painted.x + painted.width / 2, painted.y + painted.height / 2);
+    await page.waitForURL(productPage);
+    await page.getByRole("heading", { level: 1, name: first }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

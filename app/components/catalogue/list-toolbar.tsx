@@ -1,16 +1,22 @@
 // Sort and display (grid or list, remembered as gridStyle in the persisted store, SPEC §3).
+import { useEffect } from "react";
 import { LayoutGrid, List } from "lucide-react";
 import { useT } from "#app/lib/i18n.tsx";
 import { usePrefs } from "#app/lib/persisted-store.ts";
 import { type FilterState } from "#core/filters.ts";
 import { SORTS } from "#core/catalogue/sorts.ts";
 import { useListChange } from "./list-query.ts";
+import { showDisplay, type GridStyle } from "./list-display.tsx";
 
-export type GridStyle = "grid" | "list";
-/** The remembered display (grid on the server and by default, until the stored preferences are read). */
+/** The remembered display (grid on the server and by default, until the stored preferences are read). The
+ * document shows it by a style (list-display.tsx): applied here once the preferences are read and on a change. */
 export function useGridStyle(): [GridStyle, (s: GridStyle) => void] {
   const style = usePrefs((p) => p.gridStyle);
+  const loaded = usePrefs((p) => p.loaded);
   const set = usePrefs((p) => p.set);
+  useEffect(() => {
+    if (loaded) showDisplay(style);
+  }, [loaded, style]);
   return [style, (s: GridStyle) => set({ gridStyle: s })];
 }
 

@@ -38,16 +38,9 @@ export class ProductList {
   async openCard(i = 0): Promise<string> {
     const { name, link } = this.card(i);
     const text = (await name.textContent())!.trim();
-    // A click that lands while the list is re-rendered (session data after hydration) can be lost: once more.
-    for (let attempt = 1; ; attempt++) {
-      await link.click();
-      try {
-        await this.page.waitForURL(/\/product\/[^/]+\/\d+$/, { timeout: attempt === 1 ? 10_000 : 30_000 });
-        return text;
-      } catch (e) {
-        if (attempt === 2) throw e;
-      }
-    }
+    await link.click();
+    await this.page.waitForURL(/\/product\/[^/]+\/\d+$/);
+    return text;
   }
 
   /** A facet group of the filters (field key of catalogue.list.field, e.g. "material"). */
