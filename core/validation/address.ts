@@ -1,6 +1,6 @@
 // Address fields (SPEC §3; decision 027): French zip codes and phone numbers.
 import { z } from "zod";
-import { optionalText, requiredId, requiredText } from "./common.ts";
+import { intField, optionalText, requiredId, requiredText, text } from "./common.ts";
 import { msg } from "./keys.ts";
 import { isFrenchPhone } from "./phone.ts";
 
@@ -13,20 +13,17 @@ export function isFrenchZip(zip: string): boolean {
 
 export const titleSchema = z.enum(["M", "Mme"], msg("title_required"));
 
-export const zipCodeSchema = z
-  .string(msg("zip_required"))
+export const zipCodeSchema = text(msg("zip_required"))
   .trim()
   .min(1, { ...msg("zip_required"), abort: true })
   .regex(FRENCH_ZIP_RE, msg("zip_invalid"));
 
-export const phoneSchema = z
-  .string(msg("phone_required"))
+export const phoneSchema = text(msg("phone_required"))
   .trim()
   .min(1, { ...msg("phone_required"), abort: true })
   .refine(isFrenchPhone, msg("phone_invalid"));
 
-export const optionalPhoneSchema = z
-  .string()
+export const optionalPhoneSchema = text(msg("phone_invalid"))
   .trim()
   .refine((p) => p === "" || isFrenchPhone(p), msg("phone_invalid"))
   .optional()
@@ -53,7 +50,7 @@ export type AddressKind = (typeof ADDRESS_KINDS)[number];
 
 /** Address form and POST /site/Customer/saveAddress: the fields, the kind, and the id when editing. */
 export const addressBodySchema = addressSchema.extend({
-  id: z.coerce.number().int().positive().optional(),
+  id: intField(msg("address_required")).optional(),
   kind: z.enum(ADDRESS_KINDS, msg("address_required")),
   is_default: z.boolean().optional(),
 });

@@ -2,25 +2,18 @@
 // decision 082). One schema per form, shared by the browser and the server; messages are "aftersales.*" keys.
 import { z } from "zod";
 import "./keys.ts";
+import { intField, text } from "./common.ts";
 import { RETURN_COMMENT_MAX, RETURN_LINES_MAX, RETURN_REASONS } from "../aftersales/returns.ts";
 import { DELIVERY_REPLIES, isIsoDate } from "../aftersales/deliveries.ts";
 
 const e = (key: string) => ({ error: `aftersales.${key}` });
 
 /** A positive id from JSON or a form text. */
-const id = (key: string) =>
-  z.preprocess(
-    (v) => (typeof v === "string" && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v),
-    z.number(e(key)).int(e(key)).min(1, e(key)).max(2_147_483_647, e(key)),
-  );
+const id = (key: string) => intField(e(key));
 
-const quantity = z.preprocess(
-  (v) => (typeof v === "string" && /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : v),
-  z.number(e("quantity_invalid")).int(e("quantity_invalid")).min(1, e("quantity_invalid")).max(1_000_000, e("quantity_invalid")),
-);
+const quantity = intField(e("quantity_invalid"), { max: 1_000_000 });
 
-export const idempotencyKeySchema = z
-  .string({ error: "api.idempotency_key_invalid" })
+export const idempotencyKeySchema = text("api.idempotency_key_invalid")
   .trim()
   .min(16, { error: "api.idempotency_key_invalid" })
   .max(64, { error: "api.idempotency_key_invalid" })
@@ -35,7 +28,7 @@ export const orderReturnSchema = z
       .min(1, e("lines_required"))
       .max(RETURN_LINES_MAX, e("lines_required")),
     reason: z.enum(RETURN_REASONS, e("reason_required")),
-    comment: z.string(e("comment_too_long")).trim().max(RETURN_COMMENT_MAX, e("comment_too_long")).optional().default(""),
+    comment: text(e("comment_too_long"), { multiline: true }).trim().max(RETURN_COMMENT_MAX, e("comment_too_long")).optional().default(""),
     idempotency_key: idempotencyKeySchema,
   })
   .superRefine((v, ctx) => {
@@ -50,7 +43,7 @@ export const deliveryReplySchema = z
   .object({
     order_id: id("order_invalid"),
     reply: z.enum(DELIVERY_REPLIES, e("reply_required")),
-    proposed_date: z.string(e("date_invalid")).trim().optional().default(""),
+    proposed_date: text(e("date_invalid")).trim().optional().default(""),
   })
   .superRefine((v, ctx) => {
     if (v.reply === "unavailable" && !isIsoDate(v.proposed_date))

@@ -2,24 +2,23 @@
 // (a `price` sent by a client, for instance) are stripped: prices only ever come from the catalogue.
 import { z } from "zod";
 import { MAX_LINE_QTY } from "../cart/availability.ts";
+import { INT4_MIN, intField, text } from "./common.ts";
 
 export { MAX_LINE_QTY };
 
 /** Most entries one request may carry (an add, an anonymous cart, a merge). */
 export const MAX_CART_ENTRIES = 1_000;
 
-const qtyError = { error: "api.cart_quantity_invalid" };
-const idError = { error: "api.cart_items_unavailable" };
-
-/** A JSON integer, or a text of digits (form posts); anything else (1.5, "abc", "", true, 1e9) is refused. */
-const integerLike = (error: { error: string }) =>
-  z.preprocess((v) => (typeof v === "string" && /^\s*-?\d{1,9}\s*$/.test(v) ? Number(v) : v), z.number(error).int(error));
+const qtyError = "api.cart_quantity_invalid";
+const idError = "api.cart_items_unavailable";
 
 /** A quantity of an add: ≤ 0 is allowed here (the line is dropped, SPEC §5), above MAX_LINE_QTY is not. */
-export const addQtySchema = integerLike(qtyError).refine((n) => n <= MAX_LINE_QTY, qtyError);
+export const addQtySchema = intField(qtyError, { min: INT4_MIN, max: MAX_LINE_QTY });
 /** A quantity that is set: 1 to MAX_LINE_QTY. */
-export const setQtySchema = integerLike(qtyError).refine((n) => n >= 1 && n <= MAX_LINE_QTY, qtyError);
-export const modelIdSchema = integerLike(idError).refine((n) => n >= 1, idError);
+export const setQtySchema = intField(qtyError, { max: MAX_LINE_QTY });
+/** A change of quantity (a delta when editing): at most MAX_LINE_QTY either way. */
+const deltaQtySchema = intField(qtyError, { min: -MAX_LINE_QTY, max: MAX_LINE_QTY });
+export const modelIdSchema = intField(idError);
 
 export const cartEntrySchema = z.object({ model_id: modelIdSchema, num: addQtySchema });
 export type CartEntry = z.output<typeof cartEntrySchema>;
@@ -38,8 +37,8 @@ export const editCartSchema = z
     model_id: modelIdSchema.optional(),
     /** The server line id, instead of model_id. */
     id: modelIdSchema.optional(),
-    num: integerLike(qtyError),
-    type: z.coerce.number().int().optional().default(1),
+    num: deltaQtySchema,
+    type: intField("api.invalid_body", { min: INT4_MIN }).optional().default(1),
   })
   .superRefine((v, ctx) => {
     if (v.model_id === undefined && v.id === undefined) ctx.addIssue({ code: "custom", message: "api.cart_items_unavailable" });
@@ -90,13 +89,12 @@ export const mergeCartSchema = z.object({ carts: anonymousCartsSchema.optional()
 
 /** POST /site/Sale/createOrder. */
 export const createOrderSchema = z.object({
-  idempotency_key: z
-    .string({ error: "api.idempotency_key_invalid" })
+  idempotency_key: text("api.idempotency_key_invalid")
     .trim()
     .min(16, { error: "api.idempotency_key_invalid" })
     .max(64, { error: "api.idempotency_key_invalid" })
     .regex(/^[A-Za-z0-9_-]+$/, { error: "api.idempotency_key_invalid" }),
-  note: z.string({ error: "api.order_note_too_long" }).trim().max(500, { error: "api.order_note_too_long" }).optional().default(""),
+  note: text("api.order_note_too_long", { multiline: true }).trim().max(500, { error: "api.order_note_too_long" }).optional().default(""),
   /** Spend the caller's credit-note balance on this order, up to its total TTC (decision 079). */
   use_credit: z.boolean({ error: "api.invalid_body" }).optional().default(false),
 });

@@ -3,6 +3,7 @@
 // checks the same things again on its side (cartParams, createOrder); this schema never carries a price.
 import { z } from "zod";
 import { msg } from "./keys.ts";
+import { intField, text } from "./common.ts";
 import { receivingDaysSchema } from "./receiving.ts";
 
 /** Delivery modes of the checkout; 'pickup' is store pickup (pickup_method 2, always free). */
@@ -14,12 +15,16 @@ export const ORDER_NOTE_MAX = 500;
 export const checkoutFormSchema = z
   .object({
     mode: z.enum(CHECKOUT_MODES, msg("delivery_method_required")),
-    delivery_addr_id: z.number().int().positive().nullish(),
-    invoice_addr_id: z.number(msg("invoice_address_required")).int().positive(msg("invoice_address_required")),
-    shop_id: z.number().int().positive().nullish(),
+    delivery_addr_id: intField(msg("address_required"), { digits: false }).nullish(),
+    invoice_addr_id: intField(msg("invoice_address_required"), { digits: false }),
+    shop_id: intField(msg("store_required"), { digits: false }).nullish(),
     rdv: z.boolean().optional().default(false),
     receiving: z.array(z.unknown()).optional().default([]),
-    note: z.string().trim().max(ORDER_NOTE_MAX, { error: "checkout.note_too_long" }).optional().default(""),
+    note: text("checkout.note_too_long", { multiline: true })
+      .trim()
+      .max(ORDER_NOTE_MAX, { error: "checkout.note_too_long" })
+      .optional()
+      .default(""),
   })
   .superRefine((v, ctx) => {
     if (v.mode === "pickup") {

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { DELIVERY_MODES } from "../freight-tariff.ts";
 import { msg } from "./keys.ts";
+import { decimalField, intField, text } from "./common.ts";
 import { receivingDaysSchema } from "./receiving.ts";
 
 const invalid = { error: "invalid_body" } as const;
@@ -12,17 +13,17 @@ const flag = z
   .transform((v) => v === "1" || v === 1 || v === true || v === "true");
 /** An id sent in a query: absent, "" and 0 mean none. */
 const optionalId = z
-  .union([z.literal(""), z.coerce.number(invalid).int(invalid).min(0, invalid).max(2_147_483_647, invalid)])
+  .union([z.literal(""), intField(invalid, { min: 0 })], invalid)
   .optional()
   .transform((v) => (typeof v === "number" && v > 0 ? v : null));
 /** A measure sent by the client (only used when the caller has no server cart). */
 const measure = (max: number) =>
   z
-    .union([z.literal(""), z.coerce.number(invalid).min(0, invalid).max(max, invalid)])
+    .union([z.literal(""), decimalField(invalid, { min: 0, max })], invalid)
     .optional()
     .transform((v) => (typeof v === "number" ? v : 0));
 const count = z
-  .union([z.literal(""), z.coerce.number(invalid).int(invalid).min(0, invalid).max(100_000, invalid)])
+  .union([z.literal(""), intField(invalid, { min: 0, max: 100_000 })], invalid)
   .optional()
   .transform((v) => (typeof v === "number" ? v : 0));
 
@@ -31,14 +32,14 @@ export const deliveryModeSchema = z.enum(DELIVERY_MODES, { error: "checkout.mode
 /** GET /site/Sale/getDeliveryExpense (SPEC §7), plus an optional delivery_mode (else the cart's, else the cheapest). */
 export const deliveryExpenseSchema = z.object({
   getAll: flag.optional().default(false),
-  zip_code: z.string().trim().max(10, invalid).optional(),
+  zip_code: text(invalid).trim().max(10, invalid).optional(),
   volume: measure(1_000_000),
   poids: measure(10_000_000),
   gls_model_status: flag.optional().default(false),
   delivery_addr_id: optionalId,
   invoice_addr_id: optionalId,
   pickup_method: z
-    .union([z.literal(""), z.coerce.number(invalid).int(invalid).min(0, invalid).max(2, invalid)])
+    .union([z.literal(""), intField(invalid, { min: 0, max: 2 })], invalid)
     .optional()
     .transform((v): 1 | 2 => (v === 2 ? 2 : 1)),
   colis_qte: count,
@@ -47,7 +48,7 @@ export const deliveryExpenseSchema = z.object({
 });
 export type DeliveryExpenseQuery = z.output<typeof deliveryExpenseSchema>;
 
-const id = z.number(invalid).int(invalid).positive(invalid).max(2_147_483_647, invalid);
+const id = intField(invalid, { digits: false });
 
 /** The choices of POST /site/Sale/cartParams ({infos}); a field left out keeps its saved value. */
 export const cartInfosSchema = z.object(
@@ -59,9 +60,9 @@ export const cartInfosSchema = z.object(
     shop_id: id.nullable().optional(),
     extra_options: z.object({ rdv: z.union([z.boolean(), z.literal(0), z.literal(1)], invalid).optional() }, invalid).optional(),
     /** Coupon code; "" or null removes the coupon. */
-    code: z.string(invalid).trim().max(40, { error: "checkout.coupon_invalid" }).nullable().optional(),
+    code: text(invalid).trim().max(40, { error: "checkout.coupon_invalid" }).nullable().optional(),
     /** Order note (session key order_note on the client). */
-    note: z.string(invalid).max(500, { error: "checkout.note_too_long" }).nullable().optional(),
+    note: text(invalid, { multiline: true }).max(500, { error: "checkout.note_too_long" }).nullable().optional(),
   },
   invalid,
 );
@@ -70,21 +71,17 @@ export type CartInfos = z.output<typeof cartInfosSchema>;
 
 /** GET /site/Sale/promoCodeVerification?code= */
 export const promoCodeSchema = z.object({
-  code: z
-    .string({ error: "checkout.coupon_required" })
-    .trim()
-    .min(1, { error: "checkout.coupon_required" })
-    .max(40, { error: "checkout.coupon_invalid" }),
+  code: text("checkout.coupon_required").trim().min(1, { error: "checkout.coupon_required" }).max(40, { error: "checkout.coupon_invalid" }),
 });
 
 /** POST /site/Customer/setReceiptArrangement: receiving slots per weekday and an optional note for the driver. */
 export const receiptArrangementSchema = z.object({
   days: receivingDaysSchema,
-  note: z.string(invalid).trim().max(500, { error: "checkout.note_too_long" }).nullable().optional(),
+  note: text(invalid, { multiline: true }).trim().max(500, { error: "checkout.note_too_long" }).nullable().optional(),
 });
 export type ReceiptArrangementInput = z.output<typeof receiptArrangementSchema>;
 
-const refId = (key: string) => z.number({ error: key }).int({ error: key }).positive({ error: key }).max(2_147_483_647, { error: key });
+const refId = (key: string) => intField(key, { digits: false });
 
 /**
  * POST /site/Customer/orderAddressValidate (decision 085): can this delivery address be delivered? One of the

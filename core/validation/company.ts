@@ -1,6 +1,6 @@
 // French company identifiers, optional at registration and checked when given (issue 5).
-import { z } from "zod";
 import { msg } from "./keys.ts";
+import { text } from "./common.ts";
 
 const compact = (s: string) => s.replace(/[\s.-]/g, "").toUpperCase();
 
@@ -29,16 +29,14 @@ export function isVatNumber(text: string): boolean {
 }
 
 /** Optional identifiers: "" when absent, else normalised (no spaces, upper case). */
-export const siretSchema = z
-  .string()
+export const siretSchema = text(msg("siret_invalid"))
   .trim()
   .optional()
   .default("")
   .refine((s) => s === "" || isSiret(s), msg("siret_invalid"))
   .transform(compact);
 
-export const vatNumberSchema = z
-  .string()
+export const vatNumberSchema = text(msg("vat_invalid"))
   .trim()
   .optional()
   .default("")

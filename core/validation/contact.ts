@@ -1,7 +1,8 @@
 // Question about an order (SPEC §5 "An order must be selected for contact") and product selections
 // ("At least one product must be selected": returns, quick orders).
 import { z } from "zod";
-import { requiredId, requiredText } from "./common.ts";
+import { intField, requiredId, requiredText } from "./common.ts";
+import { MAX_LINE_QTY } from "../cart/availability.ts";
 import { msg } from "./keys.ts";
 
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -15,8 +16,8 @@ export const contactSchema = z.object({
 export const productSelectionSchema = z
   .array(
     z.object({
-      model_id: z.number().int().positive(),
-      num: z.number().int().positive(),
+      model_id: intField(msg("products_required"), { digits: false }),
+      num: intField(msg("products_required"), { max: MAX_LINE_QTY, digits: false }),
     }),
     msg("products_required"),
   )

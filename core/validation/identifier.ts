@@ -2,7 +2,7 @@
 // Empty: "validation.identifier_required" (fr "Veuillez saisir votre identifiant");
 // not one of the three forms: "validation.identifier_invalid" (fr "Identifiant incorrect").
 import { z } from "zod";
-import { EMAIL_RE } from "./common.ts";
+import { EMAIL_RE, text } from "./common.ts";
 import { msg } from "./keys.ts";
 import { isFrenchPhone } from "./phone.ts";
 
@@ -20,8 +20,7 @@ export function identifierKind(text: string): IdentifierKind | null {
   return null;
 }
 
-export const identifierSchema = z
-  .string(msg("identifier_required"))
+export const identifierSchema = text(msg("identifier_required"))
   .trim()
   .min(1, { ...msg("identifier_required"), abort: true })
   .refine((t) => identifierKind(t) !== null, msg("identifier_invalid"));
@@ -29,7 +28,7 @@ export const identifierSchema = z
 /** Login form: identifier and password (required only: old passwords predate the rules). */
 export const loginSchema = z.object({
   identifier: identifierSchema,
-  password: z.string(msg("password_required")).min(1, msg("password_required")),
+  password: text(msg("password_required")).min(1, msg("password_required")),
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;

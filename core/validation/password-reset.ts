@@ -3,7 +3,7 @@
 // resetPasswordByToken}. Code and token messages are account.* keys: a wrong code and a bad link read the same
 // on the page and in the API answer.
 import { z } from "zod";
-import { emailSchema } from "./common.ts";
+import { emailSchema, text } from "./common.ts";
 import { confirmSchema, passwordSchema, withConfirmation } from "./password.ts";
 
 export const RESET_CODE_RE = /^\d{6}$/;
@@ -12,10 +12,9 @@ export const RESET_TOKEN_MAX = 100;
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
-export const resetCodeSchema = z.string("account.reset_code_incorrect").trim().regex(RESET_CODE_RE, "account.reset_code_incorrect");
+export const resetCodeSchema = text("account.reset_code_incorrect").trim().regex(RESET_CODE_RE, "account.reset_code_incorrect");
 
-export const resetTokenSchema = z
-  .string("account.reset_link_invalid")
+export const resetTokenSchema = text("account.reset_link_invalid")
   .min(RESET_TOKEN_MIN, "account.reset_link_invalid")
   .max(RESET_TOKEN_MAX, "account.reset_link_invalid");
 

@@ -2,6 +2,7 @@
 // letter, a digit, one of !@#$%^&*_+-, not one character repeated, no white space.
 import { z } from "zod";
 import { msg, type ValidationKeyName } from "./keys.ts";
+import { text } from "./common.ts";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 16;
@@ -35,14 +36,13 @@ export function passwordRules(pw: string): { rule: PasswordRule; ok: boolean; ke
 }
 
 /** A new password: "validation.password_required" when empty, otherwise one issue per rule broken. */
-export const passwordSchema = z
-  .string(msg("password_required"))
+export const passwordSchema = text(msg("password_required"))
   .min(1, { ...msg("password_required"), abort: true })
   .superRefine((pw, ctx) => {
     for (const r of passwordRules(pw)) if (!r.ok) ctx.addIssue({ code: "custom", message: r.key });
   });
 
-export const confirmSchema = z.string(msg("password_confirm_required")).min(1, { ...msg("password_confirm_required"), abort: true });
+export const confirmSchema = text(msg("password_confirm_required")).min(1, { ...msg("password_confirm_required"), abort: true });
 
 /** Adds the confirmation rule to an object holding `password` and `confirm` (checked once both are given). */
 export function withConfirmation<S extends z.ZodObject<{ password: typeof passwordSchema; confirm: typeof confirmSchema }>>(schema: S) {
@@ -63,7 +63,7 @@ export function withConfirmation<S extends z.ZodObject<{ password: typeof passwo
 export const passwordWithConfirmSchema = withConfirmation(z.object({ password: passwordSchema, confirm: confirmSchema }));
 
 /** The current password, checked against the account, so only required (old passwords predate the rules). */
-export const currentPasswordSchema = z.string(msg("password_required")).min(1, msg("password_required"));
+export const currentPasswordSchema = text(msg("password_required")).min(1, msg("password_required"));
 
 /** Password change: the current password plus the new one confirmed. */
 export const passwordChangeSchema = withConfirmation(

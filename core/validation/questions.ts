@@ -2,7 +2,7 @@
 // an order needs one of the caller's orders ("Veuillez sélectionner une commande"); at most three
 // attachments, named by the opaque ids the upload answered. One schema for the form and the server.
 import { z } from "zod";
-import { requiredText } from "./common.ts";
+import { intField, requiredText, text } from "./common.ts";
 import { msg, vk } from "./keys.ts";
 import { MAX_ATTACHMENTS, QUESTION_MAX_LENGTH, QUESTION_TYPES, needsOrder } from "../questions.ts";
 
@@ -14,13 +14,12 @@ const blankToUndefined = (v: unknown) => (v === "" || v === null || v === 0 || v
 export const questionSchema = z
   .object({
     type: z.enum(QUESTION_TYPES, msg("feedback_type_required")),
-    order_id: z.preprocess(
-      blankToUndefined,
-      z.coerce.number(msg("order_required")).int(msg("order_required")).positive(msg("order_required")).optional(),
-    ),
+    order_id: z.preprocess(blankToUndefined, intField(msg("order_required")).optional()),
     content: requiredText("feedback_content_required", QUESTION_MAX_LENGTH, "feedback_content_too_long", true),
     attachments: z
-      .array(z.string().regex(ATTACHMENT_ID, { error: "questions.attachment_not_found" }), { error: "questions.attachment_not_found" })
+      .array(text("questions.attachment_not_found").regex(ATTACHMENT_ID, { error: "questions.attachment_not_found" }), {
+        error: "questions.attachment_not_found",
+      })
       .max(MAX_ATTACHMENTS, { error: "questions.too_many_attachments" })
       .optional()
       .default([]),
@@ -32,4 +31,4 @@ export const questionSchema = z
 export type QuestionInput = z.input<typeof questionSchema>;
 export type Question = z.output<typeof questionSchema>;
 
-export const attachmentRefSchema = z.object({ id: z.string().regex(ATTACHMENT_ID, { error: "not_found" }) });
+export const attachmentRefSchema = z.object({ id: text("not_found").regex(ATTACHMENT_ID, { error: "not_found" }) });

@@ -1,13 +1,11 @@
 // Requests of the quick-order and wishlist API (issue 12 item 1; decision 081). Messages are "area.*" keys.
 import "./keys.ts";
 import { z } from "zod";
+import { intField, text } from "./common.ts";
 import { QUICK_ORDER_MAX_CHARS, QUICK_ORDER_MAX_REF } from "../quick-order.ts";
 
 const modelError = { error: "area.wishlist_model_invalid" };
-const modelId = z.preprocess(
-  (v) => (typeof v === "string" && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v),
-  z.number(modelError).int(modelError).min(1, modelError).max(2_147_483_647, modelError),
-);
+const modelId = intField(modelError);
 
 /** POST /site/Customer/addWishlist and delWishlist: a model by its id or its reference, or a product (list cards:
  * adding saves its first model on sale, removing removes all of its models). */
@@ -15,12 +13,12 @@ export const wishlistSchema = z
   .object({
     model_id: modelId.optional(),
     product_id: modelId.optional(),
-    reference: z.string(modelError).trim().min(1, modelError).max(QUICK_ORDER_MAX_REF, modelError).optional(),
+    reference: text(modelError).trim().min(1, modelError).max(QUICK_ORDER_MAX_REF, modelError).optional(),
   })
   .refine((v) => v.model_id !== undefined || v.product_id !== undefined || v.reference !== undefined, modelError);
 export type WishlistInput = z.output<typeof wishlistSchema>;
 
 /** POST /site/Customer/quickOrderResolve: the pasted or uploaded text, parsed on the server (core/quick-order.ts). */
 export const quickOrderResolveSchema = z.object({
-  text: z.string({ error: "area.qo_empty" }).max(QUICK_ORDER_MAX_CHARS, { error: "area.qo_too_long" }),
+  text: text("area.qo_empty", { multiline: true }).max(QUICK_ORDER_MAX_CHARS, { error: "area.qo_too_long" }),
 });

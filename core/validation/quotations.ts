@@ -1,13 +1,13 @@
 // Requests of the quotation pages and API (issue 12 item 2; decision 080). Messages are "quotations.*" keys.
 import { z } from "zod";
+import { intField, text } from "./common.ts";
 
 const keyError = { error: "api.idempotency_key_invalid" };
 const refError = { error: "quotations.id_invalid" };
 
 /** POST /site/Customer/createQuotation: the cart as a quotation, idempotent per key (like createOrder). */
 export const createQuotationSchema = z.object({
-  idempotency_key: z
-    .string(keyError)
+  idempotency_key: text(keyError)
     .trim()
     .min(16, keyError)
     .max(64, keyError)
@@ -15,11 +15,17 @@ export const createQuotationSchema = z.object({
 });
 export type CreateQuotationInput = z.output<typeof createQuotationSchema>;
 
-/** A quotation by its id (digits) or its number (DV2026-000012). Anything else is refused. */
+/** A quotation by its id (an int4 id, as a number or digits) or its number (DV2026-000012). Anything else is refused. */
 export const quotationRefSchema = z.object({
-  id: z.preprocess(
-    (v) => (typeof v === "number" ? String(v) : typeof v === "string" ? v.trim().toUpperCase() : v),
-    z.string(refError).regex(/^(\d{1,10}|DV\d{4}-\d{6,9})$/, refError),
+  id: z.union(
+    [
+      intField(refError).transform(String),
+      text(refError)
+        .trim()
+        .toUpperCase()
+        .regex(/^DV\d{4}-\d{6,9}$/, refError),
+    ],
+    refError,
   ),
 });
 export type QuotationRef = z.output<typeof quotationRefSchema>;

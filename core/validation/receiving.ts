@@ -2,10 +2,11 @@
 // method, store and address must be chosen"; decision 028).
 import { z } from "zod";
 import { msg } from "./keys.ts";
+import { intField } from "./common.ts";
 
 /** One weekday (1 = Monday … 7 = Sunday) with its morning and afternoon receiving slots. */
 export const receivingDaySchema = z.object({
-  weekday: z.number().int().min(1).max(7),
+  weekday: intField(msg("receiving_days_required"), { max: 7, digits: false }),
   morning: z.boolean(),
   afternoon: z.boolean(),
 });
@@ -26,9 +27,9 @@ export const PICKUP_METHOD_STORE = 2;
 export const checkoutChoiceSchema = z
   .object({
     pickup_method: z.union([z.literal(1), z.literal(2)], msg("delivery_method_required")),
-    shop_id: z.number().int().positive().nullish(),
-    delivery_addr_id: z.number().int().positive().nullish(),
-    invoice_addr_id: z.number(msg("invoice_address_required")).int().positive(msg("invoice_address_required")),
+    shop_id: intField(msg("store_required"), { digits: false }).nullish(),
+    delivery_addr_id: intField(msg("address_required"), { digits: false }).nullish(),
+    invoice_addr_id: intField(msg("invoice_address_required"), { digits: false }),
   })
   .superRefine((v, ctx) => {
     if (v.pickup_method === PICKUP_METHOD_STORE && !v.shop_id) {

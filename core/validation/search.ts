@@ -2,13 +2,11 @@
 import { z } from "zod";
 import { msg } from "./keys.ts";
 import { SEARCH_MAX_LENGTH, SEARCH_MAX_PAGE, SEARCH_MIN_LENGTH } from "./search-limits.ts";
-import { noControlChars } from "./common.ts";
+import { intField, text } from "./common.ts";
 
 export { canSuggest, SEARCH_MAX_LENGTH, SEARCH_MAX_PAGE, SEARCH_MIN_LENGTH, SEARCH_SUGGEST_MIN_LENGTH } from "./search-limits.ts";
 
-export const searchQuerySchema = z
-  .string(msg("search_required"))
-  .refine(noControlChars(), { ...msg("control_characters"), abort: true })
+export const searchQuerySchema = text(msg("search_required"))
   .trim()
   .min(SEARCH_MIN_LENGTH, { ...msg("search_required"), abort: true })
   .max(SEARCH_MAX_LENGTH, msg("search_too_long"));
@@ -19,12 +17,7 @@ export const searchParamsSchema = z.object({ search: searchQuerySchema });
 /** GET /site/Product/search and the search page: the text as the header validates it, an optional page. */
 export const searchRequestSchema = z.object({
   search: searchQuerySchema,
-  page: z.coerce
-    .number({ error: "search.invalid_page" })
-    .int("search.invalid_page")
-    .min(1, "search.invalid_page")
-    .max(SEARCH_MAX_PAGE, "search.invalid_page")
-    .default(1),
+  page: intField("search.invalid_page", { max: SEARCH_MAX_PAGE }).default(1),
 });
 
 /** GET /site/Product/suggest. */
