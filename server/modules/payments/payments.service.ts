@@ -5,6 +5,7 @@
 //
 // Locks: a notification locks its payment row, then the order (a guarded UPDATE); the expiry locks the order
 // (guarded UPDATE), then the models in id order and the coupon. No path takes them the other way round.
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import { assertOutsideTransaction, withTransaction } from "#server/db/tx.ts";
@@ -12,6 +13,7 @@ import { conflict, notFound, refused } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
 import { fromCents, toCents } from "#core/payments.ts";
 import type { OrderRef } from "#core/validation/orders.ts";
+import { LONE_SURROGATE } from "#core/validation/common.ts";
 import { canRepay } from "#core/order-states.ts";
 import { invoicePath, issueInvoice } from "#server/modules/invoices/invoice-issue.ts";
 import { orderAmountDue, releaseCreditNotes } from "#server/modules/documents/documents.service.ts";
@@ -37,6 +39,27 @@ export type PaymentResult = {
 export type WebhookOutcome = "processed" | "duplicate" | "ignored" | "amount_mismatch" | "already_paid" | "refund_due";
 
 type Log = { warn: (o: object, msg: string) => void; error: (o: object, msg: string) => void };
+
+/** Characters jsonb cannot hold (NUL, half a surrogate pair), in the documents a provider sent. */
+const UNSTORABLE = new RegExp(`\\u0000|${LONE_SURROGATE.source}`, "g");
+const storableText = (s: string) => s.replace(UNSTORABLE, "\ufffd");
+
+/**
+ * A provider's document (payload, detail) as jsonb text: kept as received, except the characters jsonb cannot
+ * hold, replaced by U+FFFD (the fields the shop acts on were checked by paymentNotificationSchema, depth too).
+ */
+export function storableJson(value: unknown): string {
+  const clean = (v: unknown): unknown => {
+    if (typeof v === "string") return storableText(v);
+    if (Array.isArray(v)) return v.map(clean);
+    if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [storableText(k), clean(x)]));
+    return v;
+  };
+  return JSON.stringify(clean(value) ?? null);
+}
+
+/** Most of a rejected notification's body kept for support. */
+const REJECTED_BODY_MAX = 4_000;
 
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 const orderMatch = (ref: OrderRef) => ("id" in ref ? sql`o.id = ${ref.id}` : sql`o.number = ${ref.number}`);
@@ -170,8 +193,8 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
     const outcome = await withTransaction(q, async (tx): Promise<WebhookOutcome> => {
       const [ev] = await query<{ id: number }>(
         tx,
-        sql`insert into provider_events (provider, event_id, type, payload) values (${provider.name}, ${n.eventId}, ${n.type.slice(0, 80)},
-        ${JSON.stringify(n.payload)}::jsonb) on conflict (provider, event_id) do nothing returning id`,
+        sql`insert into provider_events (provider, event_id, type, payload) values (${provider.name}, ${n.eventId}, ${n.type},
+        ${storableJson(n.payload)}::jsonb) on conflict (provider, event_id) do nothing returning id`,
       );
       if (!ev) return "duplicate";
       const done = (o: WebhookOutcome) => query(tx, sql`update provider_events set processed_at = now() where id = ${ev.id}`).then(() => o);
@@ -192,7 +215,7 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
       // Not ours, or a reference that does not match the payment it names: recorded, nothing else.
       if (!p || (n.providerRef && p.provider_ref && p.provider_ref !== n.providerRef)) return done("ignored");
       const attempt = sql`(select id from payment_attempts where payment_id = ${p.id} order by started_at desc, id desc limit 1)`;
-      const detail = JSON.stringify({ event: n.eventId, ...n.detail });
+      const detail = storableJson({ event: n.eventId, ...n.detail });
 
       if (n.outcome === "succeeded") {
         if (n.amountCents !== toCents(p.amount) || (n.currency ?? "").toUpperCase() !== p.currency) {
@@ -247,6 +270,23 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
     });
     if (outcome === "refund_due") void refundDue(q).catch((e) => log.error({ err: e }, "payment: refund pass failed"));
     return outcome;
+  }
+
+  /**
+   * A notification whose signature holds but which the shop cannot take (no JSON, a field past its column, a
+   * control character…): recorded once per body as a rejection, processed at once and acted on never, so that
+   * support sees what the provider sent (the webhook answers 400). `problem`: where it failed, for support.
+   */
+  async function recordRejected(q: Db, raw: Buffer, reason: string, problem: string | null): Promise<void> {
+    const sha256 = createHash("sha256").update(raw).digest("hex");
+    const body = storableText(raw.toString("utf8").slice(0, REJECTED_BODY_MAX));
+    await query(
+      q,
+      sql`insert into provider_events (provider, event_id, type, payload, processed_at)
+      values (${provider.name}, ${`rejected:${sha256}`}, ${`rejected.${reason}`.slice(0, 80)},
+              ${JSON.stringify({ rejected: reason, problem, sha256, bytes: raw.length, body })}::jsonb, now())
+      on conflict (provider, event_id) do nothing`,
+    );
   }
 
   /**
@@ -330,7 +370,7 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
     return n;
   }
 
-  return { provider, leavePayment, result, handleNotification, refundDue, expireOrder, expireUnpaid };
+  return { provider, leavePayment, result, handleNotification, recordRejected, refundDue, expireOrder, expireUnpaid };
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -315,6 +315,36 @@ describe.each(testDbKinds())("card payment with the sandbox on %s", (kind) => {
     expect((await t.app.inject({ method: "POST", url: "/payments/webhook/stripe", payload: body })).statusCode).toBe(404);
   });
 
+  it("a well-signed notification it cannot take (an id past the column, a NUL, no JSON) is a 400 recorded once as rejected", async () => {
+    const o = await makeOrder(db, 1);
+    const p = await pendingPayment(o);
+    const rejected = async () =>
+      query<{ type: string; processed: boolean; payload: { rejected: string; problem: string | null; body: string } }>(
+        db,
+        sql`select type, processed_at is not null as processed, payload from provider_events where event_id like 'rejected:%' order by id`,
+      );
+    const before = (await rejected()).length;
+    const bodies = [
+      notification(2 ** 31, p.token, 12000, `evt_${kind}_int4`),
+      notification(p.id, p.token, 12000, `evt_${kind}_nul\u0000`),
+      notification(p.id, `${p.token}\u0000`, 12000, `evt_${kind}_nul_token`),
+      notification(p.id, p.token, 12000, `evt_${kind}_${"x".repeat(300)}`),
+      '{"id":',
+    ];
+    for (const body of bodies) {
+      const r = await webhook(body, sandboxSignature(SECRET, body, now()));
+      expect(r.statusCode, body).toBe(400);
+      expect(r.json()).toEqual({ error: "invalid_payload" });
+    }
+    // the provider sends the same body again: still refused, recorded once
+    expect((await webhook(bodies[0], sandboxSignature(SECRET, bodies[0], now()))).statusCode).toBe(400);
+    const rows = (await rejected()).slice(before);
+    expect(rows).toHaveLength(bodies.length);
+    expect(rows[0]).toMatchObject({ type: "rejected.invalid_payload", processed: true, payload: { problem: "paymentId: too_big" } });
+    expect(rows[1].payload.body).toContain("evt_"); // kept for support, the NUL replaced (jsonb cannot hold it)
+    expect(await orderRow(o)).toMatchObject({ status: "unpaid", paid: false });
+  });
+
   it("an amount that differs from the order's is recorded and does not pay the order", async () => {
     const o = await makeOrder(db, 1);
     const p = await pendingPayment(o);

@@ -3,6 +3,9 @@
 // may query a payment's status, and refunds. Every method may do network I/O: never inside a transaction.
 import type { Lang } from "#core/lang.ts";
 import type { PaymentProvider } from "#server/db/schema/index.ts";
+import type { PaymentNotification, UncheckedNotification } from "#core/validation/payment.ts";
+
+export type { PaymentNotification, UncheckedNotification };
 
 export type HostedPaymentInput = {
   paymentId: number;
@@ -19,25 +22,6 @@ export type HostedPaymentInput = {
 
 export type HostedPayment = { providerRef: string; redirectUrl: string };
 
-/** What a verified notification says, in the shop's terms. */
-export type PaymentNotification = {
-  /** The provider's unique event id: recorded once (a replay changes nothing). */
-  eventId: string;
-  type: string;
-  payload: unknown;
-  /** Which of our payments it is about (metadata or provider reference); null when the event is not about one. */
-  paymentId: number | null;
-  providerRef: string | null;
-  outcome: "succeeded" | "failed" | "abandoned" | "ignored";
-  amountCents?: number;
-  currency?: string;
-  transactionId?: string | null;
-  method?: string | null;
-  /** "payment.*" key on failure. */
-  errorKey?: string | null;
-  detail?: Record<string, unknown>;
-};
-
 export type PaymentStatusAnswer = {
   status: "pending" | "succeeded" | "failed" | "abandoned";
   amountCents?: number;
@@ -46,7 +30,10 @@ export type PaymentStatusAnswer = {
 
 export type RefundInput = { providerRef: string; transactionId: string | null; amountCents: number; idempotencyKey: string };
 
-/** A notification that fails verification; the webhook answers 400 and records nothing. */
+/**
+ * A notification refused: its signature fails (malformed header, bad signature, stale: the webhook answers 400
+ * and records nothing), or it holds but the body is no notification (invalid_payload: 400, recorded as rejected).
+ */
 export class WebhookRejected extends Error {
   constructor(readonly reason: "malformed" | "bad_signature" | "stale" | "invalid_payload") {
     super(`webhook rejected: ${reason}`);
@@ -56,8 +43,13 @@ export class WebhookRejected extends Error {
 export interface PaymentProviderAdapter {
   readonly name: PaymentProvider;
   createHostedPayment(input: HostedPaymentInput): Promise<HostedPayment>;
-  /** Verifies the signature (and timestamp tolerance) on the raw body, then parses; throws WebhookRejected. */
-  parseNotification(raw: Buffer, headers: Record<string, string | string[] | undefined>): PaymentNotification;
+  /**
+   * Verifies the signature (and timestamp tolerance) on the raw body, then reads the notification's fields as
+   * they came (paymentNotificationSchema checks them: eventId, type, payload, paymentId — which of our payments,
+   * null when the event is about none —, providerRef, outcome, amount, currency, transaction, method, errorKey —
+   * a "payment.*" key on failure —, detail); throws WebhookRejected.
+   */
+  parseNotification(raw: Buffer, headers: Record<string, string | string[] | undefined>): UncheckedNotification;
   queryStatus(providerRef: string): Promise<PaymentStatusAnswer>;
   refund(input: RefundInput): Promise<{ refundRef: string }>;
 }

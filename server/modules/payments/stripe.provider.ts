@@ -9,8 +9,8 @@ import {
   WebhookRejected,
   type HostedPayment,
   type HostedPaymentInput,
-  type PaymentNotification,
   type PaymentProviderAdapter,
+  type UncheckedNotification,
   type PaymentStatusAnswer,
   type RefundInput,
 } from "./provider.ts";
@@ -39,7 +39,12 @@ type SessionLike = {
 // its ≈ 130 resource modules stay out of the process's memory.
 const loadStripe = () => createRequire(import.meta.url)("stripe") as typeof Stripe;
 
-const intentId = (s: SessionLike) => (typeof s.payment_intent === "string" ? s.payment_intent : (s.payment_intent?.id ?? null));
+const intentId = (s: SessionLike) =>
+  typeof s.payment_intent === "string"
+    ? s.payment_intent
+    : s.payment_intent && typeof s.payment_intent === "object"
+      ? s.payment_intent.id
+      : null;
 
 export function createStripeProvider(opts: StripeOptions): PaymentProviderAdapter & { client: Stripe } {
   const base = opts.apiBase ? new URL(opts.apiBase) : null;
@@ -87,7 +92,7 @@ export function createStripeProvider(opts: StripeOptions): PaymentProviderAdapte
     return { providerRef: session.id, redirectUrl: session.url };
   }
 
-  function parseNotification(raw: Buffer, headers: Record<string, string | string[] | undefined>): PaymentNotification {
+  function parseNotification(raw: Buffer, headers: Record<string, string | string[] | undefined>): UncheckedNotification {
     const h = headers["stripe-signature"];
     const header = Array.isArray(h) ? h[0] : h;
     if (!header) throw new WebhookRejected("malformed");
@@ -95,21 +100,28 @@ export function createStripeProvider(opts: StripeOptions): PaymentProviderAdapte
     try {
       event = client.webhooks.constructEvent(raw, header, opts.webhookSecret, opts.toleranceS);
     } catch (e) {
+      // the signature is checked first: a body that is no JSON fails after it, and is the provider's doing
+      if (e instanceof SyntaxError) throw new WebhookRejected("invalid_payload");
       const m = String((e as Error).message);
       throw new WebhookRejected(
         /tolerance/i.test(m) ? "stale" : /header/i.test(m) && !/signature/i.test(m) ? "malformed" : "bad_signature",
       );
     }
+    if (!event || typeof event !== "object") throw new WebhookRejected("invalid_payload");
+    // every field as it came (a signed body is still only JSON): paymentNotificationSchema checks them
     const base = { eventId: event.id, type: event.type, payload: event };
-    if (!event.type.startsWith("checkout.session.")) return { ...base, paymentId: null, providerRef: null, outcome: "ignored" };
-    const s = event.data.object as unknown as SessionLike;
-    const paymentId = Number(s.metadata?.payment_id);
+    if (typeof event.type !== "string" || !event.type.startsWith("checkout.session."))
+      return { ...base, paymentId: null, providerRef: null, outcome: "ignored" };
+    const s = (event.data as { object?: unknown } | null | undefined)?.object as SessionLike | null | undefined;
+    if (!s || typeof s !== "object") throw new WebhookRejected("invalid_payload");
+    const metadata = s.metadata && typeof s.metadata === "object" ? s.metadata : {};
     const common = {
       ...base,
-      paymentId: Number.isSafeInteger(paymentId) && paymentId > 0 ? paymentId : null,
+      // absent: a session of another system on the same account (ignored); present: one of ours, or malformed
+      paymentId: metadata.payment_id ?? null,
       providerRef: s.id,
       amountCents: s.amount_total ?? undefined,
-      currency: (s.currency ?? "").toUpperCase(),
+      currency: typeof s.currency === "string" ? s.currency.toUpperCase() : (s.currency ?? ""),
       transactionId: intentId(s),
       method: "card",
       detail: { session: s.id, payment_status: s.payment_status, type: event.type },

@@ -198,6 +198,30 @@ describe.each(testDbKinds())("Stripe provider on %s", (kind) => {
     });
   });
 
+  it("a verified event it cannot take (a payment id past the column, a NUL, no JSON) is a 400 recorded as rejected", async () => {
+    const o = await makeOrder(db, 1);
+    const s = fake.pay((await start(o)).id);
+    const events = async () =>
+      (await one<{ n: number }>(db, sql`select count(*)::int as n from provider_events where event_id like 'rejected:%'`)).n;
+    const before = await events();
+    const payloads = [
+      event("checkout.session.completed", { ...s, metadata: { ...s.metadata, payment_id: "2147483648" } }, `evt_${kind}_int4`),
+      event("checkout.session.completed", s, `evt_${kind}_nul\u0000`),
+      event("checkout.session.completed", { ...s, id: "" }, `evt_${kind}_empty_ref`),
+      "not json",
+    ];
+    for (const payload of payloads) {
+      const r = await webhook(payload, signed(payload));
+      expect(r.statusCode, payload).toBe(400);
+      expect(r.json()).toEqual({ error: "invalid_payload" });
+    }
+    expect(await events()).toBe(before + payloads.length);
+    expect((await status(o)).status).toBe("unpaid");
+    // badly signed: refused and recorded nowhere
+    expect((await webhook("not json", signed("not json", undefined, "whsec_wrong_secret"))).json()).toEqual({ error: "bad_signature" });
+    expect(await events()).toBe(before + payloads.length);
+  });
+
   it("an amount mismatch is recorded and the order stays unpaid", async () => {
     const o = await makeOrder(db, 1);
     const s = { ...fake.pay((await start(o)).id), amount_total: 100 };

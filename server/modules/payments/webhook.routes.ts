@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { isLang, type Lang } from "#core/lang.ts";
 import { cardDigits, cardErrors, DECLINE_KEYS, testCardBehaviour, type CardInput } from "#core/payments.ts";
+import { paymentNotificationSchema } from "#core/validation/payment.ts";
 import { WebhookRejected } from "./provider.ts";
 import { challengePage, cardPage, finishedPage, notFoundPage, SANDBOX_CSP, SANDBOX_CSS, SANDBOX_CSS_PATH } from "./sandbox-page.ts";
 import type { SandboxSession } from "./sandbox.provider.ts";
@@ -19,18 +20,27 @@ export async function paymentWebhookRoutes(app: FastifyInstance) {
   app.post<{ Params: { provider: string } }>("/payments/webhook/:provider", async (req, reply) => {
     if (req.params.provider !== payments.provider.name) return reply.code(404).send({ error: "unknown provider" });
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    let n;
+    // Refused: 400. Signed by the provider but not a notification the shop can take: recorded as a rejection
+    // too (a badly signed one is anybody's, and recorded nowhere).
+    const reject = async (reason: WebhookRejected["reason"], problem: string | null = null) => {
+      req.log.warn({ reason, problem, provider: req.params.provider }, "payment webhook rejected");
+      if (reason === "invalid_payload") await payments.recordRejected(db, raw, reason, problem);
+      return reply.code(400).send({ error: reason });
+    };
+    let unchecked;
     try {
-      n = payments.provider.parseNotification(raw, req.headers);
+      unchecked = payments.provider.parseNotification(raw, req.headers);
     } catch (e) {
-      if (e instanceof WebhookRejected) {
-        req.log.warn({ reason: e.reason, provider: req.params.provider }, "payment webhook rejected");
-        return reply.code(400).send({ error: e.reason });
-      }
+      if (e instanceof WebhookRejected) return reject(e.reason);
       throw e;
     }
+    const n = paymentNotificationSchema.safeParse(unchecked);
+    if (!n.success) {
+      const issue = n.error.issues[0];
+      return reject("invalid_payload", issue ? `${issue.path.join(".")}: ${issue.code}` : null);
+    }
     // Any other failure is a 500: the provider delivers again later, and the event id keeps it once.
-    const outcome = await payments.handleNotification(db, n);
+    const outcome = await payments.handleNotification(db, n.data);
     return reply.code(200).send({ received: true, outcome });
   });
 
