@@ -16,6 +16,24 @@ export const UPLOAD_PATH = "/common/attachment/upload";
 /** Room for the multipart framing and the t/at fields around the file. */
 const FRAMING = 16 * 1024;
 
+/**
+ * The body's parts, as the multipart parser reads them. Its own refusals (no boundary, a body cut short, a
+ * malformed part header: plain errors without a code) are the client's fault, a 400; its limits keep their
+ * codes (413, 415 below).
+ */
+async function* partsOf(req: FastifyRequest) {
+  const parts = req.parts()[Symbol.asyncIterator]();
+  for (;;) {
+    const next = await parts.next().catch((e: unknown) => Promise.reject(unreadable(e)));
+    if (next.done) return;
+    yield next.value;
+  }
+}
+const unreadable = (e: unknown) =>
+  e instanceof Error && !(e as { code?: unknown }).code && !(e as { statusCode?: unknown }).statusCode
+    ? new ApiError(400, "invalid_body")
+    : e;
+
 export async function attachmentRoutes(scope: FastifyInstance, { env, secureCookies }: { env: Env; secureCookies: boolean }) {
   const { questions, sessions, db } = scope.services;
   scope.setErrorHandler((e, req, reply) => {
@@ -59,7 +77,7 @@ export async function attachmentRoutes(scope: FastifyInstance, { env, secureCook
     const fields: Record<string, string> = {};
     let me: Awaited<ReturnType<typeof caller>> | null = null;
     let file: { filename: string; bytes: Buffer } | null = null;
-    for await (const part of req.parts()) {
+    for await (const part of partsOf(req)) {
       if (part.type === "field") {
         if (typeof part.value === "string") fields[part.fieldname] = part.value;
         continue;
@@ -68,7 +86,7 @@ export async function attachmentRoutes(scope: FastifyInstance, { env, secureCook
       // t and at come before the file (FormData order): an unsigned or anonymous upload is not read
       if (env.SIGN_CHECK) checkSignature(fields, UPLOAD_PATH, env.SIGN_SECRET);
       me = await caller(req, reply);
-      file = { filename: part.filename ?? "", bytes: await part.toBuffer() };
+      file = { filename: part.filename ?? "", bytes: await part.toBuffer().catch((e: unknown) => Promise.reject(unreadable(e))) };
     }
     if (env.SIGN_CHECK) checkSignature(fields, UPLOAD_PATH, env.SIGN_SECRET);
     me ??= await caller(req, reply);
