@@ -3,7 +3,7 @@
 // choice lives in the encrypted store (persisted-store.ts), which only a script can read, after hydration; so a
 // plain copy of it is kept beside, and a script written before the list sets the attribute while the page is
 // parsed, before the list is painted. The list is then drawn once in its display, and the stored choice read
-// after hydration changes nothing under the buyer's pointer (decision 113).
+// after hydration changes nothing under the buyer's pointer (decision 115).
 import { useContext } from "react";
 import { UNSAFE_FrameworkContext } from "react-router";
 
