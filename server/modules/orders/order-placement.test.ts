@@ -663,6 +663,15 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
     expect(replay.json().data).toEqual(res.json().data);
     const none = await call({ idempotency_key: key() }, { token, lang: "zh" });
     expect(none.json()).toMatchObject({ code: 400, info: "您的购物车是空的。" });
+    // the same cart ordered by three requests at once with different keys (two tabs, a client retrying with a new key)
+    await query(db, sql`insert into cart_lines (cart_id, model_id, num) values (${b.cartId}, ${plain.id}, 3)`);
+    const ordersBefore = await count("orders");
+    const three = await Promise.all([key(), key(), key()].map((k) => call({ idempotency_key: k })));
+    expect(three.map((r) => r.json().code).sort()).toEqual([200, 400, 400]);
+    expect(three.map((r) => r.json().info).sort()).toEqual(
+      ["Votre commande est enregistrée.", "Votre panier est vide.", "Votre panier est vide."].sort(),
+    );
+    expect(await count("orders")).toBe(ordersBefore + 1);
     const openapi = await t.app.inject({ method: "GET", url: "/site/openapi.json" });
     expect(Object.keys(openapi.json().paths)).toEqual(
       expect.arrayContaining([
