@@ -1,4 +1,4 @@
-// POST /site/Sale/createOrder (issue 10 item 6; decision 070): places the caller's cart as an order awaiting payment.
+// POST /site/Sale/createOrder (decision 070): places the caller's cart as an order awaiting payment.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { createOrderSchema } from "#core/validation/cart.ts";
 import { ok } from "#server/http/envelope.ts";

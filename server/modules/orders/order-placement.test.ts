@@ -1,4 +1,4 @@
-// Placing the order (issue 10 item 6; decision 070): racing buyers never oversell, retries never make a
+// Placing the order (decision 070): racing buyers never oversell, retries never make a
 // second order, a failure at the last step rolls everything back. PGlite, and PostgreSQL with a real pool
 // (concurrent transactions on separate connections) when TEST_DATABASE_URL is set.
 import { unitName } from "#core/i18n/messages.ts";

@@ -1,4 +1,4 @@
-// The caller's orders (issue 10 item 7; decision 072): list, detail (both SPEC §7 paths), tracking and
+// The caller's orders (decision 072): list, detail (both SPEC §7 paths), tracking and
 // "order again". Login required; another customer's order answers 404 like an absent one.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { orderDetailSchema, orderListSchema, reorderSchema } from "#core/validation/orders.ts";

@@ -1,4 +1,4 @@
-// The caller's orders in the account (issue 10 item 7; decision 072): list, detail, tracking and "order
+// The caller's orders in the account (decision 072): list, detail, tracking and "order
 // again". Every query is scoped by the caller's customer id: another customer's order is not found, never
 // shown. Every function takes the handle to use (decision 060).
 import { sql } from "drizzle-orm";

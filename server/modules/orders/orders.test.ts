@@ -1,4 +1,4 @@
-// The account's orders API (issue 10 item 7; decision 072): paging, detail totals that add up, another
+// The account's orders API (decision 072): paging, detail totals that add up, another
 // customer's order refused as not found on every endpoint, "order again" through the cart's merge.
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
