@@ -1,6 +1,6 @@
 // What the cart and the order read of a model: the catalogue's current price, promotion, measures, stock
 // and sale flags, with its names in one language. Prices always come from here, never from a client.
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import type { Lang } from "#core/i18n/messages.ts";
 import type { CartLine } from "#core/cart/types.ts";
@@ -84,7 +84,7 @@ export async function liveModels(q: Db, ids: readonly number[], lock = false): P
 /**
  * The catalogue side of cart lines. Cart pages and cart calls read prices and names from the read model
  * (invalidated by every catalogue change, promotions re-read every minute for their dates) and only stock
- * live; the order re-reads everything that is money from the database (`forOrder`).
+ * live; the order re-reads everything that is money from the database (orders/order-models.ts).
  */
 export function createCartModels(db: Db, cache: ReadCache) {
   /** The read-model part; call it outside a transaction (it may load through the pool). */
@@ -100,49 +100,10 @@ export function createCartModels(db: Db, cache: ReadCache) {
     return out;
   }
 
-  /**
-   * For the order: the rows of `orderModelsSql` (read in its transaction, without locks: decision 093) with
-   * their names from the read model (`statics`).
-   */
-  function forOrder(rows: OrderModelRow[], statics: Map<number, StaticModel>): Map<number, CartModel> {
-    const out = new Map<number, CartModel>();
-    for (const r of rows) {
-      const s = statics.get(r.id);
-      out.set(r.id, {
-        ...r,
-        name: s?.name ?? r.reference,
-        label: s?.label ?? r.reference,
-        image: s?.image ?? null,
-        url: s?.url,
-      });
-    }
-    return out;
-  }
-
-  return { catalogue, join, forOrder };
+  return { catalogue, join };
 }
 
 export type CartModels = ReturnType<typeof createCartModels>;
-
-/** What the order reads of a model: everything that is money, measures, stock and flags, and its promotion. */
-export type OrderModelRow = Omit<CartModel, "name" | "label" | "image">;
-
-/**
- * The models of the lines of cart `cartId` as one JSON array of OrderModelRow (decision 097: read by the order's
- * first statement with its key and cart): prices, VAT, measures, stock, flags and the running promotion.
- */
-export const orderModelsSql = (cartId: SQL) => sql`(
-  select coalesce(json_agg(x order by x.id), '[]'::json) from cart_lines l cross join lateral (
-    select m.id, m.reference, m.unit, m.price::text as price, m.site_price::text as site_price, m.tva::text as tva,
-           m.poids::text as poids, m.volume::text as volume, m.stock, m.purchasable_qty,
-           (m.not_for_sale or not p.active) as not_for_sale, m.non_gls, m.product_id,
-           pr.type as promo_type, pr.value::text as promo_value, pr.min_qty as promo_min, pr.gifted_units as promo_gifted
-    from models m join products p on p.id = m.product_id
-    left join lateral (select pr.type, pr.value, pr.min_qty, pr.gifted_units from promotions pr where ${activeModelPromotion(sql`m.id`)}
-                       order by pr.starts_at desc, pr.id limit 1) pr on true
-    -- By key per line, LIMIT 1 keeping it a subquery: never a scan of models in id order (decision 100).
-    where m.id = l.model_id limit 1) x
-  where l.cart_id = ${cartId})`;
 
 /** A cart line (SPEC §3 cart item) priced from the model, plus what a cart page shows. */
 export type CartListLine = CartLine & {

@@ -118,6 +118,6 @@ export async function deleteLines(tx: Db, cartId: number, ids: readonly number[]
  * transaction's last statement: on PostgreSQL the COMMIT goes with it (finalStatement). Null: no cart.
  */
 export async function readCart(tx: Db, customerId: number): Promise<CartState | null> {
-  const [r] = await finalStatement<CartStateRow>(tx, cartStateSql(customerId, { lock: false, lines: true }));
+  const [r] = await finalStatement<CartStateRow>(tx, cartStateSql(customerId));
   return r ? cartState(r.head, r.lines) : null;
 }

@@ -236,21 +236,19 @@ export function cartState(head: CartHead | string, lines: LineTuple[] | string |
 
 /**
  * The statement of loadCart: the customer's cart row `c` as `head` (comptoir_cart_head, server/db/functions.sql: its
- * delivery address, the caller's and not deleted, and its coupon with whether it may be used now) and, with
- * `lines`, its lines with their live stock (comptoir_cart_lines); plus `extra` columns read from `c` (the order
- * adds its models, decision 097) and a `when` condition. `lock` takes the cart row's lock until the transaction ends.
+ * delivery address, the caller's and not deleted, and its coupon with whether it may be used now) and its lines with
+ * their live stock (comptoir_cart_lines). It never locks: a write locks the cart row in a statement of its own first,
+ * since a statement that waits for that lock would read the lines as they were when it started.
  */
-export function cartStateSql(customerId: number | SQL, opts: { lock: boolean; lines: boolean; extra?: SQL; when?: SQL }): SQL {
-  return sql`
-    select comptoir_cart_head(c) as head, ${opts.lines ? sql`comptoir_cart_lines(c.id)` : sql`null`} as lines${opts.extra ? sql`, ${opts.extra}` : sql``}
-    from carts c where c.customer_id = ${customerId} ${opts.when ? sql`and ${opts.when}` : sql``} ${opts.lock ? sql`for update of c` : sql``}`;
+export function cartStateSql(customerId: number): SQL {
+  return sql`select comptoir_cart_head(c) as head, comptoir_cart_lines(c.id) as lines from carts c where c.customer_id = ${customerId}`;
 }
 
 /** A row of cartStateSql before parsing. */
 export type CartStateRow = { head: CartHead | string; lines: LineTuple[] | string | null };
 
 /** The customer's cart in one statement (cartStateSql). Null when there is no cart. */
-export async function loadCart(q: Db, customerId: number, opts: { lock: boolean; lines: boolean }): Promise<CartState | null> {
-  const [r] = await preparedQuery<CartStateRow>(q, cartStateSql(customerId, opts));
+export async function loadCart(q: Db, customerId: number): Promise<CartState | null> {
+  const [r] = await preparedQuery<CartStateRow>(q, cartStateSql(customerId));
   return r ? cartState(r.head, r.lines) : null;
 }

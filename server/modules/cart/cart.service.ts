@@ -170,7 +170,7 @@ export function createCartService(config: ConfigService, models: CartModels, fre
 
   /** The customer's cart as SPEC §7 answers it: one statement for the cart, its address, coupon and lines. */
   async function view(q: Db, customerId: number, lang: Lang): Promise<CartAnswer> {
-    const state = await loadCart(q, customerId, { lock: false, lines: true });
+    const state = await loadCart(q, customerId);
     if (!state) return strip(buildAnswer([], cartParams(null, null, null, null), await settings(), lang, true));
     return answer(q, customerId, state, await models.catalogue(lang), lang);
   }
@@ -186,7 +186,7 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     const hit = answers.get(customerId, lang, deps);
     if (hit !== undefined) return hit;
     const ticket = answers.ticket(customerId);
-    const state = await loadCart(q, customerId, { lock: false, lines: true });
+    const state = await loadCart(q, customerId);
     const json = state
       ? await answerJson(q, customerId, state, statics, lang)
       : JSON.stringify(strip(buildAnswer([], cartParams(null, null, null, null), conf, lang, true)));

@@ -11,21 +11,7 @@ type OrderModelRow = Omit<CartModel, "name" | "label" | "image" | "url">;
 /** The models `ids` as the order prices them, with their names in the order's language from `names`. */
 export async function readOrderModels(tx: Db, ids: readonly number[], names: Map<number, StaticModel>): Promise<Map<number, CartModel>> {
   if (ids.length === 0) return new Map();
-  const rows = await query<OrderModelRow>(
-    tx,
-    sql`
-    select m.id, m.reference, m.unit, m.price::text as price, m.site_price::text as site_price, m.tva::text as tva,
-           m.poids::text as poids, m.volume::text as volume, m.stock, m.purchasable_qty,
-           (m.not_for_sale or not p.active) as not_for_sale, m.non_gls, m.product_id,
-           pr.type as promo_type, pr.value::text as promo_value, pr.min_qty as promo_min, pr.gifted_units as promo_gifted
-    from models m join products p on p.id = m.product_id
-    left join lateral (select pr.type, pr.value, pr.min_qty, pr.gifted_units from promotions pr where ${activeModelPromotion(sql`m.id`)}
-                       order by pr.starts_at desc, pr.id limit 1) pr on true
-    where m.id in (${sql.join(
-      [...new Set(ids)].map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
+  const rows = await query<OrderModelRow>(tx, orderModelsSql(ids));
   const out = new Map<number, CartModel>();
   for (const r of rows) {
     const s = names.get(r.id);
@@ -33,3 +19,15 @@ export async function readOrderModels(tx: Db, ids: readonly number[], names: Map
   }
   return out;
 }
+
+/** Each model read by its key (a lateral subquery per id, LIMIT 1): never a walk of models in id order (decision 100). */
+export const orderModelsSql = (ids: readonly number[]) => sql`
+    select m.id, m.reference, m.unit, m.price::text as price, m.site_price::text as site_price, m.tva::text as tva,
+           m.poids::text as poids, m.volume::text as volume, m.stock, m.purchasable_qty,
+           (m.not_for_sale or not p.active) as not_for_sale, m.non_gls, m.product_id,
+           pr.type as promo_type, pr.value::text as promo_value, pr.min_qty as promo_min, pr.gifted_units as promo_gifted
+    from json_array_elements_text(${JSON.stringify([...new Set(ids)])}::json) i
+    cross join lateral (select m.* from models m where m.id = i.value::int limit 1) m
+    join products p on p.id = m.product_id
+    left join lateral (select pr.type, pr.value, pr.min_qty, pr.gifted_units from promotions pr where ${activeModelPromotion(sql`m.id`)}
+                       order by pr.starts_at desc, pr.id limit 1) pr on true`;

@@ -242,7 +242,7 @@ async function lockCart(tx: Db, customerId: number): Promise<number | null> {
 }
 
 /** The locked cart with its lines, address and coupon, read by a statement that starts after the lock was taken. */
-const readCart = (tx: Db, customerId: number) => loadCart(tx, customerId, { lock: false, lines: true });
+const readCart = (tx: Db, customerId: number) => loadCart(tx, customerId);
 
 /** Refuses a line whose model is unknown, not for sale, short of stock or above its ceiling (core's rule, as read). */
 function refuseUnavailable(m: Pick<CartModel, "reference" | "stock" | "purchasable_qty" | "not_for_sale"> | undefined, num: number) {
