@@ -6,7 +6,17 @@ import { createHash } from "node:crypto";
 import type { SQL } from "drizzle-orm";
 import * as schema from "./schema/index.ts";
 import { assertPoolUsable, inJoinedTransaction, isTransaction } from "./tx.ts";
-import { asDb, executeRows, guardQueries, nodePgSession, sessionParts, setTxRunner, type Db } from "./driver.ts";
+import {
+  asDb,
+  executeRows,
+  guardQueries,
+  pgStatement,
+  nodePgSession,
+  sessionParts,
+  setTxRunner,
+  setStatementTypes,
+  type Db,
+} from "./driver.ts";
 
 export type Schema = typeof schema;
 export type { Db };
@@ -68,6 +78,7 @@ async function openPg(url: string): Promise<Database> {
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   // NUMERIC stays a string (exact money); int8 counts become numbers.
   pg.types.setTypeParser(20, (v) => Number(v));
+  setStatementTypes(pg);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection dropped by the server (restart, failover, terminated backend) must not crash
   // the process: the pool discards it and the next query opens a new one.
@@ -121,16 +132,57 @@ export function query<T>(db: Db, q: SQL): Promise<T[]> {
  * query() as a named prepared statement on node-postgres: PostgreSQL parses its text once per connection and,
  * after five runs, may keep a generic plan instead of planning it on every run (decision 093: planning was a
  * large part of the order's statements). Named after a hash of the text, so only for statements whose text
- * takes few forms (a connection keeps every statement it prepared). PGlite: query().
+ * takes few forms (a connection keeps every statement it prepared). Sent straight to the client, with drizzle's
+ * type parsers: drizzle's prepared-query objects cost more CPU than the round trip itself. PGlite: query().
  */
 export async function preparedQuery<T>(db: Db, q: SQL): Promise<T[]> {
   const pg = nodePgSession(db);
   if (!pg) return query<T>(db, q);
-  const built = pg.toQuery(q);
-  const name = `q${createHash("sha1").update(built.sql).digest("hex").slice(0, 24)}`;
-  const res = (await pg.session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
-  return res.rows;
+  const { sql: text, params } = pg.toQuery(q);
+  return (await pg.client.query(pgStatement(statementName(text), text, params))).rows as T[];
 }
+
+/** A statement whose text takes many forms (a list of rows to insert): sent unnamed, parsed on every run. */
+export type Unnamed = { unnamed: SQL };
+export const unnamed = (q: SQL | { getSQL(): SQL }): Unnamed => ({ unnamed: "getSQL" in q ? q.getSQL() : q });
+
+/**
+ * Several statements sent in one write and answered in one (on node-postgres in a transaction; elsewhere one by
+ * one): PostgreSQL runs each after the one before, each with its own snapshot, exactly as if they were sent one by
+ * one — a statement that waited for a lock is followed by one that sees what the lock's holder committed. A
+ * statement that fails skips the ones after it (the transaction is then rolled back). Answers each one's rows.
+ * Named prepared statements (preparedQuery), except those given as `unnamed(…)`; a null is left out (no rows).
+ */
+export async function preparedStatements<T extends unknown[][]>(db: Db, qs: { [K in keyof T]: Statement }): Promise<T> {
+  const given = (qs as Statement[]).filter((q): q is SQL | Unnamed => q !== null);
+  const pg = nodePgSession(db);
+  const rows: unknown[][] = [];
+  if (!pg?.client.queryMany) for (const q of given) rows.push("unnamed" in q ? await query(db, q.unnamed) : await preparedQuery(db, q));
+  else {
+    const configs = given.map((q) => {
+      const { sql: text, params } = pg.toQuery("unnamed" in q ? q.unnamed : q);
+      return pgStatement("unnamed" in q ? undefined : statementName(text), text, params);
+    });
+    for (const r of await pg.client.queryMany(configs)) rows.push(r.rows);
+  }
+  // a statement left out (null) answers no rows
+  return (qs as Statement[]).map((q) => (q === null ? [] : rows.shift()!)) as T;
+}
+
+/** A statement given to preparedStatements: named (SQL), unnamed, or left out (null, no rows). */
+export type Statement = SQL | Unnamed | null;
+
+/** `q-<hash of the text>`, remembered per text (hashing on every run cost as much as a small statement's parse). */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    if (statementNames.size >= 10_000) statementNames.clear(); // a bound: texts take few forms
+    name = `q${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+const statementNames = new Map<string, string>();
 
 /**
  * A transaction's last statement (decision 106): on PostgreSQL its COMMIT is sent with it, so the locks it takes
@@ -140,7 +192,17 @@ export async function preparedQuery<T>(db: Db, q: SQL): Promise<T[]> {
  * that joined its caller's transaction, a plain statement: the transaction commits when its owner returns.
  */
 export async function finalStatement<T>(tx: Db, q: SQL): Promise<T[]> {
-  if (!isTransaction(tx)) throw new Error("finalStatement outside a transaction");
-  if (!inJoinedTransaction()) nodePgSession(tx)?.session.client.markFinal?.();
+  markFinal(tx);
   return preparedQuery<T>(tx, q);
+}
+
+/** preparedStatements as the transaction's last statements: COMMIT goes with them (finalStatement). */
+export async function finalStatements<T extends unknown[][]>(tx: Db, qs: { [K in keyof T]: Statement }): Promise<T> {
+  markFinal(tx);
+  return preparedStatements<T>(tx, qs);
+}
+
+function markFinal(tx: Db) {
+  if (!isTransaction(tx)) throw new Error("finalStatement outside a transaction");
+  if (!inJoinedTransaction()) nodePgSession(tx)?.client.markFinal?.();
 }

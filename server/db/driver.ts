@@ -26,19 +26,45 @@ export function setTxRunner(db: Db, runner: TxRunner) {
 
 export const txRunnerOf = (db: Db): TxRunner | undefined => (db as unknown as Record<symbol, TxRunner | undefined>)[TX_RUNNER];
 
-/** The parts of drizzle's session and dialect a named prepared statement needs. */
-type Session = {
-  prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> };
-  client: { markFinal?: () => void };
+/**
+ * What a handle of node-postgres queries through: the pool, or a transaction's PipelinedClient (pipelined-tx.ts),
+ * which also sends several statements in one write and carries COMMIT with a final one.
+ */
+export type PgClient = {
+  query(config: PgQueryConfig): Promise<QueryResult>;
+  queryMany?: (configs: readonly PgQueryConfig[]) => Promise<QueryResult[]>;
+  markFinal?: () => void;
 };
-type Internals = { session: Session; dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } };
+type Internals = { session: { client: PgClient }; dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } };
 
-/** The node-postgres session of `db`, or null on PGlite. */
-export function nodePgSession(db: Db): { session: Session; toQuery: (q: SQL) => { sql: string; params: unknown[] } } | null {
+/** The node-postgres client of `db` and drizzle's SQL builder, or null on PGlite. */
+export function nodePgSession(db: Db): { client: PgClient; toQuery: (q: SQL) => { sql: string; params: unknown[] } } | null {
   const { session, dialect } = db as unknown as Internals;
   if ((session.constructor as unknown as Record<symbol, unknown>)[entityKind] !== "NodePgSession") return null;
-  return { session, toQuery: (q) => dialect.sqlToQuery(q) };
+  return { client: session.client, toQuery: (q) => dialect.sqlToQuery(q) };
 }
+
+// The types drizzle's node-postgres queries leave as the database's text (dates, timestamps, intervals and their
+// arrays), so that a statement sent straight to the client answers the same values as db.execute.
+const TEXT_TYPES = new Set([1082, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1231]);
+
+type PgTypes = { getTypeParser(oid: number, format?: string): unknown };
+let statementTypes: PgTypes | undefined;
+
+/** Sets the type parsers of statements sent straight to node-postgres (once it is loaded): drizzle's choices. */
+export function setStatementTypes(pg: { types: PgTypes }) {
+  statementTypes ??= {
+    getTypeParser: (oid: number, format?: string) => (TEXT_TYPES.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format)),
+  };
+}
+
+/** A statement's configuration for node-postgres (unnamed without `name`), with drizzle's type parsers. */
+export const pgStatement = (name: string | undefined, text: string, values: unknown[]): PgQueryConfig => ({
+  name,
+  text,
+  values,
+  types: statementTypes,
+});
 
 /** The session parts a pipelined transaction builds its own session from (pipelined-tx.ts). */
 export const sessionParts = (db: Db) => (db as unknown as { session: { dialect: never; schema: never; options: never } }).session;
@@ -58,11 +84,16 @@ export type PgQueryConfig = { text: string; name?: string; values?: unknown[]; r
 /** The protocol messages of node-postgres's connection that a pipelined query sends. */
 export type PgConnection = {
   parse(m: { text: string; name: string; types?: unknown }): void;
-  bind(m: { portal: string; statement: string; values: unknown[] }): void;
+  bind(m: { portal: string; statement: string; values: unknown[]; valueMapper?: (v: unknown) => unknown }): void;
+  describe(m: { type: "P" | "S"; name: string }): void;
   execute(m: { portal: string; rows?: number }): void;
   sync(): void;
   submittedNamedStatements: Record<string, string>;
+  parsedStatements: Record<string, string>;
 };
+
+/** The connection of a pooled node-postgres client (its named statements and protocol messages). */
+export const connectionOf = (client: object): PgConnection => (client as { connection: PgConnection }).connection;
 
 /** The parts of node-postgres's Query (lib/query.js) that a submittable subclass overrides or calls. */
 export interface PgQueryInternals {
@@ -70,11 +101,14 @@ export interface PgQueryInternals {
   text: string;
   types?: unknown;
   portal: string;
-  callback?: (e: Error | null, r: QueryResult) => void;
+  callback?: (e: Error | null, r: QueryResult | QueryResult[]) => void;
   hasBeenParsed(c: PgConnection): boolean;
   prepare(c: PgConnection): void;
   handleCommandComplete(msg: unknown, c: PgConnection): void;
 }
+
+/** node-postgres's conversion of a parameter to its text on the wire, as its Query binds them (lib/utils.js). */
+export const pgPrepareValue = (pg: object) => (pg as { utils: { prepareValue: (v: unknown) => unknown } }).utils.prepareValue;
 
 /** node-postgres's Query class with its internals typed (the module is passed in: it is loaded only when used). */
 export const pgQueryClass = (pg: { Query: typeof PgQuery }) => pg.Query as unknown as new (config: PgQueryConfig) => PgQueryInternals;

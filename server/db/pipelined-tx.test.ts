@@ -2,9 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { finalStatement, preparedQuery, query, type Database, type Db } from "#server/db/client.ts";
+import { finalStatement, finalStatements, preparedQuery, preparedStatements, query, type Database, type Db } from "#server/db/client.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
+import { roundTrips } from "#server/test/round-trips.ts";
 
 describe.each(testDbKinds())("pipelined transactions on %s", (kind) => {
   let database: Database;
@@ -55,9 +56,40 @@ describe.each(testDbKinds())("pipelined transactions on %s", (kind) => {
     expect(await rows("thrown")).toBe(0);
   });
 
+  it("runs statements given together in order, each one's rows answered, and commits them with a final set", async () => {
+    const [before, inserted, after] = await withTransaction(db, (tx) =>
+      finalStatements<[{ n: number }[], { name: string }[], { n: number }[]]>(tx, [
+        sql`select count(*)::int as n from pt_items where name like ${"together-%"}`,
+        sql`insert into pt_items (name) values (${"together-1"}), (${"together-2"}) returning name`,
+        sql`select count(*)::int as n from pt_items where name like ${"together-%"}`,
+      ]),
+    );
+    expect([before, inserted, after]).toEqual([[{ n: 0 }], [{ name: "together-1" }, { name: "together-2" }], [{ n: 2 }]]);
+    expect(await rows("together-2")).toBe(1);
+  });
+
+  it("skips the statements after a failing one and rolls the transaction back", async () => {
+    const together = (tx: Db, name: string) =>
+      preparedStatements(tx, [
+        sql`insert into pt_items (name) values (${name})`,
+        sql`insert into pt_items (name) select ${name + "-bad"} where 1 / ${0}::int = 1`,
+        sql`insert into pt_items (name) values (${name + "-after"})`,
+      ]);
+    // twice each: the first run parses the statements one by one, the next sends them together
+    for (const name of ["skipped-1", "skipped-2"]) {
+      const e = await withTransaction(db, (tx) => together(tx, name)).catch((x: unknown) => x);
+      expect(String((e as { cause?: unknown }).cause ?? e)).toMatch(/division by zero/);
+      expect((await rows(name)) + (await rows(`${name}-after`))).toBe(0);
+    }
+    // the connections went back to the pool usable, their statements still prepared
+    const [[{ n }]] = await withTransaction(db, (tx) =>
+      preparedStatements<[{ n: number }[]]>(tx, [sql`select count(*)::int as n from pt_items where name like ${"skipped-%"}`]),
+    );
+    expect(n).toBe(0);
+  });
+
   describe.runIf(kind === "pg")("on PostgreSQL", () => {
     let other: pg.Client;
-    const pool = () => (db as unknown as { session: { client: pg.Pool } }).session.client;
 
     beforeAll(async () => {
       // a second connection, as another process would have
@@ -69,42 +101,51 @@ describe.each(testDbKinds())("pipelined transactions on %s", (kind) => {
     });
     afterAll(() => other.end());
 
-    /** ReadyForQuery messages (one per round trip) on the connections the pool hands out while `fn` runs. */
-    async function roundTrips(fn: () => Promise<unknown>): Promise<number> {
-      let n = 0;
-      const count = () => n++;
-      const seen: pg.PoolClient[] = [];
-      const onAcquire = (c: pg.PoolClient) => {
-        seen.push(c);
-        (c as unknown as { connection: pg.Connection }).connection.on("readyForQuery", count);
-      };
-      pool().on("acquire", onAcquire);
-      try {
-        await fn();
-      } finally {
-        pool().off("acquire", onAcquire);
-        for (const c of seen) (c as unknown as { connection: pg.Connection }).connection.off("readyForQuery", count);
-      }
-      return n;
-    }
-
     it("sends BEGIN with the first statement and COMMIT with the final one: one round trip each", async () => {
-      const two = await roundTrips(() =>
+      const two = await roundTrips(db, () =>
         withTransaction(db, async (tx) => {
           await preparedQuery(tx, sql`select count(*) from pt_items`);
           await finalStatement(tx, sql`insert into pt_items (name) values (${"trips-1"})`);
         }),
       );
       expect(two).toBe(2); // drizzle's own transactions took 4: BEGIN, the two statements, COMMIT
-      const three = await roundTrips(() =>
+      const three = await roundTrips(db, () =>
         withTransaction(db, async (tx) => {
           await preparedQuery(tx, sql`select count(*) from pt_items`);
           await query(tx, sql`insert into pt_items (name) values ('trips-2')`);
         }),
       );
       expect(three).toBe(3); // without a final statement, COMMIT on its own
-      expect(await roundTrips(() => withTransaction(db, async () => 1))).toBe(0); // nothing sent for nothing done
+      expect(await roundTrips(db, () => withTransaction(db, async () => 1))).toBe(0); // nothing sent for nothing done
       expect((await rows("trips-1")) + (await rows("trips-2"))).toBe(2);
+    });
+
+    it("sends statements given together in one round trip, BEGIN and COMMIT with them", async () => {
+      const together = (tx: Db) =>
+        finalStatements(tx, [
+          sql`select count(*) from pt_items where name = ${"one-trip"}`,
+          sql`insert into pt_items (name) values (${"one-trip"}) on conflict (name) do nothing`,
+        ]);
+      for (let i = 0; i < 12; i++) await withTransaction(db, together); // every pooled connection has parsed them
+      expect(await roundTrips(db, () => withTransaction(db, together))).toBe(1);
+    });
+
+    it("runs a statement sent after one that waited for a lock with a snapshot taken after the wait", async () => {
+      await query(db, sql`insert into pt_items (name) values ('gate')`);
+      const read = (tx: Db) =>
+        preparedStatements<[unknown[], { n: number }[]]>(tx, [
+          sql`select id from pt_items where name = ${"gate"} for update`,
+          sql`select count(*)::int as n from pt_items where name like ${"behind-gate-%"}`,
+        ]);
+      for (let i = 0; i < 12; i++) await withTransaction(db, read);
+      await other.query("begin");
+      await other.query("select id from pt_items where name = 'gate' for update");
+      await other.query("insert into pt_items (name) values ('behind-gate-1')");
+      const waiting = withTransaction(db, read);
+      await new Promise((r) => setTimeout(r, 200)); // the batch is sent and waits for the lock
+      await other.query("commit");
+      const [, [{ n }]] = await waiting;
+      expect(n).toBe(1);
     });
 
     it("has committed and released its locks when the final statement returns, before the use case does", async () => {

@@ -8,19 +8,33 @@
 // the rest until the Sync, so a failed statement never runs its COMMIT and the transaction is rolled back.
 import pg from "pg";
 import { NodePgSession, NodePgTransaction } from "drizzle-orm/node-postgres";
-import { asDb, pgQueryClass, type PgConnection as Connection, type PgQueryConfig as QueryConfig, type TxRunner } from "./driver.ts";
+import {
+  asDb,
+  connectionOf,
+  pgPrepareValue,
+  pgQueryClass,
+  type PgConnection as Connection,
+  type PgQueryConfig as QueryConfig,
+  type TxRunner,
+} from "./driver.ts";
 
 const Query = pgQueryClass(pg);
+const prepareValue = pgPrepareValue(pg);
 
-/** A query with simple commands run before and after it, in the same pipeline (one Sync). */
+/**
+ * Statements with simple commands run before and after them, in one pipeline (one Sync): one write, one answer.
+ * A named statement after the first must already be parsed on the connection (PipelinedClient.queryMany sends them
+ * one by one otherwise): the client records only the first one's parse, and a statement skipped after a failure
+ * must not be taken for parsed. Unnamed ones are parsed where they stand.
+ */
 class PipelinedQuery extends Query {
   private completes = 0;
   constructor(
-    config: QueryConfig,
+    private readonly parts: readonly QueryConfig[],
     private readonly before: readonly string[],
     private readonly after: readonly string[],
   ) {
-    super({ ...config, queryMode: "extended" }); // a query without parameters would go as a simple Query, alone
+    super({ ...parts[0], queryMode: "extended" }); // a query without parameters would go as a simple Query, alone
   }
 
   prepare(connection: Connection) {
@@ -35,16 +49,23 @@ class PipelinedQuery extends Query {
     super.prepare(connection);
   }
 
-  // Query calls this last, after its Bind and Describe, to send the Execute and the Sync.
+  // Query calls this last, after the first statement's Bind and Describe, to send the Execute and the Sync.
   _getRows(connection: Connection, rows: number | undefined) {
     connection.execute({ portal: this.portal, rows });
+    for (const part of this.parts.slice(1)) {
+      if (!part.name) connection.parse({ text: part.text, name: "", types: part.types });
+      connection.bind({ portal: "", statement: part.name ?? "", values: part.values ?? [], valueMapper: prepareValue });
+      connection.describe({ type: "P", name: "" });
+      connection.execute({ portal: "", rows: 0 });
+    }
     for (const text of this.after) command(connection, text);
     connection.sync();
   }
 
-  // The commands' completions are not results of this query: only the statement's goes to Query.
+  // The commands' completions are not results of the statements: only theirs go to Query (one result each).
   handleCommandComplete(msg: unknown, connection: Connection) {
-    if (this.completes++ === this.before.length) super.handleCommandComplete(msg, connection);
+    const i = this.completes++ - this.before.length;
+    if (i >= 0 && i < this.parts.length) super.handleCommandComplete(msg, connection);
   }
 }
 
@@ -71,18 +92,37 @@ export class PipelinedClient {
   }
 
   query(config: string | QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
-    if (this.state === "final") return Promise.reject(new Error("query after the transaction's final statement"));
     const cfg: QueryConfig = typeof config === "string" ? { text: config, values } : { ...config, values: values ?? config.values };
+    return this.queryMany([cfg]).then(([r]) => r);
+  }
+
+  /** Statements in one write (PipelinedQuery), BEGIN before them when they open the transaction, COMMIT after when final. */
+  async queryMany(configs: readonly QueryConfig[]): Promise<pg.QueryResult[]> {
+    if (this.state === "final") throw new Error("query after the transaction's final statement");
     const before = this.state === "idle" ? ["begin"] : [];
-    const after = this.finalNext ? ["commit"] : [];
-    this.state = this.finalNext ? "final" : "open";
+    const final = this.finalNext;
+    const parsed = connectionOf(this.client).parsedStatements;
+    if (configs.slice(1).some((c) => c.name !== undefined && parsed[c.name] === undefined)) {
+      // Not yet parsed on this connection: one by one, the last carrying the COMMIT (once per connection and text).
+      this.finalNext = false;
+      const out: pg.QueryResult[] = [];
+      for (const [i, c] of configs.entries()) {
+        if (final && i === configs.length - 1) this.finalNext = true;
+        out.push(...(await this.queryMany([c])));
+      }
+      return out;
+    }
+    const after = final ? ["commit"] : [];
+    this.state = final ? "final" : "open";
     this.finalNext = false;
-    if (before.length === 0 && after.length === 0) return this.client.query(cfg as never, cfg.values as never) as never;
-    const q = new PipelinedQuery(cfg, before, after);
-    return new Promise((resolve, reject) => {
+    if (configs.length === 1 && before.length === 0 && after.length === 0)
+      return [(await this.client.query(configs[0] as never)) as pg.QueryResult];
+    const q = new PipelinedQuery(configs, before, after);
+    const results = await new Promise<pg.QueryResult | pg.QueryResult[]>((resolve, reject) => {
       q.callback = (e, r) => (e ? reject(e) : resolve(r));
       this.client.query(q as never);
     });
+    return Array.isArray(results) ? results : [results];
   }
 }
 

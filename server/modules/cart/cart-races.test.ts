@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { query } from "#server/db/client.ts";
 import { createTestApp, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
+import { roundTrips } from "#server/test/round-trips.ts";
 import { isDomainError } from "#core/domain-errors.ts";
 
 const CUSTOMER = 1;
@@ -142,4 +143,18 @@ describe.each(testDbKinds())("concurrent writes to one cart on %s", (kind) => {
       expect((await lines()).size).toBe(3);
     }
   });
+
+  it.runIf(kind === "pg")(
+    "writes a cart in two round trips: the lock with the read, then the write with the answer's read and the commit",
+    async () => {
+      await setLimit(0);
+      await query(db(), sql`delete from cart_lines`);
+      // every pooled connection has parsed the statements (the first run on a connection sends them one by one)
+      for (let i = 0; i < 12; i++) await together(Array.from({ length: 4 }, () => () => add(m[0], 1)));
+      for (let i = 0; i < 12; i++) await together(Array.from({ length: 4 }, () => () => setNum(m[0], 2)));
+      // the cart notice, sent after the commit, is one more
+      expect(await roundTrips(db(), () => add(m[0], 1))).toBe(3);
+      expect(await roundTrips(db(), () => setNum(m[0], 5))).toBe(3);
+    },
+  );
 });

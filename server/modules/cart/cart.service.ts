@@ -22,7 +22,17 @@ import { createCartAnswers } from "./cart-answers.ts";
 import { createCartNotices } from "./cart-notices.ts";
 import { createLineMemo, type LineMemo } from "./cart-line-memo.ts";
 import { liveModels, type CartListLine, type CartModel, type CartModels, type StaticModel } from "./cart-models.ts";
-import { deleteLines, lockCart, lockOrCreateCart, putLines, readCart, readLine, readLines, setLine } from "./cart-rows.ts";
+import {
+  deleteLinesSql,
+  linesAndModels,
+  lockCart,
+  lockOrCreateCart,
+  nothing,
+  oneLine,
+  putLinesSql,
+  setLineSql,
+  writeThenRead,
+} from "./cart-rows.ts";
 import {
   answerOf,
   buildAnswer,
@@ -234,14 +244,12 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     const statics = await models.catalogue(lang);
     const modelIds = items.map((i) => i.model_id);
     const cart = await write(q, customerId, async (tx, deferNotice) => {
-      const cartId = await lockOrCreateCart(tx, customerId, deferNotice);
-      const read = await readLines(tx, cartId, modelIds);
+      const { cartId, read } = await lockOrCreateCart(tx, customerId, deferNotice, linesAndModels(customerId, modelIds));
       // A model the read model does not know is not sold: its names and prices are not known.
       const found = models.join(statics, read.models);
       const decision = decideAdd(read.lines, items, found, conf.cartGoodsLimit);
       if (!decision.ok) refuseAdd(decision, (id) => found.get(id) ?? statics.get(id));
-      await putLines(tx, cartId, decision.lines);
-      return (await readCart(tx, customerId))!; // locked: it exists
+      return (await writeThenRead(tx, customerId, decision.lines.length ? putLinesSql(cartId, decision.lines) : null))!; // locked: it exists
     });
     return answerJson(q, customerId, cart, statics, lang, new Set(modelIds));
   }
@@ -253,17 +261,16 @@ export function createCartService(config: ConfigService, models: CartModels, fre
   async function edit(q: Db, customerId: number, input: EditCartInput, lang: Lang): Promise<string> {
     const statics = await models.catalogue(lang);
     const { cart, modelId } = await write(q, customerId, async (tx, deferNotice) => {
-      const cartId = await lockCart(tx, customerId, deferNotice);
-      const line = cartId && (await readLine(tx, cartId, input.id ?? null, input.model_id ?? null));
-      if (!cartId || !line) throw refused("api.cart_line_missing");
+      const locked = await lockCart(tx, customerId, deferNotice, oneLine(customerId, input.id ?? null, input.model_id ?? null));
+      const line = locked?.read;
+      if (!locked || !line) throw refused("api.cart_line_missing");
       const decision = decideEdit(line.num, input.num, input.type, line);
       if (decision.action === "refuse") {
         const reference = statics.get(line.model_id)?.reference ?? "";
         problem(decision.key, { reference, stock: line.stock, purchasable_qty: line.purchasable_qty });
       }
-      if (decision.action === "remove") await deleteLines(tx, cartId, [line.id], []);
-      else await setLine(tx, line.id, decision.num);
-      return { cart: (await readCart(tx, customerId))!, modelId: line.model_id };
+      const change = decision.action === "remove" ? deleteLinesSql(locked.cartId, [line.id], []) : setLineSql(line.id, decision.num);
+      return { cart: (await writeThenRead(tx, customerId, change))!, modelId: line.model_id };
     });
     return answerJson(q, customerId, cart, statics, lang, new Set([modelId]));
   }
@@ -272,10 +279,9 @@ export function createCartService(config: ConfigService, models: CartModels, fre
   async function remove(q: Db, customerId: number, ids: readonly number[], modelIds: readonly number[], lang: Lang): Promise<CartAnswer> {
     const statics = await models.catalogue(lang);
     const cart = await write(q, customerId, async (tx, deferNotice) => {
-      const cartId = await lockCart(tx, customerId, deferNotice);
-      if (cartId === null) return null;
-      await deleteLines(tx, cartId, ids, modelIds);
-      return readCart(tx, customerId);
+      const locked = await lockCart(tx, customerId, deferNotice, nothing);
+      if (!locked) return null;
+      return writeThenRead(tx, customerId, deleteLinesSql(locked.cartId, ids, modelIds));
     });
     return cart ? answer(q, customerId, cart, statics, lang) : view(q, customerId, lang);
   }
@@ -297,11 +303,10 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     const statics = await models.catalogue(lang);
     const modelIds = items.map((i) => i.model_id);
     const { cart, decided } = await write(q, customerId, async (tx, deferNotice) => {
-      const cartId = await lockOrCreateCart(tx, customerId, deferNotice);
-      const read = await readLines(tx, cartId, modelIds);
+      const { cartId, read } = await lockOrCreateCart(tx, customerId, deferNotice, linesAndModels(customerId, modelIds));
       const decision = decideMerge(read.lines, items, models.join(statics, read.models), conf.cartGoodsLimit);
-      await putLines(tx, cartId, decision.lines);
-      return { cart: (await readCart(tx, customerId))!, decided: decision.messages };
+      const change = decision.lines.length ? putLinesSql(cartId, decision.lines) : null;
+      return { cart: (await writeThenRead(tx, customerId, change))!, decided: decision.messages };
     });
     const messages = decided.map((m) => mergeMessage(m, statics.get(m.model_id)?.reference ?? String(m.model_id)));
     return { ...(await answer(q, customerId, cart, statics, lang)), messages };

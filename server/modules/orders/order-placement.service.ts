@@ -1,20 +1,25 @@
-// Placing the order (DESIGN §4b; decisions 070, 079, 080, 086, 110). One transaction, in named steps:
+// Placing the order (DESIGN §4b; decisions 070, 079, 080, 086, 110, 112). One transaction, in named steps:
 //   claimKey        the idempotency key: a retry with the same key gets the order already placed
 //   lockCart        the cart row locked, in a statement of its own
-//   readCart        its lines, address and coupon, read after the lock (so a cart that an order just emptied reads empty)
+//   readCart        its lines, address and coupon, its models and invoice address, read after the lock (so a cart
+//                   that an order just emptied reads empty)
 //   prepareOrder    prices from the catalogue, every rule checked by core, totals and freight: writes nothing
 //   emptyCart       the cart's lines and coupon cleared
-//   takeStock       the lines' stock rows locked in model id order, checked afresh, then decremented
+//   lockStock       the lines' stock rows locked in model id order and read afresh, checked by core
 //   useCoupon       the coupon's use counted by a guarded update
-//   insertOrder     the gap-free number, the order and its line snapshots
+//   numberOrder     the gap-free number and the order's id
+//   takeStock       the units taken (the stock's CHECK constraint is the invariant's last guard)
+//   insertOrder     the order and its line snapshots
 //   useQuotations   the quotations whose price was used
 //   spendCredit     the credit-note balance, when asked (decision 079)
 //   finishKey, mail the stored answer and the confirmation e-mail, sent by the outbox after commit
+// Statements that need no answer in between travel together (preparedStatements: one write, each statement still
+// its own, run in order): claimKey to the reads, emptyCart to numberOrder, takeStock to the mail with the COMMIT.
 // Any refusal throws and rolls all of it back, the key included. The rows other buyers queue on (stock rows,
-// the coupon, the year's order sequence) are taken last, so they are held for as few statements as possible.
+// the coupon, the year's order sequence) are taken last, so they are held for as few round trips as possible.
 import { createHash } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { finalStatement, query, type Db } from "#server/db/client.ts";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { finalStatements, preparedStatements, unnamed, type Db } from "#server/db/client.ts";
 import { withTransaction, isTransaction } from "#server/db/tx.ts";
 import { carts, cartLines, coupons, idempotencyKeys, orderLines, orders, quotations } from "#server/db/schema/index.ts";
 import { conflict, refused } from "#core/domain-errors.ts";
@@ -26,15 +31,25 @@ import type { CartConfig, CartTotals, Freight } from "#core/cart/types.ts";
 import type { CreateOrderInput } from "#core/validation/cart.ts";
 import { isDeliveryMode } from "#core/freight-tariff.ts";
 import { amountDue } from "#core/documents/credit.ts";
-import { nextNumber } from "#server/modules/numbering/numbering.service.ts";
+import { nextSequenceSql, type SequenceRow } from "#server/modules/numbering/numbering.service.ts";
+import { formatDocumentNumber, numberingYear } from "#core/numbering.ts";
 import { mailInsertSql } from "#server/modules/outbox/outbox.service.ts";
-import type { CartModel, StaticModel } from "#server/modules/cart/cart-models.ts";
-import { buildAnswer, cartParams, loadCart, ownAddress, type CartState, type PricedLine } from "#server/modules/cart/cart-view.ts";
+import type { CartModel } from "#server/modules/cart/cart-models.ts";
+import {
+  buildAnswer,
+  cartParams,
+  cartState,
+  cartStateSql,
+  type AddressSnapshot,
+  type CartState,
+  type CartStateRow,
+  type PricedLine,
+} from "#server/modules/cart/cart-view.ts";
 import { cartQuotes, lineQuote } from "#server/modules/quotations/quoted-lines.ts";
 import type { CartService } from "#server/modules/cart/cart.service.ts";
 import { consumeCreditNotes } from "#server/modules/documents/documents.service.ts";
 import { payWithCreditNotes } from "#server/modules/documents/credit-payment.ts";
-import { readOrderModels } from "./order-models.ts";
+import { cartOrderModelsSql, orderModels, type OrderModelRow } from "./order-models.ts";
 
 export const ORDER_SCOPE = "order.place";
 
@@ -97,20 +112,49 @@ export function createOrderPlacementService(cart: CartService) {
     const names = await cart.models.catalogue(lang); // names only: money is re-read in the transaction
     return withTransaction(pool, async (tx) => {
       const key: Key = { customerId: customer.id, key: input.idempotency_key, hash: requestHash(input) };
-      const earlier = await claimKey(tx, key);
-      if (earlier) return earlier;
-      const cartId = await lockCart(tx, customer.id);
-      const state = cartId === null ? null : await readCart(tx, customer.id);
+      const [taken, locked, cartRows, modelRows, invoiceRows] = await preparedStatements<
+        [unknown[], unknown[], CartStateRow[], OrderModelRow[], AddressSnapshot[]]
+      >(tx, [
+        claimKeySql(tx, key),
+        lockCartSql(tx, customer.id),
+        cartStateSql(customer.id),
+        cartOrderModelsSql(customer.id),
+        invoiceAddressSql(customer.id),
+      ]);
+      if (taken.length === 0) {
+        const earlier = await earlierOrder(tx, key);
+        if (earlier) return earlier;
+      }
+      const state = locked.length && cartRows.length ? cartState(cartRows[0].head, cartRows[0].lines) : null;
       if (!state || state.lines.length === 0) throw refused("api.cart_empty");
-      const order = await prepareOrder(tx, customer.id, state, input, conf, names, lang);
-      await emptyCart(tx, state.row.id);
-      await takeStock(tx, order.lines);
-      if (order.couponId !== null) await useCoupon(tx, order.couponId);
-      const placed = await insertOrder(tx, customer.id, order);
-      await useQuotations(tx, customer.id, placed.id, order.usedQuotes);
-      if (input.use_credit) await spendCredit(tx, customer.id, placed);
-      await finishKey(tx, key, placed);
-      await finalStatement(tx, mailInsertSql(confirmationMail(customer.email, lang, placed, order)));
+      const models = orderModels(modelRows, names);
+      const order = await prepareOrder(tx, customer.id, state, models, invoiceRows[0] ?? null, input, conf, lang);
+
+      const [, , stockRows, used, [sequence], [{ id, at }]] = await preparedStatements<
+        [unknown[], unknown[], StockRow[], unknown[], SequenceRow[], { id: number; at: number }[]]
+      >(tx, [
+        ...emptyCartSql(tx, state.row.id),
+        lockStockSql(order.lines),
+        order.couponId === null ? null : useCouponSql(tx, order.couponId),
+        nextSequenceSql(tx, "order", year(new Date())),
+        sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id, (extract(epoch from now()) * 1000)::float8 as at`,
+      ]);
+      checkStock(order.lines, stockRows);
+      if (order.couponId !== null && used.length === 0) throw refused("api.coupon_unavailable");
+      const placed = placedOrder(id, formatDocumentNumber("order", year(new Date()), sequence.last_value), at, order);
+
+      const writes = [
+        takeStockSql(order.lines),
+        insertOrderSql(tx, customer.id, placed, order),
+        insertLinesSql(tx, placed.id, order),
+        order.usedQuotes.length ? useQuotationsSql(tx, customer.id, placed.id, order.usedQuotes) : null,
+      ];
+      const last = [finishKeySql(tx, key, placed), mailInsertSql(confirmationMail(customer.email, lang, placed, order))];
+      if (input.use_credit) {
+        await preparedStatements(tx, writes);
+        await spendCredit(tx, customer.id, placed); // before the key stores the answer: it changes the amounts due
+        await finalStatements(tx, last);
+      } else await finalStatements(tx, [...writes, ...last]);
       return placed;
     });
   }
@@ -124,17 +168,13 @@ export function createOrderPlacementService(cart: CartService) {
     tx: Db,
     customerId: number,
     state: CartState,
+    models: Map<number, CartModel>,
+    invoice: AddressSnapshot | null,
     input: PlaceInput,
     conf: CartConfig,
-    names: Map<number, StaticModel>,
     lang: Lang,
   ): Promise<PreparedOrder> {
     const { row, delivery, coupon } = state;
-    const models = await readOrderModels(
-      tx,
-      state.lines.map((l) => l.model_id),
-      names,
-    );
     const quotes = await cartQuotes(
       tx,
       customerId,
@@ -165,7 +205,6 @@ export function createOrderPlacementService(cart: CartService) {
 
     // Invoice address (decision 086): the one chosen; a delivered order without one is invoiced to its delivery
     // address; a pickup order without one to the account, never to a delivery address left on the cart.
-    const invoice = await ownAddress(tx, customerId, row.invoice_addr_id);
     return {
       lines,
       prices: new Map(cart_list.map((l) => [l.model_id, l.price])),
@@ -188,19 +227,24 @@ export function createOrderPlacementService(cart: CartService) {
   return { place };
 }
 
-/**
- * Takes the key for this request. Null: taken now, go on. Otherwise the order an earlier call with this key
- * placed. A concurrent twin waits on the key's unique index until the first call commits (then finds its
- * answer) or rolls back (then takes the key itself).
- */
-async function claimKey(tx: Db, k: Key): Promise<PlacedOrder | null> {
-  const taken = await tx
+/** Takes the key for this request: a row answered when taken now, none when an earlier call holds it (earlierOrder). */
+const claimKeySql = (tx: Db, k: Key) =>
+  tx
     .insert(idempotencyKeys)
     .values({ customerId: k.customerId, scope: ORDER_SCOPE, key: k.key, requestHash: k.hash })
     .onConflictDoNothing()
-    .returning({ id: idempotencyKeys.id });
-  if (taken.length > 0) return null;
-  const thisKey = and(eq(idempotencyKeys.customerId, k.customerId), eq(idempotencyKeys.scope, ORDER_SCOPE), eq(idempotencyKeys.key, k.key));
+    .returning({ id: idempotencyKeys.id })
+    .getSQL();
+
+const thisKey = (k: Key) =>
+  and(eq(idempotencyKeys.customerId, k.customerId), eq(idempotencyKeys.scope, ORDER_SCOPE), eq(idempotencyKeys.key, k.key));
+
+/**
+ * The key was taken before: the order an earlier call with it placed, or null when the key is past its life and
+ * starts over for this call. A concurrent twin waited on the key's unique index until the first call committed (then
+ * finds its answer) or rolled back (then took the key itself).
+ */
+async function earlierOrder(tx: Db, k: Key): Promise<PlacedOrder | null> {
   const [row] = await tx
     .select({
       hash: idempotencyKeys.requestHash,
@@ -209,7 +253,7 @@ async function claimKey(tx: Db, k: Key): Promise<PlacedOrder | null> {
       expired: sql<boolean>`${idempotencyKeys.expiresAt} <= now()`,
     })
     .from(idempotencyKeys)
-    .where(thisKey)
+    .where(thisKey(k))
     .for("update");
   if (row.expired) {
     // A key past its life starts over (decision 066: keys are kept 24 hours).
@@ -222,7 +266,7 @@ async function claimKey(tx: Db, k: Key): Promise<PlacedOrder | null> {
         createdAt: sql`now()`,
         expiresAt: sql`now() + interval '24 hours'`,
       })
-      .where(thisKey);
+      .where(thisKey(k));
     return null;
   }
   if (row.hash !== k.hash) throw refused("api.idempotency_key_reused");
@@ -231,18 +275,19 @@ async function claimKey(tx: Db, k: Key): Promise<PlacedOrder | null> {
 }
 
 /**
- * Locks the customer's cart row until commit (null: no cart). A statement of its own: under READ COMMITTED a
+ * Locks the customer's cart row until commit (no row: no cart). A statement of its own: under READ COMMITTED a
  * statement that waits for this lock would read the cart's lines as they were when it started, so an order
  * racing another order of the same cart would place lines the first one already took. Every write of a cart
- * takes this lock first, so the lines read next are one consistent state of the cart.
+ * takes this lock first, so the statements sent after it read one consistent state of the cart.
  */
-async function lockCart(tx: Db, customerId: number): Promise<number | null> {
-  const [row] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.customerId, customerId)).for("update");
-  return row?.id ?? null;
-}
+const lockCartSql = (tx: Db, customerId: number) =>
+  tx.select({ id: carts.id }).from(carts).where(eq(carts.customerId, customerId)).for("update").getSQL();
 
-/** The locked cart with its lines, address and coupon, read by a statement that starts after the lock was taken. */
-const readCart = (tx: Db, customerId: number) => loadCart(tx, customerId);
+/** The invoice address chosen on the customer's cart, when it is still theirs (ownAddress's rule). */
+const invoiceAddressSql = (customerId: number) => sql`
+    select a.id, a.kind, a.title, a.first_name, a.last_name, a.company, a.line1, a.line2, a.zip_code, a.city, a.country, a.phone
+    from carts c join addresses a on a.id = c.invoice_addr_id and a.customer_id = c.customer_id and a.deleted_at is null
+    where c.customer_id = ${customerId}`;
 
 /** Refuses a line whose model is unknown, not for sale, short of stock or above its ceiling (core's rule, as read). */
 function refuseUnavailable(m: Pick<CartModel, "reference" | "stock" | "purchasable_qty" | "not_for_sale"> | undefined, num: number) {
@@ -252,99 +297,58 @@ function refuseUnavailable(m: Pick<CartModel, "reference" | "stock" | "purchasab
   if (p) throw refused(p, { ref: m?.reference ?? "" });
 }
 
-async function emptyCart(tx: Db, cartId: number) {
-  await tx.delete(cartLines).where(eq(cartLines.cartId, cartId));
-  await tx
+/** The cart emptied: its lines, its coupon and note. */
+const emptyCartSql = (tx: Db, cartId: number): [SQL, SQL] => [
+  tx.delete(cartLines).where(eq(cartLines.cartId, cartId)).getSQL(),
+  tx
     .update(carts)
     .set({ couponId: null, note: null, updatedAt: sql`now()` })
-    .where(eq(carts.id, cartId));
-}
+    .where(eq(carts.id, cartId))
+    .getSQL(),
+];
+
+/** The models of the lines, as `{id1,id2}` in model id order. */
+const modelIdArray = (lines: readonly PricedLine[]) => `{${[...new Set(lines.map((l) => l.model.id))].sort((a, b) => a - b).join(",")}}`;
+
+type StockRow = { id: number; stock: number };
 
 /**
- * Takes each line's units from stock (DESIGN §4b guarded counters). The stock rows are locked in model id order
- * (two orders sharing models queue instead of deadlocking) and read afresh under the lock: the buyer who read the
- * last units before another took them is refused here, with the stock left. The guarded update then protects the
- * invariant (stock never below zero) whatever happens above it.
+ * Locks the lines' stock rows in model id order (two orders sharing models queue instead of deadlocking) and reads
+ * them afresh under the lock (DESIGN §4b guarded counters): the buyer who read the last units before another took
+ * them is refused by checkStock, with the stock left.
  */
-async function takeStock(tx: Db, lines: readonly PricedLine[]) {
-  const wanted = [...lines].sort((a, b) => a.model.id - b.model.id);
-  const live = await query<{ id: number; stock: number }>(
-    tx,
-    sql`select id, stock from models where id in (${sql.join(
-      wanted.map((l) => sql`${l.model.id}`),
-      sql`, `,
-    )}) order by id for no key update`,
-  );
-  const stock = new Map(live.map((r) => [r.id, r.stock]));
-  for (const l of wanted) refuseUnavailable({ ...l.model, stock: stock.get(l.model.id) ?? 0 }, l.num);
-  const values = sql.join(
-    wanted.map((l) => sql`(${l.model.id}::int, ${l.num}::int)`),
-    sql`, `,
-  );
-  const taken = await query<{ id: number }>(
-    tx,
-    sql`update models set stock = stock - v.num from (values ${values}) v(id, num)
-        where models.id = v.id and models.stock >= v.num returning models.id`,
-  );
-  if (taken.length !== wanted.length) throw new Error("stock taken under its lock fell short");
+const lockStockSql = (lines: readonly PricedLine[]) =>
+  sql`select id, stock from models where id = any(${modelIdArray(lines)}::int[]) order by id for no key update`;
+
+function checkStock(lines: readonly PricedLine[], rows: readonly StockRow[]) {
+  const stock = new Map(rows.map((r) => [r.id, r.stock]));
+  for (const l of [...lines].sort((a, b) => a.model.id - b.model.id))
+    refuseUnavailable({ ...l.model, stock: stock.get(l.model.id) ?? 0 }, l.num);
 }
 
-/** Counts the coupon's use; refused when its last use went to another order meanwhile. */
-async function useCoupon(tx: Db, couponId: number) {
-  const used = await tx
+/** Takes the units; the rows are locked and checked, and models_stock_ck (stock ≥ 0) fails the order rather than oversell. */
+const takeStockSql = (lines: readonly PricedLine[]) => sql`
+    update models set stock = models.stock - v.num
+    from json_to_recordset(${JSON.stringify(lines.map((l) => ({ id: l.model.id, num: l.num })))}::json) as v(id int, num int)
+    where models.id = v.id`;
+
+/** Counts the coupon's use (a row answered), none when its last use went to another order meanwhile. */
+const useCouponSql = (tx: Db, couponId: number) =>
+  tx
     .update(coupons)
     .set({ uses: sql`${coupons.uses} + 1` })
     .where(and(eq(coupons.id, couponId), sql`${coupons.uses} < ${coupons.maxUses}`))
-    .returning({ id: coupons.id });
-  if (used.length === 0) throw refused("api.coupon_unavailable");
-}
+    .returning({ id: coupons.id })
+    .getSQL();
 
-/** Numbers the order (the year's sequence row stays locked until commit: call it late) and writes it with its lines. */
-async function insertOrder(tx: Db, customerId: number, o: PreparedOrder): Promise<PlacedOrder> {
-  const number = await nextNumber(tx, "order");
+/** The numbering year of an order placed now. */
+const year = (now: Date) => numberingYear(now);
+
+/** The answer of the order numbered `number` with id `id`, placed at `at` (ms), before any credit is spent. */
+function placedOrder(id: number, number: string, at: number, o: PreparedOrder): PlacedOrder {
   const { money } = o;
-  const [row] = await tx
-    .insert(orders)
-    .values({
-      number,
-      customerId,
-      status: "unpaid",
-      pickupMethod: o.pickupMethod,
-      deliveryMode: o.mode,
-      shopId: o.shopId,
-      deliveryAddress: o.delivery as Record<string, unknown> | null,
-      invoiceAddress: o.invoice as Record<string, unknown> | null,
-      totalHt: money.totalHt,
-      totalTva: money.totalTva,
-      totalTtc: money.totalTtc,
-      freightHt: money.freightHt,
-      freightTva: money.freightTva,
-      discountAmount: money.discount,
-      couponId: o.couponId,
-      note: o.note,
-    })
-    .returning({ id: orders.id, createdAt: orders.createdAt });
-  const lineTotals = new Map(o.totals.lines.map((t) => [t.model_id, t]));
-  await tx.insert(orderLines).values(
-    o.lines.map((p) => {
-      const t = lineTotals.get(p.model.id)!;
-      return {
-        orderId: row.id,
-        modelId: p.model.id,
-        reference: p.model.reference,
-        designation: designation(p.model),
-        unit: p.model.unit,
-        price: o.prices.get(p.model.id)!,
-        num: p.num,
-        tva: p.model.tva,
-        remise: t.remise,
-        lineHt: t.lineAmount,
-        giftedUnits: o.gifted.get(p.model.id) ?? 0,
-      };
-    }),
-  );
   return {
-    id: row.id,
+    id,
     number,
     status: "unpaid",
     total_ht: money.totalHt,
@@ -355,20 +359,72 @@ async function insertOrder(tx: Db, customerId: number, o: PreparedOrder): Promis
     discount_amount: money.discount,
     pickup_method: o.pickupMethod,
     lines: o.lines.length,
-    created_at: new Date(row.createdAt).toISOString(),
+    created_at: new Date(at).toISOString(),
     credit_used: "0.00",
     amount_due: money.totalTtc,
     payment_method: null,
   };
 }
 
-async function useQuotations(tx: Db, customerId: number, orderId: number, ids: readonly number[]) {
-  if (ids.length === 0) return;
-  await tx
-    .update(quotations)
-    .set({ status: "ordered", orderId })
-    .where(and(inArray(quotations.id, [...ids]), eq(quotations.customerId, customerId), inArray(quotations.status, ["open", "accepted"])));
+/** The order row, with the id and number taken by numberOrder. */
+const insertOrderSql = (tx: Db, customerId: number, placed: PlacedOrder, o: PreparedOrder) =>
+  tx
+    .insert(orders)
+    .values({
+      id: placed.id,
+      number: placed.number,
+      customerId,
+      status: "unpaid",
+      pickupMethod: o.pickupMethod,
+      deliveryMode: o.mode,
+      shopId: o.shopId,
+      deliveryAddress: o.delivery as Record<string, unknown> | null,
+      invoiceAddress: o.invoice as Record<string, unknown> | null,
+      totalHt: o.money.totalHt,
+      totalTva: o.money.totalTva,
+      totalTtc: o.money.totalTtc,
+      freightHt: o.money.freightHt,
+      freightTva: o.money.freightTva,
+      discountAmount: o.money.discount,
+      couponId: o.couponId,
+      note: o.note,
+    })
+    .getSQL();
+
+/** The line snapshots (as many rows as lines: sent unnamed). */
+function insertLinesSql(tx: Db, orderId: number, o: PreparedOrder) {
+  const lineTotals = new Map(o.totals.lines.map((t) => [t.model_id, t]));
+  return unnamed(
+    tx.insert(orderLines).values(
+      o.lines.map((p) => {
+        const t = lineTotals.get(p.model.id)!;
+        return {
+          orderId,
+          modelId: p.model.id,
+          reference: p.model.reference,
+          designation: designation(p.model),
+          unit: p.model.unit,
+          price: o.prices.get(p.model.id)!,
+          num: p.num,
+          tva: p.model.tva,
+          remise: t.remise,
+          lineHt: t.lineAmount,
+          giftedUnits: o.gifted.get(p.model.id) ?? 0,
+        };
+      }),
+    ),
+  );
 }
+
+const useQuotationsSql = (tx: Db, customerId: number, orderId: number, ids: readonly number[]) =>
+  unnamed(
+    tx
+      .update(quotations)
+      .set({ status: "ordered", orderId })
+      .where(
+        and(inArray(quotations.id, [...ids]), eq(quotations.customerId, customerId), inArray(quotations.status, ["open", "accepted"])),
+      ),
+  );
 
 /** Spends the credit-note balance on the order (decision 079); an order it covers whole is paid at once. */
 async function spendCredit(tx: Db, customerId: number, placed: PlacedOrder) {
@@ -383,12 +439,8 @@ async function spendCredit(tx: Db, customerId: number, placed: PlacedOrder) {
 }
 
 /** Stores the answer with the key: a retry with the same key gets it as it is. */
-async function finishKey(tx: Db, k: Key, placed: PlacedOrder) {
-  await tx
-    .update(idempotencyKeys)
-    .set({ status: "done", response: placed })
-    .where(and(eq(idempotencyKeys.customerId, k.customerId), eq(idempotencyKeys.scope, ORDER_SCOPE), eq(idempotencyKeys.key, k.key)));
-}
+const finishKeySql = (tx: Db, k: Key, placed: PlacedOrder) =>
+  tx.update(idempotencyKeys).set({ status: "done", response: placed }).where(thisKey(k)).getSQL();
 
 /** "Product name – model label" in the order's language (the snapshot kept on the line). */
 const designation = (m: CartModel) => (m.label && m.label !== m.reference ? `${m.name} – ${m.label}` : m.name);

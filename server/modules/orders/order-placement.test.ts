@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import { createTestApp, post, type TestApp } from "#server/test/app.ts";
+import { roundTrips } from "#server/test/round-trips.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { isDomainError } from "#core/domain-errors.ts";
@@ -150,7 +151,7 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
 
   // Decision 093: the models are read without locks, so on PostgreSQL a buyer may read units that another
   // takes before its final statement; that statement's guard refuses it, with the stock then left.
-  it.runIf(kind === "pg")("refuses at the final statement's guard a buyer who read units another took meanwhile", async () => {
+  it.runIf(kind === "pg")("refuses at the stock lock a buyer who read units another took meanwhile", async () => {
     const [z] = await query<Model>(
       db,
       sql`
@@ -181,7 +182,7 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
       () => null,
       (e: unknown) => e,
     );
-    // the buyer read 3 units (the committed row) and now waits in its final statement for the other's lock
+    // the buyer read 3 units (the committed row) and now waits at the stock rows for the other's lock
     for (let i = 0; ; i++) {
       const [w] = await query<{ n: number }>(
         db,
@@ -524,6 +525,16 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
     ).toBeNull();
     expect((await query<{ uses: number }>(db, sql`select uses from coupons where id = ${high.id}`))[0].uses).toBe(0);
   });
+
+  it.runIf(kind === "pg")(
+    "places an order in three round trips: the key with the reads, the locks, the writes with the commit",
+    async () => {
+      // every pooled connection has parsed the statements (the first run on a connection sends them one by one)
+      const buyers = await Promise.all(Array.from({ length: 12 }, (_, i) => buyer(`trips-${i}`, [[plain.id, 4]])));
+      await Promise.all(buyers.slice(0, 11).map((b) => place(b)));
+      expect(await roundTrips(db, () => place(buyers[11]))).toBe(3);
+    },
+  );
 
   it("rolls back stock, coupon, cart, number and key when the last step fails", async () => {
     const b = await buyer("fail", [[plain.id, 5]], "echec@exemple.fr");
