@@ -2,7 +2,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { finalStatement, finalStatements, preparedQuery, preparedStatements, query, type Database, type Db } from "#server/db/client.ts";
+import {
+  finalStatement,
+  finalStatements,
+  preparedQuery,
+  preparedStatements,
+  query,
+  unnamed,
+  type Database,
+  type Db,
+} from "#server/db/client.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
 import { roundTrips } from "#server/test/round-trips.ts";
@@ -66,6 +75,27 @@ describe.each(testDbKinds())("pipelined transactions on %s", (kind) => {
     );
     expect([before, inserted, after]).toEqual([[{ n: 0 }], [{ name: "together-1" }, { name: "together-2" }], [{ n: 2 }]]);
     expect(await rows("together-2")).toBe(1);
+  });
+
+  it("sends a statement given as unnamed, parsed where it stands, and answers no rows for one left out", async () => {
+    for (const n of [1, 3, 2]) {
+      const names = Array.from({ length: n }, (_, i) => `unnamed-${n}-${i}`);
+      const [inserted, none, [{ count }]] = await withTransaction(db, (tx) =>
+        finalStatements<[{ name: string }[], unknown[], { count: number }[]]>(tx, [
+          unnamed(
+            sql`insert into pt_items (name) values ${sql.join(
+              names.map((x) => sql`(${x})`),
+              sql`, `,
+            )} returning name`,
+          ),
+          null,
+          sql`select count(*)::int as count from pt_items where name like ${`unnamed-${n}-%`}`,
+        ]),
+      );
+      expect(inserted.map((r) => r.name)).toEqual(names);
+      expect(none).toEqual([]);
+      expect(count).toBe(n);
+    }
   });
 
   it("skips the statements after a failing one and rolls the transaction back", async () => {

@@ -8,7 +8,7 @@ import { query, type Database } from "#server/db/client.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { analyzeNew, createMaintenance } from "#server/db/maintenance.ts";
 import { seedDemo } from "#server/db/seed/index.ts";
-import { orderModelsSql } from "#server/modules/orders/order-models.ts";
+import { cartOrderModelsSql } from "#server/modules/orders/order-models.ts";
 import { readLineSql, readLinesSql } from "#server/modules/cart/cart-rows.ts";
 import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
 
@@ -73,8 +73,8 @@ describe.each(testDbKinds())("query plans on analyzed tables (%s)", (kind) => {
   it("reads a one-line cart's model by its key: the order's first read", async () => {
     // Walking models in id order up to the last one reads hundreds of buffers (seen on the benchmark's database
     // only): a guard of the shape, not a reproduction.
-    const [{ model_id }] = await query<{ model_id: number }>(d.db, sql`select model_id from cart_lines where cart_id = ${hotCart}`);
-    expect(await buffers(orderModelsSql([model_id]))).toBeLessThan(40);
+    const [{ customer_id }] = await query<{ customer_id: number }>(d.db, sql`select customer_id from carts where id = ${hotCart}`);
+    expect(await buffers(cartOrderModelsSql(customer_id))).toBeLessThan(40);
   });
 
   it("reads a one-line cart's model by its key: the cart's lines and a write's reads", async () => {
