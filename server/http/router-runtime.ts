@@ -6,7 +6,13 @@ import type { ServerBuild, createRequestHandler, matchRoutes } from "react-route
 export type RouterRuntime = { createRequestHandler: typeof createRequestHandler; matchRoutes: typeof matchRoutes };
 
 export function routerRuntime(build: ServerBuild): RouterRuntime {
-  const m = build.entry.module as unknown as Partial<RouterRuntime>;
-  if (!m.createRequestHandler || !m.matchRoutes) throw new Error("app/entry.server.tsx must export createRequestHandler and matchRoutes");
+  const m: object = build.entry.module;
+  if (!(
+    "createRequestHandler" in m &&
+    typeof m.createRequestHandler === "function" &&
+    "matchRoutes" in m &&
+    typeof m.matchRoutes === "function"
+  ))
+    throw new Error("app/entry.server.tsx must export createRequestHandler and matchRoutes");
   return m as RouterRuntime;
 }

@@ -7,7 +7,6 @@ import type { Lang } from "#core/i18n/messages.ts";
 import { computeCartTotals } from "#core/cart/totals.ts";
 import { giftedUnits } from "#core/cart/line.ts";
 import type { CartConfig, CartParams, CartTotals, DiscountInfo, Freight } from "#core/cart/types.ts";
-import type { SiteConfig } from "#core/site.ts";
 import { applyQuotedPrice } from "#core/quotations.ts";
 import type { LineQuote } from "#server/modules/quotations/quoted-lines.ts";
 import { toCartLine, type CartListLine, type CartModel } from "./cart-models.ts";
@@ -59,11 +58,6 @@ export type CouponRow = {
   /** When `valid` changes with time (start or end of its period), epoch ms; absent or null: never. */
   next_change?: number | null;
 };
-
-/** The site config fields the cart rules read. */
-export function cartConfig(c: SiteConfig): CartConfig {
-  return c as unknown as CartConfig;
-}
 
 /** The caller's live address `id`, or null (another customer's or deleted address: nothing). */
 export async function ownAddress(q: Db, customerId: number, id: number | null): Promise<AddressSnapshot | null> {

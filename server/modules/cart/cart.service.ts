@@ -13,6 +13,7 @@ import { checkCartLimit, prepareAdd } from "#core/cart/operations.ts";
 import type { AvailabilityKey } from "#core/cart/availability.ts";
 import { decideAdd, decideEdit, decideMerge, type AddRefusal, type MergeMessage } from "#core/cart/writes.ts";
 import type { CartConfig, Freight } from "#core/cart/types.ts";
+import { cartConfig } from "#core/cart/config.ts";
 import type { FreightMeasures } from "#core/freight-tariff.ts";
 import { isDomainError } from "#core/domain-errors.ts";
 import type { CartEntry, EditCartInput } from "#core/validation/cart.ts";
@@ -36,7 +37,6 @@ import {
 import {
   answerOf,
   buildAnswer,
-  cartConfig,
   cartParams,
   loadCart,
   pricedCartLine,

@@ -143,7 +143,7 @@ export function createStripeProvider(opts: StripeOptions): PaymentProviderAdapte
 
   async function queryStatus(providerRef: string): Promise<PaymentStatusAnswer> {
     assertOutsideTransaction("payment provider call");
-    const s = (await client.checkout.sessions.retrieve(providerRef)) as unknown as SessionLike;
+    const s: SessionLike = await client.checkout.sessions.retrieve(providerRef);
     const status = s.payment_status === "paid" ? "succeeded" : s.status === "expired" ? "abandoned" : "pending";
     return { status, amountCents: s.amount_total ?? undefined, transactionId: intentId(s) };
   }
