@@ -19,8 +19,17 @@ const cartSettings = z.object({
   minBuyPrice: setting(numeric),
 });
 
-/** The cart's settings in `site`, each kept only when it has its shape (null or absent: the rule's default). */
+/**
+ * The cart's settings in `site`, each kept only when it has its shape (null or absent: the rule's default). Read
+ * once per configuration object (a cart call asks for them each time; the configuration changes rarely).
+ */
 export function cartConfig(site: SiteConfig): CartConfig {
-  const parsed: CartConfig = cartSettings.parse(site);
-  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));
+  let config = parsedConfigs.get(site);
+  if (!config) {
+    const parsed: CartConfig = cartSettings.parse(site);
+    config = Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));
+    parsedConfigs.set(site, config);
+  }
+  return config;
 }
+const parsedConfigs = new WeakMap<SiteConfig, CartConfig>();
