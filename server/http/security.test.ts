@@ -240,5 +240,5 @@ describe.runIf(process.env.REDIS_URL || process.env.TEST_REDIS_URL)("API rate li
       await one.close();
       await two.close();
     }
-  });
+  }, 120_000); // four shops on their own embedded databases start first
 });
