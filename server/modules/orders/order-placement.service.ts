@@ -149,12 +149,13 @@ export function createOrderPlacementService(cart: CartService) {
         insertLinesSql(tx, placed.id, order),
         order.usedQuotes.length ? useQuotationsSql(tx, customer.id, placed.id, order.usedQuotes) : null,
       ];
-      const last = [finishKeySql(tx, key, placed), mailInsertSql(confirmationMail(customer.email, lang, placed, order))];
+      // The key's answer and the e-mail are built once the answer is whole: spending credit changes the amounts due.
+      const last = () => [finishKeySql(tx, key, placed), mailInsertSql(confirmationMail(customer.email, lang, placed, order))];
       if (input.use_credit) {
         await preparedStatements(tx, writes);
-        await spendCredit(tx, customer.id, placed); // before the key stores the answer: it changes the amounts due
-        await finalStatements(tx, last);
-      } else await finalStatements(tx, [...writes, ...last]);
+        await spendCredit(tx, customer.id, placed);
+        await finalStatements(tx, last());
+      } else await finalStatements(tx, [...writes, ...last()]);
       return placed;
     });
   }
