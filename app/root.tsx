@@ -75,12 +75,13 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 // Start-up (SPEC §4), shared part: the same for every visitor, so catalogue pages can be cached for all
 // (decision 063). The server sees the caller only on personal pages (route handle `personal`).
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { services, lang, customer, maintenance, personal } = context;
   // A password set by the shop must be replaced before anything else (issue 5): here on personal pages,
   // after hydration elsewhere (use-session-start.ts).
   const identity = localePath(lang, "/identite");
-  if (customer?.mustChangePassword && new URL(request.url).pathname !== identity) throw redirect(`${identity}?force=1`);
+  // `url` is the page's address (a client navigation's request is `/identite.data`).
+  if (customer?.mustChangePassword && url.pathname !== identity) throw redirect(`${identity}?force=1`);
   const base = { lang, signSecret: services.env.SIGN_SECRET, publicUrl: services.env.PUBLIC_URL };
   if (maintenance) {
     return data<RootWire>(

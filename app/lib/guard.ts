@@ -2,12 +2,21 @@
 import { redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
 import { localePath } from "#core/slug.ts";
+import type { Lang } from "#core/lang.ts";
 
-export function requireCustomer(context: AppLoadContext, request: Request) {
+/**
+ * `url` is the loader's `url` argument: the page's address. Never `request.url`: on a client navigation that is
+ * the data request (`/quick-order/purchased.data?_routes=…`, v8_passThroughRequests), a 404 once logged in.
+ */
+export function requireCustomer(context: AppLoadContext, url: URL) {
   if (context.customer) return context.customer;
-  const url = new URL(request.url);
-  const back = `${url.pathname}${url.search}`;
-  throw redirect(`${localePath(context.lang, "/connexion")}?redirect=${encodeURIComponent(back)}`);
+  throw redirect(loginPath(context.lang, url));
+}
+
+/** The login page that comes back to `url` (a path of this site only; anything else returns to the account). */
+export function loginPath(lang: Lang, url: URL): string {
+  const back = safeReturnPath(`${url.pathname}${url.search}`, localePath(lang, "/mon-compte"));
+  return `${localePath(lang, "/connexion")}?redirect=${encodeURIComponent(back)}`;
 }
 
 const SHOP = "http://shop.invalid";

@@ -12,8 +12,8 @@ import { SessionsList } from "#app/components/account/sessions-list.tsx";
 export const handle = { personal: true };
 
 // Only what the page shows: a personal page is rendered on every request, its data is part of the cost.
-export function loader({ context, request }: Route.LoaderArgs) {
-  const c = requireCustomer(context, request);
+export function loader({ context, url }: Route.LoaderArgs) {
+  const c = requireCustomer(context, url);
   return { user: { first_name: c.firstName, last_name: c.lastName, client_number: c.clientNumber, company: c.company } };
 }
 

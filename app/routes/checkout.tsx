@@ -24,8 +24,8 @@ import { CreditSection } from "#app/components/checkout/credit-section.tsx";
 /** Rendered for its customer, never from the render cache (decision 063). */
 export const handle = { personal: true };
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireCustomer(context, request);
+export function loader({ context, url }: Route.LoaderArgs) {
+  requireCustomer(context, url);
   return null;
 }
 

@@ -11,8 +11,8 @@ import { DocumentTable, OrderLink } from "#app/components/documents/document-tab
 /** Rendered for its customer, never from the render cache (decision 063). */
 export const handle = { personal: true };
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const me = requireCustomer(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const me = requireCustomer(context, url);
   return context.services.documents.creditNoteList(context.services.db, me.id, context.lang);
 }
 

@@ -15,8 +15,8 @@ export const handle = { personal: true };
 
 const WEEK = [1, 2, 3, 4, 5, 6, 7];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const me = requireCustomer(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const me = requireCustomer(context, url);
   const { deliveries, receipt, db } = context.services;
   const [list, arrangement] = await Promise.all([deliveries.list(db, me.id, new Date(), context.lang), receipt.get(db, me.id)]);
   return { ...list, arrangement };

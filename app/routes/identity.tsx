@@ -10,8 +10,8 @@ import { Field } from "#app/components/account/field.tsx";
 /** Rendered for its customer, never from the render cache (decision 063). */
 export const handle = { personal: true };
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  const c = requireCustomer(context, request);
+export function loader({ context, url }: Route.LoaderArgs) {
+  const c = requireCustomer(context, url);
   return {
     mustChange: c.mustChangePassword,
     title: c.title,

@@ -10,8 +10,8 @@ import { DocumentTable, OrderLink } from "#app/components/documents/document-tab
 /** Rendered for its customer, never from the render cache (decision 063). */
 export const handle = { personal: true };
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const me = requireCustomer(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const me = requireCustomer(context, url);
   return { list: await context.services.documents.invoiceList(context.services.db, me.id) };
 }
 

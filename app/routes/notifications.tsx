@@ -15,8 +15,8 @@ import { localePath } from "#core/slug.ts";
 /** Rendered for its customer, never from the render cache (decision 063). */
 export const handle = { personal: true };
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const me = requireCustomer(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const me = requireCustomer(context, url);
   return context.services.notifications.list(context.services.db, me.id, context.lang);
 }
 

@@ -14,9 +14,9 @@ import { parseOrderRef } from "#core/validation/orders.ts";
 export const handle = { personal: true };
 
 /** The order just placed (`?id=` from the placement answer); only its owner sees it. */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const me = requireCustomer(context, request);
-  const ref = parseOrderRef(new URL(request.url).searchParams.get("id"));
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const me = requireCustomer(context, url);
+  const ref = parseOrderRef(url.searchParams.get("id"));
   if (!ref) throw notFoundResponse();
   return orNotFound(context.services.orders.detail(context.services.db, me.id, ref, context.lang));
 }

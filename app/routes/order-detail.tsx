@@ -19,9 +19,9 @@ import { parseOrderRef } from "#core/validation/orders.ts";
 export const handle = { personal: true };
 
 /** `?id=` is the order id or its number; another customer's order is the 404 page, like an absent one. */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const me = requireCustomer(context, request);
-  const params = new URL(request.url).searchParams;
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const me = requireCustomer(context, url);
+  const params = url.searchParams;
   const ref = parseOrderRef(params.get("id") ?? params.get("order_id"));
   if (!ref) throw notFoundResponse();
   const o = await orNotFound(context.services.orders.detail(context.services.db, me.id, ref, context.lang));

@@ -13,9 +13,8 @@ import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 /** Rendered for its customer, never from the render cache (decision 063). */
 export const handle = { personal: true };
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const me = requireCustomer(context, request);
-  const url = new URL(request.url);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const me = requireCustomer(context, url);
   // A page number that is not one shows the first page.
   const parsed = orderListSchema.safeParse({ page: url.searchParams.get("page") ?? undefined });
   const input = parsed.success ? parsed.data : orderListSchema.parse({});

@@ -11,14 +11,14 @@ import { ReturnsList } from "#app/components/aftersales/returns-list.tsx";
 /** Rendered for its customer, never from the render cache (decision 063). */
 export const handle = { personal: true };
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const me = requireCustomer(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const me = requireCustomer(context, url);
   const { returns, db } = context.services;
   const [orders, list] = await Promise.all([
     returns.returnableOrders(db, me.id, new Date(), context.lang),
     returns.list(db, me.id, context.lang),
   ]);
-  const wanted = Number(new URL(request.url).searchParams.get("order_id"));
+  const wanted = Number(url.searchParams.get("order_id"));
   return { orders, returns: list, wanted: Number.isInteger(wanted) ? wanted : 0 };
 }
 

@@ -13,8 +13,8 @@ import { ReturnsList } from "#app/components/aftersales/returns-list.tsx";
 /** Rendered for its customer, never from the render cache (decision 063). */
 export const handle = { personal: true };
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const me = requireCustomer(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const me = requireCustomer(context, url);
   const { orders, returns, db } = context.services;
   // The returns part of "suivi de commande et retours" (decision 082).
   const [tracked, list] = await Promise.all([orders.tracking(db, me.id, context.lang), returns.list(db, me.id, context.lang)]);

@@ -21,11 +21,10 @@ export const handle = { personal: true, bare: (params: Record<string, string | u
 
 const RESULT_TYPES = new Set(["success", "fail"]);
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const me = requireCustomer(context, request);
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const me = requireCustomer(context, url);
   const type = (params as { type?: string }).type;
   if (type !== undefined && !RESULT_TYPES.has(type)) throw notFoundResponse();
-  const url = new URL(request.url);
   const ref = parseOrderRef(url.searchParams.get("order_id") ?? url.searchParams.get("id"));
   if (!ref) throw notFoundResponse();
   const o: OrderDetail = await orNotFound(context.services.orders.detail(context.services.db, me.id, ref, context.lang));

@@ -16,11 +16,11 @@ import { questionSchema } from "#core/validation/questions.ts";
 export const handle = { personal: true };
 
 /** `?order=` (id or number) preselects one of the caller's orders (a link from an order's page). */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const me = requireCustomer(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const me = requireCustomer(context, url);
   const { questions, db } = context.services;
   const [orders, history] = await Promise.all([questions.orderChoices(db, me.id), questions.list(db, me.id, context.lang)]);
-  const wanted = new URL(request.url).searchParams.get("order");
+  const wanted = url.searchParams.get("order");
   const selected = orders.find((o) => String(o.id) === wanted || o.number === wanted)?.id ?? null;
   return { orders, history, selected };
 }

@@ -15,8 +15,8 @@ const TYPES = ["purchased", "wishlist"] as const;
 type ListType = (typeof TYPES)[number];
 
 /** /quick-order/purchased, /quick-order/wishlist, and /collect (/center/collect): the purchased list. */
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const me = requireCustomer(context, request);
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const me = requireCustomer(context, url);
   const type = (params.type ?? "purchased") as ListType;
   if (!TYPES.includes(type)) throw notFoundResponse();
   const { quickOrder, db } = context.services;

@@ -18,9 +18,9 @@ import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 /** Rendered for its customer, never from the render cache (decision 063). */
 export const handle = { personal: true };
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const me = requireCustomer(context, request);
-  const ref = quotationRefSchema.safeParse({ id: new URL(request.url).searchParams.get("id") ?? "" });
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const me = requireCustomer(context, url);
+  const ref = quotationRefSchema.safeParse({ id: url.searchParams.get("id") ?? "" });
   if (!ref.success) throw notFoundResponse();
   return orNotFound(context.services.quotations.detail(context.services.db, me.id, ref.data, context.lang));
 }

@@ -14,8 +14,8 @@ import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 /** Rendered for its customer, never from the render cache (decision 063). */
 export const handle = { personal: true };
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const me = requireCustomer(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const me = requireCustomer(context, url);
   return context.services.quotations.list(context.services.db, me.id, context.lang);
 }
 

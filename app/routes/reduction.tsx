@@ -11,8 +11,8 @@ import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 export const handle = { personal: true };
 
 /** The caller's coupons (the same service as GET /site/Customer/couponList), usable first. */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const me = requireCustomer(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const me = requireCustomer(context, url);
   const now = new Date();
   const list = await context.services.coupons.list(context.services.db, me.id, now);
   return { coupons: list.map((c) => ({ ...c, state: couponState(c, now) })) };
