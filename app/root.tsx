@@ -151,9 +151,12 @@ function useStartUp(root: RootData) {
   useLayoutEffect(() => {
     configureApi({ signSecret: root.signSecret, navigate: (to) => navigate(to) });
   }, [root.signSecret, navigate]);
+  // The language too: a page's first call (the payment result's) must be answered in the page's language.
+  useLayoutEffect(() => {
+    useSession.setState({ lang: root.lang });
+  }, [root.lang]);
   useEffect(() => {
     useSession.setState({
-      lang: root.lang,
       maintenance: root.maintenance,
       productCate: root.init?.product_cate ?? [],
       config: root.init?.config ?? {},

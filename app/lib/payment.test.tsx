@@ -5,6 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, renderHook } from "@testing-library/react";
 import { safeRedirect, useCountdown, usePay, usePaymentResult, type PaymentResult } from "./payment.ts";
+import { LangProvider } from "./i18n.tsx";
+import { useSession } from "./session-store.ts";
 
 const result = (over: Partial<PaymentResult> = {}): PaymentResult => ({
   order_id: 7,
@@ -134,11 +136,11 @@ describe("useCountdown", () => {
 });
 
 describe("usePay", () => {
-  type Call = { url: string };
+  type Call = { url: string; lang?: string };
   let calls: Call[];
   const answer = (code: number, data: unknown, info = "") =>
-    vi.stubGlobal("fetch", (url: URL) => {
-      calls.push({ url: String(url) });
+    vi.stubGlobal("fetch", (url: URL, init?: RequestInit) => {
+      calls.push({ url: String(url), lang: (init?.headers as Record<string, string> | undefined)?.Applang });
       return Promise.resolve(
         new Response(JSON.stringify({ code, data, info }), { status: code, headers: { "content-type": "application/json" } }),
       );
@@ -186,6 +188,34 @@ describe("usePay", () => {
     });
     expect(go).not.toHaveBeenCalled();
     expect(hook.current.busy).toBe(false);
+  });
+});
+
+describe("the payment calls speak the page's language, not the session's", () => {
+  const zhPage = ({ children }: { children: React.ReactNode }) => <LangProvider lang="zh">{children}</LangProvider>;
+  beforeEach(() => {
+    vi.useRealTimers();
+    useSession.setState({ lang: "fr" }); // the session's language is set after a page's first effects
+  });
+
+  it("asks for the result in Chinese on a /zh result page", async () => {
+    const fetch = vi.fn(() => Promise.resolve(ok(result({ pending: false }))));
+    renderHook(() => usePaymentResult(7, { wait: false, fetch }), { wrapper: zhPage });
+    await act(async () => undefined);
+    expect(fetch).toHaveBeenCalledWith(7, "zh");
+  });
+
+  it("starts the payment in Chinese, so the provider sends the buyer back to /zh", async () => {
+    const headers: string[] = [];
+    vi.stubGlobal("fetch", (_url: URL, init?: RequestInit) => {
+      headers.push((init?.headers as Record<string, string>).Applang);
+      return Promise.resolve(new Response(JSON.stringify({ code: 400, data: null, info: "" }), { status: 400 }));
+    });
+    const { result: hook } = renderHook(() => usePay(7, vi.fn()), { wrapper: zhPage });
+    await act(async () => {
+      await hook.current.pay();
+    });
+    expect(headers).toEqual(["zh"]);
   });
 });
 

@@ -5,7 +5,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "./api.ts";
 import { useSession } from "./session-store.ts";
-import { translate } from "#core/i18n/translate.ts";
+import { useLang } from "./i18n.tsx";
+import { translate, type Lang } from "#core/i18n/translate.ts";
 
 /** Answer of POST /site/Index/getPaymentResult (CONTRACTS.md, session 4). */
 export type PaymentResult = {
@@ -27,11 +28,12 @@ export type PaymentResult = {
   invoice_url: string | null;
 };
 
+/** `lang` is the page's: it decides the result page the provider sends the buyer back to and the failure's text. */
 export const paymentApi = {
-  leave: (orderId: number) =>
-    api<{ redirect_url: string }>("GET", "/site/Sale/leavePayment", { query: { order_id: orderId }, showLoading: false }),
-  result: (orderId: number) =>
-    api<PaymentResult>("POST", "/site/Index/getPaymentResult", { body: { order_id: orderId }, showLoading: false }),
+  leave: (orderId: number, lang?: Lang) =>
+    api<{ redirect_url: string }>("GET", "/site/Sale/leavePayment", { query: { order_id: orderId }, showLoading: false, lang }),
+  result: (orderId: number, lang?: Lang) =>
+    api<PaymentResult>("POST", "/site/Index/getPaymentResult", { body: { order_id: orderId }, showLoading: false, lang }),
 };
 
 /** Only our own origin or an https page may receive the buyer (the provider's hosted page). */
@@ -52,6 +54,7 @@ export function safeRedirect(url: unknown, origin: string): string | null {
  * `go` is the navigation (window.location.assign), replaceable in tests.
  */
 export function usePay(orderId: number, go: (url: string) => void = (url) => window.location.assign(url)) {
+  const lang = useLang();
   const pending = useRef(false);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -63,7 +66,7 @@ export function usePay(orderId: number, go: (url: string) => void = (url) => win
     setRefusal(null);
     let leaving = false;
     try {
-      const res = await paymentApi.leave(orderId);
+      const res = await paymentApi.leave(orderId, lang);
       if (!res) return; // network or server failure, already shown by the api client
       if (res.code !== 200) return setRefusal(res.info);
       const url = safeRedirect(res.data?.redirect_url, window.location.origin);
@@ -101,7 +104,7 @@ type PollOptions = {
   wait: boolean;
   intervalMs?: number;
   maxMs?: number;
-  fetch?: (orderId: number) => Promise<{ code: number; data: PaymentResult; info: string } | null>;
+  fetch?: (orderId: number, lang: Lang) => Promise<{ code: number; data: PaymentResult; info: string } | null>;
 };
 
 /**
@@ -112,6 +115,7 @@ export function usePaymentResult(
   orderId: number,
   { wait, intervalMs = POLL_INTERVAL_MS, maxMs = POLL_MAX_MS, fetch = paymentApi.result }: PollOptions,
 ) {
+  const lang = useLang();
   const [state, setState] = useState<PaymentState>({ phase: "loading", result: null });
   const [round, setRound] = useState(0);
   const fetchRef = useRef(fetch);
@@ -124,7 +128,7 @@ export function usePaymentResult(
     let timer: ReturnType<typeof setTimeout> | undefined;
     const started = Date.now();
     async function tick() {
-      const res = await fetchRef.current(orderId);
+      const res = await fetchRef.current(orderId, lang);
       if (stopped) return;
       if (!res || res.code !== 200) return setState({ phase: "error", result: null });
       const r = res.data;
@@ -138,7 +142,7 @@ export function usePaymentResult(
       stopped = true;
       clearTimeout(timer);
     };
-  }, [orderId, wait, intervalMs, maxMs, round]);
+  }, [orderId, lang, wait, intervalMs, maxMs, round]);
 
   const retry = useCallback(() => {
     setState({ phase: "loading", result: null });

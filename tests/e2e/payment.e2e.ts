@@ -200,6 +200,28 @@ describe("card payment", () => {
     await context.close();
   });
 
+  it("a declined card in Chinese: the failure page and its reason are Chinese, and so is the next attempt", async () => {
+    const { order, page, context, errors } = await paymentSession("zh");
+    const step = new PaymentStepPage(page, "zh");
+    await step.goto(shop.url, order.id);
+    await step.payByCard.click();
+    await new SandboxCardPage(page, "zh").pay(CARDS.declined);
+    const result = new PaymentResultPage(page, "zh");
+    await result.waitFor("fail");
+    await result.failure.waitFor();
+    expect(await result.failureReason.textContent()).toContain(label("zh", "payment.declined"));
+    expect(await result.root.textContent()).not.toContain(label("fr", "payment.declined"));
+    await page.screenshot({ path: "/tmp/30b-payment-fail-zh.png" });
+    // paying again goes to the Chinese card page and comes back to the Chinese result page
+    await result.payAgain.click();
+    await new SandboxCardPage(page, "zh").pay(CARDS.declined);
+    await result.waitFor("fail");
+    await result.failureReason.waitFor();
+    expect(await result.failureReason.textContent()).toContain(label("zh", "payment.declined"));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("3-D Secure: a passed challenge pays the order", async () => {
     const { token, order, page, context } = await paymentSession();
     const step = new PaymentStepPage(page);
