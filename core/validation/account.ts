@@ -1,6 +1,7 @@
 // Customer account forms (SPEC §3 hints: title Mr or Mrs, first and last name, company, e-mail, phone, password).
 import { z } from "zod";
-import { emailSchema, optionalText, requiredId, requiredText } from "./common.ts";
+import { acceptedField, emailSchema, optionalText, requiredId, requiredText } from "./common.ts";
+import { msg } from "./keys.ts";
 import { optionalPhoneSchema, titleSchema } from "./address.ts";
 import { confirmSchema, currentPasswordSchema, passwordSchema, withConfirmation } from "./password.ts";
 import { siretSchema, vatNumberSchema } from "./company.ts";
@@ -15,7 +16,14 @@ export const identitySchema = z.object({
 });
 
 export const registrationSchema = withConfirmation(
-  identitySchema.extend({ siret: siretSchema, vat_number: vatNumberSchema, password: passwordSchema, confirm: confirmSchema }),
+  identitySchema.extend({
+    siret: siretSchema,
+    vat_number: vatNumberSchema,
+    password: passwordSchema,
+    confirm: confirmSchema,
+    /** The buyer ticked "I have read the privacy notice" (core/legal.ts PRIVACY_NOTICE): no account without it. */
+    accept_privacy: acceptedField(msg("privacy_required")),
+  }),
 );
 
 /** Identity page and POST /site/Customer/editIdentity: the e-mail changes apart (it needs the password). */

@@ -58,9 +58,20 @@ describe("account schemas", () => {
     });
   });
   it("registration confirms the password", () => {
-    expect(registrationSchema.safeParse({ ...identity, password: "Emball@ge2025", confirm: "Emball@ge2025" }).success).toBe(true);
-    expect(fieldMessages(registrationSchema, { ...identity, password: "Emball@ge2025", confirm: "x" })).toEqual({
+    const accepted = { accept_privacy: true };
+    expect(registrationSchema.safeParse({ ...identity, ...accepted, password: "Emball@ge2025", confirm: "Emball@ge2025" }).success).toBe(
+      true,
+    );
+    expect(fieldMessages(registrationSchema, { ...identity, ...accepted, password: "Emball@ge2025", confirm: "x" })).toEqual({
       confirm: ["validation.password_mismatch"],
     });
+  });
+  it('registration needs the privacy notice accepted: true from the API, the checkbox\'s "on" from the form', () => {
+    const person = { ...identity, password: "Emball@ge2025", confirm: "Emball@ge2025" };
+    for (const yes of [true, "on"]) expect(registrationSchema.parse({ ...person, accept_privacy: yes }).accept_privacy).toBe(true);
+    for (const no of [undefined, false, "off", "", 1, "true"])
+      expect(fieldMessages(registrationSchema, { ...person, accept_privacy: no })).toEqual({
+        accept_privacy: ["validation.privacy_required"],
+      });
   });
 });

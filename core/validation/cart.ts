@@ -2,7 +2,8 @@
 // (a `price` sent by a client, for instance) are stripped: prices only ever come from the catalogue.
 import { z } from "zod";
 import { MAX_LINE_QTY } from "../cart/availability.ts";
-import { INT4_MIN, intField, text } from "./common.ts";
+import { INT4_MIN, acceptedField, intField, text } from "./common.ts";
+import { msg } from "./keys.ts";
 
 export { MAX_LINE_QTY };
 
@@ -97,5 +98,7 @@ export const createOrderSchema = z.object({
   note: text("api.order_note_too_long", { multiline: true }).trim().max(500, { error: "api.order_note_too_long" }).optional().default(""),
   /** Spend the caller's credit-note balance on this order, up to its total TTC (decision 079). */
   use_credit: z.boolean({ error: "api.invalid_body" }).optional().default(false),
+  /** The buyer ticked "I accept the terms of sale" (core/legal.ts CGV): no order without it. */
+  accept_cgv: acceptedField(msg("cgv_required")),
 });
 export type CreateOrderInput = z.output<typeof createOrderSchema>;

@@ -116,3 +116,11 @@ export const emailRecipientsSchema = z
   .array(emailSchema, msg("recipients_required"))
   .min(1, msg("recipients_required"))
   .max(3, msg("recipients_too_many"));
+
+/**
+ * A box the buyer must tick (terms of sale, privacy notice): `true` from the API, `"on"` from a form's
+ * checkbox; anything else, or nothing, is refused with `error`.
+ */
+export function acceptedField(error: ErrorParam) {
+  return z.union([z.literal(true), z.literal("on")], errorOf(error)).transform((): true => true);
+}

@@ -18,6 +18,7 @@ const registration = {
   confirm: "Fleurs2026!",
   siret: "",
   vat_number: "",
+  accept_privacy: true,
 };
 const address = {
   first_name: "Lucie",

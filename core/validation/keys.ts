@@ -62,6 +62,8 @@ export const VALIDATION_KEYS = [
   "volume_max_below_min",
   "control_characters",
   "invalid_value",
+  "cgv_required",
+  "privacy_required",
 ] as const;
 
 export type ValidationKeyName = (typeof VALIDATION_KEYS)[number];

@@ -106,7 +106,9 @@ describe("one rule for text and one for integers", () => {
     expect(quickOrderResolveSchema.safeParse({ text: "REF1\t2\r\nREF2;3\n" }).success).toBe(true);
     expect(first(receiptArrangementSchema, { days: [{ weekday: 1, morning: true, afternoon: false }], note: "a\u0000" })).toBe(control);
     expect(first(createOrderSchema, { idempotency_key: "k".repeat(20), note: "\u001b[31m" })).toBe(control);
-    expect(createOrderSchema.safeParse({ idempotency_key: "k".repeat(20), note: "Livrer\nau quai 3" }).success).toBe(true);
+    expect(createOrderSchema.safeParse({ idempotency_key: "k".repeat(20), note: "Livrer\nau quai 3", accept_cgv: true }).success).toBe(
+      true,
+    );
     expect(first(cartParamsSchema, { infos: { code: "A\u0007" } })).toBe(control);
     expect(first(wishlistSchema, { reference: "REF\u0000" })).toBe(control);
     expect(listParamsSchema.safeParse({ filters: { "a\u0000": "b" } }).success).toBe(false);

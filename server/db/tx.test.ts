@@ -25,6 +25,7 @@ const registration = (email: string, phone = "") => ({
   confirm: "Fleurs2026!",
   siret: "",
   vat_number: "",
+  accept_privacy: true as const,
 });
 const address = {
   title: "Mme" as const,

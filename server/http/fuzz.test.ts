@@ -393,6 +393,8 @@ describe.each(testDbKinds())("hostile input on %s", (kind) => {
       token: "x".repeat(40),
       code: "123456",
       idempotency_key: "fuzz-idempotency-key-0001",
+      accept_cgv: true,
+      accept_privacy: true,
       attachments: [ids.attachment],
       search: "carton",
       text: `${ids.reference} 2`,

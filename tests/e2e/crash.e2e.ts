@@ -90,7 +90,7 @@ describe("a shop process killed while orders are placed", () => {
     const killAt = 1 + Math.floor(Math.random() * (BUYERS / 2)); // a different moment from run to run
     const pid = server.pid;
     const sent = buyers.map((b) =>
-      api<{ id: number }>(base, "/site/Sale/createOrder", { idempotency_key: b.key, note: "" }, b.token).then(
+      api<{ id: number }>(base, "/site/Sale/createOrder", { idempotency_key: b.key, note: "", accept_cgv: true }, b.token).then(
         (r) => {
           if (!killed && r.code !== 200) throw new Error(`order refused: ${JSON.stringify(r)}`);
           if (!killed) answered.set(b.key, r.data.id);
@@ -145,13 +145,19 @@ describe("a shop process killed while orders are placed", () => {
     for (const b of buyers) {
       const token = (await api<{ token: string }>(server.url, "/site/user/login", { identifier: b.email, password: b.password })).data
         .token;
-      const r = await api<{ id: number }>(server.url, "/site/Sale/createOrder", { idempotency_key: b.key, note: "" }, token);
+      const r = await api<{ id: number }>(
+        server.url,
+        "/site/Sale/createOrder",
+        { idempotency_key: b.key, note: "", accept_cgv: true },
+        token,
+      );
       expect(r.code, JSON.stringify(r)).toBe(200);
       if (answered.has(b.key)) expect(r.data.id, "an answered order is the one the retry gets").toBe(answered.get(b.key));
       // and once more: the same order
-      expect((await api<{ id: number }>(server.url, "/site/Sale/createOrder", { idempotency_key: b.key, note: "" }, token)).data.id).toBe(
-        r.data.id,
-      );
+      expect(
+        (await api<{ id: number }>(server.url, "/site/Sale/createOrder", { idempotency_key: b.key, note: "", accept_cgv: true }, token))
+          .data.id,
+      ).toBe(r.data.id);
     }
     await server.stop();
     server = undefined;

@@ -29,6 +29,7 @@ export async function freshCustomer(
       email,
       password,
       confirm: password,
+      accept_privacy: true,
     },
     { lang: overrides.lang },
   );

@@ -57,7 +57,7 @@ async function placeOrder(token: string, invoiceId: number, lang: Lang = "fr"): 
   const params = await shop.api("/site/Sale/cartParams", { infos }, { token, lang });
   expect(params, JSON.stringify(params)).toMatchObject({ code: 200 });
   const key = `e2e-pay-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
-  const placed = await shop.api<Placed>("/site/Sale/createOrder", { idempotency_key: key, note: "" }, { token, lang });
+  const placed = await shop.api<Placed>("/site/Sale/createOrder", { idempotency_key: key, note: "", accept_cgv: true }, { token, lang });
   expect(placed, JSON.stringify(placed)).toMatchObject({ code: 200, data: { status: "unpaid" } });
   return placed.data;
 }

@@ -214,6 +214,33 @@ const CASES: Case[] = [
     code: CHECK,
     constraint: "product_translations_lang_ck",
   },
+  // the terms of sale accepted, and the privacy notice: a version always with its time
+  {
+    name: "a CGV version without the time it was accepted",
+    table: s.orders,
+    row: { ...order, id: 2, number: "CE2026-000002", cgvVersion: "2026-01", cgvAcceptedAt: new Date("2026-03-01T10:00:00Z") },
+    bad: { cgvAcceptedAt: null },
+    code: CHECK,
+    constraint: "orders_cgv_ck",
+  },
+  {
+    name: "a privacy notice version without the time it was accepted",
+    table: s.customers,
+    row: {
+      id: 3,
+      clientNumber: "C3",
+      title: "Mme",
+      firstName: "A",
+      lastName: "B",
+      email: "b@c.fr",
+      passwordHash: "x",
+      privacyVersion: "2026-01",
+      privacyAcceptedAt: new Date("2026-03-01T10:00:00Z"),
+    },
+    bad: { privacyAcceptedAt: null },
+    code: CHECK,
+    constraint: "customers_privacy_ck",
+  },
   // accounts
   {
     name: "unknown title",

@@ -29,6 +29,9 @@ export const customers = pgTable(
     mustChangePassword: boolean("must_change_password").notNull().default(false),
     lang: varchar("lang", { length: 2 }).notNull().default("fr"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // The privacy notice accepted at registration (core/legal.ts PRIVACY_NOTICE): null on accounts made before.
+    privacyVersion: varchar("privacy_version", { length: 20 }),
+    privacyAcceptedAt: timestamp("privacy_accepted_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("customers_client_number_uq").on(t.clientNumber),
@@ -36,6 +39,7 @@ export const customers = pgTable(
     uniqueIndex("customers_phone_uq").on(t.phone),
     check("customers_title_ck", oneOf(t.title, TITLES)),
     check("customers_lang_ck", oneOf(t.lang, LANGS)),
+    check("customers_privacy_ck", sql`(${t.privacyVersion} is null) = (${t.privacyAcceptedAt} is null)`),
   ],
 );
 

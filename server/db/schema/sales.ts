@@ -149,6 +149,9 @@ export const orders = pgTable(
     couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
     note: text("note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // The terms of sale the buyer accepted (core/legal.ts CGV): null on orders placed before they were asked.
+    cgvVersion: varchar("cgv_version", { length: 20 }),
+    cgvAcceptedAt: timestamp("cgv_accepted_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("orders_number_uq").on(t.number),
@@ -170,6 +173,7 @@ export const orders = pgTable(
       sql`${t.totalHt} >= 0 and ${t.totalTva} >= 0 and ${t.freightHt} >= 0 and ${t.freightTva} >= 0 and ${t.discountAmount} >= 0`,
     ),
     check("orders_ttc_ck", sql`${t.totalTtc} = ${t.totalHt} + ${t.totalTva}`),
+    check("orders_cgv_ck", sql`(${t.cgvVersion} is null) = (${t.cgvAcceptedAt} is null)`),
     check("orders_delivery_status_ck", oneOf(t.deliveryStatus, DELIVERY_STATUSES)),
     // Awaiting a reply needs a date to confirm and a deadline; another date is only kept with its request.
     check(

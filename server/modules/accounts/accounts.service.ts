@@ -13,6 +13,7 @@ import { hashPassword, verifyPassword } from "./password.server.ts";
 import type { SessionService, SessionCustomer } from "./sessions.service.ts";
 import { createLoginThrottle, throttleKeys } from "./login-throttle.service.ts";
 import { createKnownDevices } from "./known-devices.service.ts";
+import { PRIVACY_NOTICE } from "#core/legal.ts";
 
 type Registration = z.output<typeof registrationSchema>;
 
@@ -117,6 +118,9 @@ export function createAccountsService(sessions: SessionService) {
             phone,
             passwordHash,
             lang,
+            // The schema refused a registration without the box ticked: this is the notice's version it accepted.
+            privacyVersion: PRIVACY_NOTICE.version,
+            privacyAcceptedAt: sql`now()`,
           })
           .returning();
         const [numbered] = await tx

@@ -15,6 +15,7 @@ const newCustomer = (over: Record<string, unknown> = {}) => ({
   confirm: "Fleurs2026!",
   siret: "732 829 320 00074",
   vat_number: "FR44732829320",
+  accept_privacy: true,
   ...over,
 });
 

@@ -33,6 +33,7 @@ describe.each(testDbKinds())("guarded counters on %s", (kind) => {
         confirm: "Course2026!",
         siret: "",
         vat_number: "",
+        accept_privacy: true,
       },
       "fr",
     );

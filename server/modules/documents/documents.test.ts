@@ -80,7 +80,7 @@ describe.each(testDbKinds())("documents on %s", (kind) => {
     t.app.services.orderPlacement.place(
       db,
       c,
-      { idempotency_key: `doc-${kind}-${String(++seq).padStart(12, "0")}`, note: "", use_credit },
+      { idempotency_key: `doc-${kind}-${String(++seq).padStart(12, "0")}`, note: "", use_credit, accept_cgv: true },
       "fr",
     );
 
@@ -301,7 +301,12 @@ describe.each(testDbKinds())("documents on %s", (kind) => {
     it("through the API: createOrder with use_credit", async () => {
       const b = await buyer(1, ["10.00"]);
       const token = await t.app.services.sessions.create(db, b.id);
-      const res = await post(t.app, "/site/Sale/createOrder", { idempotency_key: `api-${kind}-000000000001`, use_credit: true }, { token });
+      const res = await post(
+        t.app,
+        "/site/Sale/createOrder",
+        { idempotency_key: `api-${kind}-000000000001`, use_credit: true, accept_cgv: true },
+        { token },
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toMatchObject({ credit_used: "10.00", amount_due: "50.00" });
       // the answer and the e-mail, written after the credit statements, carry the order's number (decision 093)
@@ -315,14 +320,14 @@ describe.each(testDbKinds())("documents on %s", (kind) => {
       const replay = await post(
         t.app,
         "/site/Sale/createOrder",
-        { idempotency_key: `api-${kind}-000000000001`, use_credit: true },
+        { idempotency_key: `api-${kind}-000000000001`, use_credit: true, accept_cgv: true },
         { token },
       );
       expect(replay.json().data).toEqual(res.json().data);
       const bad = await post(
         t.app,
         "/site/Sale/createOrder",
-        { idempotency_key: `api-${kind}-000000000002`, use_credit: "yes" },
+        { idempotency_key: `api-${kind}-000000000002`, use_credit: "yes", accept_cgv: true },
         { token },
       );
       expect(bad.json().code).toBe(400);

@@ -25,7 +25,7 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
   let seq = 0;
   const key = () => `key-${kind}-${String(++seq).padStart(12, "0")}`;
   const place = (customer: { id: number; email: string }, note = "", lang: "fr" | "zh" = "fr", k = key()) =>
-    t.app.services.orderPlacement.place(db, customer, { idempotency_key: k, note }, lang);
+    t.app.services.orderPlacement.place(db, customer, { idempotency_key: k, note, accept_cgv: true }, lang);
 
   /** A customer with `lines` in a pickup cart (shop pickup: no address or freight needed). */
   async function buyer(n: string, lines: [number, number][], email = `${n}@exemple.fr`, q: Db = db) {
@@ -654,7 +654,7 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
     const b = await buyer("http", [[plain.id, 4]]);
     const token = await t.app.services.sessions.create(db, b.id);
     const call = (body: Record<string, unknown>, o: { token?: string; lang?: string } = { token }) =>
-      post(t.app, "/site/Sale/createOrder", body, o);
+      post(t.app, "/site/Sale/createOrder", { accept_cgv: true, ...body }, o);
     expect((await call({ idempotency_key: key() }, {})).statusCode).toBe(401);
     expect((await call({})).json()).toMatchObject({ code: 400, info: "Identifiant de commande invalide, veuillez recharger la page." });
     expect((await call({ idempotency_key: "court" })).json().code).toBe(400);

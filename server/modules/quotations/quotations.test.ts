@@ -232,7 +232,7 @@ describe.each(testDbKinds())("quotations on %s", (kind) => {
     expect(view.json().data.cart_info.totalAmount).toBe("63.00");
 
     // the order uses the quoted price for the quoted line, the catalogue's for the other
-    const order = await post(t.app, "/site/Sale/createOrder", { idempotency_key: key() }, { token: demo });
+    const order = await post(t.app, "/site/Sale/createOrder", { idempotency_key: key(), accept_cgv: true }, { token: demo });
     expect(order.statusCode, order.body).toBe(200);
     const placed = order.json().data;
     expect(placed.total_ht).toBe("63.00");
@@ -255,7 +255,8 @@ describe.each(testDbKinds())("quotations on %s", (kind) => {
     await query(db, sql`update models set price = 2.5, site_price = 2.5 where id = ${a.id}`);
     t.app.services.cache.clear();
     await setCart(demo, [[a, 20]]);
-    const q = (await post(t.app, "/site/Customer/createQuotation", { idempotency_key: key() }, { token: demo })).json().data;
+    const q = (await post(t.app, "/site/Customer/createQuotation", { idempotency_key: key(), accept_cgv: true }, { token: demo })).json()
+      .data;
     expect((await post(t.app, "/site/Customer/quotationToCart", { id: q.number }, { token: demo })).statusCode).toBe(200);
     await query(db, sql`update models set price = 3, site_price = 3 where id = ${a.id}`);
     t.app.services.cache.clear();
@@ -272,7 +273,7 @@ describe.each(testDbKinds())("quotations on %s", (kind) => {
       { timeout: 3000 },
     );
     expect(cart.cart_list[0]).toMatchObject({ quoted: false, quotation_number: q.number });
-    const order = (await post(t.app, "/site/Sale/createOrder", { idempotency_key: key() }, { token: demo })).json().data;
+    const order = (await post(t.app, "/site/Sale/createOrder", { idempotency_key: key(), accept_cgv: true }, { token: demo })).json().data;
     expect(order.total_ht).toBe("60.00");
     expect((await quotationRow(q.number)).status).toBe("accepted"); // not used up: its price was not used
   });
@@ -281,7 +282,8 @@ describe.each(testDbKinds())("quotations on %s", (kind) => {
     await query(db, sql`update models set price = 2.5, site_price = 2.5, stock = 1000 where id = ${a.id}`);
     t.app.services.cache.clear();
     await setCart(demo, [[a, 5]]);
-    const q = (await post(t.app, "/site/Customer/createQuotation", { idempotency_key: key() }, { token: demo })).json().data;
+    const q = (await post(t.app, "/site/Customer/createQuotation", { idempotency_key: key(), accept_cgv: true }, { token: demo })).json()
+      .data;
     await setCart(demo, [[b, 1]]);
     await query(db, sql`update models set stock = 2 where id = ${a.id}`);
     const low = await post(t.app, "/site/Customer/quotationToCart", { id: q.number }, { token: demo });
@@ -304,7 +306,8 @@ describe.each(testDbKinds())("quotations on %s", (kind) => {
       [a, 20],
       [b, 10],
     ]);
-    const q = (await post(t.app, "/site/Customer/createQuotation", { idempotency_key: key() }, { token: demo })).json().data;
+    const q = (await post(t.app, "/site/Customer/createQuotation", { idempotency_key: key(), accept_cgv: true }, { token: demo })).json()
+      .data;
     await query(db, sql`update models set price = 3 where id = ${a.id}`);
     t.app.services.cache.clear();
     expect((await post(t.app, "/site/Customer/quotationToCart", { id: q.number }, { token: demo })).statusCode).toBe(200);
