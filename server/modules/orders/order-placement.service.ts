@@ -31,6 +31,7 @@ import type { CartConfig, CartTotals, Freight } from "#core/cart/types.ts";
 import type { CreateOrderInput } from "#core/validation/cart.ts";
 import { isDeliveryMode } from "#core/freight-tariff.ts";
 import { amountDue } from "#core/documents/credit.ts";
+import { CGV } from "#core/legal.ts";
 import { nextSequenceSql, type SequenceRow } from "#server/modules/numbering/numbering.service.ts";
 import { formatDocumentNumber, numberingYear } from "#core/numbering.ts";
 import { mailInsertSql } from "#server/modules/outbox/outbox.service.ts";
@@ -389,6 +390,9 @@ const insertOrderSql = (tx: Db, customerId: number, placed: PlacedOrder, o: Prep
       discountAmount: o.money.discount,
       couponId: o.couponId,
       note: o.note,
+      // The request carried the buyer's acceptance of the terms of sale (accept_cgv, required by the schema).
+      cgvVersion: CGV.version,
+      cgvAcceptedAt: sql`now()`,
     })
     .getSQL();
 
