@@ -74,6 +74,7 @@ export async function register(base: string, i: number): Promise<string> {
       confirm: "Banc2026!x",
       siret: "",
       vat_number: "",
+      accept_privacy: true,
     },
     "",
   );

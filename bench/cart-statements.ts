@@ -130,7 +130,7 @@ try {
   await query(db, sql`update carts set pickup_method = 2, shop_id = ${shop.id}, coupon_id = null where customer_id = 1`);
   await count(
     "order placement, pickup, 1 line",
-    () => post(t.app, "/site/Sale/createOrder", { idempotency_key: randomBytes(16).toString("hex") }, { token }),
+    () => post(t.app, "/site/Sale/createOrder", { idempotency_key: randomBytes(16).toString("hex"), accept_cgv: true }, { token }),
     10,
     () => post(t.app, "/site/Customer/addShoppingCart", { arr: [{ model_id: hot, num: 1 }] }, { token }),
     50, // ms for the outbox worker to send the e-mail

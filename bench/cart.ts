@@ -176,7 +176,12 @@ async function orders(base: string): Promise<string[]> {
             await new Promise((r) => setTimeout(r, 50));
             continue;
           }
-          const r = await call(base, "/site/Sale/createOrder", { idempotency_key: randomBytes(16).toString("hex") }, b.cookie);
+          const r = await call(
+            base,
+            "/site/Sale/createOrder",
+            { idempotency_key: randomBytes(16).toString("hex"), accept_cgv: true },
+            b.cookie,
+          );
           if (r.code === 200) {
             if (!samples.has(ORDER_ROW)) samples.set(ORDER_ROW, answerBytes(r));
             placed++;
