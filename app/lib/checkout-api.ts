@@ -102,6 +102,8 @@ export const checkoutApi = {
   setReceipt: (days: ReceivingDay[]) => api<unknown>("POST", "/site/Customer/setReceiptArrangement", { ...quiet, body: { days } }),
   addCombination: (delivery_addr_id: number, invoice_addr_id: number) =>
     api<unknown>("POST", "/site/Customer/addAddressCombination", { ...quiet, body: { delivery_addr_id, invoice_addr_id } }),
-  createOrder: (idempotency_key: string, note: string, use_credit = false) =>
-    api<PlacedOrder>("POST", "/site/Sale/createOrder", { body: { idempotency_key, note, ...(use_credit ? { use_credit } : {}) } }),
+  createOrder: (idempotency_key: string, note: string, use_credit: boolean, accept_cgv: boolean) =>
+    api<PlacedOrder>("POST", "/site/Sale/createOrder", {
+      body: { idempotency_key, note, ...(use_credit ? { use_credit } : {}), accept_cgv },
+    }),
 };

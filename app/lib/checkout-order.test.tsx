@@ -31,7 +31,7 @@ afterEach(() => {
 });
 
 function Button({ onPlaced, prepare = async () => true }: { onPlaced: (o: PlacedOrder) => void; prepare?: () => Promise<boolean> }) {
-  const order = usePlaceOrder({ prepare, note: () => orderNote.read(), onPlaced });
+  const order = usePlaceOrder({ prepare, note: () => orderNote.read(), cgvAccepted: () => true, onPlaced });
   return (
     <>
       <button type="button" onClick={() => void order.place()} disabled={order.busy}>
@@ -110,6 +110,7 @@ describe("usePlaceOrder", () => {
     expect(new Set(keys()).size).toBe(1);
     expect(calls.every((c) => c.url.includes("/site/Sale/createOrder") && c.body.note === "Quai n° 3")).toBe(true);
     expect(calls[0].body).not.toHaveProperty("price");
+    expect(calls.every((c) => c.body.accept_cgv === true)).toBe(true); // the terms of sale box was ticked
     expect(sessionStorage.getItem(ORDER_NOTE_KEY)).toBeNull();
 
     // A new order after success is a new attempt: a new key.

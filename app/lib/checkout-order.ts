@@ -37,11 +37,13 @@ type Options = {
   note: () => string;
   /** Spend the credit-note balance on this order (decision 079). */
   creditWanted?: () => boolean;
+  /** The terms of sale box is ticked (the server refuses the order without it). */
+  cgvAccepted: () => boolean;
   onPlaced: (order: PlacedOrder) => void;
 };
 
 /** The "place the order" button's behaviour: busy while pending, the refusal text, a single key per attempt. */
-export function usePlaceOrder({ prepare, note, creditWanted, onPlaced }: Options) {
+export function usePlaceOrder({ prepare, note, creditWanted, cgvAccepted, onPlaced }: Options) {
   const [key] = useState(() => createOrderKey());
   // A ref, not only state: two clicks in the same frame both see the first click's lock.
   const pending = useRef(false);
@@ -55,7 +57,7 @@ export function usePlaceOrder({ prepare, note, creditWanted, onPlaced }: Options
     setFailure(null);
     try {
       if (!(await prepare())) return;
-      const res = await checkoutApi.createOrder(key.get(), note(), creditWanted?.() ?? false);
+      const res = await checkoutApi.createOrder(key.get(), note(), creditWanted?.() ?? false, cgvAccepted());
       // null: network or server failure, already reported by the api client; the key stays for the retry.
       if (!res) return;
       if (res.code !== 200) return setFailure(res.info);

@@ -6,7 +6,8 @@ import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/checkout";
 import { translate } from "#core/i18n/translate.ts";
 import { localePath } from "#core/slug.ts";
-import { checkoutFormSchema } from "#core/validation/checkout-form.ts";
+import { cgvAcceptanceSchema, checkoutFormSchema } from "#core/validation/checkout-form.ts";
+import { CGV } from "#core/legal.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { fieldErrors } from "#app/components/account/field.tsx";
@@ -20,6 +21,7 @@ import { ReceivingSection } from "#app/components/checkout/receiving-section.tsx
 import { CouponSection } from "#app/components/checkout/coupon-section.tsx";
 import { OrderSummary } from "#app/components/checkout/order-summary.tsx";
 import { CreditSection } from "#app/components/checkout/credit-section.tsx";
+import { AcceptanceBox } from "#app/components/legal/acceptance-box.tsx";
 
 /** Rendered for its customer, never from the render cache (decision 063). */
 export const handle = { personal: true };
@@ -40,15 +42,18 @@ export default function Checkout() {
   const { data, choices, note, change, persist, setNote, setReceiving, reload } = useCheckout();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [useCredit, setUseCredit] = useState(false);
+  const [acceptCgv, setAcceptCgv] = useState(false);
   const { info, cart } = data;
 
   /** The form's checks, then the choices and receiving times saved: the order reads them on the server. */
   async function prepare(): Promise<boolean> {
     if (!choices) return false;
     const parsed = checkoutFormSchema.safeParse({ ...choices, receiving: data.receiving, note });
-    if (!parsed.success) {
+    const terms = cgvAcceptanceSchema.safeParse({ accept_cgv: acceptCgv });
+    if (!parsed.success || !terms.success) {
+      const issues = [...(parsed.error?.issues ?? []), ...(terms.error?.issues ?? [])];
       // Rendered now, so that the first message exists to be scrolled into view (it may be far below the button).
-      flushSync(() => setErrors(fieldErrors(parsed.error.issues)));
+      flushSync(() => setErrors(fieldErrors(issues)));
       document.querySelector<HTMLElement>("main [role=alert]")?.scrollIntoView({ block: "center" });
       return false;
     }
@@ -64,6 +69,7 @@ export default function Checkout() {
     prepare,
     note: () => note.trim(),
     creditWanted: () => useCredit,
+    cgvAccepted: () => acceptCgv,
     // An unpaid order goes on to its card payment step; /confirmation-commande ends the payment (decision 078).
     onPlaced: (o) =>
       void navigate(
@@ -173,6 +179,18 @@ export default function Checkout() {
         <aside className="flex flex-col gap-4 lg:sticky lg:top-4 lg:self-start">
           <OrderSummary cart={cart} minBuyPrice={info.minBuyPrice} pickup={pickup} />
           <CreditSection balance={info.credit_balance} total={cart.cart_info.grandTotal} checked={useCredit} onChange={setUseCredit} />
+          <AcceptanceBox
+            name="accept_cgv"
+            lead="checkout.accept_cgv_lead"
+            link="checkout.accept_cgv_link"
+            page={CGV.page}
+            checked={acceptCgv}
+            onChange={(v) => {
+              setAcceptCgv(v);
+              if (v) setErrors(({ accept_cgv: _, ...rest }) => rest);
+            }}
+            error={errors.accept_cgv}
+          />
           {order.failure && (
             <p role="alert" className="rounded bg-red-50 p-3 text-sm text-red-800">
               {order.failure}

@@ -8,6 +8,8 @@ import { useSession } from "#app/lib/session-store.ts";
 import { useStartSession, type Session } from "#app/lib/use-login.ts";
 import { useApiForm } from "#app/lib/use-api-form.ts";
 import { Field } from "#app/components/account/field.tsx";
+import { AcceptanceBox } from "#app/components/legal/acceptance-box.tsx";
+import { PRIVACY_NOTICE } from "#core/legal.ts";
 
 /** Rendered for its customer, never from the render cache (decision 063). */
 export const handle = { personal: true };
@@ -87,6 +89,14 @@ export default function Register() {
           autoComplete="new-password"
           maxLength={16}
           error={errors.confirm}
+        />
+        <AcceptanceBox
+          name="accept_privacy"
+          lead="account.accept_privacy_lead"
+          link="account.accept_privacy_link"
+          page={PRIVACY_NOTICE.page}
+          error={errors.accept_privacy}
+          className="md:col-span-2"
         />
         {failure && (
           <p role="alert" className="rounded bg-red-50 p-3 text-sm text-red-800 md:col-span-2">

@@ -1,6 +1,6 @@
 // SPEC §5: delivery receiving days, delivery method, store and address must be chosen.
 import { describe, expect, it } from "vitest";
-import { checkoutFormSchema, pickupMethodOf } from "./checkout-form.ts";
+import { cgvAcceptanceSchema, checkoutFormSchema, pickupMethodOf } from "./checkout-form.ts";
 
 const days = [{ weekday: 1, morning: true, afternoon: false }];
 const messages = (v: unknown) => {
@@ -39,5 +39,13 @@ describe("checkoutFormSchema", () => {
   it("maps pickup to pickup_method 2", () => {
     expect(pickupMethodOf("pickup")).toBe(2);
     expect(pickupMethodOf("pallet")).toBe(1);
+  });
+});
+
+describe("cgvAcceptanceSchema", () => {
+  it("needs the terms of sale box ticked", () => {
+    expect(cgvAcceptanceSchema.safeParse({ accept_cgv: true }).success).toBe(true);
+    for (const v of [false, undefined, "yes"])
+      expect(cgvAcceptanceSchema.safeParse({ accept_cgv: v }).error?.issues.map((i) => i.message)).toEqual(["validation.cgv_required"]);
   });
 });

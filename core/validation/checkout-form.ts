@@ -3,7 +3,7 @@
 // checks the same things again on its side (cartParams, createOrder); this schema never carries a price.
 import { z } from "zod";
 import { msg } from "./keys.ts";
-import { intField, text } from "./common.ts";
+import { acceptedField, intField, text } from "./common.ts";
 import { receivingDaysSchema } from "./receiving.ts";
 
 /** Delivery modes of the checkout; 'pickup' is store pickup (pickup_method 2, always free). */
@@ -36,6 +36,9 @@ export const checkoutFormSchema = z
     const days = receivingDaysSchema.safeParse(v.receiving);
     if (!days.success) ctx.addIssue({ code: "custom", path: ["receiving"], message: "validation.receiving_days_required" });
   });
+
+/** The terms of sale box at /commande: checked apart, so that its refusal does not hide the form's others. */
+export const cgvAcceptanceSchema = z.object({ accept_cgv: acceptedField(msg("cgv_required")) });
 
 export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
 export type CheckoutForm = z.output<typeof checkoutFormSchema>;

@@ -51,6 +51,7 @@ describe("customer accounts", () => {
     await page.getByRole("button", { name: "创建我的账户" }).click();
     await page.getByRole("alert").filter({ hasText: /./ }).first().waitFor();
     await page.getByLabel("确认密码").fill("Bonjour2026!");
+    await page.getByRole("checkbox", { name: "我已阅读并同意《隐私政策》" }).check();
     await page.getByRole("button", { name: "创建我的账户" }).click();
     await page.waitForURL(`${shop.url}/zh/mon-compte`);
     const home = new AccountHome(page, "zh");

@@ -102,6 +102,7 @@ describe("checkout", () => {
     expect(await inView()).toBe(true);
     await checkout.receiving(1, "morning").check();
     await checkout.note.fill("Quai n° 3, sonner à l'accueil");
+    await checkout.acceptCgv.check();
     await checkout.placeOrder.click();
     // A card order goes on to its payment step (decision 078).
     await page.waitForURL(new RegExp(`^${shop.url}/paymentcb\\?order_id=\\d+$`));
@@ -121,6 +122,7 @@ describe("checkout", () => {
     await checkout.shop(/Vitry-sur-Seine/).check();
     await page.waitForLoadState("networkidle");
     await expect.poll(() => checkout.summaryFreight.textContent()).toBe("gratuit");
+    await checkout.acceptCgv.check();
     await checkout.placeOrder.click();
     await page.waitForURL(/\/paymentcb\?order_id=\d+$/);
     expect(await cartLines(shop, token)).toBe(0);
@@ -136,6 +138,7 @@ describe("checkout", () => {
     await checkout.heading.waitFor();
     await checkout.chooseMode("pallet");
     await checkout.receiving(2, "afternoon").check();
+    await checkout.acceptCgv.check();
     await checkout.placeOrder.click();
     await page.waitForURL(new RegExp(`^${shop.url}/zh/paymentcb\\?order_id=\\d+$`));
     expect(await cartLines(shop, token)).toBe(0);
@@ -155,6 +158,7 @@ describe("checkout", () => {
       .filter({ hasText: /montant minimum de commande est de 50,00/ })
       .first()
       .waitFor();
+    await checkout.acceptCgv.check();
     await checkout.placeOrder.click();
     // The server's refusal (api.order_below_minimum), beside the page's own notice.
     await checkout.alerts.filter({ hasText: /^Le montant minimum de commande est de 50,00[^:]*\.$/ }).waitFor();

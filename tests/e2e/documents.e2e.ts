@@ -114,6 +114,7 @@ describe("documents in the account", () => {
     await page.waitForLoadState("networkidle");
     await page.getByRole("checkbox", { name: "Utiliser mon avoir" }).check();
     await expect.poll(() => page.getByTestId("credit-used").textContent()).toBe("-18,60\u00a0€");
+    await checkout.acceptCgv.check();
     await checkout.placeOrder.click();
     // the rest is paid by card: the payment step says what the card will be charged
     await page.waitForURL(/\/paymentcb\?order_id=\d+$/);

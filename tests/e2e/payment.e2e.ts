@@ -102,6 +102,7 @@ describe("card payment", () => {
     await checkout.chooseMode("pickup");
     await checkout.shop(/Vitry-sur-Seine/).check();
     await page.waitForLoadState("networkidle");
+    await checkout.acceptCgv.check();
     await checkout.placeOrder.click();
     await page.waitForURL(/\/paymentcb\?order_id=\d+$/);
     const orderId = Number(new URL(page.url()).searchParams.get("order_id"));

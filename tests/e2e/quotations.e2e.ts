@@ -118,6 +118,7 @@ describe("quotations", () => {
       await checkout.chooseMode("pickup");
       await checkout.shop(/Vitry-sur-Seine/).check();
       await page.waitForLoadState("networkidle");
+      await checkout.acceptCgv.check();
       await checkout.placeOrder.click();
       // placed unpaid: the checkout goes on to the card payment step (issue 11)
       await page.waitForURL(new RegExp(`${prefix}/paymentcb\\?order_id=\\d+$`));

@@ -91,6 +91,13 @@ export class CheckoutPage {
   get summaryTotal() {
     return this.page.getByTestId("summary-total");
   }
+  /** "J'ai lu et j'accepte les conditions générales de vente": required to place the order. */
+  get acceptCgv() {
+    return this.page.getByRole("checkbox", { name: `${this.t("checkout.accept_cgv_lead")}${this.t("checkout.accept_cgv_link")}`.trim() });
+  }
+  get cgvLink() {
+    return this.page.getByRole("main").getByRole("link", { name: this.t("checkout.accept_cgv_link") });
+  }
   get placeOrder() {
     return this.page.getByRole("button", { name: this.t("checkout.place_order") });
   }
