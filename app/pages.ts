@@ -61,7 +61,7 @@ export const PAGES: Page[] = [
     file: "routes/order-confirmation.tsx",
     messages: ["orders", "payment_pages", "documents"],
   },
-  { id: "cart", path: "panier", file: "routes/cart.tsx", messages: ["quotations"] },
+  { id: "cart", path: "panier", file: "routes/cart.tsx", messages: ["quotations", "checkout"] },
   { id: "checkout", path: "commande", file: "routes/checkout.tsx", messages: ["checkout", "account", "documents"] },
   { id: "order-return", path: "order-retrun", file: "routes/order-return.tsx", aliases: ["center/order-retrun"], messages: ["aftersales"] },
   {

@@ -13,6 +13,8 @@ import { CreateQuotationButton } from "#app/components/quotations/quotation-part
 import { checkPurchasable } from "#core/cart/operations.ts";
 import { translate } from "#core/i18n/translate.ts";
 import { localePath } from "#core/slug.ts";
+import type { Numeric } from "#core/cart/types.ts";
+import { useShell } from "#app/lib/use-shell.tsx";
 
 export const handle = { personal: true };
 
@@ -27,6 +29,8 @@ export default function CartPage() {
   const lines = useCart((s) => s.lines);
   const info = useCart((s) => s.info);
   const user = useSession((s) => s.user);
+  const config = useSession((s) => s.config);
+  const { shops } = useShell();
   const [ready, setReady] = useState(false);
   const [blocked, setBlocked] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -81,7 +85,15 @@ export default function CartPage() {
             {lines.some((l) => l.quoted) && <p className="mt-2 text-sm text-muted">{t("quotations.quoted_line_hint")}</p>}
           </section>
           <div className="flex flex-col gap-3">
-            {info && <CartTotalsView info={info} />}
+            {info && (
+              <CartTotalsView
+                info={info}
+                loggedIn={user !== null}
+                freeDeliveryAmount={config.freeDeliveryAmount as Numeric | Numeric[] | undefined}
+                minBuyPrice={config.minBuyPrice as Numeric | undefined}
+                shopName={(id) => shops.find((s) => s.id === id)?.name}
+              />
+            )}
             <button
               type="button"
               onClick={checkout}

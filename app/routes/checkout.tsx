@@ -177,7 +177,7 @@ export default function Checkout() {
           />
         </div>
         <aside className="flex flex-col gap-4 lg:sticky lg:top-4 lg:self-start">
-          <OrderSummary cart={cart} minBuyPrice={info.minBuyPrice} pickup={pickup} />
+          <OrderSummary cart={cart} minBuyPrice={info.minBuyPrice} mode={choices.mode} />
           <CreditSection balance={info.credit_balance} total={cart.cart_info.grandTotal} checked={useCredit} onChange={setUseCredit} />
           <AcceptanceBox
             name="accept_cgv"

@@ -2,11 +2,13 @@
 // back to its page after the login; no order without the terms of sale accepted, no account without the
 // privacy notice accepted.
 import { describe, expect, it } from "vitest";
-import { browserPerFile, newTab, seriousViolations } from "./browser.ts";
+import { DESKTOP, browserPerFile, newTab, openTab, seriousViolations } from "./browser.ts";
 import { shopPerFile, type Shop } from "./shop.ts";
 import { freshCustomer, loginAs, type Customer } from "./customers.ts";
 import { Header, LoginPage } from "./pages/index.ts";
 import { CheckoutPage } from "./pages/checkout.ts";
+import { CartPage } from "./pages/cart.ts";
+import { formatPrice } from "#core/money.ts";
 import { label, localePath, type Lang } from "./pages/labels.ts";
 
 const shop = shopPerFile();
@@ -149,4 +151,102 @@ describe("the privacy notice at /reg", () => {
       await page.context().close();
     });
   }
+});
+
+describe("the delivery mode in the cart", () => {
+  /** Saves a store pickup at the Vitry shop as the cart's choice, as /commande does. */
+  async function savePickup(token: string, lang: Lang) {
+    const r = await shop.api(
+      "/site/Sale/cartParams",
+      { infos: { pickup_method: 2, delivery_mode: "pickup", shop_id: 2 } },
+      { token, lang },
+    );
+    expect(r.code, JSON.stringify(r)).toBe(200);
+  }
+  const minimumText = (lang: Lang) => label(lang, "cart.minimum", { minimum: formatPrice("50", lang, "HT") });
+
+  for (const lang of ["fr", "zh"] as const satisfies Lang[]) {
+    it(`a customer's cart names its saved store pickup and /commande opens with it (${lang})`, async () => {
+      const { customer, token } = await buyer(lang, 230);
+      await savePickup(token, lang);
+      const { page, context, errors } = await newTab(browser());
+      await loginAs(context, shop, customer);
+      await page.goto(`${shop.url}${localePath(lang, "/panier")}`);
+      const mode = page.getByTestId("cart-delivery-mode");
+      await mode.waitFor();
+      expect(await mode.textContent()).toMatch(
+        new RegExp(
+          `${label(lang, "cart.delivery_mode", { mode: `${label(lang, "checkout.mode_pickup")} — .*${lang === "fr" ? "Vitry-sur-Seine" : "维特里"}` })}`,
+        ),
+      );
+      expect(await page.getByTestId("cart-freight").textContent()).toBe(label(lang, "cart.free"));
+      expect(await page.getByTestId("cart-minimum").textContent()).toBe(minimumText(lang));
+      await page.screenshot({ path: `/tmp/30b-cart-pickup-${lang}-1280.png` });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await mode.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/30b-cart-pickup-${lang}-390.png` });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      await page.setViewportSize(DESKTOP);
+      // the link to change it leads to /commande, open with that mode and shop selected
+      await mode.getByRole("link", { name: label(lang, "cart.delivery_mode_change") }).click();
+      const checkout = new CheckoutPage(page, lang);
+      await checkout.ready();
+      expect(new URL(page.url()).pathname).toBe(localePath(lang, "/commande"));
+      expect(await checkout.mode("pickup").isChecked()).toBe(true);
+      expect(await checkout.shop(/Vitry-sur-Seine/).isChecked()).toBe(true);
+      expect(await checkout.summaryFreight.textContent()).toBe(label(lang, "checkout.free"));
+      expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
+      await context.close();
+    });
+
+    it(`a visitor's cart never says delivery is free: computed at the next step, the threshold and minimum shown (${lang})`, async () => {
+      const { page, context, errors } = await openTab(browser(), `${shop.url}${localePath(lang, "/")}`);
+      const cart = new CartPage(page, lang);
+      await page.goto(`${shop.url}${cart.path("/promotions")}`);
+      await page.waitForLoadState("networkidle");
+      const card = page
+        .locator("main article")
+        .filter({ has: page.getByRole("button", { name: new RegExp(`^${cart.text.add}`), disabled: false }) })
+        .first();
+      await cart.addFrom(card);
+      await cart.closePanel();
+      await page.goto(`${shop.url}${cart.path("/panier")}`);
+      const freight = page.getByTestId("cart-freight");
+      await freight.waitFor();
+      expect(await freight.textContent()).toBe(label(lang, "cart.freight_next_step"));
+      const totals = (await page.locator("#cart-totals").locator("xpath=..").textContent()) ?? "";
+      expect(totals).not.toContain(label(lang, "cart.free_delivery_reached"));
+      expect(totals).not.toContain(label(lang, "cart.free"));
+      expect(totals).toContain(label(lang, "cart.free_delivery_from", { amount: formatPrice("300", lang, "HT") }));
+      expect(await page.getByTestId("cart-minimum").textContent()).toMatch(lang === "fr" ? /minimum de commande/i : /最低起订金额/);
+      expect(await page.getByTestId("cart-delivery-mode").count()).toBe(0);
+      await page.screenshot({ path: `/tmp/30b-cart-visitor-${lang}.png` });
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("a customer without a mode: the cart says to choose it, and /commande never says free before a mode is chosen", async () => {
+    const { customer } = await buyer("fr", 230);
+    const { page, context } = await newTab(browser());
+    await loginAs(context, shop, customer);
+    await page.goto(`${shop.url}/panier`);
+    const mode = page.getByTestId("cart-delivery-mode");
+    await mode.waitFor();
+    expect(await mode.textContent()).toContain(label("fr", "cart.delivery_mode", { mode: label("fr", "cart.mode_none") }));
+    expect(await page.getByTestId("cart-freight").textContent()).toBe(label("fr", "cart.freight_next_step"));
+    await mode.getByRole("link", { name: label("fr", "cart.delivery_mode_choose") }).click();
+    const checkout = new CheckoutPage(page);
+    await checkout.ready();
+    // nothing saved: no mode is selected, and the summary asks for one instead of saying "gratuit"
+    for (const m of ["parcel", "pallet", "carrier", "pickup"] as const) expect(await checkout.mode(m).isChecked()).toBe(false);
+    expect(await checkout.summaryFreight.textContent()).toBe(label("fr", "checkout.freight_to_choose"));
+    await checkout.chooseMode("pickup");
+    await checkout.shop(/Vitry-sur-Seine/).check();
+    await page.waitForLoadState("networkidle");
+    await expect.poll(() => checkout.summaryFreight.textContent()).toBe(label("fr", "checkout.free"));
+    await context.close();
+  });
 });

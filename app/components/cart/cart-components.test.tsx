@@ -3,7 +3,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { QuantityStepper, clampQty } from "./quantity-stepper.tsx";
-import { CartTotalsView, leftForFreeDelivery } from "./cart-totals.tsx";
+import { MemoryRouter } from "react-router";
+import { formatPrice } from "#core/money.ts";
+import { CartTotalsView } from "./cart-totals.tsx";
 import type { CartInfo } from "#app/lib/cart-store.ts";
 import { GiftedUnits } from "./gifted-units.tsx";
 import { LangProvider } from "#app/lib/i18n.tsx";
@@ -65,8 +67,24 @@ const info = (over: Partial<CartInfo>): CartInfo => ({
 });
 
 describe("CartTotalsView", () => {
+  const pallet = { pickup_method: 1, delivery_mode: "pallet", freight: { freight_ht: "45.00" } } as Partial<CartInfo>;
+  const show = (over: Partial<CartInfo>, loggedIn = true, lang: "fr" | "zh" = "fr") =>
+    render(
+      <MemoryRouter>
+        <LangProvider lang={lang}>
+          <CartTotalsView
+            info={info({ ...pallet, ...over })}
+            loggedIn={loggedIn}
+            freeDeliveryAmount={[300, 600, 900]}
+            minBuyPrice={50}
+            shopName={(id) => (id === 2 ? "Comptoir de l'Emballage – Vitry-sur-Seine" : undefined)}
+          />
+        </LangProvider>
+      </MemoryRouter>,
+    );
+
   it("shows what is left for free delivery, freight, VAT and TTC in the French price format", () => {
-    render(<CartTotalsView info={info({})} />);
+    show({});
     // exact text, no-break spaces included (the default matcher would fold them)
     const text = document.body.textContent;
     expect(text).toContain("Encore 87,50\u00a0€\u00a0HT pour la livraison offerte");
@@ -76,26 +94,83 @@ describe("CartTotalsView", () => {
   });
 
   it("says the promotions deducted, excluding tax like the goods they come off", () => {
-    render(<CartTotalsView info={info({ remiseAmount: "21.54" })} />);
+    show({ remiseAmount: "21.54" });
     expect(document.body.textContent).toContain("Dont promotions déduites21,54\u00a0€\u00a0HT");
   });
 
   it("counts pallets in words and weighs with the language's decimal sign", () => {
-    render(<CartTotalsView info={info({ palette_num: 3, totalPoids: "73.254" })} />);
+    show({ palette_num: 3, totalPoids: "73.254" });
     expect(screen.getByText("3 palettes · 4 colis dont 1 volumineux · 73,25 kg")).toBeTruthy();
   });
 
-  it("says delivery is free (a visitor always counts as free, SPEC §6)", () => {
-    render(<CartTotalsView info={info({ isFreeDelivery: true, freightHt: "0.00" })} />);
-    expect(screen.getByText("La livraison est offerte.")).toBeTruthy();
-    expect(screen.getByText("Offerte")).toBeTruthy();
-    expect(screen.queryByText(/Encore/)).toBeNull();
+  it("a visitor's cart never says delivery is free: computed at the next step, the threshold shown (SPEC §6)", () => {
+    for (const lang of ["fr", "zh"] as const) {
+      show(
+        {
+          isFreeDelivery: true,
+          freightHt: "0.00",
+          pickup_method: 1,
+          delivery_mode: null,
+          freight: null,
+          freeDeliveryThreshold: "0.00",
+        } as Partial<CartInfo>,
+        false,
+        lang,
+      );
+      const text = document.body.textContent ?? "";
+      expect(screen.getByTestId("cart-freight").textContent).toBe(lang === "fr" ? "calculée à l'étape suivante" : "下一步计算");
+      expect(text).not.toContain(lang === "fr" ? "Offerte" : "免费");
+      expect(text).not.toContain(lang === "fr" ? "La livraison est offerte." : "已享受免运费。");
+      expect(text).toContain(
+        lang === "fr" ? "Livraison offerte dès 300,00\u00a0€\u00a0HT d'articles" : `商品满 ${formatPrice("300", "zh", "HT")} 免运费`,
+      );
+      expect(screen.queryByTestId("cart-delivery-mode")).toBeNull();
+      cleanup();
+    }
   });
 
-  it("computes the amount left only with a threshold and below it", () => {
-    expect(leftForFreeDelivery({ isFreeDelivery: false, freeDeliveryThreshold: "0.00", amount_for_freeDelivery: "10" })).toBe(0);
-    expect(leftForFreeDelivery({ isFreeDelivery: false, freeDeliveryThreshold: "500.00", amount_for_freeDelivery: "499.99" })).toBe(0.01);
-    expect(leftForFreeDelivery({ isFreeDelivery: true, freeDeliveryThreshold: "500.00", amount_for_freeDelivery: "1" })).toBe(0);
+  it("a customer's cart names the saved store pickup and offers to change it at /commande", () => {
+    show({
+      pickup_method: 2,
+      delivery_mode: "pickup",
+      shop_id: 2,
+      freight: null,
+      isFreeDelivery: true,
+      freightHt: "0.00",
+    } as Partial<CartInfo>);
+    expect(screen.getByTestId("cart-delivery-mode").textContent).toContain(
+      "Mode de livraison : Retrait en magasin — Comptoir de l'Emballage – Vitry-sur-Seine",
+    );
+    expect(screen.getByRole("link", { name: "Modifier le mode de livraison" }).getAttribute("href")).toBe("/commande");
+    expect(screen.getByTestId("cart-freight").textContent).toBe("Offerte");
+    expect(screen.queryByTestId("free-delivery")).toBeNull();
+  });
+
+  it("a customer without a mode: to choose, the freight computed at the next step", () => {
+    show({ delivery_mode: null, freight: null, freightHt: "0.00", freeDeliveryThreshold: "0.00" } as Partial<CartInfo>);
+    expect(screen.getByTestId("cart-delivery-mode").textContent).toContain("Mode de livraison : à choisir à l'étape suivante");
+    expect(screen.getByRole("link", { name: "Choisir le mode de livraison" })).toBeTruthy();
+    expect(screen.getByTestId("cart-freight").textContent).toBe("calculée à l'étape suivante");
+  });
+
+  it("says that promotion lines count at half value where the progress is shown", () => {
+    show({ amount_for_freeDelivery: "380.00" });
+    expect(document.body.textContent).toContain(
+      "Les articles en promotion comptent pour moitié dans ce seuil : 380,00\u00a0€\u00a0HT retenus.",
+    );
+    cleanup();
+    show({});
+    expect(document.body.textContent).not.toContain("comptent pour moitié");
+  });
+
+  it("states the minimum order, and what is missing below it", () => {
+    show({});
+    expect(screen.getByTestId("cart-minimum").textContent).toBe("Minimum de commande : 50,00\u00a0€\u00a0HT");
+    cleanup();
+    show({ cartTotalAmount: "32.40", totalAmount: "32.40", amount_for_freeDelivery: "32.40" });
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Le minimum de commande est de 50,00\u00a0€\u00a0HT : ajoutez encore 17,60\u00a0€\u00a0HT d'articles pour commander.",
+    );
   });
 });
 

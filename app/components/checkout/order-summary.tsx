@@ -5,10 +5,13 @@ import { decOrZero, formatPrice } from "#core/money.ts";
 import type { CartAnswer } from "#app/lib/checkout-api.ts";
 import { GiftedUnits } from "#app/components/cart/gifted-units.tsx";
 import { minimumOrderShortfall } from "#core/cart/minimum-order.ts";
+import type { CheckoutMode } from "#core/validation/checkout-form.ts";
 
-type Props = { cart: CartAnswer; minBuyPrice: string | number | null; pickup: boolean };
+/** `mode`: the delivery mode chosen, null until one is (the freight is then to choose, never "free"). */
+type Props = { cart: CartAnswer; minBuyPrice: string | number | null; mode: CheckoutMode | null };
 
-export function OrderSummary({ cart, minBuyPrice, pickup }: Props) {
+export function OrderSummary({ cart, minBuyPrice, mode }: Props) {
+  const pickup = mode === "pickup";
   const { t, lang } = useT();
   const i = cart.cart_info;
   const price = (v: string | number) => formatPrice(v, lang);
@@ -48,7 +51,7 @@ export function OrderSummary({ cart, minBuyPrice, pickup }: Props) {
         {!discount.isZero() && row(t("checkout.discount"), price(discount.toFixed(2)))}
         {row(
           t("checkout.freight"),
-          pickup || decOrZero(delivery).isZero() ? t("checkout.free") : price(delivery),
+          mode === null ? t("checkout.freight_to_choose") : pickup || decOrZero(delivery).isZero() ? t("checkout.free") : price(delivery),
           false,
           "summary-freight",
         )}
