@@ -70,6 +70,7 @@ describe("a shop process killed while orders are placed", () => {
           email,
           password,
           confirm: password,
+          accept_privacy: true,
         });
         expect(reg.code, JSON.stringify(reg)).toBe(200);
         const token = (await api<{ token: string }>(base, "/site/user/login", { identifier: email, password })).data.token;
