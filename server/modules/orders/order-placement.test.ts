@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import { createTestApp, post, type TestApp } from "#server/test/app.ts";
-import { roundTrips } from "#server/test/round-trips.ts";
+import { transactionRoundTrips } from "#server/test/round-trips.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { isDomainError } from "#core/domain-errors.ts";
@@ -532,7 +532,7 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
       // every pooled connection has parsed the statements (the first run on a connection sends them one by one)
       const buyers = await Promise.all(Array.from({ length: 12 }, (_, i) => buyer(`trips-${i}`, [[plain.id, 4]])));
       await Promise.all(buyers.slice(0, 11).map((b) => place(b)));
-      expect(await roundTrips(db, () => place(buyers[11]))).toBe(3);
+      expect(await transactionRoundTrips(db, () => place(buyers[11]))).toBe(3);
     },
   );
 
