@@ -21,9 +21,10 @@ describe("vatBreakdown", () => {
       { tva: "0.2000", line_ht: "0.01" },
     ];
     const rows = vatBreakdown(lines, { freight_ht: "10.00", freight_tva: "2.00", discount_amount: "10.00" });
-    // bases: 20 %: 100.01 − 6.67 + 10 freight; 5.5 %: 50 − 3.33
+    // bases: 20 %: 100.01 − 6.67 + 10 freight; 5.5 %: 50 − 3.33. VAT as the cart charged it: lines 20.00 + 0.00
+    // and 2.75, less the coupon's share round2(22.752 × 10 / 150.01) = 1.52 (0.18 at 5.5 %, 1.34 at 20 %), freight 2.00
     expect(rows).toEqual([
-      { rate: "0.2000", base: "103.34", vat: "20.67" },
+      { rate: "0.2000", base: "103.34", vat: "20.66" },
       { rate: "0.0550", base: "46.67", vat: "2.57" },
     ]);
     const totalHt = 150.01 + 10 - 10;

@@ -1,6 +1,7 @@
 // What the account shows of an order (issue 10 item 7; decision 072): answer types shared by the API and
 // the pages (app/ imports nothing from server/), the VAT breakdown by rate and the tracking timeline.
-import { Decimal, decOrZero, sum } from "./money.ts";
+import { decOrZero, sum } from "./money.ts";
+import { vatByRate, type VatRow } from "./vat.ts";
 import type { StateLabel } from "./order-states.ts";
 
 export type OrderAddress = Record<string, unknown> & {
@@ -25,6 +26,9 @@ export type OrderSummary = {
   status_text: string;
   total_ht: string;
   total_ttc: string;
+  /** Credit-note balance spent on the order (decision 079; 0.00 without) and what the card pays: total_ttc − credit. */
+  credit_used: string;
+  amount_due: string;
   lines_count: number;
   pickup_method: number;
   /** parcel, pallet, carrier or pickup (decision 071); null for orders written before the column. */
@@ -49,13 +53,16 @@ export type OrderLineView = {
   gifted_units: number;
 };
 
-export type VatRow = { rate: string; base: string; vat: string };
+export type { VatRow };
 
 export type OrderTotals = {
   goods_ht: string;
   discount_amount: string;
+  /** Freight charged, net of the freight discount (what total HT counts). */
   freight_ht: string;
   freight_tva: string;
+  /** The freight discount of SPEC §9 taken off the freight (≥ 0; 0 for orders without, or older than the column). */
+  freight_discount_ht: string;
   total_ht: string;
   vat: VatRow[];
   total_tva: string;
@@ -97,37 +104,28 @@ export type ReorderResult = {
   messages: { model_id: number; reference: string; key: string; vars: Record<string, string | number>; text: string }[];
 };
 
+/** What an order stored of its money that the VAT rows read (freight_* absent on rows older than those columns). */
+export type OrderVatFigures = {
+  freight_ht: string;
+  freight_tva: string;
+  discount_amount: string;
+  /** The freight's VAT rate as charged (the tariff's general_tva); null without freight. */
+  freight_vat_rate?: string | null;
+};
+
 /**
- * VAT by rate: line amounts grouped by their rate, freight at its own rate (freight_tva / freight_ht),
- * the order discount shared out over the line bases in proportion (the largest base takes the cent left
- * over), so the bases add up to total_ht; each rate's VAT is its base times the rate, rounded half away.
+ * VAT by rate of an order (core/vat.ts): its lines at their rates less the coupon, the freight charged (net of
+ * the freight discount) at the rate it was charged at with the VAT it was charged with. The rows add up to
+ * the order's total HT and total VAT.
  */
-export function vatBreakdown(
-  lines: readonly { tva: string; line_ht: string }[],
-  order: { freight_ht: string; freight_tva: string; discount_amount: string },
-): VatRow[] {
-  const bases = new Map<string, Decimal>();
-  const key = (rate: Decimal) => rate.toFixed(4);
-  for (const l of lines) bases.set(key(decOrZero(l.tva)), (bases.get(key(decOrZero(l.tva))) ?? Decimal.ZERO).plus(l.line_ht));
-  const discount = decOrZero(order.discount_amount);
-  const goods = sum([...bases.values()]);
-  if (discount.gt(0) && goods.gt(0)) {
-    const entries = [...bases.entries()].sort((a, b) => b[1].cmp(a[1]));
-    let left = discount;
-    for (const [i, [rate, base]] of entries.entries()) {
-      const share = i === entries.length - 1 ? left : discount.times(base).dividedBy(goods, 2);
-      bases.set(rate, base.minus(share));
-      left = left.minus(share);
-    }
-  }
+export function vatBreakdown(lines: readonly { tva: string; line_ht: string }[], order: OrderVatFigures): VatRow[] {
   const freight = decOrZero(order.freight_ht);
-  if (freight.gt(0)) {
-    const rate = key(decOrZero(order.freight_tva).dividedBy(freight, 4));
-    bases.set(rate, (bases.get(rate) ?? Decimal.ZERO).plus(freight));
-  }
-  return [...bases.entries()]
-    .sort((a, b) => Decimal.from(b[0]).cmp(a[0]))
-    .map(([rate, base]) => ({ rate, base: base.toFixed(2), vat: base.times(rate).round(2).toFixed(2) }));
+  // Orders without a stored rate have no freight (the column was filled for the others when added).
+  const rate = order.freight_vat_rate ?? (freight.isZero() ? "0" : "0.2");
+  return vatByRate(
+    lines.map((l) => ({ amount: l.line_ht, rate: l.tva })),
+    { discount: order.discount_amount, charges: [{ amount: freight, rate, vat: order.freight_tva }] },
+  ).rows;
 }
 
 /** Goods before the order discount: Σ line_ht (each line already net of its own promotion). */

@@ -1,6 +1,7 @@
 // Quotations (devis, issue 12 item 2; decision 080): validity, the state a customer sees, and the one place
 // where a price not computed from the catalogue is honoured — a cart line loaded from a usable quotation.
-import { Decimal, decOrZero } from "./money.ts";
+import { decOrZero } from "./money.ts";
+import { vatByRate } from "./vat.ts";
 import { calendarParts, SHOP_TIME_ZONE, type DateInput } from "./format-date.ts";
 import { lineAmounts } from "./cart/line.ts";
 import type { CartLine, PromotionInfo } from "./cart/types.ts";
@@ -111,16 +112,10 @@ export function applyQuotedPrice<L extends CartLine>(line: L, quoted: QuotedLine
   return { ...line, price: quoted.price, site_price: quoted.site_price ?? null, remise_info: remise, quoted: true };
 }
 
-/** Totals of quoted lines: HT = Σ line amounts, TVA = Σ round2(amount × rate), TTC = HT + TVA. */
+/** Totals of quoted lines: HT = Σ line amounts, TVA by rate (core/vat.ts), TTC = HT + TVA. */
 export function quotationTotals(lines: readonly QuotedLine[]): { totalHt: string; totalTva: string; totalTtc: string } {
-  let ht = Decimal.ZERO;
-  let tva = Decimal.ZERO;
-  for (const l of lines) {
-    const amount = decOrZero(quotedAmount(l));
-    ht = ht.plus(amount);
-    tva = tva.plus(amount.times(decOrZero(l.tva)).round(2));
-  }
-  return { totalHt: ht.toFixed(2), totalTva: tva.toFixed(2), totalTtc: ht.plus(tva).toFixed(2) };
+  const { ht, tva } = vatByRate(lines.map((l) => ({ amount: quotedAmount(l), rate: l.tva })));
+  return { totalHt: ht, totalTva: tva, totalTtc: decOrZero(ht).plus(tva).toFixed(2) };
 }
 
 /** The line amount excl. tax of a stored quoted line (older rows carry no `amount`). */

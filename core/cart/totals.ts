@@ -4,6 +4,7 @@ import { zipInPrefixList } from "../zip.ts";
 import { freeDeliveryThreshold, halfValueForPromotions, isFreeDelivery } from "./free-delivery.ts";
 import { lineAmounts, type LineAmounts } from "./line.ts";
 import { palletCount, parcelCounts, type LineVolumes } from "./parcels.ts";
+import { vatByRate } from "../vat.ts";
 import type { CartConfig, CartLine, CartLineTotals, CartParams, CartTotals, DiscountInfo, TotalsOptions } from "./types.ts";
 
 const HALF = Decimal.from("0.5");
@@ -184,6 +185,20 @@ export function computeCartTotals(
   const rdvHt = rdvWanted && opts.loggedIn ? decOrZero(freight.rdv_amount).round(2) : zero;
   const rdvTva = rdvHt.times(generalTva).round(2);
 
+  // VAT by rate, the rule of the order's documents (core/vat.ts): the rows add up to grandTotalTva
+  const vat = vatByRate(
+    counted.map((l) => ({ amount: lineFigures(l).a.amount, rate: lineFigures(l).a.tva })),
+    {
+      discount: coupon,
+      charges: [
+        { amount: freightHt, rate: generalTva, vat: freightTva },
+        { amount: tollHt, rate: generalTva, vat: tollTva },
+        { amount: rdvHt, rate: generalTva, vat: rdvTva },
+        { amount: appliedDiscount, rate: generalTva, vat: freightDiscountTva },
+      ],
+    },
+  ).rows;
+
   const grandTotalHt = cartTotalAmount.plus(freightHt).plus(tollHt).plus(rdvHt).plus(appliedDiscount);
   const grandTotalTva = totalTva.plus(freightTva).plus(tollTva).plus(rdvTva).plus(freightDiscountTva);
 
@@ -212,6 +227,8 @@ export function computeCartTotals(
     rdvTva: rdvTva.toFixed(2),
     appliedFreightDiscountHt: appliedDiscount.toFixed(2),
     freightDiscountTva: freightDiscountTva.toFixed(2),
+    freightVatRate: generalTva.toFixed(4),
+    vat,
     grandTotalHt: grandTotalHt.toFixed(2),
     grandTotalTva: grandTotalTva.toFixed(2),
     grandTotal: grandTotalHt.plus(grandTotalTva).toFixed(2),

@@ -1,6 +1,7 @@
 // Cart entities of SPEC §3. Numeric fields accept numbers or decimal texts (the API and NUMERIC
 // columns give texts); computed monetary outputs are always decimal texts.
 import type { DecimalInput } from "../money.ts";
+import type { VatRow } from "../vat.ts";
 
 export type Numeric = number | string;
 
@@ -167,6 +168,10 @@ export interface CartTotals {
   appliedFreightDiscountHt: string;
   /** VAT on appliedFreightDiscountHt (≤ 0). */
   freightDiscountTva: string;
+  /** The rate freight, toll, appointment and freight discount are charged at (freight.general_tva, 4 decimals). */
+  freightVatRate: string;
+  /** VAT by rate of goods and charges (core/vat.ts); the rows' VAT adds up to grandTotalTva. */
+  vat: VatRow[];
   /** Everything excl. tax: cartTotalAmount + freight + toll + rdv + applied freight discount. */
   grandTotalHt: string;
   /** All VAT: goods, freight, toll, rdv, freight discount. */

@@ -1,5 +1,6 @@
 // Credit notes at checkout (issue 12 item 3; decision 079): pure rules shared by the checkout page and the server.
 import { Decimal, decOrZero, type DecimalInput } from "../money.ts";
+import { vatByRate } from "../vat.ts";
 
 /** What a credit balance takes off an order: min(balance, order TTC), never negative, to the cent. */
 export function creditToApply(balance: DecimalInput | null | undefined, orderTtc: DecimalInput): string {
@@ -65,13 +66,16 @@ export type ReturnedLine = {
 export function returnCreditTtc(lines: readonly ReturnedLine[], order: { discount_amount: DecimalInput; goods_ht: DecimalInput }): string {
   const discount = decOrZero(order.discount_amount);
   const goods = decOrZero(order.goods_ht);
-  let total = Decimal.ZERO;
+  const nets: { amount: Decimal; rate: DecimalInput }[] = [];
   for (const l of lines) {
     if (!Number.isInteger(l.returned) || l.returned < 0 || l.returned > l.num) throw new RangeError("returned quantity out of the line");
     if (l.returned === 0) continue;
     const part = decOrZero(l.line_ht).times(l.returned).dividedBy(l.num, 2);
     const net = discount.sign() > 0 && goods.sign() > 0 ? part.minus(discount.times(part).dividedBy(goods, 2)) : part;
-    total = total.plus(net).plus(net.times(decOrZero(l.tva)).round(2));
+    nets.push({ amount: net, rate: l.tva });
   }
+  // VAT by the rule of invoices (core/vat.ts): each returned line's VAT to the cent, summed by rate
+  const { ht, tva } = vatByRate(nets);
+  const total = decOrZero(ht).plus(tva);
   return (total.sign() < 0 ? Decimal.ZERO : total).toFixed(2);
 }

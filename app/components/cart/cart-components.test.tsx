@@ -60,6 +60,8 @@ const info = (over: Partial<CartInfo>): CartInfo => ({
   rdvTva: "0.00",
   appliedFreightDiscountHt: "0.00",
   freightDiscountTva: "0.00",
+  freightVatRate: "0.2000",
+  vat: [{ rate: "0.2000", base: "457.50", vat: "91.50" }],
   grandTotalHt: "457.50",
   grandTotalTva: "91.50",
   grandTotal: "549.00",

@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { translate, unitName, type Lang } from "#core/i18n/messages.ts";
 import { formatPrice, formatUnitPrice, formatAmount, decOrZero } from "#core/money.ts";
+import { formatRate } from "#core/vat.ts";
 import { formatDate, type DateInput } from "#core/format-date.ts";
 import { SELLER, formatSiret, type Seller } from "#core/documents/seller.ts";
 
@@ -109,12 +110,7 @@ type Row = {
   amount: string;
 };
 
-/** The rate as text: "20 %" (fr), "20%" (zh); 5.5 % keeps its decimal. */
-export function formatRate(rate: string, lang: Lang): string {
-  const pct = decOrZero(rate).times(100);
-  const text = formatAmount(pct, lang, { minDigits: 0, maxDigits: 2 });
-  return lang === "fr" ? `${text}\u00a0%` : `${text}%`;
-}
+export { formatRate };
 
 export function paymentMethodLabel(method: string | null | undefined, lang: Lang): string {
   const known = ["card", "credit_note", "transfer"];

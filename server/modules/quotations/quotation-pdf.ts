@@ -3,24 +3,14 @@
 // totals, notes, page numbers; Noto Sans SC for both languages).
 import { translate, type Lang } from "#core/i18n/messages.ts";
 import { formatDate } from "#core/format-date.ts";
-import { Decimal, dec } from "#core/money.ts";
+import { vatByRate } from "#core/vat.ts";
 import { renderDocumentPdf, type DocumentInput } from "#server/modules/documents/pdf-layout.ts";
 import type { QuotationDetail } from "./quotations.service.ts";
 
 export type PdfCustomer = { name: string; company: string | null; clientNumber: string; email: string; siret: string | null };
 
-/** VAT by rate: the base is Σ line amounts, the VAT Σ of the per-line VAT (as the quotation's total). */
-function vatRows(lines: QuotationDetail["lines"]) {
-  const by = new Map<string, { base: Decimal; vat: Decimal }>();
-  for (const l of lines) {
-    const rate = dec(l.tva).toFixed(4);
-    const row = by.get(rate) ?? { base: Decimal.ZERO, vat: Decimal.ZERO };
-    row.base = row.base.plus(dec(l.amount));
-    row.vat = row.vat.plus(dec(l.amount).times(dec(l.tva)).round(2));
-    by.set(rate, row);
-  }
-  return [...by.entries()].map(([rate, r]) => ({ rate, base: r.base.toFixed(2), vat: r.vat.toFixed(2) }));
-}
+/** VAT by rate, the rule of invoices and of the quotation's own total (core/vat.ts). */
+const vatRows = (lines: QuotationDetail["lines"]) => vatByRate(lines.map((l) => ({ amount: l.amount, rate: l.tva }))).rows;
 
 /** The quotation as a document of the shared layout, in `lang`. */
 export function quotationDocument(qt: QuotationDetail, customer: PdfCustomer, lang: Lang): DocumentInput {
