@@ -145,6 +145,10 @@ export const orders = pgTable(
     freightHt: money("freight_ht").notNull().default("0"),
     freightTva: money("freight_tva").notNull().default("0"),
     discountAmount: money("discount_amount").notNull().default("0"),
+    // The freight discount of SPEC §9 already taken off freight_ht (≥ 0), and the rate the freight was charged at
+    // (decision 116): documents show both as charged, never a rate derived from rounded amounts.
+    freightDiscountHt: money("freight_discount_ht").notNull().default("0"),
+    freightVatRate: numeric("freight_vat_rate", { precision: 5, scale: 4 }),
     /** The coupon whose use this order counted (decision 077: an expired order gives the use back). */
     couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
     note: text("note"),
@@ -170,7 +174,7 @@ export const orders = pgTable(
     // Amounts are stored non-negative; discount_amount is the reduction taken off (total_ht = lines + freight − discount).
     check(
       "orders_amounts_ck",
-      sql`${t.totalHt} >= 0 and ${t.totalTva} >= 0 and ${t.freightHt} >= 0 and ${t.freightTva} >= 0 and ${t.discountAmount} >= 0`,
+      sql`${t.totalHt} >= 0 and ${t.totalTva} >= 0 and ${t.freightHt} >= 0 and ${t.freightTva} >= 0 and ${t.discountAmount} >= 0 and ${t.freightDiscountHt} >= 0`,
     ),
     check("orders_ttc_ck", sql`${t.totalTtc} = ${t.totalHt} + ${t.totalTva}`),
     check("orders_cgv_ck", sql`(${t.cgvVersion} is null) = (${t.cgvAcceptedAt} is null)`),

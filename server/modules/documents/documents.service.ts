@@ -8,6 +8,7 @@ import { translate, type Lang } from "#core/i18n/messages.ts";
 import { formatDate } from "#core/format-date.ts";
 import { formatPrice, sum } from "#core/money.ts";
 import { goodsTotal, vatBreakdown, type OrderAddress } from "#core/order-view.ts";
+import { breakdownRows } from "#core/order-breakdown.ts";
 import { amountDue, creditToApply, splitTtc, spreadOverCreditNotes } from "#core/documents/credit.ts";
 import { localePath } from "#core/slug.ts";
 import { paymentMethodLabel, renderDocumentPdf, type DocumentCustomer } from "./pdf-layout.ts";
@@ -45,6 +46,13 @@ const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-M
 /** Download paths (cookie session, owner only). `lang` zh adds ?lang=zh. */
 export const invoicePdfPath = (orderId: number, lang: Lang = "fr") => `/documents/invoice/${orderId}.pdf${lang === "zh" ? "?lang=zh" : ""}`;
 export const creditNotePdfPath = (id: number, lang: Lang = "fr") => `/documents/credit-note/${id}.pdf${lang === "zh" ? "?lang=zh" : ""}`;
+
+const ROW_LABELS = {
+  goods_ht: "goods_ht",
+  discount: "discount_ht",
+  freight: "freight_ht",
+  freight_discount: "freight_discount_ht",
+} as const;
 
 type Snapshot = OrderAddress & Record<string, unknown>;
 
@@ -205,6 +213,8 @@ export function createDocumentsService() {
       total_ttc: string;
       freight_ht: string;
       freight_tva: string;
+      freight_discount_ht: string;
+      freight_vat_rate: string | null;
       discount_amount: string;
       invoice_address: Snapshot | null;
       delivery_address: Snapshot | null;
@@ -213,6 +223,7 @@ export function createDocumentsService() {
       sql`select i.number, ${iso("i.issued_at")} as issued_at, o.number as order_number, ${iso("o.created_at")} as created_at,
           ${iso("o.paid_at")} as paid_at, o.payment_method, o.transaction_id, o.total_ht::text as total_ht, o.total_tva::text as total_tva,
           o.total_ttc::text as total_ttc, o.freight_ht::text as freight_ht, o.freight_tva::text as freight_tva,
+          o.freight_discount_ht::text as freight_discount_ht, o.freight_vat_rate::text as freight_vat_rate,
           o.discount_amount::text as discount_amount, o.invoice_address, o.delivery_address
           from invoices i join orders o on o.id = i.order_id
           where i.order_id = ${orderId} and i.customer_id = ${customerId} and o.customer_id = ${customerId}
@@ -239,7 +250,6 @@ export function createDocumentsService() {
     const snapshot = (v: Snapshot | string | null) => (typeof v === "string" ? (JSON.parse(v) as Snapshot) : v);
     const credit = await creditUsedOn(q, orderId);
     const t = (k: string) => translate(lang, `documents.${k}`);
-    const discount = inv.discount_amount;
     const pdf = await renderDocumentPdf({
       kind: "invoice",
       lang,
@@ -273,11 +283,12 @@ export function createDocumentsService() {
           : []),
       ]),
       totals: {
-        rows: [
-          { label: t("goods_ht"), amount: goodsTotal(lines) },
-          ...(Number(inv.freight_ht) > 0 ? [{ label: t("freight_ht"), amount: inv.freight_ht }] : []),
-          ...(Number(discount) > 0 ? [{ label: t("discount_ht"), amount: `-${discount}` }] : []),
-        ],
+        // broken down as the order pages show it (core/order-breakdown.ts): the freight as charged, then its discount
+        rows: breakdownRows({ ...inv, goods_ht: goodsTotal(lines) }).flatMap((r) =>
+          r.key === "goods_ht" || r.key === "discount" || r.key === "freight_discount" || (r.key === "freight" && !r.free)
+            ? [{ label: t(ROW_LABELS[r.key]), amount: r.amount }]
+            : [],
+        ),
         vat: vatBreakdown(lines, inv),
         ht: inv.total_ht,
         tva: inv.total_tva,

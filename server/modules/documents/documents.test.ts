@@ -9,8 +9,9 @@ import { withTransaction } from "#server/db/tx.ts";
 import { createTestApp, get, post, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 import { pdfToText } from "#server/test/pdf-text.ts";
-import { dec, sum } from "#core/money.ts";
+import { dec, formatPrice, sum } from "#core/money.ts";
 import { consumeCreditNotes, orderAmountDue, releaseCreditNotes } from "./documents.service.ts";
+import { issueInvoice } from "#server/modules/invoices/invoice-issue.ts";
 
 describe.each(testDbKinds())("documents on %s", (kind) => {
   let t: TestApp;
@@ -369,6 +370,94 @@ describe.each(testDbKinds())("documents on %s", (kind) => {
       const again = await place(b, true);
       expect(sum([...placed.map((p) => p.credit_used), again.credit_used]).toFixed(2)).toBe("70.00");
       expect(await remaining(b.id)).toBe("0.00");
+    });
+  });
+
+  describe("an order with a freight discount, paid partly by credit note (decision 116)", () => {
+    it("stores the freight discount and the freight's rate; the detail, the e-mails and the invoice show them as charged", async () => {
+      const b = await buyer(2, ["18.60"]);
+      // sold 5.00 below its site price: a freight discount of (45 − 50) × 2 × 0.5 = −5.00, delivered by pallet
+      const [other] = await query<{ id: number }>(
+        db,
+        sql`select m.id from models m join products p on p.id = m.product_id
+            where p.active and m.id <> ${modelId} and not exists (select 1 from promotions pr where pr.model_id = m.id) order by m.id limit 1`,
+      );
+      await query(
+        db,
+        sql`update models set stock = 1000, purchasable_qty = 1000, not_for_sale = false, price = 45, site_price = 50, tva = 0.2 where id = ${other.id}`,
+      );
+      const [addr] = await query<{ id: number }>(
+        db,
+        sql`insert into addresses (customer_id, kind, first_name, last_name, line1, zip_code, city)
+            values (${b.id}, 'delivery', 'Jean', 'Port', '3 rue Oberkampf', '75011', 'Paris') returning id`,
+      );
+      await query(db, sql`delete from cart_lines where cart_id = (select id from carts where customer_id = ${b.id})`);
+      await query(
+        db,
+        sql`update carts set pickup_method = 1, shop_id = null, delivery_addr_id = ${addr.id}, delivery_mode = 'pallet' where customer_id = ${b.id}`,
+      );
+      await query(
+        db,
+        sql`insert into cart_lines (cart_id, model_id, num) select id, ${other.id}, 2 from carts where customer_id = ${b.id}`,
+      );
+      const mails = async () => (await query<{ id: number }>(db, sql`select coalesce(max(id), 0)::int as id from outbox_messages`))[0].id;
+      const before = await mails();
+      const o = await place(b, true);
+      const [row] = await query<{ freight_ht: string; freight_discount_ht: string; freight_vat_rate: string }>(
+        db,
+        sql`select freight_ht::text, freight_discount_ht::text, freight_vat_rate::text from orders where id = ${o.id}`,
+      );
+      expect(row.freight_discount_ht).toBe("5.00");
+      expect(row.freight_vat_rate).toBe("0.2000");
+      expect(o).toMatchObject({ status: "unpaid", credit_used: "18.60" });
+      const due = dec(o.total_ttc).minus("18.60").toFixed(2);
+      expect(o.amount_due).toBe(due);
+      const eur = (v: string) => `${v.replace(".", ",")}\u00a0€`;
+
+      const detail = await t.app.services.orders.detail(db, b.id, { id: o.id }, "fr");
+      expect(detail.totals.freight_discount_ht).toBe("5.00");
+      expect(detail.totals.vat.map((r) => r.rate)).toEqual(["0.2000"]);
+      expect(sum(detail.totals.vat.map((r) => r.vat)).toFixed(2)).toBe(o.total_tva);
+      expect(detail).toMatchObject({ credit_used: "18.60", amount_due: due });
+
+      const [confirm] = await query<{ text: string }>(
+        db,
+        sql`select payload->>'text' as text from outbox_messages where id > ${before} order by id limit 1`,
+      );
+      const gross = dec(o.freight_ht).plus("5").toFixed(2);
+      expect(confirm.text).toContain(`Livraison HT : ${eur(gross)}`);
+      expect(confirm.text).toContain(`Remise sur frais de port HT : ${eur("-5.00")}`);
+      expect(confirm.text).toContain("TVA 20\u00a0% (base");
+      expect(confirm.text).toContain(`Total TTC : ${eur(o.total_ttc)}`);
+      expect(confirm.text).toContain(`Avoir déduit : ${eur("-18.60")}`);
+      expect(confirm.text).toContain(`Reste à payer par carte : ${eur(due)}`);
+
+      // paid by card: the e-mail tells the card's amount, not the total
+      const paidMail = await mails();
+      await withTransaction(db, async (tx) => {
+        await query(tx, sql`update orders set status = 'processing', payment_method = 'card', paid_at = now() where id = ${o.id}`);
+        await issueInvoice(tx, o.id, { lang: "fr" });
+      });
+      const [paid] = await query<{ text: string }>(
+        db,
+        sql`select payload->>'text' as text from outbox_messages where id > ${paidMail} order by id limit 1`,
+      );
+      expect(paid.text).toContain(`paiement de ${formatPrice(due, "fr", "TTC")} pour la commande ${o.number}`);
+      expect(paid.text).not.toContain(`paiement de ${formatPrice(o.total_ttc, "fr", "TTC")}`);
+      expect(paid.text).toContain(`Avoir déduit : ${eur("-18.60")}`);
+      expect(paid.text).toContain(`Payé par carte : ${eur(due)}`);
+
+      const session = await t.app.services.sessions.create(db, b.id);
+      for (const [lang, must] of [
+        ["fr", ["Remise sur frais de port HT", "-5,00 €", "20 %", "Avoir déduit", "-18,60 €"]],
+        ["zh", ["运费折扣（不含税）", "-€5.00", "20%"]],
+      ] as const) {
+        const res = await pdf(`/documents/invoice/${o.id}.pdf${lang === "zh" ? "?lang=zh" : ""}`, { authorization: `Bearer ${session}` });
+        expect(res.statusCode).toBe(200);
+        const text = await pdfToText(res.rawPayload);
+        for (const m of must) expect(text).toContain(m);
+        expect(text).not.toMatch(/19[,.]99/);
+      }
     });
   });
 });

@@ -8,6 +8,8 @@ import { translate } from "#core/i18n/messages.ts";
 import { isLang, type Lang } from "#core/lang.ts";
 import { formatPrice } from "#core/money.ts";
 import { formatDate } from "#core/format-date.ts";
+import { amountDue } from "#core/documents/credit.ts";
+import { orderMailTotals } from "#server/modules/orders/order-mail.ts";
 import { nextNumber } from "#server/modules/numbering/numbering.service.ts";
 import { enqueueMail } from "#server/modules/outbox/outbox.service.ts";
 
@@ -30,14 +32,23 @@ export async function issueInvoice(q: Db, orderId: number, opts: IssueOptions = 
     number: string;
     customer_id: number;
     total_ht: string;
+    total_tva: string;
     total_ttc: string;
+    goods_ht: string;
+    discount_amount: string;
+    freight_ht: string;
+    freight_discount_ht: string;
+    credit_used: string;
     paid_at: string | null;
     payment_method: string | null;
     email: string;
     lang: string;
   }>(
     q,
-    sql`select o.number, o.customer_id, o.total_ht::text as total_ht, o.total_ttc::text as total_ttc,
+    sql`select o.number, o.customer_id, o.total_ht::text as total_ht, o.total_tva::text as total_tva, o.total_ttc::text as total_ttc,
+      (select coalesce(sum(l.line_ht), 0)::text from order_lines l where l.order_id = o.id) as goods_ht,
+      o.discount_amount::text as discount_amount, o.freight_ht::text as freight_ht, o.freight_discount_ht::text as freight_discount_ht,
+      (select coalesce(sum(u.amount), 0)::text from credit_note_uses u where u.order_id = o.id and u.released_at is null) as credit_used,
       to_char(coalesce(o.paid_at, now()) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as paid_at, o.payment_method, c.email, c.lang
     from orders o join customers c on c.id = o.customer_id where o.id = ${orderId}`,
   );
@@ -51,12 +62,14 @@ export async function issueInvoice(q: Db, orderId: number, opts: IssueOptions = 
   );
   const lang: Lang = opts.lang ?? (isLang(o.lang) ? o.lang : "fr");
   const origin = (opts.publicUrl ?? process.env.PUBLIC_URL ?? "http://localhost:8787").replace(/\/+$/, "");
+  // What this payment paid: the card pays the total less the credit deducted; a credit note alone pays it all.
+  const byCredit = o.payment_method === "credit_note";
+  const due = amountDue(o.total_ttc, o.credit_used);
   const vars = {
     number: o.number,
     invoice: number,
-    amount: formatPrice(o.total_ttc, lang, "TTC"),
-    total_ht: formatPrice(o.total_ht, lang, "HT"),
-    total_ttc: formatPrice(o.total_ttc, lang, "TTC"),
+    amount: formatPrice(byCredit ? o.total_ttc : due, lang, "TTC"),
+    totals: orderMailTotals(lang, { ...o, credit_used: byCredit ? "0" : o.credit_used, amount_due: due }, true),
     method: translate(lang, `payment.method_${o.payment_method ?? "card"}`),
     date: formatDate(o.paid_at, lang) ?? "",
     url: `${origin}${invoicePath(orderId, lang)}`,

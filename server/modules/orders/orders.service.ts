@@ -17,6 +17,8 @@ import {
   type OrderSummary,
   type ReorderResult,
 } from "#core/order-view.ts";
+import { decOrZero } from "#core/money.ts";
+import { amountDue } from "#core/documents/credit.ts";
 import type { OrderListInput, OrderRef } from "#core/validation/orders.ts";
 import type { CartService } from "#server/modules/cart/cart.service.ts";
 import { invoicePath } from "#server/modules/invoices/invoice-issue.ts";
@@ -38,6 +40,9 @@ type OrderRow = {
   freight_ht: string;
   freight_tva: string;
   discount_amount: string;
+  freight_discount_ht: string;
+  freight_vat_rate: string | null;
+  credit_used: string;
   payment_method: string | null;
   transaction_id: string | null;
   delivery_address: OrderAddress | null;
@@ -56,11 +61,13 @@ const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-M
 const COLUMNS = sql`o.id, o.number, o.status, ${iso("o.created_at")} as created_at, ${iso("o.paid_at")} as paid_at,
   ${iso("o.cancelled_at")} as cancelled_at, o.planned_delivery_date::text as planned_delivery_date, o.pickup_method, o.delivery_mode, o.shop_id,
   o.total_ht::text as total_ht, o.total_tva::text as total_tva, o.total_ttc::text as total_ttc, o.freight_ht::text as freight_ht,
-  o.freight_tva::text as freight_tva, o.discount_amount::text as discount_amount, o.payment_method, o.transaction_id,
+  o.freight_tva::text as freight_tva, o.discount_amount::text as discount_amount,
+  o.freight_discount_ht::text as freight_discount_ht, o.freight_vat_rate::text as freight_vat_rate, o.payment_method, o.transaction_id,
   o.delivery_address, o.invoice_address, o.note, ${iso("o.shipped_at")} as shipped_at, ${iso("o.delivered_at")} as delivered_at,
   o.delivery_status, ${iso("o.delivery_reply_by")} as delivery_reply_by,
   (select count(*)::int from order_lines l where l.order_id = o.id) as lines_count,
-  (select i.number from invoices i where i.order_id = o.id order by i.id limit 1) as invoice_number`;
+  (select i.number from invoices i where i.order_id = o.id order by i.id limit 1) as invoice_number,
+  (select coalesce(sum(u.amount), 0)::text from credit_note_uses u where u.order_id = o.id and u.released_at is null) as credit_used`;
 
 // The cart merge speaks of lines "removed from your cart"; an order again never had them there.
 const REORDER_KEYS: Record<string, string> = {
@@ -91,6 +98,8 @@ function summary(o: OrderRow, lang: Lang): OrderSummary {
     status_text: translate(lang, state.key, state.values),
     total_ht: o.total_ht,
     total_ttc: o.total_ttc,
+    credit_used: decOrZero(o.credit_used).toFixed(2),
+    amount_due: amountDue(o.total_ttc, o.credit_used),
     lines_count: o.lines_count,
     pickup_method: o.pickup_method,
     delivery_mode: o.delivery_mode,
@@ -149,6 +158,7 @@ export function createOrdersService(cart: CartService) {
         discount_amount: o.discount_amount,
         freight_ht: o.freight_ht,
         freight_tva: o.freight_tva,
+        freight_discount_ht: o.freight_discount_ht,
         total_ht: o.total_ht,
         vat: vatBreakdown(lines, o),
         total_tva: o.total_tva,
