@@ -24,7 +24,7 @@ import { withTransaction, isTransaction } from "#server/db/tx.ts";
 import { carts, cartLines, coupons, idempotencyKeys, orderLines, orders, quotations } from "#server/db/schema/index.ts";
 import { conflict, refused } from "#core/domain-errors.ts";
 import { translate, unitName, type Lang } from "#core/i18n/messages.ts";
-import { Decimal, decOrZero, formatPrice } from "#core/money.ts";
+import { decOrZero, formatPrice } from "#core/money.ts";
 import { quantityProblem } from "#core/cart/availability.ts";
 import { minimumOrderShortfall } from "#core/cart/minimum-order.ts";
 import type { CartConfig, CartTotals, Freight } from "#core/cart/types.ts";
@@ -32,6 +32,8 @@ import type { CreateOrderInput } from "#core/validation/cart.ts";
 import { isDeliveryMode } from "#core/freight-tariff.ts";
 import { amountDue } from "#core/documents/credit.ts";
 import { CGV } from "#core/legal.ts";
+import { orderMoney } from "#core/order-money.ts";
+import { orderMailTotals } from "./order-mail.ts";
 import { nextSequenceSql, type SequenceRow } from "#server/modules/numbering/numbering.service.ts";
 import { formatDocumentNumber, numberingYear } from "#core/numbering.ts";
 import { mailInsertSql } from "#server/modules/outbox/outbox.service.ts";
@@ -388,6 +390,8 @@ const insertOrderSql = (tx: Db, customerId: number, placed: PlacedOrder, o: Prep
       freightHt: o.money.freightHt,
       freightTva: o.money.freightTva,
       discountAmount: o.money.discount,
+      freightDiscountHt: o.money.freightDiscount,
+      freightVatRate: o.money.freightVatRate,
       couponId: o.couponId,
       note: o.note,
       // The request carried the buyer's acceptance of the terms of sale (accept_cgv, required by the schema).
@@ -450,22 +454,6 @@ const finishKeySql = (tx: Db, k: Key, placed: PlacedOrder) =>
 /** "Product name – model label" in the order's language (the snapshot kept on the line). */
 const designation = (m: CartModel) => (m.label && m.label !== m.reference ? `${m.name} – ${m.label}` : m.name);
 
-/** The order's stored amounts (schema 0008): all non-negative, total_ttc = total_ht + total_tva exactly. */
-export function orderMoney(t: CartTotals) {
-  const freightHt = decOrZero(t.freightHt).plus(decOrZero(t.tollHt)).plus(decOrZero(t.rdvHt)).plus(decOrZero(t.appliedFreightDiscountHt));
-  const freightTva = decOrZero(t.freightTva).plus(decOrZero(t.tollTva)).plus(decOrZero(t.rdvTva)).plus(decOrZero(t.freightDiscountTva));
-  const totalHt = decOrZero(t.grandTotalHt);
-  const totalTva = decOrZero(t.grandTotalTva);
-  return {
-    totalHt: totalHt.toFixed(2),
-    totalTva: totalTva.toFixed(2),
-    totalTtc: totalHt.plus(totalTva).toFixed(2),
-    freightHt: freightHt.toFixed(2),
-    freightTva: (freightTva.sign() < 0 ? Decimal.ZERO : freightTva).toFixed(2),
-    discount: decOrZero(t.discountAmount).negated().toFixed(2),
-  };
-}
-
 function confirmationMail(to: string, lang: Lang, o: PlacedOrder, order: PreparedOrder) {
   const eur = (v: string) => formatPrice(v, lang);
   const t = order.totals;
@@ -482,12 +470,18 @@ function confirmationMail(to: string, lang: Lang, o: PlacedOrder, order: Prepare
   const vars = {
     number: o.number,
     lines: rows.join("\n"),
-    goods: eur(t.totalAmount),
-    discount: eur(o.discount_amount),
-    freight: eur(o.freight_ht),
-    total_ht: eur(o.total_ht),
-    total_tva: eur(o.total_tva),
-    total_ttc: eur(o.total_ttc),
+    totals: orderMailTotals(lang, {
+      goods_ht: t.totalAmount,
+      discount_amount: o.discount_amount,
+      freight_ht: o.freight_ht,
+      freight_discount_ht: order.money.freightDiscount,
+      total_ht: o.total_ht,
+      vat: t.vat,
+      total_tva: o.total_tva,
+      total_ttc: o.total_ttc,
+      credit_used: o.credit_used,
+      amount_due: o.amount_due,
+    }),
   };
   return {
     to,
