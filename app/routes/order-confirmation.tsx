@@ -71,7 +71,7 @@ export default function OrderConfirmation({ loaderData: o }: Route.ComponentProp
         </h2>
         <OrderLines lines={o.lines} />
         <div className="flex justify-end">
-          <TotalsTable totals={o.totals} />
+          <TotalsTable totals={o.totals} credit={o} paid={o.payment !== null} />
         </div>
       </section>
       <OrderDelivery o={o} />

@@ -61,7 +61,7 @@ export default function OrderDetailPage({ loaderData: o }: Route.ComponentProps)
         </h2>
         <OrderLines lines={o.lines} />
         <div className="flex justify-end">
-          <TotalsTable totals={o.totals} />
+          <TotalsTable totals={o.totals} credit={o} paid={o.payment !== null} />
         </div>
       </section>
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2">

@@ -72,7 +72,17 @@ export default function OrderHistory({ loaderData: { list, page, page_count } }:
                     </Link>
                   </td>
                   <td className={`${td} whitespace-nowrap`}>{formatDate(o.created_at, lang)}</td>
-                  <td className={`${td} whitespace-nowrap text-right`}>{formatPrice(o.total_ttc, lang, "TTC")}</td>
+                  <td className={`${td} whitespace-nowrap text-right`}>
+                    {formatPrice(o.total_ttc, lang, "TTC")}
+                    {Number(o.credit_used) > 0 && (
+                      // a credit note paid part of it (decision 079): the credit deducted and the card's part
+                      <span className="block text-xs text-muted" data-testid="history-credit">
+                        {t("orders.credit_used")} {formatPrice(`-${o.credit_used}`, lang)}
+                        <br />
+                        {t(o.status === "unpaid" ? "orders.amount_due_unpaid" : "orders.amount_due")} {formatPrice(o.amount_due, lang)}
+                      </span>
+                    )}
+                  </td>
                   <td className={td}>
                     <StateBadge state={o.state} />
                   </td>

@@ -59,25 +59,52 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
   return loaderData.type ? <ResultPage order={loaderData.order} type={loaderData.type} /> : <PayStep order={loaderData.order} />;
 }
 
-function Summary({ number, total, children }: { number: string; total: string; children?: React.ReactNode }) {
+type Credit = { credit_used: string; amount_due: string };
+
+/**
+ * Order number and total TTC; when a credit note paid part of it (decision 079), the credit deducted and what
+ * the card pays ("Reste à payer" before the payment, "Payé par carte" once paid).
+ */
+function Summary({
+  number,
+  total,
+  credit,
+  paid = false,
+  children,
+}: {
+  number: string;
+  total: string;
+  credit?: Credit;
+  paid?: boolean;
+  children?: React.ReactNode;
+}) {
   const { t, lang } = useT();
   const sep = lang === "fr" ? "\u00a0: " : "：";
+  const row = (label: string, value: string, testId?: string) => (
+    <div>
+      <dt className="inline font-semibold">
+        {label}
+        {sep}
+      </dt>
+      <dd className="inline" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
   return (
     <dl className="flex flex-col gap-1" data-testid="payment-summary">
-      <div>
-        <dt className="inline font-semibold">
-          {t("payment_pages.order_number")}
-          {sep}
-        </dt>
-        <dd className="inline">{number}</dd>
-      </div>
-      <div>
-        <dt className="inline font-semibold">
-          {t("payment_pages.total_ttc")}
-          {sep}
-        </dt>
-        <dd className="inline">{formatPrice(total, lang, "TTC")}</dd>
-      </div>
+      {row(t("payment_pages.order_number"), number)}
+      {row(t("payment_pages.total_ttc"), formatPrice(total, lang, "TTC"))}
+      {credit && Number(credit.credit_used) > 0 && (
+        <>
+          {row(t("orders.credit_used"), formatPrice(`-${credit.credit_used}`, lang, "TTC"), "payment-credit-used")}
+          {row(
+            t(paid ? "orders.amount_due" : "documents.amount_due_label"),
+            formatPrice(credit.amount_due, lang, "TTC"),
+            "payment-amount-due",
+          )}
+        </>
+      )}
       {children}
     </dl>
   );
@@ -90,28 +117,7 @@ function PayStep({ order }: { order: Order }) {
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-5 py-4">
       <h1 className="text-2xl font-bold text-brand">{t("payment_pages.pay_title")}</h1>
-      <Summary number={order.number} total={order.total_ttc}>
-        {Number(order.credit_used) > 0 && (
-          <>
-            <div>
-              <dt className="inline font-semibold">
-                {t("documents.credit_used")}
-                {lang === "fr" ? "\u00a0: " : "："}
-              </dt>
-              <dd className="inline">{formatPrice(`-${order.credit_used}`, lang, "TTC")}</dd>
-            </div>
-            <div>
-              <dt className="inline font-semibold">
-                {t("documents.amount_due_label")}
-                {lang === "fr" ? "\u00a0: " : "："}
-              </dt>
-              <dd className="inline" data-testid="payment-amount-due">
-                {formatPrice(order.amount_due, lang, "TTC")}
-              </dd>
-            </div>
-          </>
-        )}
-      </Summary>
+      <Summary number={order.number} total={order.total_ttc} credit={order} />
       <p className="flex flex-wrap items-center gap-2">
         <span className="font-semibold">{t("payment_pages.status")}</span>
         <StateBadge state={order.state} />
@@ -153,7 +159,7 @@ function ResultPage({ order, type }: { order: Order; type: "success" | "fail" })
   const r = poll.result;
   const heading = (key: string) => <h1 className="text-2xl font-bold text-brand">{t(`payment_pages.${key}`)}</h1>;
   let body: React.ReactNode;
-  if (poll.phase === "done" && poll.result.paid) body = <Success r={poll.result} />;
+  if (poll.phase === "done" && poll.result.paid) body = <Success r={poll.result} credit={order} />;
   else if (poll.phase === "done" && poll.result.status === "cancelled") {
     body = (
       <>
@@ -222,7 +228,7 @@ function OrderLink({ id }: { id: string }) {
   );
 }
 
-function Success({ r }: { r: PaymentResult }) {
+function Success({ r, credit }: { r: PaymentResult; credit: Credit }) {
   const { t, lang } = useT();
   const navigate = useNavigate();
   const target = `${localePath(lang, "/confirmation-commande")}?id=${r.order_id}`;
@@ -241,7 +247,7 @@ function Success({ r }: { r: PaymentResult }) {
     <>
       <h1 className="text-2xl font-bold text-green-800">{t("payment_pages.result_title_success")}</h1>
       <p role="status">{t("payment_pages.success_intro", { number: r.number })}</p>
-      <Summary number={r.number} total={r.total_ttc}>
+      <Summary number={r.number} total={r.total_ttc} credit={credit} paid>
         {r.payment_method &&
           row(t("payment_pages.payment_method"), METHODS[r.payment_method] ? t(METHODS[r.payment_method]) : r.payment_method)}
         {r.transaction_id && row(t("payment_pages.transaction_id"), r.transaction_id)}

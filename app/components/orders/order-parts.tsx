@@ -1,12 +1,13 @@
 // Pieces of the order pages (decision 072): state badge, address, lines, totals with VAT by rate.
 import { formatPhone } from "#core/account.ts";
-import { Fragment } from "react";
 import { useT } from "#app/lib/i18n.tsx";
 import { unitLabel } from "#app/components/catalogue/labels.ts";
 import { formatPrice, formatUnitPrice } from "#core/money.ts";
 import { Decimal } from "#core/money.ts";
 import type { StateLabel } from "#core/order-states.ts";
 import type { OrderAddress, OrderLineView, OrderTotals } from "#core/order-view.ts";
+import { breakdownRows } from "#core/order-breakdown.ts";
+import { MoneyBreakdown } from "./money-breakdown.tsx";
 import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 
 // Dark backgrounds with white text: contrast ≥ 4.5:1 for every tone.
@@ -94,35 +95,20 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
   );
 }
 
-export function TotalsTable({ totals }: { totals: OrderTotals }) {
-  const { t, lang } = useT();
-  const rate = (r: string) =>
-    Decimal.from(r)
-      .times(100)
-      .toString()
-      .replace(".", lang === "fr" ? "," : ".");
-  const row = (label: string, value: string, strong = false, testId?: string) => (
-    <div className={`flex justify-between gap-6 py-1 ${strong ? "border-t border-line font-bold" : ""}`} data-testid={testId}>
-      <dt>{label}</dt>
-      <dd className="whitespace-nowrap text-right">{value}</dd>
-    </div>
-  );
-  const freeFreight = Decimal.from(totals.freight_ht).isZero();
+/** The order's money (core/order-breakdown.ts), with the credit note deducted and the card's part when there is one. */
+export function TotalsTable({
+  totals,
+  credit,
+  paid,
+}: {
+  totals: OrderTotals;
+  credit?: { credit_used: string; amount_due: string };
+  paid: boolean;
+}) {
+  const rows = breakdownRows({ ...totals, credit_used: credit?.credit_used, amount_due: credit?.amount_due });
   return (
-    <dl className="w-full max-w-md text-sm" aria-label={t("orders.totals_title")}>
-      {row(t("orders.goods_ht"), formatPrice(totals.goods_ht, lang, "HT"))}
-      {!Decimal.from(totals.discount_amount).isZero() &&
-        row(t("orders.discount"), formatPrice(Decimal.from(totals.discount_amount).negated(), lang, "HT"))}
-      {row(t("orders.freight_ht"), freeFreight ? t("orders.freight_free") : formatPrice(totals.freight_ht, lang, "HT"))}
-      {row(t("orders.total_ht"), formatPrice(totals.total_ht, lang, "HT"), true)}
-      {totals.vat.map((v) => (
-        // a keyed fragment: a <dl> holds <div> groups of <dt>/<dd> only, one level deep (axe dlitem)
-        <Fragment key={v.rate}>
-          {row(t("orders.vat_rate", { rate: rate(v.rate), base: formatPrice(v.base, lang) }), formatPrice(v.vat, lang))}
-        </Fragment>
-      ))}
-      {row(t("orders.total_tva"), formatPrice(totals.total_tva, lang))}
-      {row(t("orders.total_ttc"), formatPrice(totals.total_ttc, lang, "TTC"), true, "order-total-ttc")}
-    </dl>
+    <div className="w-full max-w-md">
+      <MoneyBreakdown rows={rows} paid={paid} />
+    </div>
   );
 }
