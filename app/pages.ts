@@ -62,7 +62,7 @@ export const PAGES: Page[] = [
     messages: ["orders", "payment_pages", "documents"],
   },
   { id: "cart", path: "panier", file: "routes/cart.tsx", messages: ["quotations", "checkout"] },
-  { id: "checkout", path: "commande", file: "routes/checkout.tsx", messages: ["checkout", "account", "documents"] },
+  { id: "checkout", path: "commande", file: "routes/checkout.tsx", messages: ["checkout", "account", "documents", "orders"] },
   { id: "order-return", path: "order-retrun", file: "routes/order-return.tsx", aliases: ["center/order-retrun"], messages: ["aftersales"] },
   {
     id: "deliveries",

@@ -50,8 +50,17 @@ export async function startSmtp(dir?: string, port = 0) {
   };
 }
 
-/** Message text with quoted-printable soft breaks and escapes undone. */
+/** Message text with quoted-printable soft breaks and escapes undone, and a base64 body (text mostly not Latin) decoded. */
 export function decodeMail(raw: string): string {
+  const split = raw.search(/\r?\n\r?\n/);
+  if (
+    split > 0 &&
+    /^Content-Transfer-Encoding: base64\r?$/im.test(raw.slice(0, split)) &&
+    !/^Content-Type: multipart\//im.test(raw.slice(0, split))
+  ) {
+    const body = raw.slice(split).replace(/\s+/g, "");
+    return `${raw.slice(0, split)}\n\n${Buffer.from(body, "base64").toString("utf8")}`;
+  }
   return raw
     .replace(/=\r?\n/g, "")
     .replace(/=([0-9A-F]{2})/g, (_, h) => `%${h}`)
