@@ -7,6 +7,7 @@ import { shopPerFile, type Shop } from "./shop.ts";
 import { freshCustomer, loginAs, type Customer } from "./customers.ts";
 import { CartPage } from "./pages/cart.ts";
 import { CheckoutPage } from "./pages/checkout.ts";
+import { label } from "./pages/labels.ts";
 import { LoginPage } from "./pages/index.ts";
 
 const shop = shopPerFile();
@@ -121,7 +122,7 @@ describe("checkout", () => {
     await checkout.chooseMode("pickup");
     await checkout.shop(/Vitry-sur-Seine/).check();
     await page.waitForLoadState("networkidle");
-    await expect.poll(() => checkout.summaryFreight.textContent()).toBe("gratuit");
+    await expect.poll(() => checkout.summaryFreight.textContent()).toBe(label("fr", "orders.freight_free"));
     await checkout.acceptCgv.check();
     await checkout.placeOrder.click();
     await page.waitForURL(/\/paymentcb\?order_id=\d+$/);

@@ -72,11 +72,10 @@ export class CheckoutPage {
     ]);
     await this.page.waitForLoadState("networkidle");
   }
-  /** A summary row's value by its label ("checkout.discount", "checkout.goods_ht"…). */
+  /** A summary row's value by its label ("orders.discount", "orders.goods_ht"…: the rows of the order pages). */
   summaryRow(key: string) {
-    return this.page
-      .getByRole("region", { name: this.t("checkout.summary_title") })
-      .locator("div", { has: this.page.getByRole("term").filter({ hasText: this.t(key) }) })
+    return this.summary
+      .locator("div", { has: this.page.getByRole("term").getByText(this.t(key), { exact: true }) })
       .getByRole("definition");
   }
   get summaryLines() {
@@ -86,10 +85,13 @@ export class CheckoutPage {
     return this.page.getByLabel(this.t("checkout.note"));
   }
   get summaryFreight() {
-    return this.page.getByTestId("summary-freight");
+    return this.summary.getByTestId("summary-freight").getByRole("definition");
   }
   get summaryTotal() {
-    return this.page.getByTestId("summary-total");
+    return this.summary.getByTestId("order-total-ttc").getByRole("definition");
+  }
+  get summary() {
+    return this.page.getByRole("region", { name: this.t("checkout.summary_title") });
   }
   /** "J'ai lu et j'accepte les conditions générales de vente": required to place the order. */
   get acceptCgv() {
