@@ -100,6 +100,11 @@ describe("CartTotalsView", () => {
     expect(document.body.textContent).toContain("Dont promotions déduites21,54\u00a0€\u00a0HT");
   });
 
+  it("shows the freight discount on its own labelled row, under the freight it comes off", () => {
+    render(<CartTotalsView info={info({ appliedFreightDiscountHt: "-0.28", freightDiscountTva: "-0.06" })} />);
+    expect(document.body.textContent).toContain("Livraison HT45,00\u00a0€\u00a0HTRemise sur frais de port-0,28\u00a0€\u00a0HT");
+  });
+
   it("counts pallets in words and weighs with the language's decimal sign", () => {
     show({ palette_num: 3, totalPoids: "73.254" });
     expect(screen.getByText("3 palettes · 4 colis dont 1 volumineux · 73,25 kg")).toBeTruthy();
