@@ -413,6 +413,8 @@ export async function buildCustomers(cat: Catalogue, now: Date = new Date()): Pr
       totalTtc: cents(ht + tva),
       freightHt: cents(freight),
       freightTva: cents(Math.round(freight * 0.2)),
+      // charged at the tariff's general_tva (decision 116)
+      freightVatRate: freight > 0 ? "0.2000" : null,
       discountAmount: cents(discount),
       note: o.note ?? null,
       createdAt: day(o.created),
