@@ -33,6 +33,19 @@ describe("message catalogues", () => {
   });
 });
 
+describe("plural forms", () => {
+  it("picks the key's form by `count`: French singular for 0 and 1, Chinese one form", () => {
+    expect([0, 1, 2, 10].map((count) => translate("fr", "orders.line_gifted", { count }))).toEqual([
+      "+0 offert",
+      "+1 offert",
+      "+2 offerts",
+      "+10 offerts",
+    ]);
+    expect(translate("zh", "orders.line_gifted", { count: 3 })).toBe("另赠 3 件");
+    expect(translate("fr", "orders.line_gifted")).toBe("orders.line_gifted"); // no count, no form
+  });
+});
+
 describe("component keys", () => {
   it("read the common namespace unless a namespace is named", () => {
     expect(translate("zh", "header.cart", undefined, "common")).toBe("购物车");

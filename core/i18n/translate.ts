@@ -53,9 +53,25 @@ export function qualify(key: string, defaultNs: Namespace): string {
   return dot > 0 && NAMESPACE_SET.has(key.slice(0, dot)) ? key : `${defaultNs}.${key}`;
 }
 
-/** Translates a key, falling back to French, then to the key itself; fills {{name}} and %name% placeholders. */
+const plurals: Partial<Record<Lang, Intl.PluralRules>> = {};
+
+/** The plural form of `count` in `lang` ("one" for 0 and 1 in French; always "other" in Chinese). */
+export function pluralForm(lang: Lang, count: number): Intl.LDMLPluralRule {
+  return (plurals[lang] ??= new Intl.PluralRules(lang === "zh" ? "zh-CN" : "fr-FR")).select(count);
+}
+
+const lookup = (lang: Lang, k: string) => dictionaries[lang].get(k) ?? dictionaries.fr.get(k);
+
+/**
+ * Translates a key, falling back to French, then to the key itself; fills {{name}} and %name% placeholders.
+ * A key written in plural forms ("gifted_one", "gifted_other") is chosen by the number `count` of `vars`.
+ */
 export function translate(lang: Lang, key: string, vars?: Vars, defaultNs: Namespace = "api"): string {
   const k = qualify(key, defaultNs);
-  const text = dictionaries[lang].get(k) ?? dictionaries.fr.get(k) ?? key;
+  const count = vars?.count;
+  const text =
+    lookup(lang, k) ??
+    (typeof count === "number" ? (lookup(lang, `${k}_${pluralForm(lang, count)}`) ?? lookup(lang, `${k}_other`)) : undefined) ??
+    key;
   return vars ? text.replace(/\{\{(\w+)\}\}|%(\w+)%/g, (m, a, b) => String(vars[a ?? b] ?? m)) : text;
 }

@@ -161,12 +161,12 @@ describe("checkout options", () => {
     await cart.lines().first().waitFor();
     await page
       .getByTestId("gifted-units")
-      .filter({ hasText: `+${n} offert(s)` })
+      .filter({ hasText: `+${n} ${n === 1 ? "offert" : "offerts"}` })
       .waitFor();
     expect(await page.getByTestId("gifted-units").count()).toBe(1);
     const checkout = new CheckoutPage(page);
     await checkout.goto(shop.url);
-    expect(await checkout.summaryLines.filter({ hasText: `+${n} offert(s)` }).count()).toBe(1);
+    expect(await checkout.summaryLines.filter({ hasText: `+${n} ${n === 1 ? "offert" : "offerts"}` }).count()).toBe(1);
     await context.close();
   });
 

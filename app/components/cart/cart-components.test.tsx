@@ -191,13 +191,15 @@ describe("GiftedUnits", () => {
     ).container.textContent;
 
   it("says how many units are offered once the minimum is reached, in fr and zh", () => {
-    expect(show({ gifted_units: 2, remise_info: promo })).toBe("+2 offert(s)");
+    expect(show({ gifted_units: 2, remise_info: promo })).toBe("+2 offerts");
+    cleanup();
+    expect(show({ gifted_units: 1, remise_info: { ...promo, gifted_units: 1 } })).toBe("+1 offert");
     cleanup();
     expect(show({ gifted_units: 2, remise_info: promo }, "zh")).toBe("另赠 2 件");
   });
 
   it("says from which quantity below the minimum, and nothing without a gift", () => {
-    expect(show({ gifted_units: 0, remise_info: promo })).toBe("2 offert(s) à partir de 10 unités");
+    expect(show({ gifted_units: 0, remise_info: promo })).toBe("2 offerts à partir de 10 unités");
     cleanup();
     expect(show({ gifted_units: 0, remise_info: { ...promo, gifted_units: undefined } })).toBe("");
     cleanup();

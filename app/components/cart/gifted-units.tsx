@@ -1,4 +1,4 @@
-// Gifted units of a line's promotion (decision 086): "+N offert(s)" once the minimum is reached (the server's
+// Gifted units of a line's promotion (decision 086): "+N offerts" ("+1 offert") once the minimum is reached (the server's
 // `gifted_units`, core giftedUnits), else what the minimum would offer. Shown on /panier and in the checkout summary.
 import { useT } from "#app/lib/i18n.tsx";
 import type { PromotionInfo } from "#core/cart/types.ts";
@@ -11,12 +11,12 @@ export function GiftedUnits({ line, className = "text-xs font-semibold text-acce
   if (line.gifted_units && line.gifted_units > 0) {
     return (
       <span className={className} data-testid="gifted-units">
-        {t("cart.gifted", { n: line.gifted_units })}
+        {t("cart.gifted", { count: line.gifted_units })}
       </span>
     );
   }
   if (promised > 0 && line.remise_info) {
-    return <span className={className}>{t("cart.gifted_from", { n: promised, min: line.remise_info.num })}</span>;
+    return <span className={className}>{t("cart.gifted_from", { count: promised, min: line.remise_info.num })}</span>;
   }
   return null;
 }

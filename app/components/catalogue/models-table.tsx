@@ -80,7 +80,7 @@ export function ModelsTable({ models, name, product }: { models: ProductModel[];
                     <ul className="text-accent-dark">
                       <li>{t("catalogue.detail.promo_value", { pct: pct(p.value), qty: p.min_qty })}</li>
                       {p.threshold_pct && <li>{t("catalogue.detail.promo_threshold", { pct: Number(p.threshold_pct) })}</li>}
-                      {p.gifted_units ? <li>{t("catalogue.detail.promo_gifted", { n: p.gifted_units })}</li> : null}
+                      {p.gifted_units ? <li>{t("catalogue.detail.promo_gifted", { count: p.gifted_units })}</li> : null}
                       {p.mixed_series && <li>{t("catalogue.detail.promo_mixed", { series: p.mixed_series })}</li>}
                       {p.special_price && (
                         <li>{t("catalogue.detail.promo_special", { price: formatUnitPrice(p.special_price, lang, "HT") })}</li>

@@ -79,7 +79,7 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
                 {l.num} {unitLabel(t, l.unit, l.num)}
                 {l.gifted_units > 0 && (
                   <span className="block text-xs font-semibold text-green-800" data-testid="order-line-gifted">
-                    {t("orders.line_gifted", { n: l.gifted_units })}
+                    {t("orders.line_gifted", { count: l.gifted_units })}
                   </span>
                 )}
               </td>

@@ -50,6 +50,19 @@ describe("renderDocumentPdf", () => {
     expect(text).toContain("Page 1/1");
   });
 
+  it("names the unit in the plural the quantity asks for", async () => {
+    const doc = base("fr", 2);
+    const lines = [
+      { ...doc.lines[0], quantity: 10, unit: "carton" },
+      { ...doc.lines[1], quantity: 1, unit: "rouleau" },
+    ];
+    const text = await pdfToText(await renderDocumentPdf({ ...doc, lines }));
+    expect(text).toContain("cartons");
+    expect(text).not.toMatch(/\bcarton\b/);
+    expect(text).toMatch(/\brouleau\b/);
+    expect(text).not.toContain("rouleaux");
+  });
+
   it("writes Chinese with the embedded CJK font (zh)", async () => {
     const text = await pdfToText(await renderDocumentPdf(base("zh")));
     expect(text).toContain("发票");

@@ -292,7 +292,8 @@ export async function renderDocumentPdf(input: DocumentInput): Promise<Buffer> {
       reference: pdfText(l.reference),
       designation: pdfText(l.designation),
       quantity: pdfText(formatAmount(String(l.quantity), lang, { minDigits: 0, maxDigits: 3 })),
-      unit: pdfText(unitName(lang, l.unit)),
+      // the unit agrees with the quantity: "10 cartons", "1 carton"
+      unit: pdfText(unitName(lang, l.unit, Number(l.quantity))),
       price: pdfText(formatUnitPrice(l.unitPriceHt, lang)),
       discount: decOrZero(l.discountHt).sign() === 0 ? "–" : eur(l.discountHt!),
       vat: pdfText(formatRate(l.vatRate, lang)),
