@@ -101,7 +101,7 @@ describe("CartTotalsView", () => {
   });
 
   it("shows the freight discount on its own labelled row, under the freight it comes off", () => {
-    render(<CartTotalsView info={info({ appliedFreightDiscountHt: "-0.28", freightDiscountTva: "-0.06" })} />);
+    show({ appliedFreightDiscountHt: "-0.28", freightDiscountTva: "-0.06" });
     expect(document.body.textContent).toContain("Livraison HT45,00\u00a0€\u00a0HTRemise sur frais de port-0,28\u00a0€\u00a0HT");
   });
 
