@@ -15,6 +15,11 @@ export function prefetchAllowed(nav: { onLine: boolean; connection?: Connection 
   return !(c?.saveData || (c?.effectiveType ?? "").includes("2g"));
 }
 
+/** The links worth prefetching: the router's own (`<Link>` marks them `data-discover`) in the page's main part.
+ * A plain `<a>` (a PDF, a download, a content page's HTML link) loads a whole document: it has no route data, and
+ * asking for its `.data` only gets a 404. */
+export const PREFETCH_LINKS = "main a[data-discover][href^='/']:not([download]):not([target]):not([rel~='external'])";
+
 export function useIdlePrefetch(): string[] {
   const { pathname } = useLocation();
   const [picked, setPicked] = useState<{ at: string; pages: string[] }>({ at: "", pages: [] });
@@ -28,7 +33,7 @@ export function useIdlePrefetch(): string[] {
     const pick = () => {
       const seen = new Set<string>();
       // The page's own links only: the header's are account and cart pages (personal data, some still to come).
-      for (const a of document.querySelectorAll<HTMLAnchorElement>("main a[href^='/']")) {
+      for (const a of document.querySelectorAll<HTMLAnchorElement>(PREFETCH_LINKS)) {
         const r = a.getBoundingClientRect();
         const path = a.pathname + a.search;
         if (r.bottom < 0 || r.top > window.innerHeight || r.width === 0 || path === window.location.pathname + window.location.search)
