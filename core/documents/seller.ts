@@ -1,5 +1,7 @@
 // The seller's legal details printed on every commercial document (invoice, credit note, quotation): French law
 // asks for the name, legal form, registered address, SIRET, RCS, share capital and the intra-EU VAT number.
+// The one source of the shop's contact details: the site's (the seeded site config, the head-office shop and the
+// information pages) are taken from here, so that a buyer reads the same number on the site and on a PDF.
 // Demo values: consistent with each other (SIRET = SIREN + NIC passing the Luhn check, VAT key computed from
 // the SIREN) but belonging to no real company.
 
@@ -26,7 +28,7 @@ export const SELLER: Seller = {
   vatNumber: "FR17852419738",
   rcs: "RCS Bobigny 852 419 738",
   capital: "50 000 €",
-  phone: "01 48 34 52 10",
+  phone: "01 48 34 56 78",
   email: "contact@comptoir-emballage.fr",
   website: "www.comptoir-emballage.fr",
   iban: "FR76 3000 4008 2800 0123 4567 890",

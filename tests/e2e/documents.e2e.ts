@@ -92,6 +92,49 @@ describe("documents in the account", () => {
     });
   }
 
+  it("prints on the invoice and quotation PDFs the phone number the site shows", async () => {
+    const { page, context, errors } = await newTab(browser());
+    await loginAs(context, shop, DEMO);
+    // the site: the head office in the footer and the legal notice
+    await page.goto(`${shop.url}/content/3-mentions-legales`);
+    const footerPhone = norm(await page.getByRole("contentinfo").locator("a[href^='tel:']").first().textContent()).trim();
+    expect(footerPhone).toMatch(/^0\d( \d\d){4}$/);
+    expect(norm(await page.locator("main").textContent())).toContain(`Téléphone : ${footerPhone}`);
+    // the documents
+    const docs = new DocumentsPage(page);
+    await docs.gotoInvoices(shop.url);
+    const invoice = await pdfToText((await docs.download(docs.invoicePdf("FA2026-000045"))).bytes);
+    await page.goto(`${shop.url}/accountpdfquotation?id=DV2026-000012`);
+    const href = (await page.locator("main a[href^='/documents/quotation/']").first().getAttribute("href"))!;
+    const quotation = await pdfToText(await (await context.request.get(`${shop.url}${href}`)).body());
+    // the seller's block ("Tél. …") and the page footers ("… France – 01 … – contact@…"): that number, and no other
+    for (const text of [invoice, quotation]) {
+      const printed = [...norm(text).matchAll(/(?:Tél\.|France –) (0\d(?: \d\d){4})/g)].map((m) => m[1]);
+      expect(printed.length).toBeGreaterThan(1);
+      expect(new Set(printed)).toEqual(new Set([footerPhone]));
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("never prefetches a PDF link as a page (no .pdf.data request) on the order detail", async () => {
+    // Tall enough for the invoice links to be in view when the idle prefetch picks the page's links.
+    const { page, context, errors } = await newTab(browser(), { width: 1280, height: 2400 });
+    await loginAs(context, shop, DEMO);
+    const asked: string[] = [];
+    page.on("request", (r) => asked.push(new URL(r.url()).pathname));
+    await page.goto(`${shop.url}/order-detail?id=CE2026-000123`);
+    await page.getByTestId("order-documents").getByRole("link").first().waitFor();
+    // the prefetch ran (the page's other links got theirs) …
+    await expect.poll(() => page.locator('link[rel="prefetch"][href*=".data"]').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.waitForLoadState("networkidle");
+    // … and left the document links alone
+    expect(await page.locator('link[rel="prefetch"][href*=".pdf"]').count()).toBe(0);
+    expect(asked.filter((p) => p.includes(".pdf"))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("sends a visitor to the login page, and a PDF to no one else", async () => {
     const { page, context } = await newTab(browser());
     await page.goto(`${shop.url}/avoirs`);

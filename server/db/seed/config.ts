@@ -2,6 +2,8 @@
 // cartGoodsLimit counts distinct models (cart lines): the lines added plus the lines already in the cart
 // (a model already in the cart is not counted twice), as core/cart/operations.ts checkCartLimit does.
 
+import { SELLER } from "#core/documents/seller.ts";
+
 export const SITE_CONFIG: Record<string, unknown> = {
   brand: "Comptoir de l'Emballage",
   minBuyPrice: 50,
@@ -14,8 +16,8 @@ export const SITE_CONFIG: Record<string, unknown> = {
   optionRdvBlockZipcode: ["20"],
   colis_params: { unit: "carton", volume: 0.05, rate: 0.08, colis_volume: 0.12 },
   ad_img: "/images/ads/promo-hiver.svg",
-  phone: "01 48 34 56 78",
-  email: "contact@comptoir-emballage.fr",
+  phone: SELLER.phone,
+  email: SELLER.email,
   callBefore: "11:30",
   returnDays: 15,
   social: {

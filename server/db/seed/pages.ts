@@ -1,5 +1,6 @@
 // Information pages with fixed ids: the footer links /content/{id}-{slug} (SPEC §2).
 import type * as s from "#server/db/schema/index.ts";
+import { SELLER } from "#core/documents/seller.ts";
 
 type Page = { id: number; slug: string; inFooter: boolean; position: number; fr: [string, string]; zh: [string, string] };
 
@@ -86,7 +87,7 @@ const PAGES: Page[] = [
     fr: [
       "Mentions légales",
       `<h2>Éditeur du site</h2>
-<p>Comptoir de l'Emballage SAS, au capital de 150 000 €, dont le siège est situé 12 rue de la Haie-Coq, 93300 Aubervilliers. Téléphone : 01 48 34 56 78. Courriel : contact@comptoir-emballage.fr.</p>
+<p>${SELLER.legalName}, au capital de ${SELLER.capital}, dont le siège est situé ${SELLER.address[0]}, ${SELLER.address[1]}. Téléphone : ${SELLER.phone}. Courriel : ${SELLER.email}.</p>
 <p>Directeur de la publication : le président de la société.</p>
 <h2>Hébergement</h2>
 <p>Le site est hébergé dans l'Union européenne par un prestataire dont les coordonnées sont disponibles sur simple demande.</p>
@@ -96,7 +97,7 @@ const PAGES: Page[] = [
     zh: [
       "法律声明",
       `<h2>网站发布者</h2>
-<p>Comptoir de l'Emballage 简化股份有限公司，注册资本 150 000 欧元，注册地址：12 rue de la Haie-Coq, 93300 Aubervilliers。电话：01 48 34 56 78。邮箱：contact@comptoir-emballage.fr。</p>
+<p>Comptoir de l'Emballage 简化股份有限公司，注册资本 ${SELLER.capital.replace(" €", " 欧元")}，注册地址：${SELLER.address[0]}, ${SELLER.address[1]}。电话：${SELLER.phone}。邮箱：${SELLER.email}。</p>
 <p>出版负责人：公司总裁。</p>
 <h2>网站托管</h2>
 <p>本网站托管于欧盟境内的服务商，其联系方式可应要求提供。</p>
@@ -115,7 +116,7 @@ const PAGES: Page[] = [
 <p>Vous préparez une commande importante ou récurrente ? Ajoutez les références souhaitées à votre panier puis demandez un devis depuis votre compte : il est établi à partir de nos prix de gros et reste valable 30 jours.</p>
 <p>Retrouvez tous vos devis dans la rubrique « Mes devis » de votre compte, téléchargeables en PDF, et transformez-les en commande en un clic.</p>
 <h2>Grandes quantités et impressions personnalisées</h2>
-<p>Pour des quantités supérieures au maximum commandable en ligne, des cartons sur mesure ou des sacs imprimés à votre logo, contactez notre service commercial au 01 48 34 56 78 ou posez votre question depuis votre compte : nous vous répondons sous 24 h ouvrées.</p>`,
+<p>Pour des quantités supérieures au maximum commandable en ligne, des cartons sur mesure ou des sacs imprimés à votre logo, contactez notre service commercial au ${SELLER.phone} ou posez votre question depuis votre compte : nous vous répondons sous 24 h ouvrées.</p>`,
     ],
     zh: [
       "在线报价",
@@ -123,7 +124,7 @@ const PAGES: Page[] = [
 <p>您需要准备大批量或定期订单？请将所需商品加入购物车，然后在账户中申请报价：报价依据我们的批发价格制作，有效期 30 天。</p>
 <p>所有报价均可在账户的“我的报价”中查看并下载 PDF，一键转为订单。</p>
 <h2>大批量与定制印刷</h2>
-<p>如需超过网上最大可购数量、定制尺寸纸箱或印有您标志的袋子，请致电销售部 01 48 34 56 78，或在账户中提交问题：我们将在 24 个工作小时内回复。</p>`,
+<p>如需超过网上最大可购数量、定制尺寸纸箱或印有您标志的袋子，请致电销售部 ${SELLER.phone}，或在账户中提交问题：我们将在 24 个工作小时内回复。</p>`,
     ],
   },
   {

@@ -1,5 +1,6 @@
 // The two cash-and-carry shops (SPEC §9: Monday–Saturday 8h30–18h30 and 9h00–19h00, closed on Sunday).
 import type * as s from "#server/db/schema/index.ts";
+import { SELLER } from "#core/documents/seller.ts";
 
 type Hours = ({ open: string; close: string } | null)[];
 
@@ -10,7 +11,7 @@ export const SHOPS: (typeof s.shops.$inferInsert & { id: number })[] = [
   {
     id: 1,
     code: "AUB",
-    phone: "01 48 34 56 78",
+    phone: SELLER.phone, // the head office (core/documents/seller.ts)
     email: "aubervilliers@comptoir-emballage.fr",
     lat: "48.9064",
     lng: "2.3796",
