@@ -43,7 +43,7 @@ export default function OrderHistory({ loaderData: { list, page, page_count } }:
         <p>{t("orders.history_empty")}</p>
       ) : (
         <TableScroll>
-          <table className="w-full text-sm" data-testid="order-history">
+          <table className="stack-table w-full text-sm" data-testid="order-history">
             <thead>
               <tr>
                 <th scope="col" className={th}>
@@ -66,13 +66,15 @@ export default function OrderHistory({ loaderData: { list, page, page_count } }:
             <tbody>
               {list.map((o) => (
                 <tr key={o.id}>
-                  <td className={`${td} whitespace-nowrap font-semibold`}>
+                  <td className={`${td} whitespace-nowrap font-semibold`} data-label={t("orders.col_number")}>
                     <Link to={detail(o.number)} className="text-brand underline">
                       {o.number}
                     </Link>
                   </td>
-                  <td className={`${td} whitespace-nowrap`}>{formatDate(o.created_at, lang)}</td>
-                  <td className={`${td} whitespace-nowrap text-right`}>
+                  <td className={`${td} whitespace-nowrap`} data-label={t("orders.col_date")}>
+                    {formatDate(o.created_at, lang)}
+                  </td>
+                  <td className={`${td} whitespace-nowrap text-right`} data-label={t("orders.col_total")}>
                     {formatPrice(o.total_ttc, lang, "TTC")}
                     {Number(o.credit_used) > 0 && (
                       // a credit note paid part of it (decision 079): the credit deducted and the card's part
@@ -83,7 +85,7 @@ export default function OrderHistory({ loaderData: { list, page, page_count } }:
                       </span>
                     )}
                   </td>
-                  <td className={td}>
+                  <td className={td} data-label={t("orders.col_status")}>
                     <StateBadge state={o.state} />
                   </td>
                   <td className={td}>

@@ -54,7 +54,7 @@ export default function QuotationPage({ loaderData: q }: Route.ComponentProps) {
         </Link>
       </div>
       <TableScroll>
-        <table className="w-full text-sm" data-testid="quotation-lines">
+        <table className="stack-table w-full text-sm" data-testid="quotation-lines">
           <thead>
             <tr>
               <th scope="col" className={th}>
@@ -83,13 +83,27 @@ export default function QuotationPage({ loaderData: q }: Route.ComponentProps) {
           <tbody>
             {q.lines.map((l) => (
               <tr key={l.model_id} data-testid="quotation-line" data-reference={l.reference}>
-                <td className={`${td} whitespace-nowrap`}>{l.reference}</td>
-                <td className={td}>{l.designation}</td>
-                <td className={`${td} whitespace-nowrap text-right`}>{formatUnitPrice(l.price, lang, "HT")}</td>
-                <td className={`${td} text-right`}>{l.num}</td>
-                <td className={`${td} whitespace-nowrap text-right`}>{l.remise === "0.00" ? "—" : formatPrice(l.remise, lang)}</td>
-                <td className={`${td} text-right`}>{pct(l.tva)}</td>
-                <td className={`${td} whitespace-nowrap text-right`}>{formatPrice(l.amount, lang, "HT")}</td>
+                <td className={`${td} whitespace-nowrap`} data-label={t("quotations.col_reference")}>
+                  {l.reference}
+                </td>
+                <td className={td} data-label={t("quotations.col_designation")}>
+                  {l.designation}
+                </td>
+                <td className={`${td} whitespace-nowrap text-right`} data-label={t("quotations.col_unit_price")}>
+                  {formatUnitPrice(l.price, lang, "HT")}
+                </td>
+                <td className={`${td} text-right`} data-label={t("quotations.col_quantity")}>
+                  {l.num}
+                </td>
+                <td className={`${td} whitespace-nowrap text-right`} data-label={t("quotations.col_remise")}>
+                  {l.remise === "0.00" ? "—" : formatPrice(l.remise, lang)}
+                </td>
+                <td className={`${td} text-right`} data-label={t("quotations.col_vat")}>
+                  {pct(l.tva)}
+                </td>
+                <td className={`${td} whitespace-nowrap text-right`} data-label={t("quotations.col_amount")}>
+                  {formatPrice(l.amount, lang, "HT")}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -39,7 +39,7 @@ export default function QuotationsPage({ loaderData: { list } }: Route.Component
         <p>{t("quotations.empty")}</p>
       ) : (
         <TableScroll>
-          <table className="w-full text-sm" data-testid="quotation-list">
+          <table className="stack-table w-full text-sm" data-testid="quotation-list">
             <thead>
               <tr>
                 <th scope="col" className={th}>
@@ -65,17 +65,23 @@ export default function QuotationsPage({ loaderData: { list } }: Route.Component
             <tbody>
               {list.map((q) => (
                 <tr key={q.id} data-testid="quotation-row" data-number={q.number}>
-                  <td className={`${td} whitespace-nowrap font-semibold`}>
+                  <td className={`${td} whitespace-nowrap font-semibold`} data-label={t("quotations.col_number")}>
                     <Link to={detail(q.number)} className="text-brand underline">
                       {q.number}
                     </Link>
                   </td>
-                  <td className={`${td} whitespace-nowrap`}>{formatDate(q.created_at, lang)}</td>
-                  <td className={`${td} whitespace-nowrap`}>{formatDate(q.valid_until, lang)}</td>
-                  <td className={td}>
+                  <td className={`${td} whitespace-nowrap`} data-label={t("quotations.col_date")}>
+                    {formatDate(q.created_at, lang)}
+                  </td>
+                  <td className={`${td} whitespace-nowrap`} data-label={t("quotations.col_validity")}>
+                    {formatDate(q.valid_until, lang)}
+                  </td>
+                  <td className={td} data-label={t("quotations.col_status")}>
                     <QuotationState state={q.state} text={q.state_text} />
                   </td>
-                  <td className={`${td} whitespace-nowrap text-right`}>{formatPrice(q.total_ttc, lang, "TTC")}</td>
+                  <td className={`${td} whitespace-nowrap text-right`} data-label={t("quotations.col_total")}>
+                    {formatPrice(q.total_ttc, lang, "TTC")}
+                  </td>
                   <td className={td}>
                     <span className="flex flex-wrap gap-3">
                       <Link

@@ -45,7 +45,7 @@ export default function ReductionPage({ loaderData: { coupons } }: Route.Compone
         <p>{t("area.reduction_empty")}</p>
       ) : (
         <TableScroll>
-          <table className="w-full text-sm" data-testid="coupon-list">
+          <table className="stack-table w-full text-sm" data-testid="coupon-list">
             <caption className="sr-only">{t("area.reduction_caption")}</caption>
             <thead>
               <tr>
@@ -69,23 +69,25 @@ export default function ReductionPage({ loaderData: { coupons } }: Route.Compone
             <tbody>
               {coupons.map((c) => (
                 <tr key={c.id} data-code={c.code} data-state={c.state}>
-                  <td className={`${td} whitespace-nowrap font-mono font-semibold`}>{c.code}</td>
-                  <td className={td}>
+                  <td className={`${td} whitespace-nowrap font-mono font-semibold`} data-label={t("area.reduction_col_code")}>
+                    {c.code}
+                  </td>
+                  <td className={td} data-label={t("area.reduction_col_value")}>
                     {c.value !== null
                       ? t("area.reduction_percent", {
                           value: String(Math.round(Number(c.value) * 10000) / 100).replace(".", lang === "fr" ? "," : "."),
                         })
                       : t("area.reduction_amount", { amount: formatPrice(c.amount ?? "0", lang, "HT") })}
                   </td>
-                  <td className={`${td} whitespace-nowrap`}>
+                  <td className={`${td} whitespace-nowrap`} data-label={t("area.reduction_col_minimum")}>
                     {Number(c.min_amount) > 0 ? formatPrice(c.min_amount, lang, "HT") : t("area.reduction_no_minimum")}
                   </td>
-                  <td className={td}>
+                  <td className={td} data-label={t("area.reduction_col_validity")}>
                     {c.ends_at
                       ? t("area.reduction_from_to", { from: formatDate(c.starts_at, lang), to: formatDate(c.ends_at, lang) })
                       : t("area.reduction_from", { from: formatDate(c.starts_at, lang) })}
                   </td>
-                  <td className={td}>
+                  <td className={td} data-label={t("area.reduction_col_status")}>
                     <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATE_CLASS[c.state]}`}>
                       {t(`area.reduction_${c.state}`)}
                     </span>

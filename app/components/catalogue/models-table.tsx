@@ -1,6 +1,7 @@
 // The models of a product (SPEC §3 product hints): reference, designation, dimensions, unit, price HT per
 // unit, promotion (minimum quantity, threshold, gifted units, mixed series, special price), stock,
-// maximum purchasable quantity and the not-for-sale flag, and an add-to-cart stepper per model.
+// maximum purchasable quantity and the not-for-sale flag, and an add-to-cart stepper per model. On a phone each
+// model is a card (`stack-table`, app.css): every cell is labelled with its column's name.
 import { useT } from "#app/lib/i18n.tsx";
 import { formatUnitPrice } from "#core/money.ts";
 import type { ProductModel } from "#core/catalogue/types.ts";
@@ -21,7 +22,7 @@ export function ModelsTable({ models, name, product }: { models: ProductModel[];
   const td = "border-b border-line px-2 py-2 align-top";
   return (
     <TableScroll>
-      <table className="w-full min-w-[720px] border-collapse text-sm">
+      <table className="stack-table w-full border-collapse text-sm md:min-w-[720px]">
         <caption className="sr-only">{t("catalogue.detail.models_caption", { name })}</caption>
         <thead className="bg-paper">
           <tr>
@@ -62,20 +63,22 @@ export function ModelsTable({ models, name, product }: { models: ProductModel[];
                 <th scope="row" className={`${td} font-mono font-normal`}>
                   {m.reference}
                 </th>
-                <td className={td}>
+                <td className={td} data-label={t("catalogue.detail.col_designation")}>
                   {m.label}
                   {m.capacity ? ` · ${m.capacity}` : ""}
                 </td>
-                <td className={td}>
+                <td className={td} data-label={t("catalogue.detail.col_dimensions")}>
                   {m.length_mm && m.width_mm && m.height_mm
                     ? t("catalogue.detail.dims", { l: m.length_mm, w: m.width_mm, h: m.height_mm })
                     : t("catalogue.detail.none")}
                 </td>
-                <td className={td}>
+                <td className={td} data-label={t("catalogue.detail.col_unit")}>
                   {m.unit_qty > 1 ? t("catalogue.detail.unit_qty", { unit: unitLabel(t, m.unit), qty: m.unit_qty }) : unitLabel(t, m.unit)}
                 </td>
-                <td className={`${td} whitespace-nowrap text-right font-semibold text-brand`}>{formatUnitPrice(m.price, lang, "HT")}</td>
-                <td className={td}>
+                <td className={`${td} whitespace-nowrap text-right font-semibold text-brand`} data-label={t("catalogue.detail.col_price")}>
+                  {formatUnitPrice(m.price, lang, "HT")}
+                </td>
+                <td className={td} data-label={t("catalogue.detail.col_promo")}>
                   {p ? (
                     <ul className="text-accent-dark">
                       <li>{t("catalogue.detail.promo_value", { pct: pct(p.value), qty: p.min_qty })}</li>
@@ -90,7 +93,7 @@ export function ModelsTable({ models, name, product }: { models: ProductModel[];
                     t("catalogue.detail.none")
                   )}
                 </td>
-                <td className={td}>
+                <td className={td} data-label={t("catalogue.detail.col_stock")}>
                   {m.not_for_sale ? (
                     <span className="text-red-800">{t("catalogue.detail.not_for_sale")}</span>
                   ) : m.stock > 0 ? (
@@ -99,7 +102,9 @@ export function ModelsTable({ models, name, product }: { models: ProductModel[];
                     <span className="text-red-800">{t("catalogue.detail.out_of_stock")}</span>
                   )}
                 </td>
-                <td className={`${td} text-right`}>{m.not_for_sale ? t("catalogue.detail.none") : m.purchasable_qty}</td>
+                <td className={`${td} text-right`} data-label={t("catalogue.detail.col_max")}>
+                  {m.not_for_sale ? t("catalogue.detail.none") : m.purchasable_qty}
+                </td>
                 <td className={td}>
                   <AddToCart
                     line={{

@@ -1,5 +1,6 @@
 // The table of the account's documents with a PDF link per row (/factures, /avoirs; decision 085): the
 // caller gives the columns, the table adds the PDF column (the page's language, file named after the number).
+// On a phone each row is a card (`stack-table`, app.css).
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useT } from "#app/lib/i18n.tsx";
@@ -24,7 +25,7 @@ export function DocumentTable<R extends { id: number; number: string; pdf_url: s
   const { t, lang } = useT();
   return (
     <TableScroll>
-      <table className="w-full text-sm" data-testid={testIds.table}>
+      <table className="stack-table w-full text-sm" data-testid={testIds.table}>
         <thead>
           <tr>
             {columns.map((c) => (
@@ -41,7 +42,11 @@ export function DocumentTable<R extends { id: number; number: string; pdf_url: s
           {rows.map((r) => (
             <tr key={r.id} data-testid={testIds.row}>
               {columns.map((c) => (
-                <td key={c.header} className={`${td} whitespace-nowrap${c.right ? " text-right" : ""}${c.strong ? " font-semibold" : ""}`}>
+                <td
+                  key={c.header}
+                  className={`${td} whitespace-nowrap${c.right ? " text-right" : ""}${c.strong ? " font-semibold" : ""}`}
+                  data-label={c.header}
+                >
                   {c.cell(r)}
                 </td>
               ))}

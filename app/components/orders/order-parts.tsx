@@ -45,7 +45,7 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
   const td = "border-b border-line px-2 py-2 align-top";
   return (
     <TableScroll>
-      <table className="w-full text-sm" data-testid="order-lines">
+      <table className="stack-table w-full text-sm" data-testid="order-lines">
         <caption className="sr-only">{t("orders.lines_title")}</caption>
         <thead>
           <tr>
@@ -72,10 +72,16 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
         <tbody>
           {lines.map((l) => (
             <tr key={l.id}>
-              <td className={`${td} whitespace-nowrap`}>{l.reference}</td>
-              <td className={td}>{l.designation}</td>
-              <td className={`${td} whitespace-nowrap text-right`}>{formatUnitPrice(l.price, lang, "HT")}</td>
-              <td className={`${td} whitespace-nowrap text-right`}>
+              <td className={`${td} whitespace-nowrap`} data-label={t("orders.line_reference")}>
+                {l.reference}
+              </td>
+              <td className={td} data-label={t("orders.line_designation")}>
+                {l.designation}
+              </td>
+              <td className={`${td} whitespace-nowrap text-right`} data-label={t("orders.line_unit_price")}>
+                {formatUnitPrice(l.price, lang, "HT")}
+              </td>
+              <td className={`${td} whitespace-nowrap text-right`} data-label={t("orders.line_quantity")}>
                 {l.num} {unitLabel(t, l.unit, l.num)}
                 {l.gifted_units > 0 && (
                   <span className="block text-xs font-semibold text-green-800" data-testid="order-line-gifted">
@@ -83,10 +89,12 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
                   </span>
                 )}
               </td>
-              <td className={`${td} whitespace-nowrap text-right`}>
+              <td className={`${td} whitespace-nowrap text-right`} data-label={t("orders.line_discount")}>
                 {Decimal.from(l.remise).isZero() ? "—" : formatPrice(Decimal.from(l.remise).negated(), lang)}
               </td>
-              <td className={`${td} whitespace-nowrap text-right font-semibold`}>{formatPrice(l.line_ht, lang, "HT")}</td>
+              <td className={`${td} whitespace-nowrap text-right font-semibold`} data-label={t("orders.line_total")}>
+                {formatPrice(l.line_ht, lang, "HT")}
+              </td>
             </tr>
           ))}
         </tbody>
