@@ -9,6 +9,7 @@ import { DEMO, loginAs } from "./customers.ts";
 import { CheckoutPage } from "./pages/checkout.ts";
 import { DocumentsPage } from "./pages/documents.ts";
 import { pdfToText } from "../../server/test/pdf-text.ts";
+import { PREFETCH_IDLE_MS } from "../../app/lib/use-idle-prefetch.ts";
 
 const shop = shopPerFile();
 const browser = browserPerFile();
@@ -117,19 +118,22 @@ describe("documents in the account", () => {
     await context.close();
   });
 
-  it("never prefetches a PDF link as a page (no .pdf.data request) on the order detail", async () => {
-    // Tall enough for the invoice links to be in view when the idle prefetch picks the page's links.
-    const { page, context, errors } = await newTab(browser(), { width: 1280, height: 2400 });
+  it("never prefetches a PDF link as a page (no .pdf.data request): invoices list and order confirmation", async () => {
+    const { page, context, errors } = await newTab(browser(), { width: 390, height: 844 });
     await loginAs(context, shop, DEMO);
     const asked: string[] = [];
     page.on("request", (r) => asked.push(new URL(r.url()).pathname));
-    await page.goto(`${shop.url}/order-detail?id=CE2026-000123`);
-    await page.getByTestId("order-documents").getByRole("link").first().waitFor();
-    // the prefetch ran (the page's other links got theirs) …
-    await expect.poll(() => page.locator('link[rel="prefetch"][href*=".data"]').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const docs = new DocumentsPage(page);
+    await docs.gotoInvoices(shop.url);
+    // the idle prefetch ran (the rows' order links got their data) …
+    await expect
+      .poll(() => page.locator('link[rel="prefetch"][href^="/order-detail.data"]').count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    // … and on the confirmation, whose first link in view is the invoice, it had the time to run too
+    await page.goto(`${shop.url}/confirmation-commande?id=CE2026-000123`);
+    await page.locator("main a[href^='/documents/invoice/']").first().waitFor();
+    await page.waitForTimeout(PREFETCH_IDLE_MS + 1000);
     await page.waitForLoadState("networkidle");
-    // … and left the document links alone
-    expect(await page.locator('link[rel="prefetch"][href*=".pdf"]').count()).toBe(0);
     expect(asked.filter((p) => p.includes(".pdf"))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
