@@ -1,6 +1,16 @@
-// The anonymous cart in session storage: round trip, corrupted and foreign values ignored (never fatal).
+// The anonymous cart in local storage: round trip, corrupted and foreign values ignored (never fatal), an earlier
+// session copy moved, other tabs' changes heard.
 import { beforeEach, describe, expect, it } from "vitest";
-import { CART_KEY, decryptLines, encryptLines, readLocalCart, sanitize, writeLocalCart } from "./cart-storage.ts";
+import {
+  CART_KEY,
+  LINES_KEY,
+  decryptLines,
+  encryptLines,
+  onOtherTabLines,
+  readLocalCart,
+  sanitize,
+  writeLocalCart,
+} from "./cart-storage.ts";
 
 class MemoryStorage {
   private m = new Map<string, string>();
@@ -17,6 +27,7 @@ class MemoryStorage {
 
 beforeEach(() => {
   (globalThis as { sessionStorage?: unknown }).sessionStorage = new MemoryStorage();
+  (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage();
 });
 
 const lines = [
@@ -31,10 +42,11 @@ const lines = [
   },
 ];
 
-describe("encrypted session cart", () => {
-  it("round-trips the lines through sessionStorage under cartParams, not in clear text", async () => {
+describe("encrypted browser cart", () => {
+  it("round-trips the lines through localStorage under cartLines, not in clear text, and nothing in the session", async () => {
     await writeLocalCart(lines);
-    const stored = sessionStorage.getItem(CART_KEY)!;
+    expect(sessionStorage.getItem(CART_KEY)).toBeNull();
+    const stored = localStorage.getItem(LINES_KEY)!;
     expect(stored).toMatch(/^v1\./);
     expect(stored).not.toContain("Carton");
     expect(stored).not.toContain("model_id");
@@ -52,7 +64,7 @@ describe("encrypted session cart", () => {
     expect(await decryptLines(flipped)).toEqual([]);
     expect(await decryptLines(good.slice(0, 20))).toEqual([]);
     expect(await decryptLines("v1.%%%not-base64%%%")).toEqual([]);
-    sessionStorage.setItem(CART_KEY, flipped);
+    localStorage.setItem(LINES_KEY, flipped);
     expect(await readLocalCart()).toEqual([]);
   });
 
@@ -61,6 +73,7 @@ describe("encrypted session cart", () => {
     expect(await decryptLines("U2FsdGVkX1+abc")).toEqual([]);
     expect(await decryptLines(null)).toEqual([]);
     delete (globalThis as { sessionStorage?: unknown }).sessionStorage;
+    delete (globalThis as { localStorage?: unknown }).localStorage;
     expect(await readLocalCart()).toEqual([]);
     await expect(writeLocalCart(lines)).resolves.toBeUndefined();
   });
@@ -88,6 +101,36 @@ describe("encrypted session cart", () => {
   it("removes the key when the cart becomes empty", async () => {
     await writeLocalCart(lines);
     await writeLocalCart([]);
+    expect(localStorage.getItem(LINES_KEY)).toBeNull();
+  });
+
+  it("moves the lines an earlier version kept in session storage to local storage", async () => {
+    sessionStorage.setItem(CART_KEY, await encryptLines(lines));
+    expect(await readLocalCart()).toEqual(lines);
     expect(sessionStorage.getItem(CART_KEY)).toBeNull();
+    expect(await decryptLines(localStorage.getItem(LINES_KEY))).toEqual(lines);
+  });
+
+  it("hears another tab's change of the lines (storage event), and only of them", async () => {
+    const heard: unknown[] = [];
+    const target = new EventTarget();
+    const w = globalThis as { window?: unknown };
+    w.window = Object.assign(target, { localStorage: (globalThis as { localStorage?: unknown }).localStorage });
+    try {
+      const stop = onOtherTabLines((l) => heard.push(l));
+      const event = (key: string | null, newValue: string | null) =>
+        Object.assign(new Event("storage"), { key, newValue, storageArea: (globalThis as { localStorage?: unknown }).localStorage });
+      target.dispatchEvent(event("store", "something else"));
+      target.dispatchEvent(event(LINES_KEY, await encryptLines(lines)));
+      target.dispatchEvent(event(LINES_KEY, null));
+      await expect.poll(() => heard.length).toBe(2);
+      expect(heard).toEqual([lines, []]);
+      stop();
+      target.dispatchEvent(event(LINES_KEY, null));
+      await new Promise((r) => setTimeout(r, 10));
+      expect(heard).toHaveLength(2);
+    } finally {
+      delete w.window;
+    }
   });
 });

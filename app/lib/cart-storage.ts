@@ -1,7 +1,13 @@
-// The anonymous cart in session storage under `cartParams` (SPEC §4), AES-GCM encrypted with Web Crypto.
+// The visitor's cart lines in local storage under `cartLines`, AES-GCM encrypted with Web Crypto: every tab of
+// the site shares them (SPEC §3 keeps the persisted client state encrypted in local storage), and a change in one
+// tab reaches the others through the `storage` event (decision 118). Session storage's `cartParams` stays the
+// place of the cart parameters (SPEC §4; a visitor's come with each cart list, none is kept): lines an earlier
+// version kept there are moved here on first read.
 // The key is derived from a constant shipped in the bundle: this is obfuscation against casual reading and
 // tampering by hand, not secrecy (decision 073). Whatever cannot be read back — corrupted text, another
 // format, another site's value — is ignored: the visitor starts with an empty cart, never with an error.
+export const LINES_KEY = "cartLines";
+/** Session storage: the cart parameters (SPEC §4); an earlier version kept the lines there too. */
 export const CART_KEY = "cartParams";
 const PASSPHRASE = "comptoir-cart-v1";
 const PREFIX = "v1.";
@@ -75,29 +81,65 @@ export async function decryptLines(text: string | null): Promise<LocalLine[]> {
   }
 }
 
-function storage(): Storage | null {
+function storage(kind: "localStorage" | "sessionStorage"): Storage | null {
   try {
-    return typeof sessionStorage === "undefined" ? null : sessionStorage;
+    return (globalThis as { [k in typeof kind]?: Storage })[kind] ?? null;
   } catch {
     return null; // storage disabled by the browser
   }
 }
 
+/** The stored text of the lines; an earlier version's session copy is moved to local storage first. */
+function storedText(): string | null {
+  const local = storage("localStorage");
+  const session = storage("sessionStorage");
+  const text = local?.getItem(LINES_KEY) ?? null;
+  const legacy = session?.getItem(CART_KEY) ?? null;
+  if (legacy?.startsWith(PREFIX)) {
+    session?.removeItem(CART_KEY);
+    if (text === null) {
+      try {
+        local?.setItem(LINES_KEY, legacy);
+      } catch {
+        /* quota or privacy mode */
+      }
+      return legacy;
+    }
+  }
+  return text;
+}
+
 export async function readLocalCart(): Promise<LocalLine[]> {
-  return decryptLines(storage()?.getItem(CART_KEY) ?? null);
+  return decryptLines(storedText());
 }
 
 export async function writeLocalCart(lines: readonly LocalLine[]): Promise<void> {
-  const s = storage();
+  const s = storage("localStorage");
   if (!s) return;
   try {
-    if (lines.length === 0) s.removeItem(CART_KEY);
-    else s.setItem(CART_KEY, await encryptLines(lines));
+    if (lines.length === 0) s.removeItem(LINES_KEY);
+    else s.setItem(LINES_KEY, await encryptLines(lines));
   } catch {
     // quota or privacy mode: the cart still lives in memory for this page
   }
 }
 
 export function clearLocalCart(): void {
-  storage()?.removeItem(CART_KEY);
+  storage("localStorage")?.removeItem(LINES_KEY);
+  storage("sessionStorage")?.removeItem(CART_KEY);
+}
+
+/** Calls `onLines` with the lines whenever another tab of the site changes them; answers the unsubscribe. */
+export function onOtherTabLines(onLines: (lines: LocalLine[]) => void): () => void {
+  if (typeof window === "undefined") return () => {};
+  // Decrypted one after the other: a quick second change never lands before the first.
+  let last = Promise.resolve();
+  const listen = (e: StorageEvent) => {
+    // key null: the other tab cleared the whole storage
+    if (e.storageArea !== storage("localStorage") || (e.key !== LINES_KEY && e.key !== null)) return;
+    const lines = decryptLines(e.newValue);
+    last = last.then(() => lines).then(onLines);
+  };
+  window.addEventListener("storage", listen);
+  return () => window.removeEventListener("storage", listen);
 }

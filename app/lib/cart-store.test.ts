@@ -8,7 +8,7 @@ vi.mock("./api.ts", () => ({ api: (...a: unknown[]) => api(...a) }));
 
 const { useCart, CART_ADD, CART_DEL, CART_EDIT, CART_GET, CART_MERGE } = await import("./cart-store.ts");
 const { useSession } = await import("./session-store.ts");
-const { readLocalCart, writeLocalCart, CART_KEY } = await import("./cart-storage.ts");
+const { readLocalCart, writeLocalCart, encryptLines, LINES_KEY } = await import("./cart-storage.ts");
 
 class MemoryStorage {
   private m = new Map<string, string>();
@@ -33,13 +33,14 @@ const answer = (list: ReturnType<typeof line>[]) => ({
 
 beforeEach(() => {
   (globalThis as { sessionStorage?: unknown }).sessionStorage = new MemoryStorage();
+  (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage();
   api.mockReset();
   useSession.setState({ user: null, token: null, cartCount: 0, config: {}, notices: [], lang: "fr" });
   useCart.setState({ lines: [], info: null, panelOpen: false });
 });
 
 describe("anonymous cart", () => {
-  it("adds without a server call, merges a repeated model, keeps the session copy and opens the panel", async () => {
+  it("adds without a server call, merges a repeated model, keeps the browser copy and opens the panel", async () => {
     expect(await useCart.getState().add([{ model_id: 5, num: 2, name: "A" }])).toBe(true);
     expect(
       await useCart.getState().add([
@@ -88,7 +89,7 @@ describe("anonymous cart", () => {
     api.mockResolvedValueOnce(answer([line(9, 4, 77)]));
     expect(await useCart.getState().refresh()).toBe(true);
     expect(useCart.getState().lines).toEqual([line(9, 4, 77)]);
-    expect(sessionStorage.getItem(CART_KEY)).toBeNull();
+    expect(localStorage.getItem(LINES_KEY)).toBeNull();
   });
 
   it("a failed list returns false and keeps the cart", async () => {
@@ -96,6 +97,51 @@ describe("anonymous cart", () => {
     api.mockResolvedValueOnce(null);
     expect(await useCart.getState().refresh()).toBe(false);
     expect(useCart.getState().lines).toHaveLength(1);
+  });
+});
+
+describe("a visitor's other tab", () => {
+  it("takes the lines another tab stored: badge now, priced again where the cart was listed", async () => {
+    await useCart.getState().takeOtherTab([{ model_id: 9, num: 4 }]);
+    expect(useSession.getState().cartCount).toBe(4);
+    expect(api).not.toHaveBeenCalled(); // no cart listed here: nothing to price
+    useCart.setState({ info: { id: 0, totalQuantity: 4 } as never });
+    api.mockResolvedValueOnce({
+      ...answer([line(9, 4), line(3, 1)]),
+      data: { ...answer([line(9, 4), line(3, 1)]).data, cart_info: { id: 0 } },
+    });
+    await useCart.getState().takeOtherTab([
+      { model_id: 9, num: 4 },
+      { model_id: 3, num: 1 },
+    ]);
+    expect(api).toHaveBeenCalledWith(
+      "POST",
+      CART_GET,
+      expect.objectContaining({
+        body: {
+          carts: [
+            { model_id: 9, num: 4 },
+            { model_id: 3, num: 1 },
+          ],
+        },
+      }),
+    );
+    expect(useCart.getState().lines.map((l) => l.name)).toEqual(["M9", "M3"]);
+  });
+
+  it("does nothing for the same models and quantities (no echo between tabs), nor for a customer", async () => {
+    useCart.setState({ lines: [line(9, 4)], info: { id: 0 } as never });
+    await useCart.getState().takeOtherTab([{ model_id: 9, num: 4 }]);
+    useSession.setState({ user });
+    await useCart.getState().takeOtherTab([]);
+    expect(api).not.toHaveBeenCalled();
+    expect(useCart.getState().lines).toEqual([line(9, 4)]);
+  });
+
+  it("stores in local storage, where the visitor's other tabs read it", async () => {
+    await useCart.getState().add([{ model_id: 5, num: 2 }]);
+    expect(localStorage.getItem(LINES_KEY)).toMatch(/^v1\./);
+    expect(localStorage.getItem(LINES_KEY)).not.toBe(await encryptLines([{ model_id: 5, num: 2 }])); // fresh IV
   });
 });
 
@@ -108,7 +154,7 @@ describe("customer cart", () => {
     expect(api).toHaveBeenCalledWith("POST", CART_ADD, expect.objectContaining({ body: { arr: [{ model_id: 5, num: 2 }] } }));
     expect(useCart.getState().lines).toEqual([line(5, 2, 41)]);
     expect(useSession.getState().cartCount).toBe(2);
-    expect(sessionStorage.getItem(CART_KEY)).toBeNull();
+    expect(localStorage.getItem(LINES_KEY)).toBeNull();
   });
 
   it("an add or edit answer (changed lines and the cart's order) keeps the other lines as shown", async () => {
@@ -192,7 +238,7 @@ describe("customer cart", () => {
     expect(api).not.toHaveBeenCalled();
   });
 
-  it("merges the browser cart at login, shows the messages and removes the session copy", async () => {
+  it("merges the browser cart at login, shows the messages and removes the browser copy", async () => {
     await writeLocalCart([{ model_id: 9, num: 4 }]);
     const local = await readLocalCart();
     api.mockResolvedValueOnce({
@@ -201,7 +247,7 @@ describe("customer cart", () => {
     });
     expect(await useCart.getState().mergeAfterLogin(local)).toBe(true);
     expect(api).toHaveBeenCalledWith("POST", CART_MERGE, expect.objectContaining({ body: { carts: [{ model_id: 9, num: 4 }] } }));
-    expect(sessionStorage.getItem(CART_KEY)).toBeNull();
+    expect(localStorage.getItem(LINES_KEY)).toBeNull();
     expect(useCart.getState().lines).toEqual([line(9, 3, 50)]);
     expect(useSession.getState().notices.at(-1)?.text).toContain("ramenée à 3");
   });

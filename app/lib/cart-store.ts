@@ -1,6 +1,6 @@
-// The cart in the browser (SPEC §4 "Cart", §5, §8; decisions 018, 073). Anonymous: the lines live in
-// session storage (cart-storage.ts), an add makes no server call, the cart list sends them as `carts` for
-// the server to price. Logged in: every change goes through the API and its answer replaces the local state
+// The cart in the browser (SPEC §4 "Cart", §5, §8; decisions 018, 073, 118). Anonymous: the lines live in
+// local storage (cart-storage.ts), shared by the visitor's tabs and kept in step between them, an add makes no
+// server call, the cart list sends them as `carts` for the server to price. Logged in: every change goes through the API and its answer replaces the local state
 // (an add or an edit answers only the lines it changed with the cart's order, decision 108); a non-200 leaves
 // it unchanged. The rules are core/cart's, never re-written here.
 import { create } from "zustand";
@@ -8,7 +8,7 @@ import { addLines, checkCartLimit, fillLimitMessage, patchedLines, removeLine, t
 import type { CartParams, CartTotals, PromotionInfo } from "#core/cart/types.ts";
 import { translate } from "#core/i18n/translate.ts";
 import { api, type Envelope } from "./api.ts";
-import { clearLocalCart, readLocalCart, writeLocalCart, type LocalLine } from "./cart-storage.ts";
+import { clearLocalCart, onOtherTabLines, readLocalCart, writeLocalCart, type LocalLine } from "./cart-storage.ts";
 import { useSession } from "./session-store.ts";
 
 /** A cart line as shown: the browser's fields, completed by the server's pricing once listed. */
@@ -53,6 +53,8 @@ type CartState = {
   setPanel: (open: boolean) => void;
   /** Start-up: the browser's anonymous lines (badge), no server call. */
   loadLocal: () => Promise<void>;
+  /** A visitor's lines changed in another tab: taken here, and priced again where the cart was listed. */
+  takeOtherTab: (lines: LocalLine[]) => Promise<void>;
   /** The cart list: replaces lines and parameters; false on failure (SPEC §8). */
   refresh: () => Promise<boolean>;
   /** A customer's cart list fetched by the page itself (the checkout's): lines, parameters and badge follow it. */
@@ -67,6 +69,7 @@ type CartState = {
 
 const loggedIn = () => useSession.getState().user !== null;
 const toEntries = (lines: readonly LocalLine[]) => lines.map((l) => ({ model_id: l.model_id, num: l.num }));
+const sameEntries = (a: readonly LocalLine[], b: readonly LocalLine[]) => JSON.stringify(toEntries(a)) === JSON.stringify(toEntries(b));
 const localPart = (l: CartLineView): LocalLine => ({
   model_id: l.model_id,
   num: l.num,
@@ -121,6 +124,13 @@ export const useCart = create<CartState>()((set, get) => {
     loadLocal: async () => {
       if (loggedIn()) return;
       apply(await readLocalCart());
+    },
+
+    takeOtherTab: async (lines) => {
+      // The same models and quantities: nothing to do (a tab writing back what it was told stops here).
+      if (loggedIn() || sameEntries(get().lines, lines)) return;
+      apply(lines);
+      if (get().info) await get().refresh();
     },
 
     refresh: async () => {
@@ -200,6 +210,9 @@ export const useCart = create<CartState>()((set, get) => {
     },
   };
 });
+
+// The visitor's other tabs: their adds, edits and removals show here too.
+onOtherTabLines((lines) => void useCart.getState().takeOtherTab(lines));
 
 // Logout (session-store) empties the cart: the user going from someone to no one clears it here too.
 useSession.subscribe((s, prev) => {

@@ -75,7 +75,7 @@ describe("browser cart", () => {
       const cart = new CartPage(page, lang);
       await addTwo(cart);
       const count = await cart.badgeCount();
-      expect(await cart.sessionCopy()).toMatch(/^v1\./);
+      expect(await cart.browserCopy()).toMatch(/^v1\./);
 
       // the header icon opens the panel; the panel leads to /panier
       await page.locator("header a").filter({ has: cart.badge() }).click();
@@ -98,7 +98,7 @@ describe("browser cart", () => {
       await page.waitForURL(/\/connexion\?redirect=/);
       await login(page, lang);
       await page.waitForURL((u) => !u.pathname.includes("connexion"));
-      expect(await cart.sessionCopy()).toBeNull();
+      expect(await cart.browserCopy()).toBeNull();
       await cart.open();
       await cart.lines().first().waitFor();
       expect(await cart.lines().count()).toBeGreaterThanOrEqual(lines);
@@ -106,7 +106,7 @@ describe("browser cart", () => {
       const after = await cart.lineNames();
       for (const n of names) expect(after).toContain(n);
       expect(await cart.badgeCount()).toBeGreaterThanOrEqual(count);
-      expect(await cart.sessionCopy()).toBeNull();
+      expect(await cart.browserCopy()).toBeNull();
       expect(errors).toEqual([]);
       await context.close();
     });

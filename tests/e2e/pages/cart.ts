@@ -111,7 +111,8 @@ export class CartPage {
     await this.page.getByRole("button", { name: this.text.checkout }).click();
   }
 
-  async sessionCopy(): Promise<string | null> {
-    return this.page.evaluate(() => sessionStorage.getItem("cartParams"));
+  /** The visitor's encrypted lines, shared by the browser's tabs (app/lib/cart-storage.ts). */
+  async browserCopy(): Promise<string | null> {
+    return this.page.evaluate(() => localStorage.getItem("cartLines"));
   }
 }
