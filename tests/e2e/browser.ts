@@ -72,9 +72,11 @@ export async function throttleCpu(page: Page, rate: number): Promise<void> {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate });
 }
 
-/** axe violations of serious or critical impact on the page as it is now, as "rule: first targets". */
+/** axe violations of serious or critical impact on the page as it is now, as "rule: first targets". Also runs
+ * `label-content-name-mismatch` (WCAG 2.5.3, a name that does not contain the visible text), which axe ships
+ * switched off as experimental. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map(

@@ -1,23 +1,10 @@
 // Shared steps of the storefront behaviour tests (issue 13).
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
-import AxeBuilder from "@axe-core/playwright";
 
 export const NARROW = { width: 375, height: 800 };
 
-/** Serious or critical axe violations of what the page shows now (dialogs included). */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
-}
+export { seriousViolations } from "./browser.ts";
 
 /** Makes the page long enough to scroll whatever its content. */
 export async function makeTall(page: Page) {

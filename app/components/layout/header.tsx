@@ -144,7 +144,6 @@ export const Header = memo(function Header() {
             to={localePath(lang, "/panier")}
             className={`relative ${icon(3)}`}
             aria-current={active === 3 ? "page" : undefined}
-            aria-label={cartCount > 0 ? t("header.cart_count", { count: cartCount }) : undefined}
             onClick={(e) => {
               if (active !== 3) {
                 e.preventDefault();
@@ -162,19 +161,23 @@ export const Header = memo(function Header() {
                 {cartCount}
               </span>
             )}
+            {/* The name starts with the visible word (WCAG 2.5.3): "Panier, 2 articles"; the badge is its picture. */}
             <span>{t("header.cart")}</span>
+            {cartCount > 0 && (
+              <span className="sr-only">{`, ${t(cartCount === 1 ? "header.cart_items_one" : "header.cart_items_other", { count: cartCount })}`}</span>
+            )}
           </Link>
           <a
             href={`${localePath(other, pathname)}${search}`}
             hrefLang={other}
-            lang={other === "zh" ? "zh-CN" : "fr-FR"}
-            aria-label={t("header.switch_lang_label")}
             onClick={() => {
               document.cookie = `lang=${other}; path=/; max-age=31536000; samesite=lax`;
             }}
             className="ml-2 rounded border border-line px-2 py-1 text-sm hover:border-brand"
           >
-            {t("header.switch_lang")}
+            {/* The name is the visible word in its own language, then what it does in the page's (WCAG 2.5.3). */}
+            <span lang={other === "zh" ? "zh-CN" : "fr-FR"}>{t("header.switch_lang")}</span>
+            <span className="sr-only">{` – ${t("header.switch_lang_label")}`}</span>
           </a>
         </nav>
       </div>

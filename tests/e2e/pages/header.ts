@@ -23,7 +23,7 @@ export class Header {
   get accountLink() {
     return this.page.getByRole("banner").getByRole("link", { name: this.t("header.account"), exact: true });
   }
-  /** Cart icon. The item count badge (header.cart_count) is not on the page yet: the cart issue adds it and its getter here. */
+  /** Cart icon, named "Panier" (with a line in the cart: "Panier, 2 articles"; exact here, so an empty cart). */
   get cartLink() {
     return this.page.getByRole("banner").getByRole("link", { name: this.t("header.cart"), exact: true });
   }
