@@ -32,12 +32,15 @@ function Preferences({ close }: { close: () => void }) {
           type="button"
           role="switch"
           aria-checked={on}
-          aria-labelledby="login-cookie-label"
+          // Named by the setting then its visible word (WCAG 2.5.3: the name contains what the switch shows).
+          aria-labelledby="login-cookie-label login-cookie-state"
           onClick={() => setOn(!on)}
           className={`flex items-center gap-2 rounded-full px-1 py-1 ${on ? "bg-brand text-white" : "bg-line text-ink"}`}
         >
           <span className={`h-5 w-5 rounded-full bg-white ${on ? "order-2" : ""}`} aria-hidden />
-          <span className="px-1 text-sm font-semibold">{on ? t("yes") : t("no")}</span>
+          <span id="login-cookie-state" className="px-1 text-sm font-semibold">
+            {on ? t("yes") : t("no")}
+          </span>
         </button>
       </div>
       <div className="mt-5 flex justify-end">
