@@ -1,11 +1,11 @@
-// On a 390 px phone nothing is off screen: the product page's models are cards with price, quantity and the
+// On a 390 px phone nothing is off screen (and at 1280 px the models are still a table): the product page's models are cards with price, quantity and the
 // add button in view, and the account's tables (orders, invoices, credit notes, quotations, discounts, order
 // lines) are cards too, in fr and zh. Screenshots of each page go to E2E_SHOTS (default /tmp/e2e-shots).
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { browserPerFile, newTab } from "./browser.ts";
+import { DESKTOP, browserPerFile, newTab } from "./browser.ts";
 import { shopPerFile } from "./shop.ts";
 import { DEMO, loginAs } from "./customers.ts";
 import { CartPage } from "./pages/cart.ts";
@@ -72,6 +72,25 @@ for (const lang of ["fr", "zh"] as const) {
       await add.click();
       await cart.panel().waitFor();
       await cart.waitForBadge(1);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it("keeps the models table a table on a 1280 px screen, every column in view", async () => {
+      const { page, context, errors } = await newTab(browser(), DESKTOP);
+      await page.goto(`${shop.url}${localePath(lang, PRODUCT)}`);
+      await page.waitForLoadState("networkidle");
+      const table = page.locator("main table").first();
+      expect(await table.locator("thead").isVisible()).toBe(true);
+      expect(
+        await table
+          .locator("tbody tr")
+          .first()
+          .evaluate((tr) => getComputedStyle(tr).display),
+      ).toBe("table-row");
+      expect(await sideways(page)).toBe(0);
+      expect(await offScreen(page, "main table :is(th, td), main table tbody button")).toEqual([]);
+      await table.screenshot({ path: join(SHOTS, `desktop-product-models-${lang}.png`) });
       expect(errors).toEqual([]);
       await context.close();
     });
