@@ -1,6 +1,7 @@
-// On a 390 px phone nothing is off screen (and at 1280 px the models are still a table): the product page's models are cards with price, quantity and the
+// On a 390 px phone nothing is off screen: the product page's models are cards with price, quantity and the
 // add button in view, and the account's tables (orders, invoices, credit notes, quotations, discounts, order
-// lines) are cards too, in fr and zh. Screenshots of each page go to E2E_SHOTS (default /tmp/e2e-shots).
+// lines, quick order) are cards too, in fr and zh; at 1280 px the models are still a table. Screenshots of
+// each page go to E2E_SHOTS (default /tmp/e2e-shots).
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -41,6 +42,7 @@ const ACCOUNT = [
   ["/reduction", "coupon-list"],
   ["/order-detail?id=CE2026-000123", "order-lines"],
   ["/accountpdfquotation?id=DV2026-000012", "quotation-lines"],
+  ["/quick-order/purchased", "quick-purchased"],
 ] as const;
 
 for (const lang of ["fr", "zh"] as const) {

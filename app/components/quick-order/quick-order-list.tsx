@@ -72,7 +72,7 @@ export function QuickOrderList(props: Props) {
     <section className="flex flex-col gap-3" aria-label={t(`area.qo_tab_${props.kind}`)}>
       <p className="text-sm text-muted">{t(props.kind === "purchased" ? "area.qo_purchased_intro" : "area.qo_wishlist_intro")}</p>
       <TableScroll>
-        <table className="w-full min-w-[40rem] text-sm" data-testid={`quick-${props.kind}`}>
+        <table className="stack-table w-full text-sm md:min-w-[40rem]" data-testid={`quick-${props.kind}`}>
           <thead>
             <tr>
               <th scope="col" className={th}>
@@ -130,8 +130,10 @@ export function QuickOrderList(props: Props) {
                       onChange={(e) => toggle(i.model_id, e.target.checked)}
                     />
                   </td>
-                  <td className={`${td} whitespace-nowrap font-semibold`}>{i.reference}</td>
-                  <td className={td}>
+                  <td className={`${td} whitespace-nowrap font-semibold`} data-label={t("area.qo_col_reference")}>
+                    {i.reference}
+                  </td>
+                  <td className={td} data-label={t("area.qo_col_designation")}>
                     <Link to={i.url} className="flex items-center gap-2 hover:text-brand hover:underline">
                       <img
                         src={i.image ?? "/images/placeholder.svg"}
@@ -148,25 +150,27 @@ export function QuickOrderList(props: Props) {
                   </td>
                   {p && (
                     <>
-                      <td className={`${td} whitespace-nowrap text-right`}>{formatUnitPrice(p.last_price, lang, "HT")}</td>
-                      <td className={`${td} whitespace-nowrap`}>
+                      <td className={`${td} whitespace-nowrap text-right`} data-label={t("area.qo_col_last_price")}>
+                        {formatUnitPrice(p.last_price, lang, "HT")}
+                      </td>
+                      <td className={`${td} whitespace-nowrap`} data-label={t("area.qo_col_last_date")}>
                         {formatDate(p.last_date, lang)}
                         <span className="block text-xs text-muted">{t("area.qo_last_order", { number: p.last_order })}</span>
                       </td>
                     </>
                   )}
-                  <td className={`${td} whitespace-nowrap text-right`}>
+                  <td className={`${td} whitespace-nowrap text-right`} data-label={t("area.qo_col_price")}>
                     <span className="font-semibold text-brand">{formatUnitPrice(i.price, lang, "HT")}</span>
                     <span className="block text-xs text-muted">{t("product.per_unit", { unit: unitLabel(t, i.unit) })}</span>
                   </td>
-                  <td className={`${td} whitespace-nowrap`}>
+                  <td className={`${td} whitespace-nowrap`} data-label={t("area.qo_col_availability")}>
                     {can ? (
                       <span className="text-green-800">{t("area.qo_in_stock", { max: i.max })}</span>
                     ) : (
                       <span className="text-red-800">{t("area.qo_unavailable")}</span>
                     )}
                   </td>
-                  <td className={td}>
+                  <td className={td} data-label={t("area.qo_col_quantity")}>
                     <QuantityStepper
                       value={qty[i.model_id] ?? 1}
                       onChange={(n) => setQty((q) => ({ ...q, [i.model_id]: n }))}
