@@ -195,7 +195,7 @@ describe("the delivery mode in the cart", () => {
       expect(new URL(page.url()).pathname).toBe(localePath(lang, "/commande"));
       expect(await checkout.mode("pickup").isChecked()).toBe(true);
       expect(await checkout.shop(/Vitry-sur-Seine/).isChecked()).toBe(true);
-      expect(await checkout.summaryFreight.textContent()).toBe(label(lang, "checkout.free"));
+      expect(await checkout.summaryFreight.textContent()).toBe(label(lang, "orders.freight_free"));
       expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
       await context.close();
     });
@@ -246,7 +246,7 @@ describe("the delivery mode in the cart", () => {
     await checkout.chooseMode("pickup");
     await checkout.shop(/Vitry-sur-Seine/).check();
     await page.waitForLoadState("networkidle");
-    await expect.poll(() => checkout.summaryFreight.textContent()).toBe(label("fr", "checkout.free"));
+    await expect.poll(() => checkout.summaryFreight.textContent()).toBe(label("fr", "orders.freight_free"));
     await context.close();
   });
 });
