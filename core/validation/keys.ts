@@ -43,6 +43,7 @@ export const VALIDATION_KEYS = [
   "phone_invalid",
   "country_invalid",
   "feedback_type_required",
+  "question_type_required",
   "feedback_content_required",
   "feedback_content_too_long",
   "order_required",

@@ -9,8 +9,8 @@ const first = (input: unknown) => {
 
 describe("questionSchema", () => {
   it("needs a type and a content", () => {
-    expect(first({ content: "Bonjour", order_id: 1 })).toBe("validation.feedback_type_required");
-    expect(first({ type: "", content: "Bonjour", order_id: 1 })).toBe("validation.feedback_type_required");
+    expect(first({ content: "Bonjour", order_id: 1 })).toBe("validation.question_type_required");
+    expect(first({ type: "", content: "Bonjour", order_id: 1 })).toBe("validation.question_type_required");
     expect(first({ type: "livraison", order_id: 1 })).toBe("validation.feedback_content_required");
     expect(first({ type: "livraison", content: " \n ", order_id: 1 })).toBe("validation.feedback_content_required");
     expect(first({ type: "livraison", content: "a".repeat(2001), order_id: 1 })).toBe("validation.feedback_content_too_long");

@@ -13,7 +13,7 @@ const blankToUndefined = (v: unknown) => (v === "" || v === null || v === 0 || v
 
 export const questionSchema = z
   .object({
-    type: z.enum(QUESTION_TYPES, msg("feedback_type_required")),
+    type: z.enum(QUESTION_TYPES, msg("question_type_required")),
     order_id: z.preprocess(blankToUndefined, intField(msg("order_required")).optional()),
     content: requiredText("feedback_content_required", QUESTION_MAX_LENGTH, "feedback_content_too_long", true),
     attachments: z

@@ -200,8 +200,8 @@ describe.each(testDbKinds())("questions and attachments on %s", (kind) => {
     const path = "/site/Customer/submitSuggestion";
     const before = await questionCount();
     const cases: [Record<string, unknown>, string][] = [
-      [{ content: "Bonjour", order_id: demoOrder }, "validation.feedback_type_required"],
-      [{ type: "inconnu", content: "Bonjour", order_id: demoOrder }, "validation.feedback_type_required"],
+      [{ content: "Bonjour", order_id: demoOrder }, "validation.question_type_required"],
+      [{ type: "inconnu", content: "Bonjour", order_id: demoOrder }, "validation.question_type_required"],
       [{ type: "livraison", order_id: demoOrder }, "validation.feedback_content_required"],
       [{ type: "livraison", content: "   ", order_id: demoOrder }, "validation.feedback_content_required"],
       [{ type: "livraison", content: "x".repeat(2001), order_id: demoOrder }, "validation.feedback_content_too_long"],
