@@ -5,7 +5,7 @@ import { translate } from "#core/i18n/translate.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { notFoundResponse, orNotFound } from "#app/lib/loader-errors.ts";
 import { OrderLines, StateBadge, TotalsTable } from "#app/components/orders/order-parts.tsx";
-import { OrderDelivery, OrderPayment } from "#app/components/orders/order-sections.tsx";
+import { OrderDelivery, OrderInvoiceAddress, OrderPayment } from "#app/components/orders/order-sections.tsx";
 import { OrderPayAction } from "#app/components/payment/order-pay-action.tsx";
 import { localePath } from "#core/slug.ts";
 import { parseOrderRef } from "#core/validation/orders.ts";
@@ -74,7 +74,10 @@ export default function OrderConfirmation({ loaderData: o }: Route.ComponentProp
           <TotalsTable totals={o.totals} credit={o} paid={o.payment !== null} />
         </div>
       </section>
-      <OrderDelivery o={o} />
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+        <OrderDelivery o={o} />
+        <OrderInvoiceAddress o={o} />
+      </div>
       <div className="flex flex-wrap gap-4">
         <Link
           to={`${localePath(lang, "/order-detail")}?id=${encodeURIComponent(o.number)}`}

@@ -4,8 +4,8 @@ import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { notFoundResponse, orNotFound } from "#app/lib/loader-errors.ts";
-import { AddressBlock, OrderLines, StateBadge, TotalsTable } from "#app/components/orders/order-parts.tsx";
-import { OrderDelivery, OrderPayment } from "#app/components/orders/order-sections.tsx";
+import { OrderLines, StateBadge, TotalsTable } from "#app/components/orders/order-parts.tsx";
+import { OrderDelivery, OrderInvoiceAddress, OrderPayment } from "#app/components/orders/order-sections.tsx";
 import { ReorderButton } from "#app/components/orders/reorder-button.tsx";
 import { OrderPayAction } from "#app/components/payment/order-pay-action.tsx";
 import { OrderDocumentsSection } from "#app/components/orders/order-documents.tsx";
@@ -66,12 +66,7 @@ export default function OrderDetailPage({ loaderData: o }: Route.ComponentProps)
       </section>
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <OrderDelivery o={o} />
-        <section aria-labelledby="order-invoice-title" className="rounded border border-line p-4">
-          <h2 id="order-invoice-title" className="mb-2 text-lg font-semibold">
-            {t("orders.invoice_address")}
-          </h2>
-          {o.invoice_address ? <AddressBlock a={o.invoice_address} /> : <p>—</p>}
-        </section>
+        <OrderInvoiceAddress o={o} />
         <OrderPayment o={o} />
         <OrderAfterSales o={o} />
         <OrderDocumentsSection docs={o.documents} />

@@ -4,15 +4,25 @@ import { formatDate } from "#core/format-date.ts";
 import type { OrderDetail } from "#core/order-view.ts";
 import { AddressBlock } from "./order-parts.tsx";
 
+/** The delivery mode as the order names it: store pickup, or the carriage it was charged for. */
+const MODES: Record<string, string> = {
+  parcel: "orders.delivery_mode_parcel",
+  pallet: "orders.delivery_mode_pallet",
+  carrier: "orders.delivery_mode_carrier",
+};
+
 export function OrderDelivery({ o }: { o: OrderDetail }) {
   const { t, lang } = useT();
   const pickup = o.pickup_method === 2;
+  const mode = pickup ? "orders.delivery_mode_pickup" : (MODES[o.delivery_mode ?? ""] ?? "orders.delivery_mode_delivery");
   return (
     <section aria-labelledby="order-delivery-title" className="rounded border border-line p-4">
       <h2 id="order-delivery-title" className="mb-2 text-lg font-semibold">
         {t("orders.delivery_title")}
       </h2>
-      <p className="mb-2 font-medium">{t(pickup ? "orders.delivery_mode_pickup" : "orders.delivery_mode_delivery")}</p>
+      <p className="mb-2 font-medium" data-testid="order-delivery-mode">
+        {t(mode)}
+      </p>
       {pickup && o.shop && (
         <p>
           <span className="sr-only">
@@ -27,6 +37,19 @@ export function OrderDelivery({ o }: { o: OrderDetail }) {
       {o.planned_delivery_date && o.status !== "cancelled" && (
         <p className="mt-2">{t("orders.planned_date", { date: formatDate(o.planned_delivery_date, lang, "long") })}</p>
       )}
+    </section>
+  );
+}
+
+/** The invoice address the order was invoiced to (decision 086), "—" without one. */
+export function OrderInvoiceAddress({ o }: { o: OrderDetail }) {
+  const { t } = useT();
+  return (
+    <section aria-labelledby="order-invoice-title" className="rounded border border-line p-4" data-testid="order-invoice-address">
+      <h2 id="order-invoice-title" className="mb-2 text-lg font-semibold">
+        {t("orders.invoice_address")}
+      </h2>
+      {o.invoice_address ? <AddressBlock a={o.invoice_address} /> : <p>—</p>}
     </section>
   );
 }

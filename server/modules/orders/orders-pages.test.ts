@@ -123,7 +123,12 @@ describe.each(testDbKinds())("order pages (%s)", (kind) => {
       personal(res, url);
       expect(res.body).toContain("CE2026-000171");
     }
-    expect((await page(`/confirmation-commande?id=${unpaid.id}`, demo)).body).toContain("Elle est en attente de paiement.");
+    const fr = (await page(`/confirmation-commande?id=${unpaid.id}`, demo)).body;
+    expect(fr).toContain("Elle est en attente de paiement.");
+    // the confirmation names the delivery mode charged and the invoice address, as the detail does
+    expect(fr).toContain("Livraison sur palette");
+    expect(fr).toContain('data-testid="order-invoice-address"');
+    expect((await page(`/zh/confirmation-commande?id=${unpaid.id}`, demo)).body).toContain("托盘配送");
   });
 
   it("sends a visitor to the login page and caches none of the pages", async () => {
