@@ -29,7 +29,7 @@ export const PAGES: Page[] = [
   { id: "register", path: "reg", file: "routes/register.tsx", messages: ["account"] },
   { id: "forgot-password", path: "recuperation-mot-de-passe", file: "routes/forgot-password.tsx", messages: ["account"] },
   { id: "reset-password", path: "resetpassword", file: "routes/reset-password.tsx", messages: ["account"] },
-  { id: "account", path: "mon-compte", file: "routes/account-home.tsx", aliases: ["center/mon-compte"], messages: ["account"] },
+  { id: "account", path: "mon-compte", file: "routes/account-home.tsx", aliases: ["center/mon-compte"], messages: ["account", "orders"] },
   { id: "identity", path: "identite", file: "routes/identity.tsx", aliases: ["center/identite"], messages: ["account"] },
   { id: "addresses", path: "adresses", file: "routes/addresses.tsx", aliases: ["center/adresses"], messages: ["account"] },
   {

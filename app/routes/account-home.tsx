@@ -1,4 +1,4 @@
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/account-home";
 import { localePath } from "#core/slug.ts";
 import { api } from "#app/lib/api.ts";
@@ -7,14 +7,34 @@ import { translate } from "#core/i18n/translate.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { useSession } from "#app/lib/session-store.ts";
 import { SessionsList } from "#app/components/account/sessions-list.tsx";
+import { StateBadge } from "#app/components/orders/order-parts.tsx";
+import { formatDate } from "#core/format-date.ts";
+import { decOrZero, formatPrice } from "#core/money.ts";
 
 /** Rendered for its customer, never from the render cache (decision 063). */
 export const handle = { personal: true };
 
-// Only what the page shows: a personal page is rendered on every request, its data is part of the cost.
-export function loader({ context, url }: Route.LoaderArgs) {
+/** How many recent orders the account's home lists. */
+const RECENT = 3;
+
+// The account's home: the recent orders, the credit balance, the delivery dates to confirm and the unread
+// notifications, then the sessions. Only what the page shows: a personal page is rendered on every request.
+export async function loader({ context, url }: Route.LoaderArgs) {
   const c = requireCustomer(context, url);
-  return { user: { first_name: c.firstName, last_name: c.lastName, client_number: c.clientNumber, company: c.company } };
+  const { db, orders, documents, deliveries, notifications } = context.services;
+  const [recent, credit, dates, notices] = await Promise.all([
+    orders.list(db, c.id, { page: 1, page_size: RECENT }, context.lang),
+    documents.creditNoteList(db, c.id, context.lang),
+    deliveries.list(db, c.id, new Date(), context.lang),
+    notifications.list(db, c.id, context.lang),
+  ]);
+  return {
+    user: { first_name: c.firstName, last_name: c.lastName, client_number: c.clientNumber, company: c.company },
+    recent: recent.list.map(({ id, number, created_at, state, total_ttc }) => ({ id, number, created_at, state, total_ttc })),
+    balance: credit.balance,
+    toConfirm: dates.list.filter((d) => d.can_reply).length,
+    unread: notices.unread,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
@@ -25,7 +45,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
   ];
 };
 
-export default function AccountHome({ loaderData: { user } }: Route.ComponentProps) {
+export default function AccountHome({ loaderData: { user, recent, balance, toConfirm, unread } }: Route.ComponentProps) {
   const { t, lang } = useT();
   const navigate = useNavigate();
 
@@ -50,6 +70,54 @@ export default function AccountHome({ loaderData: { user } }: Route.ComponentPro
           {t("account.logout")}
         </button>
       </div>
+      <section aria-labelledby="home-orders" className="flex flex-col gap-2" data-testid="home-orders">
+        <h2 id="home-orders" className="text-lg font-semibold">
+          {t("account.home_recent_orders")}
+        </h2>
+        {recent.length === 0 ? (
+          <p>{t("account.home_no_orders")}</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-line rounded border border-line">
+            {recent.map((o) => (
+              <li key={o.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
+                <Link
+                  to={`${localePath(lang, "/order-detail")}?id=${encodeURIComponent(o.number)}`}
+                  className="font-semibold text-brand underline"
+                >
+                  {o.number}
+                </Link>
+                <span className="text-sm text-muted">{formatDate(o.created_at, lang)}</span>
+                <StateBadge state={o.state} />
+                <span className="whitespace-nowrap">{formatPrice(o.total_ttc, lang, "TTC")}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link to={localePath(lang, "/historique-commandes")} className="self-start text-brand underline">
+          {t("account.home_all_orders")}
+        </Link>
+      </section>
+      <ul className="grid grid-cols-1 gap-3 md:grid-cols-3">
+        <li className="rounded border border-line p-4" data-testid="home-credit">
+          <p className="text-sm text-muted">{t("account.home_credit_balance")}</p>
+          <p className="text-lg font-semibold">{formatPrice(balance, lang, "TTC")}</p>
+          {decOrZero(balance).sign() > 0 && (
+            <Link to={localePath(lang, "/avoirs")} className="text-sm text-brand underline">
+              {t("account.home_credit_link")}
+            </Link>
+          )}
+        </li>
+        <li className="rounded border border-line p-4" data-testid="home-deliveries">
+          <Link to={localePath(lang, "/livraisons")} className={toConfirm > 0 ? "font-semibold text-brand underline" : "underline"}>
+            {toConfirm > 0 ? t("account.home_deliveries", { count: toConfirm }) : t("account.home_deliveries_none")}
+          </Link>
+        </li>
+        <li className="rounded border border-line p-4" data-testid="home-unread">
+          <Link to={localePath(lang, "/notifications")} className={unread > 0 ? "font-semibold text-brand underline" : "underline"}>
+            {unread > 0 ? t("account.home_unread", { count: unread }) : t("account.home_unread_none")}
+          </Link>
+        </li>
+      </ul>
       <SessionsList />
     </div>
   );

@@ -153,4 +153,25 @@ describe.each(testDbKinds())("order pages (%s)", (kind) => {
     expect(res.body).toContain('href="/historique-commandes"');
     expect(res.body).toContain('href="/suivi-commande"');
   });
+
+  it("makes the account home a summary: recent orders, credit balance, dates to confirm, unread notifications", async () => {
+    const [newest] = await query<{ number: string }>(
+      t.database.db,
+      sql`select number from orders where customer_id = 1 order by created_at desc, id desc limit 1`,
+    );
+    for (const [url, texts] of [
+      ["/mon-compte", ["Mes dernières commandes", "Solde de mes avoirs", "Toutes mes commandes"]],
+      ["/zh/mon-compte", ["我的最近订单", "我的退款凭证余额"]],
+    ] as const) {
+      const res = await page(url, demo);
+      expect(res.statusCode, url).toBe(200);
+      personal(res, url);
+      for (const text of texts) expect(res.body, `${url} ${text}`).toContain(text);
+      expect(res.body, url).toContain(newest.number);
+      expect(res.body, url).toContain('data-testid="home-deliveries"');
+      expect(res.body, url).toContain('data-testid="home-unread"');
+    }
+    // another customer's orders are not listed
+    expect((await page("/mon-compte", martin)).body).not.toContain(newest.number);
+  });
 });
