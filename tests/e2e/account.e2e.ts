@@ -1,7 +1,7 @@
 // Customer accounts end to end. The demo customer is only logged in; every test that changes an account
 // (password, identity, addresses) does it on its own fresh customer.
 import { describe, expect, it } from "vitest";
-import { newTab, browserPerFile } from "./browser.ts";
+import { DESKTOP, PHONE, newTab, browserPerFile, seriousViolations } from "./browser.ts";
 import { shopPerFile } from "./shop.ts";
 import { DEMO, freshCustomer, loginAs } from "./customers.ts";
 import { AccountHome, AddressesPage, Header, IdentityPage, LoginPage } from "./pages/index.ts";
@@ -35,6 +35,31 @@ describe("customer accounts", () => {
     await home.hello(DEMO.name).waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it("makes /mon-compte the account's home: recent orders, credit balance, dates to confirm, notifications (fr, zh; 1280 and 390 px)", async () => {
+    for (const [lang, viewport] of [
+      ["fr", DESKTOP],
+      ["zh", PHONE],
+    ] as const) {
+      const { page, errors } = await newTab(browser(), viewport);
+      await loginAs(page.context(), shop, DEMO);
+      await page.goto(`${shop.url}${lang === "zh" ? "/zh" : ""}/mon-compte`);
+      const orders = page.getByTestId("home-orders");
+      await orders.getByRole("heading", { name: lang === "fr" ? "Mes dernières commandes" : "我的最近订单" }).waitFor();
+      expect(await orders.getByRole("listitem").count()).toBe(3);
+      await page.getByTestId("home-credit").waitFor();
+      await page.getByTestId("home-deliveries").getByRole("link").waitFor();
+      await page.getByTestId("home-unread").getByRole("link").waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.screenshot({ path: `/tmp/e2e-shots/account-home-${lang}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+      // an order of the list opens its detail
+      await orders.getByRole("link").first().click();
+      await page.waitForURL(/\/order-detail\?id=CE/);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
   });
 
   it("registers in Chinese, logs out, and logs back in by e-mail", async () => {

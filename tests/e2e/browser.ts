@@ -6,6 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 390, height: 844 };
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({
