@@ -91,6 +91,17 @@ describe("renderDocumentPdf", () => {
     }
   });
 
+  it("keeps the terms on the page of the totals, whatever the number of lines", async () => {
+    const terms = "Pas d'escompte pour paiement anticipé. En cas de retard de paiement : pénalités de retard.";
+    for (let n = 1; n <= 70; n += 3) {
+      const pdf = await renderDocumentPdf({ ...base("fr", n), extra: { notes: [terms] } });
+      // each page's text ends with its footer's "Page k/N"
+      const pages = (await pdfToText(pdf)).split(/Page \d+\/\d+/);
+      const withTerms = pages.find((p) => p.includes("pénalités de retard"));
+      expect(withTerms, `${n} lines`).toContain("Total TTC");
+    }
+  });
+
   it("breaks long tables over pages, with the footer on each", async () => {
     const pdf = await renderDocumentPdf(base("fr", 60));
     const pages = pdfPages(pdf);

@@ -321,7 +321,13 @@ export async function renderDocumentPdf(input: DocumentInput): Promise<Buffer> {
   ];
   const vatRows = input.totals.vat;
   const blockH = Math.max(16 * (vatRows.length + 2), 16 * totalRows.length + 8);
-  ensure(blockH);
+  // The totals, the blocks and the notes after them stay on one page when they fit on one: a page never holds the
+  // terms alone, away from the amounts they are about.
+  doc.font("R").fontSize(8.5);
+  const notesH = (input.extra?.notes ?? []).reduce((h, n) => h + doc.heightOfString(pdfText(n), { width }) + 6, 0);
+  const blocksH = (input.extra?.blocks ?? []).reduce((h, b) => h + 18 + 14 * b.rows.length + 10, 0);
+  const tailH = blockH + 16 + blocksH + notesH;
+  ensure(tailH <= bottom - PAGE.margin ? tailH : blockH);
   const top = y;
 
   doc.font("B").fontSize(9).fillColor("#000000").text(t("vat_title"), left, y, { width: vatW });
