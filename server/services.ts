@@ -83,7 +83,7 @@ export function createServices(
     cache,
     sessions,
     limits,
-    accounts: createAccountsService(sessions),
+    accounts: createAccountsService(sessions, env.PUBLIC_URL),
     passwordReset: createPasswordResetService(env.PUBLIC_URL, sessions.forgetAll, limits),
     identity: createIdentityService(sessions.forgetAll),
     addresses,

@@ -8,7 +8,8 @@ import type { registrationSchema } from "#core/validation/account.ts";
 import type { z } from "zod";
 import { conflict, refused } from "#core/domain-errors.ts";
 import { withTransaction } from "#server/db/tx.ts";
-import type { Lang } from "#core/i18n/messages.ts";
+import { translate, type Lang } from "#core/i18n/messages.ts";
+import { enqueueMail } from "#server/modules/outbox/outbox.service.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 import type { SessionService, SessionCustomer } from "./sessions.service.ts";
 import { createLoginThrottle, throttleKeys } from "./login-throttle.service.ts";
@@ -44,7 +45,8 @@ export const accountThrottleKey = (customerId: number | undefined, identifier: s
 export type LoginClient = { ip: string; device?: string; userAgent?: string };
 
 /** Every function takes the handle to use (`q`: pool or transaction, decision 060). */
-export function createAccountsService(sessions: SessionService) {
+/** `publicUrl`: the shop's address, for the links of the welcome e-mail. */
+export function createAccountsService(sessions: SessionService, publicUrl = "") {
   const throttle = createLoginThrottle();
   const devices = createKnownDevices();
 
@@ -128,6 +130,16 @@ export function createAccountsService(sessions: SessionService) {
           .set({ clientNumber: `C${100000 + row.id}` })
           .where(eq(customers.id, row.id))
           .returning();
+        // The welcome e-mail, in the customer's language, leaves through the outbox once the account is committed.
+        await enqueueMail(tx, {
+          to: email,
+          subject: translate(lang, "account.welcome_mail_subject"),
+          text: translate(lang, "account.welcome_mail_text", {
+            name: `${numbered.firstName} ${numbered.lastName}`,
+            number: numbered.clientNumber,
+            link: `${publicUrl}${lang === "zh" ? "/zh" : ""}/mon-compte`,
+          }),
+        });
         return { customer: numbered, token: await sessions.create(tx, numbered.id) };
       });
     } catch (e) {
