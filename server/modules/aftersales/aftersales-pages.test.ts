@@ -76,7 +76,7 @@ describe.each(testDbKinds())("after-sales pages (%s)", (kind) => {
   it("lists the notifications with the unread count, only the caller's", async () => {
     const res = await page("/notifications", t.demo);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain("2 non lue(s)");
+    expect(res.body).toContain("2 non lues");
     expect(res.body).toContain("Votre commande CE2026-000177 est planifiée pour une livraison le");
     expect(res.body).not.toContain("CE2026-000150");
     const zh = await page("/zh/center/notifications", t.demo);
