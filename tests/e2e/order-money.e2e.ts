@@ -100,6 +100,7 @@ describe.each(["fr", "zh"] as const)("an order's money (%s)", (lang: Lang) => {
     await checkout.receiving(1, "morning").check();
     await page.getByRole("checkbox", { name: t("documents.credit_apply") }).check();
     await expect.poll(() => page.getByTestId("credit-used").textContent()).toBe(formatPrice("-18.60", lang));
+    await checkout.acceptCgv.check();
     await checkout.placeOrder.click();
     await page.waitForURL(/\/paymentcb\?order_id=\d+$/);
     const orderId = Number(new URL(page.url()).searchParams.get("order_id"));
