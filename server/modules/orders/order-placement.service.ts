@@ -132,6 +132,7 @@ export function createOrderPlacementService(cart: CartService) {
       if (!state || state.lines.length === 0) throw refused("api.cart_empty");
       const models = orderModels(modelRows, names);
       const order = await prepareOrder(tx, customer.id, state, models, invoiceRows[0] ?? null, input, conf, lang);
+      const numberingYearNow = numberingYear(new Date()); // one year for the sequence row and the number it gives
 
       const [, , stockRows, used, [sequence], [{ id, at }]] = await preparedStatements<
         [unknown[], unknown[], StockRow[], unknown[], SequenceRow[], { id: number; at: number }[]]
@@ -139,12 +140,12 @@ export function createOrderPlacementService(cart: CartService) {
         ...emptyCartSql(tx, state.row.id),
         lockStockSql(order.lines),
         order.couponId === null ? null : useCouponSql(tx, order.couponId),
-        nextSequenceSql(tx, "order", year(new Date())),
+        nextSequenceSql(tx, "order", numberingYearNow),
         sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id, (extract(epoch from now()) * 1000)::float8 as at`,
       ]);
       checkStock(order.lines, stockRows);
       if (order.couponId !== null && used.length === 0) throw refused("api.coupon_unavailable");
-      const placed = placedOrder(id, formatDocumentNumber("order", year(new Date()), sequence.last_value), at, order);
+      const placed = placedOrder(id, formatDocumentNumber("order", numberingYearNow, sequence.last_value), at, order);
 
       const writes = [
         takeStockSql(order.lines),
@@ -344,9 +345,6 @@ const useCouponSql = (tx: Db, couponId: number) =>
     .where(and(eq(coupons.id, couponId), sql`${coupons.uses} < ${coupons.maxUses}`))
     .returning({ id: coupons.id })
     .getSQL();
-
-/** The numbering year of an order placed now. */
-const year = (now: Date) => numberingYear(now);
 
 /** The answer of the order numbered `number` with id `id`, placed at `at` (ms), before any credit is spent. */
 function placedOrder(id: number, number: string, at: number, o: PreparedOrder): PlacedOrder {
