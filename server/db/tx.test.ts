@@ -93,7 +93,8 @@ describe.each(testDbKinds())("transactions on %s", (kind) => {
         afterCommit(() => committed.push("after commit"));
         // a nested use case joins the same transaction
         await withTransaction(tx, async (inner) => {
-          expect(await count(inner, "outbox_messages", sql`payload->>'to' = ${email}`)).toBe(1);
+          // the welcome e-mail and the reset's
+          expect(await count(inner, "outbox_messages", sql`payload->>'to' = ${email}`)).toBe(2);
         });
         throw new Error("last step failed");
       }),
