@@ -21,7 +21,8 @@ export type Shop = {
     opts?: { token?: string; lang?: "fr" | "zh" },
   ): Promise<{ code: number; data: T; info: string }>;
   /** Decoded text of the newest e-mail this shop sent to `to` (waits up to 10 s for it). */
-  mailTo(to: string): Promise<string>;
+  /** The last e-mail to `to` once one has arrived (with `match`: once the last one matches it). */
+  mailTo(to: string, match?: RegExp): Promise<string>;
 };
 
 type Smtp = Awaited<ReturnType<typeof startSmtp>>;
@@ -66,10 +67,10 @@ export function shopPerFile(env: Record<string, string> = {}): Shop {
       });
       return res.json();
     },
-    async mailTo(to) {
+    async mailTo(to, match) {
       for (let i = 0; i < 100; i++) {
         const mail = smtp?.lastTo(to);
-        if (mail) return mail;
+        if (mail && (!match || match.test(mail))) return mail;
         await new Promise((r) => setTimeout(r, 100));
       }
       throw new Error(`no e-mail to ${to}`);
