@@ -32,12 +32,7 @@ async function login(page: Page, lang: "fr" | "zh") {
 /** Adds from the first list card of /promotions and from the first orderable row of a product's models table. */
 async function addTwo(cart: CartPage) {
   const { page } = cart;
-  await page.goto(`${shop.url}${cart.path("/promotions")}`);
-  await page.waitForLoadState("networkidle");
-  const card = page
-    .locator("main article")
-    .filter({ has: page.getByRole("button", { name: new RegExp(`^${cart.text.add}`), disabled: false }) })
-    .first();
+  const card = await cart.promotionCard(shop.url);
   await card.getByRole("button", { name: cart.text.increase }).click();
   // The card carries the model it adds (decision 086): no product read on the way to the cart.
   const detailReads: string[] = [];
@@ -57,11 +52,7 @@ async function addTwo(cart: CartPage) {
   await card.getByRole("link").first().click();
   await page.waitForURL(/\/product\/[^/]+\/\d+$/);
   await page.waitForLoadState("networkidle");
-  const row = page
-    .getByRole("table")
-    .getByRole("row")
-    .filter({ has: page.getByRole("button", { name: new RegExp(`^${cart.text.add}`), disabled: false }) })
-    .last();
+  const row = cart.orderable(page.getByRole("table").getByRole("row")).last();
   await cart.addFrom(row);
   expect(await seriousViolations(page)).toEqual([]); // product page with its steppers, the panel open
   await page.waitForFunction(() => Number(document.querySelector("[data-testid=cart-badge]")?.textContent) >= 3);

@@ -203,12 +203,7 @@ describe("the delivery mode in the cart", () => {
     it(`a visitor's cart never says delivery is free: computed at the next step, the threshold and minimum shown (${lang})`, async () => {
       const { page, context, errors } = await openTab(browser(), `${shop.url}${localePath(lang, "/")}`);
       const cart = new CartPage(page, lang);
-      await page.goto(`${shop.url}${cart.path("/promotions")}`);
-      await page.waitForLoadState("networkidle");
-      const card = page
-        .locator("main article")
-        .filter({ has: page.getByRole("button", { name: new RegExp(`^${cart.text.add}`), disabled: false }) })
-        .first();
+      const card = await cart.promotionCard(shop.url);
       await cart.addFrom(card);
       await cart.closePanel();
       await page.goto(`${shop.url}${cart.path("/panier")}`);

@@ -41,6 +41,18 @@ export class CartPage {
     return this.lang === "zh" ? `/zh${p}` : p;
   }
 
+  /** Rows or cards of `scope` whose add button can be used. */
+  orderable(scope: Locator): Locator {
+    return scope.filter({ has: this.page.getByRole("button", { name: new RegExp(`^${this.text.add}`), disabled: false }) });
+  }
+
+  /** The first orderable card of the promotions list, once the list is shown. */
+  async promotionCard(shopUrl: string): Promise<Locator> {
+    await this.page.goto(`${shopUrl}${this.path("/promotions")}`);
+    await this.page.waitForLoadState("networkidle");
+    return this.orderable(this.page.locator("main article")).first();
+  }
+
   badge(): Locator {
     return this.page.getByTestId("cart-badge");
   }
