@@ -456,6 +456,12 @@ describe("navigation", () => {
     const { page, context } = await at(path);
     // by CSS, not by role: the cookie drawer (1.5 s after load) may hide the rest from the accessibility tree
     const alert = page.locator('[role="alert"]', { hasText: text });
+    // The indicator is the hydrated page's (network idle is not hydrated on a busy machine; offline before that, the
+    // page's remaining modules could not load at all).
+    await page.waitForFunction(() => {
+      const form = document.querySelector("footer form");
+      return Boolean(form && Object.keys(form).some((k) => k.startsWith("__reactProps")));
+    });
     await context.setOffline(true);
     await alert.waitFor();
     await context.setOffline(false);
