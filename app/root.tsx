@@ -41,9 +41,10 @@ import { OnlineStatus, ProgressBar, StartOverlay } from "./components/layout/loa
 import { useStartDialogs, useStartDialogsTimer } from "./lib/use-start-dialogs.ts";
 import { reloadOnChunkError, useChunkReload } from "./lib/use-chunk-reload.ts";
 import { useIdlePrefetch } from "./lib/use-idle-prefetch.ts";
+import { whenOnline } from "./lib/when-online.ts";
 
 // Cookie consent, its preferences and the ad popup: fetched with radix the first time one opens (decision 064).
-const StartDialogs = lazy(() => import("./components/layout/start-dialogs.tsx"));
+const StartDialogs = lazy(whenOnline(() => import("./components/layout/start-dialogs.tsx")));
 
 type RootBase = {
   lang: "fr" | "zh";

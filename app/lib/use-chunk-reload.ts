@@ -9,9 +9,14 @@ const CHUNK_ERROR =
 
 export const isChunkError = (e: unknown) => CHUNK_ERROR.test(e instanceof Error ? e.message : String(e));
 
-/** Reloads if the error is a chunk-load failure and no reload happened in the last 60 s; true if it did. */
+/** Reloads if the error is a chunk-load failure and no reload happened in the last 60 s; true if it did. Offline,
+ * the reload waits for the connection: now, it would replace the page with the browser's offline page. */
 export function reloadOnChunkError(e: unknown, now = Date.now()): boolean {
   if (typeof window === "undefined" || !isChunkError(e)) return false;
+  if (!navigator.onLine) {
+    window.addEventListener("online", () => reloadOnChunkError(e), { once: true });
+    return false;
+  }
   try {
     const last = Number(sessionStorage.getItem(KEY) ?? 0);
     if (now - last < CHUNK_RELOAD_GUARD_MS) return false;
@@ -25,8 +30,10 @@ export function reloadOnChunkError(e: unknown, now = Date.now()): boolean {
 
 export function useChunkReload() {
   useEffect(() => {
-    // Vite's event for a failed preload of a lazy chunk; the router's failures reach the error boundary.
+    // Vite's event for a failed preload of a lazy chunk; the router's failures reach the error boundary. Offline,
+    // the import fails to its caller, which waits for the connection (when-online.ts).
     const onPreload = (e: Event) => {
+      if (!navigator.onLine) return;
       if (reloadOnChunkError((e as Event & { payload?: unknown }).payload ?? "dynamically imported module")) e.preventDefault();
     };
     const onRejection = (e: PromiseRejectionEvent) => {

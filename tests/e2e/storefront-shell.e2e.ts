@@ -470,6 +470,32 @@ describe("navigation", () => {
   });
 });
 
+describe("connection lost", () => {
+  it("keeps the page when the connection drops before a lazy part has loaded, and loads it once back online", async () => {
+    // Offline before the cookie question (1.5 s after load) fetches its code: a failed chunk while offline is the
+    // connection's, not a new build's, so the page must neither reload (into the browser's offline page) nor
+    // fall to the error page.
+    const { page, context, errors } = await newTab(browser(), DESKTOP);
+    await page.goto(`${shop.url}/`, { waitUntil: "commit" });
+    await page.waitForFunction(() => {
+      const form = document.querySelector("footer form");
+      return Boolean(form && Object.keys(form).some((k) => k.startsWith("__reactProps")));
+    });
+    await context.setOffline(true);
+    const offline = page.locator('[role="alert"]', { hasText: "Vous êtes hors ligne" });
+    await offline.waitFor();
+    await wait(2500);
+    expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+    expect(await page.getByRole("search").count()).toBe(1);
+    await offline.waitFor();
+    await context.setOffline(false);
+    await offline.waitFor({ state: "detached" });
+    await page.getByRole("dialog").waitFor(); // the cookie question, its code fetched once back online
+    expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e))).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("maintenance", () => {
   it.each([
     ["/", "Nous serons bientôt de retour"],

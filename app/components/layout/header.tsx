@@ -14,10 +14,11 @@ import { useSession } from "#app/lib/session-store.ts";
 import { useShell } from "#app/lib/use-shell.tsx";
 import { useCart } from "#app/lib/cart-store.ts";
 import { useHeaderHidden } from "#app/lib/use-header-hidden.ts";
+import { whenOnline } from "#app/lib/when-online.ts";
 
 // The side panel and the drawer (radix Dialog) load on first opening: no dialog code in every page's start-up (decision 064).
-const CartPanel = lazy(() => import("#app/components/cart/cart-panel.tsx").then((m) => ({ default: m.CartPanel })));
-const MobileMenu = lazy(() => import("./mobile-menu.tsx"));
+const CartPanel = lazy(whenOnline(() => import("#app/components/cart/cart-panel.tsx").then((m) => ({ default: m.CartPanel }))));
+const MobileMenu = lazy(whenOnline(() => import("./mobile-menu.tsx")));
 
 const ClipboardList = shellIcon(clipboardList);
 const Menu = shellIcon(menuIcon);

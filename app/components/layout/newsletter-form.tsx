@@ -2,8 +2,9 @@ import { useState } from "react";
 import { useT } from "#app/lib/i18n.tsx";
 import { api } from "#app/lib/api.ts";
 import { useSession } from "#app/lib/session-store.ts";
+import { whenOnline } from "#app/lib/when-online.ts";
 
-const loadSchema = () => import("#core/validation/newsletter.ts");
+const loadSchema = whenOnline(() => import("#core/validation/newsletter.ts"));
 
 /** SPEC §8: success clears the field with a centred message for 2 s; failure warns with the server's message for 2 s. */
 export function NewsletterForm() {

@@ -9,10 +9,11 @@ import { useT } from "#app/lib/i18n.tsx";
 import { api } from "#app/lib/api.ts";
 import type { Suggestion } from "#core/catalogue/types.ts";
 import { useSearchHistory } from "./use-search-history.ts";
+import { whenOnline } from "#app/lib/when-online.ts";
 
 // Loaded when needed (decision 064): the header is on every page, the schema and the dialog are not used on most.
-const loadSchema = () => import("#core/validation/search.ts");
-const ConfirmDialog = lazy(() => import("#app/components/ui/confirm-dialog.tsx").then((m) => ({ default: m.ConfirmDialog })));
+const loadSchema = whenOnline(() => import("#core/validation/search.ts"));
+const ConfirmDialog = lazy(whenOnline(() => import("#app/components/ui/confirm-dialog.tsx").then((m) => ({ default: m.ConfirmDialog }))));
 
 const Search = shellIcon(searchIcon);
 
