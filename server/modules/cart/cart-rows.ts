@@ -58,21 +58,25 @@ export const linesAndModels = (
   sql: readLinesSql(customerId, modelIds),
   parse: ([r]: { lines: [number, number][] | string; models: [number, number, number, boolean][] | string }[]) => ({
     lines: parsed(r.lines)!.map(([model_id, num]) => ({ model_id, num })),
-    models: new Map(
-      parsed(r.models)!.map(([id, stock, purchasable_qty, not_for_sale]) => [id, { id, stock, purchasable_qty, not_for_sale }]),
-    ),
+    models: liveModelsOf(r.models),
   }),
 });
+
+const liveModelsOf = (models: [number, number, number, boolean][] | string) =>
+  new Map(parsed(models)!.map(([id, stock, purchasable_qty, not_for_sale]) => [id, { id, stock, purchasable_qty, not_for_sale }]));
 
 // Each model read by its key (LATERAL … LIMIT 1, decision 100): a kept plan, made for any list of ids, would otherwise
 // join the ids to a scan of every model.
 export const readLinesSql = (customerId: number, modelIds: readonly number[]) => sql`
   select (select coalesce(json_agg(json_build_array(l.model_id, l.num)), '[]') from cart_lines l
           where l.cart_id = (select c.id from carts c where c.customer_id = ${customerId})) as lines,
-         (select coalesce(json_agg(json_build_array(m.id, m.stock, m.purchasable_qty, m.withdrawn)), '[]')
-          from json_array_elements_text(${JSON.stringify(modelIds)}::json) i
-          cross join lateral (select m.id, m.stock, m.purchasable_qty, m.not_for_sale or not p.active as withdrawn
-                              from models m join products p on p.id = m.product_id where m.id = i.value::bigint limit 1) m) as models`;
+         (${modelsSql(modelIds)}) as models`;
+
+const modelsSql = (modelIds: readonly number[]) => sql`
+  select coalesce(json_agg(json_build_array(m.id, m.stock, m.purchasable_qty, m.withdrawn)), '[]')
+  from json_array_elements_text(${JSON.stringify(modelIds)}::json) i
+  cross join lateral (select m.id, m.stock, m.purchasable_qty, m.not_for_sale or not p.active as withdrawn
+                      from models m join products p on p.id = m.product_id where m.id = i.value::bigint limit 1) m`;
 
 /** The customer's line `id`, or when `id` is null their line of model `modelId`, with its model's live counters (null: none). */
 export const oneLine = (customerId: number, id: number | null, modelId: number | null): CartRead<LiveLine | null> => ({
@@ -88,18 +92,58 @@ export const readLineSql = (customerId: number, id: number | null, modelId: numb
   where l.cart_id = (select c.id from carts c where c.customer_id = ${customerId})
     and case when ${id}::bigint is not null then l.id = ${id}::bigint else l.model_id = ${modelId}::bigint end`;
 
+/**
+ * The cart rows of these customers, locked until the transaction ends in id order (two transactions locking several
+ * carts never wait on each other in a cycle), for the grouped adds (cart-add-groups.ts); `deferNotice` as lockCart.
+ */
+export const lockCartsSql = (customerIds: readonly number[], deferNotice: boolean) => sql`
+  select id, customer_id, ${deferNotice ? sql`set_config('comptoir.cart_notice', 'after_commit', true)` : sql`null`} as deferred from carts
+  where customer_id in (select value::bigint from json_array_elements_text(${JSON.stringify(customerIds)}::json))
+  order by id for update`;
+
+/** Empty carts for these customers (none of whom has one yet, or another transaction made it first). */
+export const createCartsSql = (customerIds: readonly number[]) => sql`
+  insert into carts (customer_id) select value::bigint from json_array_elements_text(${JSON.stringify(customerIds)}::json)
+  on conflict (customer_id) do nothing`;
+
+/** linesAndModels for several customers: each one's lines (none: absent), and the live counters of the models `modelIds`. */
+export const linesAndModelsOf = (
+  customerIds: readonly number[],
+  modelIds: readonly number[],
+): CartRead<{ lines: Map<number, Quantity[]>; models: Map<number, LiveModel> }> => ({
+  sql: sql`
+  select (select coalesce(json_agg(json_build_array(c.customer_id, l.model_id, l.num)), '[]')
+          from json_array_elements_text(${JSON.stringify(customerIds)}::json) i
+          join carts c on c.customer_id = i.value::bigint
+          join cart_lines l on l.cart_id = c.id) as lines,
+         (${modelsSql(modelIds)}) as models`,
+  parse: ([r]: { lines: [number, number, number][] | string; models: [number, number, number, boolean][] | string }[]) => {
+    const lines = new Map<number, Quantity[]>();
+    for (const [customer, model_id, num] of parsed(r.lines)!) {
+      const list = lines.get(customer) ?? [];
+      list.push({ model_id, num });
+      lines.set(customer, list);
+    }
+    return { lines, models: liveModelsOf(r.models) };
+  },
+});
+
 /** Nothing to read with the lock (a removal decides nothing). */
 export const nothing: CartRead<null> = { sql: sql`select`, parse: () => null };
+
+/** putLinesSql for the lines of several carts. */
+export const putCartLinesSql = (lines: readonly (Quantity & { cart_id: number })[]) => sql`
+    insert into cart_lines (cart_id, model_id, num)
+    select (e ->> 'cart_id')::int, (e ->> 'model_id')::int, (e ->> 'num')::int
+    from json_array_elements(${JSON.stringify(lines)}::json) with ordinality as t(e, n)
+    order by n
+    on conflict (cart_id, model_id) do update set num = excluded.num, quotation_id = null`;
 
 /**
  * Gives the lines of these models these quantities, inserting the missing ones in the order given (so the last one
  * given is the newest, first in the cart). A line whose quantity changes leaves its quotation (decision 080).
  */
-export const putLinesSql = (cartId: number, lines: readonly Quantity[]) => sql`
-    insert into cart_lines (cart_id, model_id, num)
-    select ${cartId}, (e ->> 'model_id')::int, (e ->> 'num')::int from json_array_elements(${JSON.stringify(lines)}::json) with ordinality as t(e, n)
-    order by n
-    on conflict (cart_id, model_id) do update set num = excluded.num, quotation_id = null`;
+export const putLinesSql = (cartId: number, lines: readonly Quantity[]) => putCartLinesSql(lines.map((l) => ({ cart_id: cartId, ...l })));
 
 /** Gives line `id` this quantity; it keeps its quotation only when the quantity stays the same (decision 080). */
 export const setLineSql = (id: number, num: number) =>

@@ -22,6 +22,7 @@ import { cartQuotes, lineQuote } from "#server/modules/quotations/quoted-lines.t
 import { createCartAnswers } from "./cart-answers.ts";
 import { createCartNotices } from "./cart-notices.ts";
 import { createLineMemo, type LineMemo } from "./cart-line-memo.ts";
+import { createAddGroups } from "./cart-add-groups.ts";
 import { liveModels, type CartListLine, type CartModel, type CartModels, type StaticModel } from "./cart-models.ts";
 import {
   deleteLinesSql,
@@ -72,6 +73,11 @@ export function createCartService(config: ConfigService, models: CartModels, fre
   const lineMemo = createLineMemo();
   /** The `cart:` notices of the writes that run in their own transaction, sent after their commit. */
   const notices = createCartNotices();
+  /** Adds of different customers written together (cart-add-groups.ts). */
+  const addGroups = createAddGroups({
+    forget: answers.forget,
+    changed: async (pool, ids) => void (await Promise.all(ids.map((id) => notices.changed(pool, id)))),
+  });
 
   /**
    * Runs a write use case's steps in one transaction (the caller's when `q` is one) and, once it has committed, drops
@@ -243,13 +249,16 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     const conf = await settings();
     const statics = await models.catalogue(lang);
     const modelIds = items.map((i) => i.model_id);
-    const cart = await write(q, customerId, async (tx, deferNotice) => {
-      const { cartId, read } = await lockOrCreateCart(tx, customerId, deferNotice, linesAndModels(customerId, modelIds));
-      // A model the read model does not know is not sold: its names and prices are not known.
-      const found = models.join(statics, read.models);
-      const decision = decideAdd(read.lines, items, found, conf.cartGoodsLimit);
-      if (!decision.ok) refuseAdd(decision, (id) => found.get(id) ?? statics.get(id));
-      return (await writeThenRead(tx, customerId, decision.lines.length ? putLinesSql(cartId, decision.lines) : null))!; // locked: it exists
+    const cart = await addGroups.add(q, {
+      customerId,
+      modelIds,
+      decide: (read) => {
+        // A model the read model does not know is not sold: its names and prices are not known.
+        const found = models.join(statics, read.models);
+        const decision = decideAdd(read.lines, items, found, conf.cartGoodsLimit);
+        if (!decision.ok) refuseAdd(decision, (id) => found.get(id) ?? statics.get(id));
+        return decision.lines;
+      },
     });
     return answerJson(q, customerId, cart, statics, lang, new Set(modelIds));
   }

@@ -1,0 +1,139 @@
+// Adds of different customers written together (cart-add-groups.ts). On PostgreSQL the groups of two "processes"
+// (two cart services on one database, each with its own groups) run on separate pooled connections at once.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { query } from "#server/db/client.ts";
+import { createTestApp, type TestApp } from "#server/test/app.ts";
+import { testDbKinds } from "#server/test/databases.ts";
+import { roundTrips } from "#server/test/round-trips.ts";
+import { isDomainError } from "#core/domain-errors.ts";
+import { createCartService } from "./cart.service.ts";
+import { createConfigService } from "#server/modules/content/config.service.ts";
+
+const BUYERS = 20;
+
+describe.each(testDbKinds())("adds of many customers at once on %s", (kind) => {
+  let t: TestApp;
+  let buyers: number[];
+  /** Models on sale with plenty of stock and a high ceiling. */
+  let m: number[];
+  const db = () => t.database.db;
+  const service = () => t.app.services.cart;
+  const add = (customer: number, model_id: number, num = 1, s = service()) => s.add(db(), customer, [{ model_id, num }], "fr");
+  /** Each call's outcome: "ok", a refusal's key; anything else fails the test. */
+  const together = async (calls: (() => Promise<unknown>)[]) =>
+    (await Promise.allSettled(calls.map((c) => c()))).map((r) => {
+      if (r.status === "fulfilled") return "ok";
+      if (!isDomainError(r.reason)) throw r.reason;
+      return r.reason.key;
+    });
+  /** customer → model → quantity, for the buyers. */
+  const carts = async () => {
+    const rows = await query<{ customer_id: number; model_id: number; num: number }>(
+      db(),
+      sql`select c.customer_id, l.model_id, l.num from cart_lines l join carts c on c.id = l.cart_id`,
+    );
+    const out = new Map<number, Map<number, number>>();
+    for (const r of rows) out.set(r.customer_id, (out.get(r.customer_id) ?? new Map()).set(r.model_id, r.num));
+    return out;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    m = (
+      await query<{ id: number }>(
+        db(),
+        sql`select m.id from models m join products p on p.id = m.product_id where p.active order by m.id limit 4`,
+      )
+    ).map((r) => r.id);
+    await query(
+      db(),
+      sql`update models set stock = 100000, purchasable_qty = 100000, not_for_sale = false where id in (${sql.join(m, sql`, `)})`,
+    );
+    buyers = [];
+    for (let n = 0; n < BUYERS; n++) {
+      const [c] = await query<{ id: number }>(
+        db(),
+        sql`insert into customers (client_number, title, first_name, last_name, email, password_hash)
+            values (${`G${kind}${n}`}, 'M', 'Acheteur', ${String(n)}, ${`groupe${n}@exemple.fr`}, 'x') returning id`,
+      );
+      buyers.push(c.id);
+    }
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await query(db(), sql`delete from cart_lines`);
+    await query(db(), sql`delete from carts where customer_id in (${sql.join(buyers, sql`, `)})`);
+  });
+
+  it("creates the missing carts and sums every customer's adds exactly, several per customer at once", async () => {
+    const calls = buyers.flatMap((b) => [() => add(b, m[0]), () => add(b, m[0], 2), () => add(b, m[1])]);
+    expect(await together(calls)).toEqual(calls.map(() => "ok"));
+    const after = await carts();
+    for (const b of buyers)
+      expect(after.get(b)).toEqual(
+        new Map([
+          [m[0], 3],
+          [m[1], 1],
+        ]),
+      );
+  });
+
+  it("answers each add with its own customer's cart", async () => {
+    await Promise.all(buyers.map((b) => add(b, m[0])));
+    const answers = await Promise.all(buyers.map((b, i) => add(b, m[1], i + 1)));
+    answers.forEach((json, i) => {
+      const list = (JSON.parse(json) as { cart_list: { model_id: number; num: number }[] }).cart_list;
+      expect(list.map((l) => [l.model_id, l.num])).toEqual([[m[1], i + 1]]);
+    });
+  });
+
+  it("refuses the add past the stock alone; the others of its group are written", async () => {
+    await Promise.all(buyers.map((b) => add(b, m[2])));
+    await query(db(), sql`update models set stock = 5 where id = ${m[2]}`);
+    try {
+      const outcomes = await together(buyers.map((b, i) => () => add(b, m[2], i === 3 ? 10 : 3)));
+      expect(outcomes.filter((o) => o !== "ok")).toEqual(["api.insufficient_stock"]);
+      expect(outcomes[3]).toBe("api.insufficient_stock");
+      const after = await carts();
+      buyers.forEach((b, i) => expect(after.get(b)?.get(m[2])).toBe(i === 3 ? 1 : 4));
+    } finally {
+      await query(db(), sql`update models set stock = 100000 where id = ${m[2]}`);
+    }
+  });
+
+  it("writes add by add after a failed group: only the add that failed fails", async () => {
+    await Promise.all(buyers.map((b) => add(b, m[3])));
+    // a constraint core does not know of: the add that breaks it fails its whole group's transaction
+    await query(db(), sql`alter table cart_lines add constraint test_small_lines check (num < 500)`);
+    try {
+      const settled = await Promise.allSettled(buyers.map((b, i) => add(b, m[3], i === 7 ? 600 : 2)));
+      expect(settled.map((s) => s.status)).toEqual(buyers.map((_, i) => (i === 7 ? "rejected" : "fulfilled")));
+      const after = await carts();
+      buyers.forEach((b, i) => expect(after.get(b)?.get(m[3])).toBe(i === 7 ? 1 : 3));
+    } finally {
+      await query(db(), sql`alter table cart_lines drop constraint test_small_lines`);
+    }
+  });
+
+  it.runIf(kind === "pg")("writes the adds that arrive together in a few transactions, not one each", async () => {
+    await Promise.all(buyers.map((b) => add(b, m[0])));
+    // every pooled connection has parsed the statements
+    for (let i = 0; i < 5; i++) await Promise.all(buyers.map((b) => add(b, m[0])));
+    const trips = await roundTrips(db(), () => Promise.all(buyers.map((b) => add(b, m[0]))));
+    // one group: lock and read, write and commit, the notice; one transaction each would make 2 a customer
+    expect(trips).toBeLessThan(BUYERS);
+  });
+
+  it.runIf(kind === "pg")("never deadlocks two processes adding to the same carts in different orders", async () => {
+    const { cart: one, cache } = t.app.services;
+    const other = createCartService(createConfigService(db(), cache), one.models, one.freightFor);
+    for (let round = 0; round < 5; round++) {
+      const calls = buyers.flatMap((b, i) => [() => add(b, m[i % 2]), () => add(buyers[BUYERS - 1 - i], m[(i + 1) % 2], 1, other)]);
+      expect(await together(calls)).toEqual(calls.map(() => "ok"));
+    }
+    const after = await carts();
+    const total = [...after.values()].reduce((s, c) => s + [...c.values()].reduce((a, b) => a + b, 0), 0);
+    expect(total).toBe(5 * 2 * BUYERS);
+  });
+});
