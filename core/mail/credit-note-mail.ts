@@ -4,7 +4,7 @@ import { translate, type Lang } from "../i18n/messages.ts";
 import { formatPrice } from "../money.ts";
 import { formatRate } from "../vat.ts";
 import { splitTtc } from "../documents/credit.ts";
-import { amountsTable, html, link, paragraph } from "./html.ts";
+import { amountsTable, link, markup, paragraph } from "./html.ts";
 import { composeMail, type ComposedMail } from "./order-mail.ts";
 
 export type MailCreditNote = {
@@ -49,7 +49,7 @@ export function creditNoteMail(lang: Lang, n: MailCreditNote, links: { pdf: stri
         use,
         `${attached}\n${t("mail.link", { label: download, url: links.pdf })}`,
       ],
-      html: [paragraph(intro), amountsTable(title, rows), paragraph(use), paragraph(html`${attached} ${link(links.pdf, download)}`)],
+      html: [paragraph(intro), amountsTable(title, rows), paragraph(use), paragraph(markup`${attached} ${link(links.pdf, download)}`)],
     },
     { label: t("mail.see_credit_notes"), url: links.creditNotes },
   );

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { amountsTable, dataTable, escapeHtml, html, mailDocument, SafeHtml } from "./html.ts";
+import { amountsTable, dataTable, escapeHtml, mailDocument, markup, SafeHtml } from "./html.ts";
 
-describe("html", () => {
+describe("markup", () => {
   it("escapes every value put in the template, and keeps markup built by it", () => {
     const name = `Cartons <script>alert("x")</script> & Fils l'aîné`;
-    const out = html`<p title="${name}">${name}${html`<br />`}</p>`.value;
+    const out = markup`<p title="${name}">${name}${markup`<br>`}</p>`.value;
     expect(out).toBe(
       '<p title="Cartons &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Fils l&#39;aîné">' +
         "Cartons &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Fils l&#39;aîné<br></p>",
     );
-    expect(html`${["<a>", html`<b></b>`, null, false, undefined, 0]}`.value).toBe("&lt;a&gt;<b>0");
+    expect(markup`${["<a>", markup`<b>`, null, false, undefined, 0]}`.value).toBe("&lt;a&gt;<b>0");
   });
 
   it("leaves no markup character of any text unescaped", () => {
@@ -30,7 +30,7 @@ describe("html", () => {
     expect(t).toContain("A&lt;1&gt;");
     const a = amountsTable("Montants", [{ label: "Total TTC", amount: "12,00 €", strong: true }]).value;
     expect(a).toMatch(/<th scope="row"[^>]*font-weight:bold;[^>]*>Total TTC<\/th>/);
-    const doc = mailDocument({ lang: "zh", title: "订单 <1>", brand: "Comptoir", body: new SafeHtml("<p>x</p>"), footer: html`y` });
+    const doc = mailDocument({ lang: "zh", title: "订单 <1>", brand: "Comptoir", body: new SafeHtml("<p>x</p>"), footer: markup`y` });
     expect(doc).toMatch(/^<!doctype html>\n<html lang="zh-CN">/);
     expect(doc).toContain("<title>订单 &lt;1&gt;</title>");
     expect(doc).not.toMatch(/<img|<link|@import|url\(/i);

@@ -1,9 +1,9 @@
-// The HTML part of the shop's e-mails: escaped by construction (every value put in the `html` template is escaped
+// The HTML part of the shop's e-mails: escaped by construction (every value put in the `markup` template is escaped
 // unless it is already `SafeHtml`), inline styles only (mail readers drop <style> and external sheets), no image or
 // font to fetch, `lang` on the document, data tables with headers. Pure: the composers in this folder use it.
 import type { Lang } from "../lang.ts";
 
-/** Markup built by `html` (or trusted on purpose): put in another `html` template as it is. */
+/** Markup built by `markup` (or trusted on purpose): put in another `markup` template as it is. */
 export class SafeHtml {
   constructor(readonly value: string) {}
   toString(): string {
@@ -27,8 +27,11 @@ function render(v: Value): string {
   return escapeHtml(String(v));
 }
 
-/** A template whose values are escaped (arrays joined; null, undefined and false left out). */
-export function html(strings: TemplateStringsArray, ...values: Value[]): SafeHtml {
+/**
+ * A template whose values are escaped (arrays joined; null, undefined and false left out). Not named `html`:
+ * Prettier would reformat the markup of templates tagged so, and change what is sent.
+ */
+export function markup(strings: TemplateStringsArray, ...values: Value[]): SafeHtml {
   let out = strings[0];
   values.forEach((v, i) => (out += render(v) + strings[i + 1]));
   return new SafeHtml(out);
@@ -62,65 +65,53 @@ export const STYLE = {
 /** A whole message: doctype, language, title (the subject), the body on a white column, the closing lines. */
 export function mailDocument(o: { lang: Lang; title: string; brand: string; body: SafeHtml; footer: SafeHtml }): string {
   const lang = o.lang === "zh" ? "zh-CN" : "fr";
-  return html`<!doctype html>
-    <html lang="${lang}">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${o.title}</title>
-      </head>
-      <body style="${STYLE.body}">
-        <div role="article" aria-label="${o.title}" lang="${lang}" style="${STYLE.page}">
-          <p style="${STYLE.brand}"><strong>${o.brand}</strong></p>
-          ${o.body}
-          <div style="${STYLE.footer}">${o.footer}</div>
-        </div>
-      </body>
-    </html> `.value;
+  return markup`<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${o.title}</title>
+</head>
+<body style="${STYLE.body}">
+<div role="article" aria-label="${o.title}" lang="${lang}" style="${STYLE.page}">
+<p style="${STYLE.brand}"><strong>${o.brand}</strong></p>
+${o.body}
+<div style="${STYLE.footer}">${o.footer}</div>
+</div>
+</body>
+</html>
+`.value;
 }
 
 export type Column = { label: string; right?: boolean };
 
 /** A data table: caption, column headers (scope col), rows of cells (already escaped or plain text). */
 export function dataTable(caption: string, columns: readonly Column[], rows: readonly (readonly Value[])[]): SafeHtml {
-  return html`<table style="${STYLE.table}">
-    <caption style="${STYLE.caption}">
-      ${caption}
-    </caption>
-    <thead>
-      <tr>
-        ${columns.map((c) => html`<th scope="col" style="${c.right ? STYLE.thRight : STYLE.th}">${c.label}</th>`)}
-      </tr>
-    </thead>
-    <tbody>
-      ${rows.map(
-        (r) =>
-          html`<tr>
-            ${r.map((cell, i) => html`<td style="${columns[i]?.right ? STYLE.tdRight : STYLE.td}">${cell}</td>`)}
-          </tr> `,
-      )}
-    </tbody>
-  </table>`;
+  const head = columns.map((c) => markup`<th scope="col" style="${c.right ? STYLE.thRight : STYLE.th}">${c.label}</th>`);
+  const body = rows.map(
+    (r) => markup`<tr>${r.map((cell, i) => markup`<td style="${columns[i]?.right ? STYLE.tdRight : STYLE.td}">${cell}</td>`)}</tr>\n`,
+  );
+  return markup`<table style="${STYLE.table}">
+<caption style="${STYLE.caption}">${caption}</caption>
+<thead><tr>${head}</tr></thead>
+<tbody>
+${body}</tbody>
+</table>\n`;
 }
 
 /** Label and amount rows (scope row), the strong ones in bold: a document's totals. */
 export function amountsTable(caption: string, rows: readonly { label: string; amount: string; strong?: boolean }[]): SafeHtml {
-  return html`<table style="${STYLE.table}">
-    <caption style="${STYLE.caption}">
-      ${caption}
-    </caption>
-    <tbody>
-      ${rows.map(
-        (r) =>
-          html`<tr>
-            <th scope="row" style="${STYLE.rowLabel}${r.strong ? STYLE.strong : "font-weight:normal;"}">${r.label}</th>
-            <td style="${STYLE.rowAmount}${r.strong ? STYLE.strong : ""}">${r.amount}</td>
-          </tr> `,
-      )}
-    </tbody>
-  </table>`;
+  const body = rows.map((r) => {
+    const weight = r.strong ? STYLE.strong : "font-weight:normal;";
+    return markup`<tr><th scope="row" style="${STYLE.rowLabel}${weight}">${r.label}</th><td style="${STYLE.rowAmount}${weight}">${r.amount}</td></tr>\n`;
+  });
+  return markup`<table style="${STYLE.table}">
+<caption style="${STYLE.caption}">${caption}</caption>
+<tbody>
+${body}</tbody>
+</table>\n`;
 }
 
-export const paragraph = (content: Value) => html`<p style="${STYLE.p}">${content}</p> `;
-export const heading = (text: string) => html`<h2 style="${STYLE.h2}">${text}</h2> `;
-export const link = (href: string, text: string) => html`<a href="${href}" style="${STYLE.link}">${text}</a>`;
+export const paragraph = (content: Value) => markup`<p style="${STYLE.p}">${content}</p>\n`;
+export const heading = (text: string) => markup`<h2 style="${STYLE.h2}">${text}</h2>\n`;
+export const link = (href: string, text: string) => markup`<a href="${href}" style="${STYLE.link}">${text}</a>`;

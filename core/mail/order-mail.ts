@@ -8,7 +8,7 @@ import { formatPhone } from "../account.ts";
 import { breakdownRows, type OrderMoneyFigures } from "../order-breakdown.ts";
 import { deliveryModeKey, type OrderAddress, type OrderDetail, type OrderLineView } from "../order-view.ts";
 import { formatRate } from "../vat.ts";
-import { amountsTable, dataTable, heading, html, lines, link, mailDocument, paragraph, STYLE, type SafeHtml } from "./html.ts";
+import { amountsTable, dataTable, heading, lines, link, mailDocument, markup, paragraph, STYLE, type SafeHtml } from "./html.ts";
 
 export type ComposedMail = { subject: string; text: string; html: string };
 
@@ -119,8 +119,7 @@ export function orderSections(lang: Lang, o: MailOrder, paid: boolean): MailPart
   ];
 
   const address = (title: string, ls: string[]) =>
-    html`<h3 style="${STYLE.p}${STYLE.strong}">${title}</h3>
-      <address style="${STYLE.address}">${lines(ls.join("\n"))}</address> `;
+    markup`<h3 style="${STYLE.p}${STYLE.strong}">${title}</h3><address style="${STYLE.address}">${lines(ls.join("\n"))}</address>\n`;
   const htmlParts = [
     dataTable(
       t("orders.lines_title"),
@@ -132,7 +131,7 @@ export function orderSections(lang: Lang, o: MailOrder, paid: boolean): MailPart
       ],
       o.lines.map((l) => [l.reference, l.designation, quantity(lang, l), formatPrice(l.line_ht, lang, "HT")]),
     ),
-    html`${heading(t("orders.delivery_title"))}${paragraph(t("mail.delivery_mode", { mode }))}${where ? address(where.title, where.lines) : ""}${
+    markup`${heading(t("orders.delivery_title"))}${paragraph(t("mail.delivery_mode", { mode }))}${where ? address(where.title, where.lines) : ""}${
       invoice ? address(t("orders.invoice_address"), invoice) : ""
     }`,
     amountsTable(t("orders.totals_title"), totals),
@@ -150,8 +149,8 @@ export function composeMail(lang: Lang, subject: string, parts: MailParts, actio
     ...(action ? [t("mail.link", { label: action.label, url: action.url })] : []),
     `${t("mail.thanks")}\n${brand}`,
   ].join("\n\n");
-  const body = html`${paragraph(t("mail.greeting"))}${parts.html}${action ? paragraph(link(action.url, action.label)) : ""}`;
-  const footer = html`${t("mail.thanks")}<br />${brand}`;
+  const body = markup`${paragraph(t("mail.greeting"))}${parts.html}${action ? paragraph(link(action.url, action.label)) : ""}`;
+  const footer = markup`${t("mail.thanks")}<br>${brand}`;
   return { subject, text: `${text}\n`, html: mailDocument({ lang, title: subject, brand, body, footer }) };
 }
 
@@ -203,7 +202,7 @@ export function paymentMail(lang: Lang, o: MailOrder, p: PaymentFacts): Composed
     t("mail.paid_subject", vars),
     {
       text: [intro, `${attached}\n${t("mail.link", { label: download, url: p.links.invoice })}`, ...sections.text],
-      html: [paragraph(intro), paragraph(html`${attached} ${link(p.links.invoice, download)}`), ...sections.html],
+      html: [paragraph(intro), paragraph(markup`${attached} ${link(p.links.invoice, download)}`), ...sections.html],
     },
     { label: t("mail.see_order"), url: p.links.order },
   );
