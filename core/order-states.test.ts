@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { ORDER_STATES, ORDER_STATE_KEYS, canRepay, deliveryReplyOutcome, isOrderState, orderStateLabel } from "./order-states.ts";
+import { ORDER_STATES, ORDER_STATE_KEYS, canRepay, canShip, deliveryReplyOutcome, isOrderState, orderStateLabel } from "./order-states.ts";
 
 describe("orderStateLabel", () => {
   it("labels each state", () => {
@@ -37,5 +37,12 @@ describe("delivery confirmation", () => {
     expect(deliveryReplyOutcome(null)).toBe("reschedule");
     expect(canRepay("unpaid")).toBe(true);
     expect(canRepay("cancelled")).toBe(false);
+  });
+});
+
+describe("canShip", () => {
+  it("hands to the carrier a paid order, planned or not, and nothing else", () => {
+    expect(ORDER_STATES.filter(canShip)).toEqual(["processing", "planned"]);
+    expect(canShip("zzz")).toBe(false);
   });
 });

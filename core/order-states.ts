@@ -72,6 +72,13 @@ export const ORDER_STATE_KEYS = [
   "orders.state_unknown",
 ] as const;
 
+/** The states an order is handed to the carrier from (→ shipped): paid, planned for a date or not. */
+export const SHIPPABLE_FROM = ["processing", "planned"] as const satisfies readonly OrderState[];
+
+export function canShip(status: string): boolean {
+  return (SHIPPABLE_FROM as readonly string[]).includes(status);
+}
+
 /** Customer reply to a delivery confirmation request. */
 export type DeliveryReply = "available" | "unavailable" | "cancel";
 export type DeliveryOutcome = "confirmed" | "reschedule" | "cancelled";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { goodsTotal, trackingSteps, vatBreakdown } from "./order-view.ts";
+import { deliveryModeKey, goodsTotal, trackingSteps, vatBreakdown } from "./order-view.ts";
 import { parseOrderRef } from "./validation/orders.ts";
 
 describe("vatBreakdown", () => {
@@ -78,4 +78,17 @@ describe("parseOrderRef", () => {
     [1.5, null],
     ["CE2026-1", null],
   ])("%j → %j", (input, out) => expect(parseOrderRef(input)).toEqual(out));
+});
+
+describe("deliveryModeKey", () => {
+  it.each([
+    [2, "pickup", "orders.delivery_mode_pickup"],
+    [2, null, "orders.delivery_mode_pickup"],
+    [1, "pallet", "orders.delivery_mode_pallet"],
+    [1, "parcel", "orders.delivery_mode_parcel"],
+    [1, "carrier", "orders.delivery_mode_carrier"],
+    [1, null, "orders.delivery_mode_delivery"], // orders older than the column
+  ])("pickup_method %s, mode %s → %s", (pickup_method, delivery_mode, key) =>
+    expect(deliveryModeKey({ pickup_method, delivery_mode })).toBe(key),
+  );
 });

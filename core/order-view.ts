@@ -104,6 +104,18 @@ export type ReorderResult = {
   messages: { model_id: number; reference: string; key: string; vars: Record<string, string | number>; text: string }[];
 };
 
+const DELIVERY_MODES: Record<string, string> = {
+  parcel: "orders.delivery_mode_parcel",
+  pallet: "orders.delivery_mode_pallet",
+  carrier: "orders.delivery_mode_carrier",
+};
+
+/** The delivery mode as the order names it (an `orders` key): store pickup, or the carriage it was charged for. */
+export function deliveryModeKey(o: { pickup_method: number; delivery_mode: string | null }): string {
+  if (o.pickup_method === 2) return "orders.delivery_mode_pickup";
+  return DELIVERY_MODES[o.delivery_mode ?? ""] ?? "orders.delivery_mode_delivery";
+}
+
 /** What an order stored of its money that the VAT rows read (freight_* absent on rows older than those columns). */
 export type OrderVatFigures = {
   freight_ht: string;

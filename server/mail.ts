@@ -6,7 +6,9 @@ import nodemailer from "nodemailer";
 import type { Env } from "./env.ts";
 import { assertOutsideTransaction } from "./db/tx.ts";
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type MailFile = { filename: string; content: Buffer; contentType: string };
+/** With `html`, the message is multipart/alternative (text, then HTML); files make it multipart/mixed. */
+export type Mail = { to: string; subject: string; text: string; html?: string; attachments?: MailFile[] };
 export type Mailer = { send: (mail: Mail) => Promise<void>; close?: () => void };
 
 // Well under the outbox lock (OUTBOX_LOCK_MS): a hung server must not outlive the claim and be sent twice.

@@ -40,6 +40,7 @@ import { join } from "node:path";
 import { createQuestionsService } from "./modules/questions/questions.service.ts";
 import { diskStorage } from "./modules/questions/attachment-storage.ts";
 import { addNotification } from "./modules/notifications/notifications.service.ts";
+import { documentAttachments } from "./modules/documents/mail-attachments.ts";
 
 // Account services take the handle to use (`db` below, or a transaction) as their first argument
 // (decision 060); catalogue read services keep the pool for their cached read model: a use case that must
@@ -70,7 +71,8 @@ export function createServices(
   /** Card payment (issue 11; decision 077): the configured provider, the sandbox's own side when it is the one. */
   const { provider, sandbox } = createPaymentProvider(db, env, outbox.log);
   const payments = createPaymentsService({ provider, publicUrl: env.PUBLIC_URL, log: outbox.log });
-  const deliveries = createDeliveriesService();
+  const deliveries = createDeliveriesService({ publicUrl: env.PUBLIC_URL });
+  const documents = createDocumentsService();
   const questions = createQuestionsService({ storage: diskStorage(join(env.DATA_DIR, "attachments")), limits });
   // An answer from the shop becomes a notice in the same transaction (issue 12 item 9).
   questions.onAnswered(async (q, e) => {
@@ -94,7 +96,7 @@ export function createServices(
     init: createInitService({ catalogue, config }),
     newsletter: createNewsletterService(),
     /** Sends the e-mail outbox; started and stopped with the app (app.ts). */
-    outbox: createOutboxWorker(db, mailer, outbox),
+    outbox: createOutboxWorker(db, mailer, { attach: documentAttachments(db, documents), ...outbox }),
     search: createSearchService(db, cache, catalogue),
     /** Freight quotes from the tariff tables (decision 071): `freight.quote(q, …)`. */
     freight,
@@ -102,9 +104,9 @@ export function createServices(
     receipt,
     checkout: createCheckoutService({ config, freight, coupons, receipt, addresses }),
     cart,
-    orderPlacement: createOrderPlacementService(cart),
+    orderPlacement: createOrderPlacementService(cart, { publicUrl: env.PUBLIC_URL, shops: config.shops }),
     orders: createOrdersService(cart),
-    returns: createReturnsService(),
+    returns: createReturnsService({ publicUrl: env.PUBLIC_URL }),
     deliveries,
     notifications: createNotificationsService(),
     /** Reschedules deliveries left without a reply (decision 082); started and stopped with the app. */
@@ -117,7 +119,7 @@ export function createServices(
     /** Expiry of unpaid orders, sandbox redeliveries, refunds; started with the app outside tests (app.ts). */
     paymentsWorker: createPaymentsWorker(db, payments, sandbox, { expiryMinutes: env.UNPAID_ORDER_EXPIRY_MINUTES, log: outbox.log }),
     /** Invoices and credit notes: lists and PDFs (decision 079). */
-    documents: createDocumentsService(),
+    documents,
     quotations: createQuotationsService(cart),
     /** Questions and their attachments (decision 083); files under DATA_DIR/attachments. */
     questions,

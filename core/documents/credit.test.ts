@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { amountDue, creditToApply, returnCreditTtc, splitTtc, spreadOverCreditNotes } from "./credit.ts";
+import { amountDue, creditNoteRate, creditToApply, returnCreditTtc, splitTtc, spreadOverCreditNotes } from "./credit.ts";
 import { dec, sum } from "../money.ts";
 
 const cents = fc.integer({ min: 0, max: 10_000_000 }).map((c) => (c / 100).toFixed(2));
@@ -102,5 +102,13 @@ describe("returnCreditTtc", () => {
         expect(dec(withDiscount).gt(returnCreditTtc(all, noDiscount))).toBe(false);
       }),
     );
+  });
+});
+
+describe("creditNoteRate", () => {
+  it("is the order's one rate, else the standard rate", () => {
+    expect(creditNoteRate(["0.0550"])).toBe("0.0550");
+    expect(creditNoteRate(["0.2000", "0.0550"])).toBe("0.2000");
+    expect(creditNoteRate([])).toBe("0.2000");
   });
 });

@@ -37,6 +37,11 @@ export function amountDue(orderTtc: DecimalInput, creditUsed: DecimalInput | nul
   return (due.sign() < 0 ? Decimal.ZERO : due).toFixed(2);
 }
 
+/** The one VAT rate of a credit note: its order's rate when all the order's lines share one, else 20 %. */
+export function creditNoteRate(orderRates: readonly string[]): string {
+  return orderRates.length === 1 ? orderRates[0] : "0.2000";
+}
+
 /**
  * A credit note's TTC split into HT and VAT at one rate (the rate of the order it refers to when all its
  * lines share one, else the standard 20 %): HT = TTC / (1 + rate) to the cent, VAT = TTC − HT.

@@ -35,6 +35,8 @@ import frQuotations from "./locales/fr/quotations.json";
 import zhQuotations from "./locales/zh/quotations.json";
 import frQuestions from "./locales/fr/questions.json";
 import zhQuestions from "./locales/zh/questions.json";
+import frMail from "./locales/fr/mail.json";
+import zhMail from "./locales/zh/mail.json";
 
 export * from "./translate.ts";
 
@@ -56,6 +58,7 @@ export const resources = {
     documents: frDocuments,
     quotations: frQuotations,
     questions: frQuestions,
+    mail: frMail,
   },
   zh: {
     api: zhApi,
@@ -74,6 +77,7 @@ export const resources = {
     documents: zhDocuments,
     quotations: zhQuotations,
     questions: zhQuestions,
+    mail: zhMail,
   },
   // Every namespace of translate.ts, and no other.
 } as const satisfies Record<"fr" | "zh", Record<Namespace, object>>;

@@ -24,6 +24,7 @@ export const NAMESPACES = [
   "documents",
   "quotations",
   "questions",
+  "mail",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type Vars = Record<string, string | number>;

@@ -2,6 +2,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
+import { leaves, parseMime } from "./mime.ts";
 
 export type Received = { to: string[]; raw: string };
 
@@ -50,9 +51,16 @@ export async function startSmtp(dir?: string, port = 0) {
   };
 }
 
-/** Message text with quoted-printable soft breaks and escapes undone, and a base64 body (text mostly not Latin) decoded. */
+/**
+ * Message text with quoted-printable soft breaks and escapes undone, and a base64 body (text mostly not Latin) decoded.
+ * A multipart message: its headers, then the decoded text of each text part (plain text, then HTML).
+ */
 export function decodeMail(raw: string): string {
   const split = raw.search(/\r?\n\r?\n/);
+  if (split > 0 && /^Content-Type: multipart\//im.test(raw.slice(0, split))) {
+    const texts = leaves(parseMime(raw)).filter((p) => p.type.startsWith("text/"));
+    return [raw.slice(0, split), ...texts.map((p) => p.body.toString("utf8"))].join("\n\n");
+  }
   if (
     split > 0 &&
     /^Content-Transfer-Encoding: base64\r?$/im.test(raw.slice(0, split)) &&

@@ -1,20 +1,13 @@
 // Delivery and payment blocks of an order (detail and confirmation pages).
 import { useT } from "#app/lib/i18n.tsx";
 import { formatDate } from "#core/format-date.ts";
-import type { OrderDetail } from "#core/order-view.ts";
+import { deliveryModeKey, type OrderDetail } from "#core/order-view.ts";
 import { AddressBlock } from "./order-parts.tsx";
-
-/** The delivery mode as the order names it: store pickup, or the carriage it was charged for. */
-const MODES: Record<string, string> = {
-  parcel: "orders.delivery_mode_parcel",
-  pallet: "orders.delivery_mode_pallet",
-  carrier: "orders.delivery_mode_carrier",
-};
 
 export function OrderDelivery({ o }: { o: OrderDetail }) {
   const { t, lang } = useT();
   const pickup = o.pickup_method === 2;
-  const mode = pickup ? "orders.delivery_mode_pickup" : (MODES[o.delivery_mode ?? ""] ?? "orders.delivery_mode_delivery");
+  const mode = deliveryModeKey(o);
   return (
     <section aria-labelledby="order-delivery-title" className="rounded border border-line p-4">
       <h2 id="order-delivery-title" className="mb-2 text-lg font-semibold">

@@ -3,7 +3,15 @@
 import { sql } from "drizzle-orm";
 import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
 
-export type OutboxMail = { to: string; subject: string; text: string; html?: string };
+/**
+ * A document to attach, named by reference: the worker renders its PDF when it sends (decision 120), so the row
+ * stays small and the business transaction renders nothing. `customer_id` scopes it as the download does.
+ */
+export type MailAttachmentRef =
+  | { kind: "invoice"; order_id: number; customer_id: number; lang: "fr" | "zh" }
+  | { kind: "credit_note"; id: number; customer_id: number; lang: "fr" | "zh" };
+
+export type OutboxMail = { to: string; subject: string; text: string; html?: string; attachments?: MailAttachmentRef[] };
 
 export const outboxMessages = pgTable(
   "outbox_messages",

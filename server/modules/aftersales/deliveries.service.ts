@@ -21,7 +21,9 @@ import {
   type DeliveryStatus,
 } from "#core/aftersales/deliveries.ts";
 import type { DeliveryReplyInput } from "#core/validation/aftersales.ts";
+import { SHIPPABLE_FROM } from "#core/order-states.ts";
 import { addNotification } from "#server/modules/notifications/notifications.service.ts";
+import { enqueueShippingMail } from "#server/modules/orders/shipping-mail.ts";
 
 export type DeliveryView = {
   order_id: number;
@@ -70,7 +72,7 @@ function view(o: Row & { delivery_status: DeliveryStatus }, now: Date, lang: Lan
   };
 }
 
-export function createDeliveriesService() {
+export function createDeliveriesService(deps: { publicUrl: string }) {
   /** The caller's deliveries in progress (planned, or whose date is being changed), soonest first, and the dates they may propose. */
   async function list(q: Db, customerId: number, now: Date, lang: Lang): Promise<{ list: DeliveryView[]; proposable_dates: string[] }> {
     const rows = await query<Row & { delivery_status: DeliveryStatus }>(
@@ -121,16 +123,24 @@ export function createDeliveriesService() {
     });
   }
 
-  /** The shop hands the order to the carrier. */
+  /**
+   * The shop hands the order to the carrier (the back office's one way to "shipped"): guarded by the states it may
+   * leave (core SHIPPABLE_FROM), with the notice and the shipping e-mail in the same transaction.
+   */
   async function ship(q: Db, orderId: number, at: Date): Promise<void> {
+    const from = sql.join(
+      SHIPPABLE_FROM.map((s) => sql`${s}`),
+      sql`, `,
+    );
     await withTransaction(q, async (tx) => {
       const [o] = await query<Row>(
         tx,
         sql`update orders set status = 'shipped', shipped_at = ${at}, delivery_status = case when delivery_status = 'awaiting_confirmation'
-        then 'confirmed' else delivery_status end where id = ${orderId} and status in ('processing', 'planned') returning ${COLUMNS}`,
+        then 'confirmed' else delivery_status end where id = ${orderId} and status in (${from}) returning ${COLUMNS}`,
       );
       if (!o) throw conflict("aftersales.delivery_not_plannable");
       await addNotification(tx, { customerId: o.customer_id, kind: "order_shipped", orderId, ref: o.number });
+      await enqueueShippingMail(tx, orderId, at, deps.publicUrl);
     });
   }
 

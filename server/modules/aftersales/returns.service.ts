@@ -84,7 +84,7 @@ function windowText(o: { status: string; delivered_at: string | null }, now: Dat
   return { w, text: translate(lang, "aftersales.window_not_delivered") };
 }
 
-export function createReturnsService() {
+export function createReturnsService(deps: { publicUrl: string }) {
   /** The caller's delivered orders (newest first), each with its window and its lines' returnable quantities. */
   async function returnableOrders(q: Db, customerId: number, now: Date, lang: Lang): Promise<ReturnableOrder[]> {
     const orders = await query<OrderRow>(
@@ -212,7 +212,7 @@ export function createReturnsService() {
         vars: { status: to, return_id: r.id },
       });
       // The refund is a credit note on the customer's account, issued with the status (decision 085).
-      if (to === "refunded") await issueCreditNote(tx, { returnId: r.id });
+      if (to === "refunded") await issueCreditNote(tx, { returnId: r.id }, deps);
     });
   }
 

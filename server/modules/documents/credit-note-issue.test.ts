@@ -11,6 +11,8 @@ import { pdfToText } from "#server/test/pdf-text.ts";
 import { dec } from "#core/money.ts";
 import { issueCreditNote } from "./credit-notes.ts";
 
+const SITE = { publicUrl: "https://shop.example" };
+
 describe.each(testDbKinds())("credit notes issued by returns on %s", (kind) => {
   const t = customersAppPerSuite(kind);
   const db = () => t.database.db;
@@ -80,12 +82,12 @@ describe.each(testDbKinds())("credit notes issued by returns on %s", (kind) => {
   it("issues one credit note per return: a second call answers it, takes no number and adds no notice", async () => {
     const [note] = await notesOf(2);
     const notices = await issuedNotices();
-    const again = await issueCreditNote(db(), { returnId: 2 });
+    const again = await issueCreditNote(db(), { returnId: 2 }, SITE);
     expect(again).toEqual({ id: note.id, number: note.number, amount_ttc: note.amount_ttc, created: false });
     expect(await notesOf(2)).toHaveLength(1);
     expect(await issuedNotices()).toBe(notices);
     await expect(t.app.services.returns.setStatus(db(), 2, "refunded")).rejects.toMatchObject({ key: "aftersales.return_status_invalid" });
-    await expect(issueCreditNote(db(), { returnId: 999_999 })).rejects.toMatchObject({ kind: "not_found" });
+    await expect(issueCreditNote(db(), { returnId: 999_999 }, SITE)).rejects.toMatchObject({ kind: "not_found" });
   });
 
   it("two concurrent refunds of one return issue exactly one credit note, numbered without gap", async () => {
@@ -118,7 +120,7 @@ describe.each(testDbKinds())("credit notes issued by returns on %s", (kind) => {
     expect(notes.map((n) => n.number)).toEqual(["AV2026-000009"]);
     expect(await issuedNotices()).toBe(notices + 1);
     // and concurrent direct issues of the same return: still one
-    const both = await Promise.all([issueCreditNote(db(), { returnId: id }), issueCreditNote(db(), { returnId: id })]);
+    const both = await Promise.all([issueCreditNote(db(), { returnId: id }, SITE), issueCreditNote(db(), { returnId: id }, SITE)]);
     expect(both.map((b) => b?.created)).toEqual([false, false]);
     expect(await notesOf(id)).toHaveLength(1);
   });

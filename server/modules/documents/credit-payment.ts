@@ -4,15 +4,15 @@
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import { conflict } from "#core/domain-errors.ts";
-import { issueInvoice } from "#server/modules/invoices/invoice-issue.ts";
+import { issueInvoice, type IssueOptions } from "#server/modules/invoices/invoice-issue.ts";
 
 /** Marks the unpaid order paid by credit note (guarded on its status) and issues its invoice. */
-export async function payWithCreditNotes(tx: Db, orderId: number): Promise<string> {
+export async function payWithCreditNotes(tx: Db, orderId: number, opts: IssueOptions): Promise<string> {
   const paid = await query(
     tx,
     sql`update orders set status = 'processing', payment_method = 'credit_note', paid_at = now()
         where id = ${orderId} and status = 'unpaid' returning id`,
   );
   if (paid.length === 0) throw conflict("api.order_in_progress");
-  return (await issueInvoice(tx, orderId)).number;
+  return (await issueInvoice(tx, orderId, opts)).number;
 }

@@ -9,7 +9,7 @@ import { formatDate } from "#core/format-date.ts";
 import { formatPrice, sum } from "#core/money.ts";
 import { goodsTotal, vatBreakdown, type OrderAddress } from "#core/order-view.ts";
 import { breakdownRows } from "#core/order-breakdown.ts";
-import { amountDue, creditToApply, splitTtc, spreadOverCreditNotes } from "#core/documents/credit.ts";
+import { amountDue, creditNoteRate, creditToApply, splitTtc, spreadOverCreditNotes } from "#core/documents/credit.ts";
 import { localePath } from "#core/slug.ts";
 import { paymentMethodLabel, renderDocumentPdf, type DocumentCustomer } from "./pdf-layout.ts";
 import type { PdfFile } from "#server/http/pdf-download.ts";
@@ -165,7 +165,7 @@ export async function releaseCreditNotes(q: Db, orderId: number): Promise<string
 }
 
 /** The shop's text, or for a credit note issued by a refunded return (no text stored) its translated reason. */
-function creditNoteReason(reason: string | null, returnId: number | null, orderNumber: string | null, lang: Lang): string | null {
+export function creditNoteReason(reason: string | null, returnId: number | null, orderNumber: string | null, lang: Lang): string | null {
   if (reason || returnId === null) return reason;
   return translate(lang, "documents.credit_note_return_reason", { number: orderNumber ?? "—" });
 }
@@ -347,7 +347,7 @@ export function createDocumentsService() {
     const rates = cn.order_id
       ? await query<{ tva: string }>(q, sql`select distinct tva::text as tva from order_lines where order_id = ${cn.order_id}`)
       : [];
-    const rate = rates.length === 1 ? rates[0].tva : "0.2000";
+    const rate = creditNoteRate(rates.map((r) => r.tva));
     const { ht, tva } = splitTtc(cn.amount_ttc, rate);
     const customer = await customerRow(q, customerId);
     const t = (k: string, v?: Record<string, string>) => translate(lang, `documents.${k}`, v);

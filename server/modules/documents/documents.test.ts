@@ -436,7 +436,7 @@ describe.each(testDbKinds())("documents on %s", (kind) => {
       const paidMail = await mails();
       await withTransaction(db, async (tx) => {
         await query(tx, sql`update orders set status = 'processing', payment_method = 'card', paid_at = now() where id = ${o.id}`);
-        await issueInvoice(tx, o.id, { lang: "fr" });
+        await issueInvoice(tx, o.id, { publicUrl: "https://shop.example", lang: "fr" });
       });
       const [paid] = await query<{ text: string }>(
         db,

@@ -1,29 +1,23 @@
-// The money rows of the order e-mails, broken down as the order pages show them (core/order-breakdown.ts).
-import { translate, type Lang } from "#core/i18n/messages.ts";
-import { formatPrice } from "#core/money.ts";
-import { breakdownRows, type OrderMoneyFigures } from "#core/order-breakdown.ts";
-import { formatRate } from "#core/vat.ts";
+// What the order e-mails need from the server: the customer they go to, in their language, and the links, built
+// from PUBLIC_URL. The texts are composed by core/mail.
+import { sql } from "drizzle-orm";
+import { query, type Db } from "#server/db/client.ts";
+import { isLang, type Lang } from "#core/lang.ts";
+import { localePath } from "#core/slug.ts";
 
-/**
- * "Marchandises HT : 226,76 €" … one line per row, in the e-mail's language. `paid`: the card payment is made
- * ("Payé par carte"), else still to make ("Reste à payer par carte").
- */
-export function orderMailTotals(lang: Lang, f: OrderMoneyFigures, paid = false): string {
-  const t = (k: string, vars?: Record<string, string>) => translate(lang, `orders.${k}`, vars);
-  const row = (label: string, amount: string) => t("mail_row", { label, amount });
-  return breakdownRows(f)
-    .map((r) => {
-      const eur = formatPrice(r.amount, lang);
-      switch (r.key) {
-        case "freight":
-          return row(t("freight_ht"), r.free ? t("freight_free") : eur);
-        case "vat_rate":
-          return row(t("vat_rate", { rate: formatRate(r.rate, lang), base: formatPrice(r.base, lang) }), eur);
-        case "amount_due":
-          return row(t(paid ? "amount_due" : "amount_due_unpaid"), eur);
-        default:
-          return row(t(r.key === "discount" ? "discount_ht" : r.key === "freight_discount" ? "freight_discount_ht" : r.key), eur);
-      }
-    })
-    .join("\n");
+/** The shop's public origin, without a trailing slash. */
+export const origin = (publicUrl: string) => publicUrl.replace(/\/+$/, "");
+
+/** The order's page in the account, in the reader's language. */
+export const orderUrl = (publicUrl: string, lang: Lang, number: string) =>
+  `${origin(publicUrl)}${localePath(lang, "/order-detail")}?id=${encodeURIComponent(number)}`;
+
+/** The customer of an order: where its e-mails go, and the language they are written in by default. */
+export async function orderRecipient(q: Db, orderId: number): Promise<{ customer_id: number; email: string; lang: Lang }> {
+  const [r] = await query<{ customer_id: number; email: string; lang: string }>(
+    q,
+    sql`select o.customer_id, c.email, c.lang from orders o join customers c on c.id = o.customer_id where o.id = ${orderId}`,
+  );
+  if (!r) throw new Error(`no order ${orderId}`);
+  return { ...r, lang: isLang(r.lang) ? r.lang : "fr" };
 }

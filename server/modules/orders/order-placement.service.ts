@@ -23,7 +23,7 @@ import { finalStatements, preparedStatements, unnamed, type Db } from "#server/d
 import { withTransaction, isTransaction } from "#server/db/tx.ts";
 import { carts, cartLines, coupons, idempotencyKeys, orderLines, orders, quotations } from "#server/db/schema/index.ts";
 import { conflict, refused } from "#core/domain-errors.ts";
-import { translate, unitName, type Lang } from "#core/i18n/messages.ts";
+import type { Lang } from "#core/i18n/messages.ts";
 import { decOrZero, formatPrice } from "#core/money.ts";
 import { quantityProblem } from "#core/cart/availability.ts";
 import { minimumOrderShortfall } from "#core/cart/minimum-order.ts";
@@ -33,7 +33,11 @@ import { isDeliveryMode } from "#core/freight-tariff.ts";
 import { amountDue } from "#core/documents/credit.ts";
 import { CGV } from "#core/legal.ts";
 import { orderMoney } from "#core/order-money.ts";
-import { orderMailTotals } from "./order-mail.ts";
+import { orderConfirmationMail } from "#core/mail/order-mail.ts";
+import type { OrderAddress } from "#core/order-view.ts";
+import type { Shop } from "#core/site.ts";
+import { orderUrl } from "./order-mail.ts";
+import type { IssueOptions } from "#server/modules/invoices/invoice-issue.ts";
 import { nextSequenceSql, type SequenceRow } from "#server/modules/numbering/numbering.service.ts";
 import { formatDocumentNumber, numberingYear } from "#core/numbering.ts";
 import { mailInsertSql } from "#server/modules/outbox/outbox.service.ts";
@@ -107,11 +111,19 @@ const requestHash = (input: PlaceInput) =>
     .update(JSON.stringify(input.use_credit ? { note: input.note, use_credit: true } : { note: input.note }))
     .digest("hex");
 
-export function createOrderPlacementService(cart: CartService) {
+export type PlacementDeps = {
+  /** The shop's public origin for the e-mail's links (PUBLIC_URL). */
+  publicUrl: string;
+  /** The stores in a language (cached): a pickup order's e-mail names its store. */
+  shops: (lang: Lang) => Promise<Shop[]>;
+};
+
+export function createOrderPlacementService(cart: CartService, deps: PlacementDeps) {
   async function place(pool: Db, customer: Customer, input: PlaceInput, lang: Lang): Promise<PlacedOrder> {
     // The use case owns its transaction: a caller's transaction would hold its locks past the commit below.
     if (isTransaction(pool)) throw new Error("order placement runs its own transaction: pass the pool");
     const conf = await cart.settings();
+    const shops = await deps.shops(lang);
     const names = await cart.models.catalogue(lang); // names only: money is re-read in the transaction
     return withTransaction(pool, async (tx) => {
       const key: Key = { customerId: customer.id, key: input.idempotency_key, hash: requestHash(input) };
@@ -154,10 +166,10 @@ export function createOrderPlacementService(cart: CartService) {
         order.usedQuotes.length ? useQuotationsSql(tx, customer.id, placed.id, order.usedQuotes) : null,
       ];
       // The key's answer and the e-mail are built once the answer is whole: spending credit changes the amounts due.
-      const last = () => [finishKeySql(tx, key, placed), mailInsertSql(confirmationMail(customer.email, lang, placed, order))];
+      const last = () => [finishKeySql(tx, key, placed), mailInsertSql(confirmationMail(customer.email, lang, placed, order, deps, shops))];
       if (input.use_credit) {
         await preparedStatements(tx, writes);
-        await spendCredit(tx, customer.id, placed);
+        await spendCredit(tx, customer.id, placed, { publicUrl: deps.publicUrl, lang });
         await finalStatements(tx, last());
       } else await finalStatements(tx, [...writes, ...last()]);
       return placed;
@@ -434,11 +446,11 @@ const useQuotationsSql = (tx: Db, customerId: number, orderId: number, ids: read
   );
 
 /** Spends the credit-note balance on the order (decision 079); an order it covers whole is paid at once. */
-async function spendCredit(tx: Db, customerId: number, placed: PlacedOrder) {
+async function spendCredit(tx: Db, customerId: number, placed: PlacedOrder, mail: IssueOptions) {
   const creditUsed = await consumeCreditNotes(tx, customerId, placed.id, placed.total_ttc);
   const due = amountDue(placed.total_ttc, creditUsed);
   const paidByCredit = decOrZero(creditUsed).sign() > 0 && decOrZero(due).sign() === 0;
-  if (paidByCredit) await payWithCreditNotes(tx, placed.id);
+  if (paidByCredit) await payWithCreditNotes(tx, placed.id, mail);
   placed.status = paidByCredit ? "processing" : "unpaid";
   placed.credit_used = creditUsed;
   placed.amount_due = due;
@@ -452,38 +464,43 @@ const finishKeySql = (tx: Db, k: Key, placed: PlacedOrder) =>
 /** "Product name – model label" in the order's language (the snapshot kept on the line). */
 const designation = (m: CartModel) => (m.label && m.label !== m.reference ? `${m.name} – ${m.label}` : m.name);
 
-function confirmationMail(to: string, lang: Lang, o: PlacedOrder, order: PreparedOrder) {
-  const eur = (v: string) => formatPrice(v, lang);
+/** The confirmation e-mail, from what the order wrote (lines, delivery, money) and the answer (credit spent). */
+function confirmationMail(to: string, lang: Lang, o: PlacedOrder, order: PreparedOrder, deps: PlacementDeps, shops: readonly Shop[]) {
   const t = order.totals;
-  const rows = order.lines.map((p) => {
-    const lt = t.lines.find((x) => x.model_id === p.model.id)!;
-    return translate(lang, "orders.mail_line", {
-      ref: p.model.reference,
-      name: designation(p.model),
-      num: p.num,
-      unit: unitName(lang, p.model.unit, p.num),
-      amount: eur(lt.lineAmount),
-    });
-  });
-  const vars = {
-    number: o.number,
-    lines: rows.join("\n"),
-    totals: orderMailTotals(lang, {
-      goods_ht: t.totalAmount,
-      discount_amount: o.discount_amount,
-      freight_ht: o.freight_ht,
-      freight_discount_ht: order.money.freightDiscount,
-      total_ht: o.total_ht,
-      vat: t.vat,
-      total_tva: o.total_tva,
-      total_ttc: o.total_ttc,
-      credit_used: o.credit_used,
-      amount_due: o.amount_due,
-    }),
-  };
-  return {
-    to,
-    subject: translate(lang, "orders.mail_confirm_subject", vars),
-    text: translate(lang, "orders.mail_confirm_text", vars),
-  };
+  const lineTotals = new Map(t.lines.map((x) => [x.model_id, x]));
+  const shop = order.shopId === null ? undefined : shops.find((s) => s.id === order.shopId);
+  const mail = orderConfirmationMail(
+    lang,
+    {
+      number: o.number,
+      lines: order.lines.map((p) => ({
+        reference: p.model.reference,
+        designation: designation(p.model),
+        unit: p.model.unit,
+        num: p.num,
+        line_ht: lineTotals.get(p.model.id)!.lineAmount,
+        gifted_units: order.gifted.get(p.model.id) ?? 0,
+      })),
+      pickup_method: order.pickupMethod,
+      delivery_mode: order.mode,
+      delivery_address: order.delivery as OrderAddress | null,
+      invoice_address: order.invoice as OrderAddress | null,
+      shop: shop ? { name: shop.name, address: shop.address } : null,
+      money: {
+        goods_ht: t.totalAmount,
+        discount_amount: o.discount_amount,
+        freight_ht: o.freight_ht,
+        freight_discount_ht: order.money.freightDiscount,
+        total_ht: o.total_ht,
+        vat: t.vat,
+        total_tva: o.total_tva,
+        total_ttc: o.total_ttc,
+        credit_used: o.credit_used,
+        amount_due: o.amount_due,
+      },
+    },
+    o.status !== "unpaid",
+    { order: orderUrl(deps.publicUrl, lang, o.number) },
+  );
+  return { to, ...mail };
 }

@@ -21,7 +21,7 @@ import { decOrZero } from "#core/money.ts";
 import { amountDue } from "#core/documents/credit.ts";
 import type { OrderListInput, OrderRef } from "#core/validation/orders.ts";
 import type { CartService } from "#server/modules/cart/cart.service.ts";
-import { invoicePath } from "#server/modules/invoices/invoice-issue.ts";
+import { invoicePdfPath } from "#server/modules/documents/documents.service.ts";
 
 type OrderRow = {
   id: number;
@@ -107,15 +107,65 @@ function summary(o: OrderRow, lang: Lang): OrderSummary {
   };
 }
 
-export function createOrdersService(cart: CartService) {
-  /** One of the caller's orders, by id or number; anything else (absent, another customer's) is not found. */
-  async function own(q: Db, customerId: number, ref: OrderRef): Promise<OrderRow> {
-    const match = "id" in ref ? sql`o.id = ${ref.id}` : sql`o.number = ${ref.number}`;
-    const [row] = await query<OrderRow>(q, sql`select ${COLUMNS} from orders o where o.customer_id = ${customerId} and ${match}`);
-    if (!row) throw notFound("orders.order_not_found");
-    return row;
-  }
+/** One of the caller's orders, by id or number; anything else (absent, another customer's) is not found. */
+async function own(q: Db, customerId: number, ref: OrderRef): Promise<OrderRow> {
+  const match = "id" in ref ? sql`o.id = ${ref.id}` : sql`o.number = ${ref.number}`;
+  const [row] = await query<OrderRow>(q, sql`select ${COLUMNS} from orders o where o.customer_id = ${customerId} and ${match}`);
+  if (!row) throw notFound("orders.order_not_found");
+  return row;
+}
 
+/** Everything the order detail shows: lines, totals, addresses, delivery mode, state, payment, tracking. */
+export async function orderDetail(q: Db, customerId: number, ref: OrderRef, lang: Lang): Promise<OrderDetail> {
+  const o = await own(q, customerId, ref);
+  const lines = await query<OrderLineView>(
+    q,
+    sql`select id, model_id, reference, designation, unit, price::text as price, num,
+    tva::text as tva, remise::text as remise, line_ht::text as line_ht, gifted_units from order_lines where order_id = ${o.id} order by id`,
+  );
+  let shop: OrderDetail["shop"] = null;
+  if (o.pickup_method === 2 && o.shop_id !== null) {
+    const [s] = await query<{ name: string; address: string }>(
+      q,
+      sql`select name, address from shop_translations
+      where shop_id = ${o.shop_id} order by (lang = ${lang}) desc, (lang = 'fr') desc limit 1`,
+    );
+    shop = { id: o.shop_id, name: s?.name ?? "", address: s?.address ?? "" };
+  }
+  return {
+    ...summary(o, lang),
+    lines,
+    totals: {
+      goods_ht: goodsTotal(lines),
+      discount_amount: o.discount_amount,
+      freight_ht: o.freight_ht,
+      freight_tva: o.freight_tva,
+      freight_discount_ht: o.freight_discount_ht,
+      total_ht: o.total_ht,
+      vat: vatBreakdown(lines, o),
+      total_tva: o.total_tva,
+      total_ttc: o.total_ttc,
+    },
+    delivery_address: o.pickup_method === 2 ? null : o.delivery_address,
+    invoice_address: o.invoice_address,
+    shop,
+    cancelled_at: o.cancelled_at,
+    payment: o.paid_at ? { method: o.payment_method, transaction_id: o.transaction_id, paid_at: o.paid_at } : null,
+    note: o.note,
+    tracking: trackingSteps(o),
+    can_repay: canRepay(o.status),
+    // the invoice of a paid order (decision 077); its PDF is served by the documents module
+    invoice_number: o.invoice_number,
+    invoice_url: o.invoice_number ? invoicePdfPath(o.id, lang) : null,
+    // Delivery dates and the date confirmation state (decision 082).
+    shipped_at: o.shipped_at,
+    delivered_at: o.delivered_at,
+    delivery_status: o.delivery_status,
+    delivery_reply_by: o.delivery_reply_by,
+  };
+}
+
+export function createOrdersService(cart: CartService) {
   /** The caller's orders, newest first, one page. */
   async function list(q: Db, customerId: number, { page, page_size }: OrderListInput, lang: Lang): Promise<OrderList> {
     // The count rides on the page's rows (one statement: the order history is a page rendered per request);
@@ -131,56 +181,6 @@ export function createOrdersService(cart: CartService) {
         ? (await query<{ total: number }>(q, sql`select count(*)::int as total from orders where customer_id = ${customerId}`))[0].total
         : 0);
     return { list: rows.map((o) => summary(o, lang)), total, page, page_size, page_count: Math.max(1, Math.ceil(total / page_size)) };
-  }
-
-  /** Everything the order detail shows: lines, totals, addresses, delivery mode, state, payment, tracking. */
-  async function detail(q: Db, customerId: number, ref: OrderRef, lang: Lang): Promise<OrderDetail> {
-    const o = await own(q, customerId, ref);
-    const lines = await query<OrderLineView>(
-      q,
-      sql`select id, model_id, reference, designation, unit, price::text as price, num,
-      tva::text as tva, remise::text as remise, line_ht::text as line_ht, gifted_units from order_lines where order_id = ${o.id} order by id`,
-    );
-    let shop: OrderDetail["shop"] = null;
-    if (o.pickup_method === 2 && o.shop_id !== null) {
-      const [s] = await query<{ name: string; address: string }>(
-        q,
-        sql`select name, address from shop_translations
-        where shop_id = ${o.shop_id} order by (lang = ${lang}) desc, (lang = 'fr') desc limit 1`,
-      );
-      shop = { id: o.shop_id, name: s?.name ?? "", address: s?.address ?? "" };
-    }
-    return {
-      ...summary(o, lang),
-      lines,
-      totals: {
-        goods_ht: goodsTotal(lines),
-        discount_amount: o.discount_amount,
-        freight_ht: o.freight_ht,
-        freight_tva: o.freight_tva,
-        freight_discount_ht: o.freight_discount_ht,
-        total_ht: o.total_ht,
-        vat: vatBreakdown(lines, o),
-        total_tva: o.total_tva,
-        total_ttc: o.total_ttc,
-      },
-      delivery_address: o.pickup_method === 2 ? null : o.delivery_address,
-      invoice_address: o.invoice_address,
-      shop,
-      cancelled_at: o.cancelled_at,
-      payment: o.paid_at ? { method: o.payment_method, transaction_id: o.transaction_id, paid_at: o.paid_at } : null,
-      note: o.note,
-      tracking: trackingSteps(o),
-      can_repay: canRepay(o.status),
-      // the invoice of a paid order (decision 077); its PDF is served by the documents module
-      invoice_number: o.invoice_number,
-      invoice_url: o.invoice_number ? invoicePath(o.id, lang) : null,
-      // Delivery dates and the date confirmation state (decision 082).
-      shipped_at: o.shipped_at,
-      delivered_at: o.delivered_at,
-      delivery_status: o.delivery_status,
-      delivery_reply_by: o.delivery_reply_by,
-    };
   }
 
   /** The caller's most recent orders with their timelines (the tracking page). */
@@ -249,7 +249,7 @@ export function createOrdersService(cart: CartService) {
     );
   }
 
-  return { list, detail, tracking, reorder };
+  return { list, detail: orderDetail, tracking, reorder };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -3,10 +3,12 @@
 // row sent. A failure waits an exponential backoff; after MAX attempts the row is given up (failed_at).
 // A crash between claim and mark leaves the row locked until locked_until, then it is retried: delivery is
 // at least once (a crash after the SMTP server accepted and before the mark sends the message again).
+// Documents named by a message (`attachments`, decision 120) are rendered by `attach` just before its send; a
+// rendering failure is a failed send, retried like any other.
 import { sql } from "drizzle-orm";
 import { preparedQuery, type Db } from "#server/db/client.ts";
-import type { OutboxMail } from "#server/db/schema/index.ts";
-import type { Mailer } from "#server/mail.ts";
+import type { MailAttachmentRef, OutboxMail } from "#server/db/schema/index.ts";
+import type { MailFile, Mailer } from "#server/mail.ts";
 import { onMailEnqueued } from "./outbox.service.ts";
 
 export const OUTBOX_LOCK_MS = 120_000;
@@ -20,6 +22,8 @@ export type OutboxWorkerOptions = {
   backoffMs?: (attempts: number) => number;
   batch?: number;
   log?: { warn: (o: object, msg: string) => void; error: (o: object, msg: string) => void };
+  /** Renders the documents a message names (outside any transaction). */
+  attach?: (refs: readonly MailAttachmentRef[]) => Promise<MailFile[]>;
 };
 
 export const defaultBackoff = (attempts: number) => Math.min(3_600_000, 30_000 * 2 ** (attempts - 1));
@@ -60,7 +64,9 @@ export function createOutboxWorker(db: Db, mailer: Mailer, opts: OutboxWorkerOpt
       return false;
     }
     try {
-      await mailer.send(m.payload);
+      const { attachments: refs, ...mail } = m.payload;
+      if (refs?.length && !opts.attach) throw new Error("outbox: a message names attachments and no renderer was given");
+      await mailer.send(refs?.length ? { ...mail, attachments: await opts.attach!(refs) } : mail);
     } catch (e) {
       const error = String((e as Error)?.message ?? e).slice(0, 500);
       const giveUp = m.attempts >= maxAttempts;

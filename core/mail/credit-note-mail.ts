@@ -1,0 +1,56 @@
+// The credit-note e-mail: the note issued to the customer (a refunded return), its amount HT, VAT at its rate and
+// TTC, the balance left to spend, its PDF attached by the outbox. Plain text and HTML, in the customer's language.
+import { translate, type Lang } from "../i18n/messages.ts";
+import { formatPrice } from "../money.ts";
+import { formatRate } from "../vat.ts";
+import { splitTtc } from "../documents/credit.ts";
+import { amountsTable, link, markup, paragraph } from "./html.ts";
+import { composeMail, type ComposedMail } from "./order-mail.ts";
+
+export type MailCreditNote = {
+  number: string;
+  amount_ttc: string;
+  remaining_ttc: string;
+  /** Its one VAT rate (creditNoteRate). */
+  rate: string;
+  order_number: string | null;
+  /** The reason as the PDF writes it (the shop's text, or "Retour de marchandise sur la commande …"). */
+  reason: string | null;
+};
+
+export function creditNoteMail(lang: Lang, n: MailCreditNote, links: { pdf: string; creditNotes: string }): ComposedMail {
+  const t = (key: string, vars?: Record<string, string>) => translate(lang, key, vars);
+  const vars = { number: n.number, amount: formatPrice(n.amount_ttc, lang, "TTC") };
+  const { ht, tva } = splitTtc(n.amount_ttc, n.rate);
+  const rows = [
+    ...(n.order_number ? [{ label: t("documents.credit_note_origin"), amount: n.order_number, strong: false }] : []),
+    ...(n.reason ? [{ label: t("documents.credit_note_reason"), amount: n.reason, strong: false }] : []),
+    { label: t("orders.total_ht"), amount: formatPrice(ht, lang), strong: false },
+    {
+      label: t("orders.vat_rate", { rate: formatRate(n.rate, lang), base: formatPrice(ht, lang) }),
+      amount: formatPrice(tva, lang),
+      strong: false,
+    },
+    { label: t("documents.credit_note_amount"), amount: formatPrice(n.amount_ttc, lang), strong: true },
+    { label: t("documents.credit_note_remaining"), amount: formatPrice(n.remaining_ttc, lang), strong: true },
+  ];
+  const intro = t("mail.credit_intro", vars);
+  const attached = t("mail.credit_attached", vars);
+  const download = t("mail.download_credit_note", vars);
+  const use = t("mail.credit_use");
+  const title = t("mail.credit_title", vars);
+  return composeMail(
+    lang,
+    t("mail.credit_subject", vars),
+    {
+      text: [
+        intro,
+        [title, ...rows.map((r) => t("orders.mail_row", { label: r.label, amount: r.amount }))].join("\n"),
+        use,
+        `${attached}\n${t("mail.link", { label: download, url: links.pdf })}`,
+      ],
+      html: [paragraph(intro), amountsTable(title, rows), paragraph(use), paragraph(markup`${attached} ${link(links.pdf, download)}`)],
+    },
+    { label: t("mail.see_credit_notes"), url: links.creditNotes },
+  );
+}
