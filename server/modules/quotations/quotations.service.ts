@@ -14,6 +14,7 @@ import {
   quotationState,
   quotationTotals,
   quotedAmount,
+  quotedGiftedUnits,
   quoteLine,
   shopDay,
   unusableReason,
@@ -55,6 +56,8 @@ export type QuotationLineView = {
   tva: string;
   remise: string;
   amount: string;
+  /** Units the quoted promotion offers on top of `num` (core/cart/promotion.ts), never priced. */
+  gifted_units: number;
 };
 
 export type QuotationDetail = Omit<QuotationSummary, "lines"> & { lines: QuotationLineView[]; order_id: number | null };
@@ -107,6 +110,7 @@ export function lineView(l: QuotedLine): QuotationLineView {
     tva: l.tva,
     remise,
     amount,
+    gifted_units: quotedGiftedUnits(l),
   };
 }
 
