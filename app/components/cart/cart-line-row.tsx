@@ -73,7 +73,7 @@ export function CartLineRow({ line }: { line: CartLineView }) {
         )}
         {!line.not_for_sale && line.stock !== undefined && line.num > line.stock && (
           <p role="alert" className="text-xs text-red-800">
-            {t("cart.stock_short", { n: line.stock })}
+            {t("cart.stock_short", { count: line.stock })}
           </p>
         )}
         {ceiling !== undefined && line.num > ceiling && (

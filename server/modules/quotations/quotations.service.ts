@@ -250,7 +250,7 @@ export function createQuotationsService(cart: CartService) {
       for (const l of [...lines].sort((a, b) => a.modelId - b.modelId)) {
         const m = found.get(l.modelId);
         const p = quantityProblem(m, l.num);
-        if (p === "api.insufficient_stock") throw conflict(p, { ref: l.reference, num: m?.stock ?? 0 });
+        if (p === "api.insufficient_stock") throw conflict(p, { ref: l.reference, num: m?.stock ?? 0, count: m?.stock ?? 0 });
         if (p === "api.above_purchase_ceiling") throw refused(p, { ref: l.reference, num: m?.purchasable_qty ?? 0 });
         if (p) throw refused("quotations.line_unavailable", { ref: l.reference });
       }

@@ -288,7 +288,7 @@ describe.each(testDbKinds())("quotations on %s", (kind) => {
     await query(db, sql`update models set stock = 2 where id = ${a.id}`);
     const low = await post(t.app, "/site/Customer/quotationToCart", { id: q.number }, { token: demo });
     expect(low.statusCode).toBe(400); // a conflict is a refusal for the user (decision 065)
-    expect(low.json().info).toBe(`Stock insuffisant pour la référence ${a.reference} (2 disponible(s)).`);
+    expect(low.json().info).toBe(`Stock insuffisant pour la référence ${a.reference} (2 disponibles).`);
     await query(db, sql`update models set stock = 1000, not_for_sale = true where id = ${a.id}`);
     const gone = await post(t.app, "/site/Customer/quotationToCart", { id: q.number }, { token: demo });
     expect(gone.statusCode).toBe(400);
