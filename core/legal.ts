@@ -8,3 +8,9 @@ export const PRIVACY_NOTICE = { version: "2026-01", page: { id: 6, name: "politi
 
 /** What an order or account stores of an acceptance: the version, and when (the transaction's time). */
 export type Acceptance = { version: string; acceptedAt: string };
+
+/** The acceptance a row records (version and time, stored together), or null: a row made before they were asked. */
+export function acceptanceOf(version: string | null | undefined, acceptedAt: Date | string | null | undefined): Acceptance | null {
+  if (!version || !acceptedAt) return null;
+  return { version, acceptedAt: new Date(acceptedAt).toISOString() };
+}

@@ -1,5 +1,6 @@
 // What the account shows of an order (issue 10 item 7; decision 072): answer types shared by the API and
 // the pages (app/ imports nothing from server/), the VAT breakdown by rate and the tracking timeline.
+import type { Acceptance } from "./legal.ts";
 import { decOrZero, sum } from "./money.ts";
 import { vatByRate, type VatRow } from "./vat.ts";
 import type { StateLabel } from "./order-states.ts";
@@ -96,6 +97,8 @@ export type OrderDetail = OrderSummary & {
   /** The planned date's confirmation state (core/aftersales/deliveries.ts) and the reply deadline. */
   delivery_status?: string | null;
   delivery_reply_by?: string | null;
+  /** The terms of sale accepted with the order: version and time; null when none was recorded. */
+  cgv?: Acceptance | null;
 };
 
 /** Answer of POST /site/Sale/reorder: what went back into the cart and what could not. */

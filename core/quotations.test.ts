@@ -7,13 +7,14 @@ import {
   quotationState,
   quotationTotals,
   quoteLine,
+  quotedGiftedUnits,
   shopDay,
   unusableReason,
   validityDays,
   validUntil,
   type QuotedLine,
 } from "./quotations.ts";
-import { lineAmounts } from "./cart/line.ts";
+import { giftedUnits, lineAmounts } from "./cart/line.ts";
 import type { CartLine } from "./cart/types.ts";
 
 describe("validity", () => {
@@ -93,6 +94,16 @@ describe("quoted-price selection", () => {
     expect(applyQuotedPrice({ ...now, num: 21 }, quoted, true)).toMatchObject({ quoted: false, price: "0.9000" });
     expect(applyQuotedPrice({ ...now, model_id: 8 }, quoted, true)).toMatchObject({ quoted: false, price: "0.9000" });
     expect(applyQuotedPrice(now, undefined, true)).toMatchObject({ quoted: false, price: "0.9000" });
+  });
+
+  it("a quoted promotion keeps its gifted units: the order from the quotation offers what the quotation said", () => {
+    const gift = quoteLine(catalogueLine({ num: 30, remise_info: { type: 1, value: "0.1", num: 10, gifted_units: 1 } }), "Sac kraft");
+    expect(gift.remise_info).toEqual({ type: 1, value: "0.1", num: 10, gifted_units: 1 });
+    expect(gift.amount).toBe("13.50"); // 30 × 0.50 − 10 %
+    expect(quotedGiftedUnits(gift)).toBe(3); // 1 per 10 bought
+    const line = applyQuotedPrice(catalogueLine({ num: 30, remise_info: null }), gift, true);
+    expect(giftedUnits(line)).toBe(3);
+    expect(quotedGiftedUnits(quoted)).toBe(0); // no gift quoted
   });
 
   it("a price sent along with the line is never what counts: the stored quoted line decides", () => {

@@ -4,6 +4,7 @@ import { decOrZero } from "./money.ts";
 import { vatByRate } from "./vat.ts";
 import { calendarParts, SHOP_TIME_ZONE, type DateInput } from "./format-date.ts";
 import { lineAmounts } from "./cart/line.ts";
+import { giftedUnitsFor, giftPerMultiple } from "./cart/promotion.ts";
 import type { CartLine, PromotionInfo } from "./cart/types.ts";
 
 export const QUOTATION_STATES = ["open", "accepted", "ordered", "expired", "cancelled"] as const;
@@ -23,7 +24,8 @@ export type QuotedLine = {
   tva: string;
   unit?: string;
   site_price?: string | null;
-  remise_info?: { type: number; value: string; num: number } | null;
+  /** The promotion as quoted; `gifted_units` per multiple of `num` (core/cart/promotion.ts). */
+  remise_info?: { type: number; value: string; num: number; gifted_units?: number } | null;
   /** Line amount excl. tax after the promotion. */
   amount?: string;
 };
@@ -93,7 +95,14 @@ export function quoteLine(line: CartLine & { reference: string; unit?: string | 
     tva: decOrZero(line.tva).toFixed(4),
     unit: line.unit ?? undefined,
     site_price: line.site_price === null || line.site_price === undefined ? null : String(line.site_price),
-    remise_info: promo ? { type: Number(promo.type), value: String(promo.value), num: Number(promo.num) } : null,
+    remise_info: promo
+      ? {
+          type: Number(promo.type),
+          value: String(promo.value),
+          num: Number(promo.num),
+          ...(giftPerMultiple(promo) > 0 ? { gifted_units: giftPerMultiple(promo) } : {}),
+        }
+      : null,
     amount: a.amount.toFixed(2),
   };
 }
@@ -101,13 +110,19 @@ export function quoteLine(line: CartLine & { reference: string; unit?: string | 
 /**
  * The quoted-price selection: a cart line that carries a quotation is priced from the stored quoted line
  * (unit price, site price, promotion as quoted) — never from the client — when the quotation is usable and
- * the line still holds the quoted model and quantity. Anything else is the catalogue line unchanged.
+ * the line still holds the quoted model and quantity (the gifted units quoted come with it). Anything else is
+ * the catalogue line unchanged.
  * The VAT rate stays the catalogue's current one (tax law, not a price).
  */
 export function applyQuotedPrice<L extends CartLine>(line: L, quoted: QuotedLine | undefined, usable: boolean): L & { quoted: boolean } {
   if (!quoted || !usable || quoted.modelId !== line.model_id || quoted.num !== line.num) return { ...line, quoted: false };
   const remise: PromotionInfo | null = quoted.remise_info
-    ? { type: quoted.remise_info.type, value: quoted.remise_info.value, num: quoted.remise_info.num }
+    ? {
+        type: quoted.remise_info.type,
+        value: quoted.remise_info.value,
+        num: quoted.remise_info.num,
+        ...(quoted.remise_info.gifted_units ? { gifted_units: quoted.remise_info.gifted_units } : {}),
+      }
     : null;
   return { ...line, price: quoted.price, site_price: quoted.site_price ?? null, remise_info: remise, quoted: true };
 }
@@ -129,3 +144,6 @@ export function quotedAmount(l: QuotedLine): string {
     remise_info: l.remise_info ?? null,
   }).amount.toFixed(2);
 }
+
+/** The units a quoted line offers (the quoted promotion, by the rule of core/cart/promotion.ts). */
+export const quotedGiftedUnits = (l: QuotedLine): number => giftedUnitsFor(l.remise_info, l.num);

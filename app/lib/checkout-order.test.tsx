@@ -97,9 +97,9 @@ describe("usePlaceOrder", () => {
     await click();
     expect(placed).not.toHaveBeenCalled();
 
-    answers.push(json(400, null, "Stock insuffisant pour la référence CB-100 (2 disponible(s))."));
+    answers.push(json(400, null, "Stock insuffisant pour la référence CB-100 (2 disponibles)."));
     await click();
-    expect(screen.getByRole("alert").textContent).toBe("Stock insuffisant pour la référence CB-100 (2 disponible(s)).");
+    expect(screen.getByRole("alert").textContent).toBe("Stock insuffisant pour la référence CB-100 (2 disponibles).");
     expect(placed).not.toHaveBeenCalled();
 
     answers.push(json(200, { id: 9, number: "2026-000009", status: "unpaid" }));

@@ -9,6 +9,8 @@ import { useSession } from "#app/lib/session-store.ts";
 import { SessionsList } from "#app/components/account/sessions-list.tsx";
 import { StateBadge } from "#app/components/orders/order-parts.tsx";
 import { formatDate } from "#core/format-date.ts";
+import { acceptanceOf } from "#core/legal.ts";
+import { AcceptanceNote } from "#app/components/legal/acceptance-note.tsx";
 import { decOrZero, formatPrice } from "#core/money.ts";
 
 /** Rendered for its customer, never from the render cache (decision 063). */
@@ -30,6 +32,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   ]);
   return {
     user: { first_name: c.firstName, last_name: c.lastName, client_number: c.clientNumber, company: c.company },
+    privacy: acceptanceOf(c.privacyVersion, c.privacyAcceptedAt),
     recent: recent.list.map(({ id, number, created_at, state, total_ttc }) => ({ id, number, created_at, state, total_ttc })),
     balance: credit.balance,
     toConfirm: dates.list.filter((d) => d.can_reply).length,
@@ -45,7 +48,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
   ];
 };
 
-export default function AccountHome({ loaderData: { user, recent, balance, toConfirm, unread } }: Route.ComponentProps) {
+export default function AccountHome({ loaderData: { user, privacy, recent, balance, toConfirm, unread } }: Route.ComponentProps) {
   const { t, lang } = useT();
   const navigate = useNavigate();
 
@@ -65,6 +68,7 @@ export default function AccountHome({ loaderData: { user, recent, balance, toCon
           <p className="text-sm text-muted">
             {`${t("account.client_number", { number: user.client_number })}${user.company ? ` · ${user.company}` : ""}`}
           </p>
+          <AcceptanceNote kind="privacy" acceptance={privacy} />
         </div>
         <button type="button" onClick={logout} className="rounded border border-line px-4 py-2 hover:border-brand">
           {t("account.logout")}

@@ -11,6 +11,7 @@ import { OrderPayAction } from "#app/components/payment/order-pay-action.tsx";
 import { OrderDocumentsSection } from "#app/components/orders/order-documents.tsx";
 import { TrackingTimeline } from "#app/components/orders/tracking-timeline.tsx";
 import { OrderAfterSales } from "#app/components/aftersales/order-aftersales.tsx";
+import { AcceptanceNote } from "#app/components/legal/acceptance-note.tsx";
 import { formatDate } from "#core/format-date.ts";
 import { localePath } from "#core/slug.ts";
 import { parseOrderRef } from "#core/validation/orders.ts";
@@ -63,6 +64,7 @@ export default function OrderDetailPage({ loaderData: o }: Route.ComponentProps)
         <div className="flex justify-end">
           <TotalsTable totals={o.totals} credit={o} paid={o.payment !== null} />
         </div>
+        <AcceptanceNote kind="cgv" acceptance={o.cgv} />
       </section>
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <OrderDelivery o={o} />

@@ -94,6 +94,11 @@ export default function QuotationPage({ loaderData: q }: Route.ComponentProps) {
                 </td>
                 <td className={`${td} text-right`} data-label={t("quotations.col_quantity")}>
                   {l.num}
+                  {l.gifted_units > 0 && (
+                    <span className="block text-xs font-semibold text-green-800" data-testid="quotation-line-gifted">
+                      {t("orders.line_gifted", { count: l.gifted_units })}
+                    </span>
+                  )}
                 </td>
                 <td className={`${td} whitespace-nowrap text-right`} data-label={t("quotations.col_remise")}>
                   {l.remise === "0.00" ? "—" : formatPrice(l.remise, lang)}

@@ -91,7 +91,7 @@ export default function ReductionPage({ loaderData: { coupons } }: Route.Compone
                     <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATE_CLASS[c.state]}`}>
                       {t(`area.reduction_${c.state}`)}
                     </span>
-                    <span className="mt-1 block text-xs text-muted">{t("area.reduction_uses", { uses: c.uses, max: c.max_uses })}</span>
+                    <span className="mt-1 block text-xs text-muted">{t("area.reduction_uses", { count: c.uses, max: c.max_uses })}</span>
                   </td>
                 </tr>
               ))}

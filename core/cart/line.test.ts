@@ -67,11 +67,11 @@ describe("giftedUnits", () => {
     remise_info: { type: 1, value: "0.05", num: min, gifted_units: gifted },
   });
 
-  it("offers the promotion's units once the minimum quantity is reached, once per line", () => {
+  it("offers the promotion's units per whole multiple of the minimum quantity", () => {
     expect(giftedUnits(line(9, 2))).toBe(0);
     expect(giftedUnits(line(10, 2))).toBe(2);
-    expect(giftedUnits(line(35, 2))).toBe(2);
-    expect(giftedUnits(line(1, 1, 0))).toBe(1); // a minimum below 1 counts as 1
+    expect(giftedUnits(line(35, 2))).toBe(6);
+    expect(giftedUnits(line(3, 1, 0))).toBe(3); // a minimum below 1 counts as 1
   });
 
   it("offers nothing without gifted units, without promotion or for a bad value", () => {
@@ -89,7 +89,8 @@ describe("giftedUnits", () => {
       fc.property(cartLineArb, fc.integer({ min: 1, max: 5 }), (l, g) => {
         const withGift = { ...l, remise_info: l.remise_info ? { ...l.remise_info, gifted_units: g } : l.remise_info };
         expect(lineAmounts(withGift).amount.eq(lineAmounts(l).amount)).toBe(true);
-        expect(giftedUnits(withGift)).toBe(l.remise_info && l.num >= Math.max(1, Number(l.remise_info.num) || 0) && l.num > 0 ? g : 0);
+        const min = Math.max(1, Number(l.remise_info?.num) || 0);
+        expect(giftedUnits(withGift)).toBe(l.remise_info && l.num >= min ? Math.floor(l.num / min) * g : 0);
       }),
     );
   });

@@ -1,5 +1,6 @@
 // One cart line (SPEC §9): line price with the per-item promotion, line tax, remise.
 import { Decimal, decOrZero } from "../money.ts";
+import { giftedUnitsFor, reachesPromotion } from "./promotion.ts";
 import type { CartLine } from "./types.ts";
 
 export interface LineAmounts {
@@ -25,19 +26,11 @@ export function promotionValue(line: CartLine): Decimal {
   return v.gt(1) ? Decimal.ONE : v;
 }
 
-function reachesMinimum(line: CartLine): boolean {
-  const info = line.remise_info;
-  return !!info && line.num > 0 && line.num >= Math.max(1, Number(info.num) || 0);
-}
+const reachesMinimum = (line: CartLine) => reachesPromotion(line.remise_info, line.num);
 
-/**
- * Units offered with the line (SPEC §9 "gifted units", decision 086): the promotion's gifted units, once per
- * line, when the quantity reaches the promotion minimum; 0 otherwise. They are not priced (no amount).
- */
+/** Units offered with the line: the rule of core/cart/promotion.ts (per multiple of the minimum, never priced). */
 export function giftedUnits(line: CartLine): number {
-  if (!reachesMinimum(line)) return 0;
-  const n = Number(line.remise_info?.gifted_units);
-  return Number.isInteger(n) && n > 0 ? n : 0;
+  return giftedUnitsFor(line.remise_info, line.num);
 }
 
 /** The per-item promotion applies when the quantity reaches its minimum (a minimum below 1 counts as 1). */

@@ -13,7 +13,7 @@ export interface PromotionInfo {
   value: Numeric;
   /** Minimum quantity for the promotion to apply. */
   num: number;
-  /** Units offered on top of the quantity bought once the minimum is reached (decision 086); null: none. */
+  /** Units offered per whole multiple of `num` bought, on top of the percentage (core/cart/promotion.ts); null: none. */
   gifted_units?: number | null;
 }
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { amountDue, creditNoteRate, creditToApply, returnCreditTtc, splitTtc, spreadOverCreditNotes } from "./credit.ts";
+import {
+  amountDue,
+  creditNoteRate,
+  creditNoteVat,
+  creditToApply,
+  returnCredit,
+  returnCreditTtc,
+  splitTtc,
+  spreadOverCreditNotes,
+} from "./credit.ts";
 import { dec, sum } from "../money.ts";
 
 const cents = fc.integer({ min: 0, max: 10_000_000 }).map((c) => (c / 100).toFixed(2));
@@ -110,5 +119,53 @@ describe("creditNoteRate", () => {
     expect(creditNoteRate(["0.0550"])).toBe("0.0550");
     expect(creditNoteRate(["0.2000", "0.0550"])).toBe("0.2000");
     expect(creditNoteRate([])).toBe("0.2000");
+  });
+});
+
+describe("returnCredit and creditNoteVat: a credit note's VAT by rate, as invoices", () => {
+  const line = (line_ht: string, num: number, tva: string, returned: number) => ({ line_ht, num, tva, returned });
+  const noDiscount = { discount_amount: "0", goods_ht: "0" };
+
+  it("credits each returned line at its rate and sums the VAT by rate", () => {
+    const c = returnCredit([line("9.99", 3, "0.0550", 1), line("40.00", 4, "0.2000", 4), line("5.00", 1, "0.2000", 0)], noDiscount);
+    expect(c.lines.map((l) => l && [l.amount.toFixed(2), String(l.rate)])).toEqual([["3.33", "0.0550"], ["40.00", "0.2000"], null]);
+    expect(c.vat.rows).toEqual([
+      { rate: "0.2000", base: "40.00", vat: "8.00" },
+      { rate: "0.0550", base: "3.33", vat: "0.18" },
+    ]);
+    expect(c.ttc).toBe("51.51");
+    // shown by rate, never split at one rate (51.51 / 1.2 would put 5.5 % goods at 20 %)
+    expect(creditNoteVat("51.51", c, "0.2000")).toEqual({ rows: c.vat.rows, ht: "43.33", tva: "8.18", byLines: true });
+  });
+
+  it("splits a note without lines, or whose lines no longer give its amount, at the one rate known", () => {
+    expect(creditNoteVat("18.60", null, "0.2000")).toEqual({
+      rows: [{ rate: "0.2000", base: "15.50", vat: "3.10" }],
+      ht: "15.50",
+      tva: "3.10",
+      byLines: false,
+    });
+    const c = returnCredit([line("40.00", 4, "0.2000", 4)], noDiscount); // 48.00
+    expect(creditNoteVat("50.00", c, "0.1").byLines).toBe(false);
+    expect(creditNoteVat("50.00", c, "0.1").rows).toEqual([{ rate: "0.1000", base: "45.45", vat: "4.55" }]);
+  });
+
+  it("the rows add up to the note's amount whenever they come from its lines", () => {
+    const lines = fc.array(
+      fc.record({ line_ht: cents, num: fc.integer({ min: 1, max: 50 }), tva: fc.constantFrom("0.0550", "0.1000", "0.2000") }),
+      { minLength: 1, maxLength: 6 },
+    );
+    fc.assert(
+      fc.property(lines, fc.nat(), (ls, seed) => {
+        const c = returnCredit(
+          ls.map((l, i) => ({ ...l, returned: (seed + i) % (l.num + 1) })),
+          noDiscount,
+        );
+        const v = creditNoteVat(c.ttc, c, "0.2000");
+        const total = sum(v.rows.flatMap((r) => [r.base, r.vat]));
+        expect(total.toFixed(2)).toBe(dec(c.ttc).toFixed(2));
+        expect(dec(v.ht).plus(v.tva).toFixed(2)).toBe(dec(c.ttc).toFixed(2));
+      }),
+    );
   });
 });

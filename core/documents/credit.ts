@@ -1,6 +1,6 @@
 // Credit notes at checkout (issue 12 item 3; decision 079): pure rules shared by the checkout page and the server.
 import { Decimal, decOrZero, type DecimalInput } from "../money.ts";
-import { vatByRate } from "../vat.ts";
+import { vatByRate, type VatByRate, type VatRow } from "../vat.ts";
 
 /** What a credit balance takes off an order: min(balance, order TTC), never negative, to the cent. */
 export function creditToApply(balance: DecimalInput | null | undefined, orderTtc: DecimalInput): string {
@@ -62,25 +62,50 @@ export type ReturnedLine = {
   returned: number;
 };
 
+/** A returned line as credited: its net amount HT (its share of the order's discount off) at its invoiced rate. */
+export type CreditedLine = { amount: Decimal; rate: DecimalInput };
+
 /**
- * The TTC a return gives back (decision 085): for each returned line, its invoiced price — line HT × returned /
- * ordered, to the cent — less its share of the order's discount (discount × line part / goods), plus its VAT
- * at the invoiced rate to the cent; summed. Returning every line of an order without discount gives back the
- * goods' TTC exactly; freight is never credited.
+ * What a return credits, line by line and by rate (decision 085): for each returned line, its invoiced price —
+ * line HT × returned / ordered, to the cent — less its share of the order's discount (discount × line part /
+ * goods), at the invoiced rate; the VAT by the rule of invoices (core/vat.ts: each line's VAT to the cent,
+ * summed by rate). Returning every line of an order without discount gives back the goods' TTC exactly;
+ * freight is never credited. `lines[i]` is the credited line of `returned[i]` (null when none comes back).
  */
-export function returnCreditTtc(lines: readonly ReturnedLine[], order: { discount_amount: DecimalInput; goods_ht: DecimalInput }): string {
+export function returnCredit(
+  returned: readonly ReturnedLine[],
+  order: { discount_amount: DecimalInput; goods_ht: DecimalInput },
+): { lines: (CreditedLine | null)[]; vat: VatByRate; ttc: string } {
   const discount = decOrZero(order.discount_amount);
   const goods = decOrZero(order.goods_ht);
-  const nets: { amount: Decimal; rate: DecimalInput }[] = [];
-  for (const l of lines) {
+  const lines = returned.map((l): CreditedLine | null => {
     if (!Number.isInteger(l.returned) || l.returned < 0 || l.returned > l.num) throw new RangeError("returned quantity out of the line");
-    if (l.returned === 0) continue;
+    if (l.returned === 0) return null;
     const part = decOrZero(l.line_ht).times(l.returned).dividedBy(l.num, 2);
     const net = discount.sign() > 0 && goods.sign() > 0 ? part.minus(discount.times(part).dividedBy(goods, 2)) : part;
-    nets.push({ amount: net, rate: l.tva });
-  }
-  // VAT by the rule of invoices (core/vat.ts): each returned line's VAT to the cent, summed by rate
-  const { ht, tva } = vatByRate(nets);
-  const total = decOrZero(ht).plus(tva);
-  return (total.sign() < 0 ? Decimal.ZERO : total).toFixed(2);
+    return { amount: net, rate: l.tva };
+  });
+  const vat = vatByRate(lines.filter((l): l is CreditedLine => l !== null));
+  const total = decOrZero(vat.ht).plus(vat.tva);
+  return { lines, vat, ttc: (total.sign() < 0 ? Decimal.ZERO : total).toFixed(2) };
+}
+
+/** The TTC a return gives back (returnCredit). */
+export function returnCreditTtc(lines: readonly ReturnedLine[], order: { discount_amount: DecimalInput; goods_ht: DecimalInput }): string {
+  return returnCredit(lines, order).ttc;
+}
+
+/**
+ * The VAT rows a credit note shows (decision 122): by rate, as invoices, from the returned lines it was issued
+ * for — when they still give back its amount. A note without lines (issued by hand) or whose lines no longer
+ * give its amount is split at one rate (splitTtc): the only rate known for it.
+ */
+export function creditNoteVat(
+  ttc: DecimalInput,
+  credit: { vat: VatByRate; ttc: string } | null,
+  fallbackRate: DecimalInput,
+): { rows: VatRow[]; ht: string; tva: string; byLines: boolean } {
+  if (credit && credit.vat.rows.length > 0 && decOrZero(credit.ttc).eq(decOrZero(ttc))) return { ...credit.vat, byLines: true };
+  const { ht, tva } = splitTtc(ttc, fallbackRate);
+  return { rows: [{ rate: decOrZero(fallbackRate).toFixed(4), base: ht, vat: tva }], ht, tva, byLines: false };
 }

@@ -46,6 +46,43 @@ describe("plural forms", () => {
   });
 });
 
+describe("counted texts", () => {
+  it("no French text hedges a plural with (s): each counted text has its forms", () => {
+    const texts = (o: object): string[] => Object.values(o).flatMap((v) => (typeof v === "object" && v ? texts(v) : [String(v)]));
+    expect(texts(resources.fr).filter((v) => /\(s\)/.test(v))).toEqual([]);
+  });
+
+  it("agree with their count in French, and exist in Chinese", () => {
+    const fr = (key: string, vars: Record<string, string | number>) => translate("fr", key, vars);
+    expect(fr("account.too_many_attempts", { count: 1 })).toBe("Trop de tentatives de connexion. Veuillez réessayer dans 1 minute.");
+    expect(fr("account.too_many_requests", { count: 15 })).toContain("dans 15 minutes.");
+    expect(fr("aftersales.return_over_quantity", { ref: "A", max: 1, count: 1 })).toContain("au plus 1 unité :");
+    expect(fr("aftersales.return_over_quantity", { ref: "A", max: 6, count: 6 })).toContain("au plus 6 unités :");
+    expect(fr("cart.stock_short", { count: 0 })).toBe("Stock insuffisant : 0 disponible.");
+    expect(fr("cart.stock_short", { count: 4 })).toBe("Stock insuffisant : 4 disponibles.");
+    expect(fr("area.reduction_uses", { count: 1, max: 5 })).toBe("1 utilisation sur 5");
+    expect(fr("area.reduction_uses", { count: 3, max: 5 })).toBe("3 utilisations sur 5");
+    expect(fr("area.qo_merged", { lines: "8", count: 1 })).toBe("Doublon fusionné : ligne 8 ajoutée à celle-ci.");
+    expect(fr("area.qo_merged", { lines: "8, 9", count: 2 })).toBe("Doublons fusionnés : lignes 8, 9 ajoutées à celle-ci.");
+    const summary = (lang: "fr" | "zh", valid: number, refused: number) =>
+      translate(lang, "area.qo_summary", {
+        valid: translate(lang, "area.qo_valid", { count: valid }),
+        refused: translate(lang, "area.qo_refused", { count: refused }),
+      });
+    expect(summary("fr", 1, 0)).toBe("1 ligne valide, 0 refusée.");
+    expect(summary("fr", 2, 3)).toBe("2 lignes valides, 3 refusées.");
+    expect(summary("zh", 2, 3)).toBe("有效 2 行，拒绝 3 行。");
+    // the API's %name% placeholders: the form by `count`, the number from `num`
+    expect(translate("fr", "api.insufficient_stock", { ref: "CB-1", num: 1, count: 1 })).toBe(
+      "Stock insuffisant pour la référence CB-1 (1 disponible).",
+    );
+    expect(translate("fr", "api.insufficient_stock", { ref: "CB-1", num: 2, count: 2 })).toBe(
+      "Stock insuffisant pour la référence CB-1 (2 disponibles).",
+    );
+    expect(translate("zh", "api.insufficient_stock", { ref: "CB-1", num: 2, count: 2 })).toBe("商品 CB-1 库存不足（可用 2 件）。");
+  });
+});
+
 describe("component keys", () => {
   it("read the common namespace unless a namespace is named", () => {
     expect(translate("zh", "header.cart", undefined, "common")).toBe("购物车");

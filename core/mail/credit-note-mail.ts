@@ -1,9 +1,9 @@
-// The credit-note e-mail: the note issued to the customer (a refunded return), its amount HT, VAT at its rate and
-// TTC, the balance left to spend, its PDF attached by the outbox. Plain text and HTML, in the customer's language.
+// The credit-note e-mail: the note issued to the customer (a refunded return), its amount HT, VAT by rate as its
+// PDF shows it (creditNoteVat) and TTC, the balance left to spend, its PDF attached by the outbox. Plain text and HTML, in the customer's language.
 import { translate, type Lang } from "../i18n/messages.ts";
 import { formatPrice } from "../money.ts";
 import { formatRate } from "../vat.ts";
-import { splitTtc } from "../documents/credit.ts";
+import type { VatRow } from "../vat.ts";
 import { amountsTable, link, markup, paragraph } from "./html.ts";
 import { composeMail, type ComposedMail } from "./order-mail.ts";
 
@@ -11,8 +11,8 @@ export type MailCreditNote = {
   number: string;
   amount_ttc: string;
   remaining_ttc: string;
-  /** Its one VAT rate (creditNoteRate). */
-  rate: string;
+  /** Its VAT by rate, as its PDF shows it (creditNoteVat). */
+  vat: { rows: readonly VatRow[]; ht: string };
   order_number: string | null;
   /** The reason as the PDF writes it (the shop's text, or "Retour de marchandise sur la commande …"). */
   reason: string | null;
@@ -21,16 +21,15 @@ export type MailCreditNote = {
 export function creditNoteMail(lang: Lang, n: MailCreditNote, links: { pdf: string; creditNotes: string }): ComposedMail {
   const t = (key: string, vars?: Record<string, string>) => translate(lang, key, vars);
   const vars = { number: n.number, amount: formatPrice(n.amount_ttc, lang, "TTC") };
-  const { ht, tva } = splitTtc(n.amount_ttc, n.rate);
   const rows = [
     ...(n.order_number ? [{ label: t("documents.credit_note_origin"), amount: n.order_number, strong: false }] : []),
     ...(n.reason ? [{ label: t("documents.credit_note_reason"), amount: n.reason, strong: false }] : []),
-    { label: t("orders.total_ht"), amount: formatPrice(ht, lang), strong: false },
-    {
-      label: t("orders.vat_rate", { rate: formatRate(n.rate, lang), base: formatPrice(ht, lang) }),
-      amount: formatPrice(tva, lang),
+    { label: t("orders.total_ht"), amount: formatPrice(n.vat.ht, lang), strong: false },
+    ...n.vat.rows.map((r) => ({
+      label: t("orders.vat_rate", { rate: formatRate(r.rate, lang), base: formatPrice(r.base, lang) }),
+      amount: formatPrice(r.vat, lang),
       strong: false,
-    },
+    })),
     { label: t("documents.credit_note_amount"), amount: formatPrice(n.amount_ttc, lang), strong: true },
     { label: t("documents.credit_note_remaining"), amount: formatPrice(n.remaining_ttc, lang), strong: true },
   ];

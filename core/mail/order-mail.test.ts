@@ -145,12 +145,18 @@ describe("order e-mails", () => {
 });
 
 describe("credit-note e-mail", () => {
-  it("says the note, its origin, HT, VAT at its rate, TTC and the balance, fr and zh", () => {
+  it("says the note, its origin, HT, VAT by rate, TTC and the balance, fr and zh", () => {
     const note = {
       number: "AV2026-000009",
-      amount_ttc: "60.00",
-      remaining_ttc: "60.00",
-      rate: "0.2000",
+      amount_ttc: "65.80",
+      remaining_ttc: "65.80",
+      vat: {
+        ht: "55.50",
+        rows: [
+          { rate: "0.2000", base: "50.00", vat: "10.00" },
+          { rate: "0.0550", base: "5.50", vat: "0.30" },
+        ],
+      },
       order_number: "CE2026-000176",
       reason: "Retour <x>",
     };
@@ -158,10 +164,11 @@ describe("credit-note e-mail", () => {
     const fr = creditNoteMail("fr", note, links);
     expect(fr.subject).toBe("Un avoir AV2026-000009 a été émis à votre nom");
     for (const s of [
-      "d'un montant de 60,00 € TTC",
-      "Total HT : 50,00 €",
+      "d'un montant de 65,80 € TTC",
+      "Total HT : 55,50 €",
       "TVA 20 % (base 50,00 €) : 10,00 €",
-      "Solde disponible TTC : 60,00 €",
+      "TVA 5,5 % (base 5,50 €) : 0,30 €",
+      "Solde disponible TTC : 65,80 €",
     ])
       expect(nb(fr.text), s).toContain(s);
     expect(fr.html).toContain("Retour &lt;x&gt;");

@@ -49,7 +49,7 @@ describe("errorHandler", () => {
       [conflict("account.already_registered"), 400],
       [notFound("catalogue.api_product_not_found"), 404],
       [unauthenticated(), 401],
-      [rateLimited("account.too_many_attempts", { minutes: 3 }), 429],
+      [rateLimited("account.too_many_attempts", { count: 3 }), 429],
     ] as const;
     for (const [error, code] of cases) {
       const reply = fakeReply();
@@ -59,11 +59,18 @@ describe("errorHandler", () => {
     }
     const fr = fakeReply();
     errorHandler(
-      rateLimited("account.too_many_attempts", { minutes: 3 }) as unknown as FastifyError,
+      rateLimited("account.too_many_attempts", { count: 3 }) as unknown as FastifyError,
       req("fr"),
       fr as unknown as FastifyReply,
     );
-    expect(fr.body).toEqual({ code: 429, data: null, info: "Trop de tentatives de connexion. Veuillez réessayer dans 3 minute(s)." });
+    expect(fr.body).toEqual({ code: 429, data: null, info: "Trop de tentatives de connexion. Veuillez réessayer dans 3 minutes." });
+    const one = fakeReply();
+    errorHandler(
+      rateLimited("account.too_many_attempts", { count: 1 }) as unknown as FastifyError,
+      req("fr"),
+      one as unknown as FastifyReply,
+    );
+    expect(one.body).toEqual({ code: 429, data: null, info: "Trop de tentatives de connexion. Veuillez réessayer dans 1 minute." });
     const zh = fakeReply();
     errorHandler(conflict("account.already_registered") as unknown as FastifyError, req("zh"), zh as unknown as FastifyReply);
     expect(zh.body).toEqual({ code: 400, data: null, info: "该电子邮箱或电话号码已注册。请直接登录或使用“忘记密码”。" });

@@ -152,8 +152,10 @@ describe("checkout options", () => {
   it("shows the units a promotion offers on /panier and in the checkout summary (fr)", async () => {
     const { customer, tk } = await buyer(shop, [["75011", "Paris"]]);
     const gift = await findLine(shop, (l) => !!l.remise_info?.gifted_units && buyable(l, Math.max(l.remise_info.num, worth(l, 60))));
-    const n = gift.remise_info!.gifted_units!;
-    await addLine(shop, tk, gift.model_id, Math.max(gift.remise_info!.num, worth(gift, 60)));
+    const num = Math.max(gift.remise_info!.num, worth(gift, 60));
+    // per whole multiple of the minimum (core/cart/promotion.ts)
+    const n = Math.floor(num / Math.max(1, gift.remise_info!.num)) * gift.remise_info!.gifted_units!;
+    await addLine(shop, tk, gift.model_id, num);
     const { page, context } = await newTab(browser());
     await loginAs(context, shop, customer);
     await page.goto(`${shop.url}/panier`);

@@ -102,7 +102,12 @@ describe("quick order", () => {
       await result.waitFor();
       await page
         .getByRole("status")
-        .filter({ hasText: label(lang, "area.qo_summary", { valid: 2, refused: 1 }) })
+        .filter({
+          hasText: label(lang, "area.qo_summary", {
+            valid: label(lang, "area.qo_valid", { count: 2 }),
+            refused: label(lang, "area.qo_refused", { count: 1 }),
+          }),
+        })
         .waitFor();
       const bad = result.locator("tr[data-line='3']");
       expect(await bad.getAttribute("data-status")).toBe("refused");

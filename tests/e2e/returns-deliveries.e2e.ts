@@ -86,7 +86,7 @@ for (const lang of ["fr", "zh"] as const) {
       await r.submit("CE2026-000176");
       await order
         .getByRole("alert")
-        .filter({ hasText: t("aftersales.return_over_quantity", { ref, max: 6 }) })
+        .filter({ hasText: t("aftersales.return_over_quantity", { ref, max: 6, count: 6 }) })
         .waitFor();
       await r.chooseLine("CE2026-000176", ref, 2);
       await r.submit("CE2026-000176");

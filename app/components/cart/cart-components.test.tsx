@@ -183,23 +183,38 @@ describe("CartTotalsView", () => {
 
 describe("GiftedUnits", () => {
   const promo = { type: 1, value: "0.05", num: 10, gifted_units: 2 };
-  const show = (line: Parameters<typeof GiftedUnits>[0]["line"], lang: "fr" | "zh" = "fr") =>
+  const show = (line: Parameters<typeof GiftedUnits>[0]["line"], lang: "fr" | "zh" = "fr", next = false) =>
     render(
       <LangProvider lang={lang}>
-        <GiftedUnits line={line} />
+        <GiftedUnits line={line} next={next} />
       </LangProvider>,
     ).container.textContent;
 
   it("says how many units are offered once the minimum is reached, in fr and zh", () => {
-    expect(show({ gifted_units: 2, remise_info: promo })).toBe("+2 offerts");
+    expect(show({ num: 10, gifted_units: 2, remise_info: promo })).toBe("+2 offerts");
     cleanup();
-    expect(show({ gifted_units: 1, remise_info: { ...promo, gifted_units: 1 } })).toBe("+1 offert");
+    expect(show({ num: 10, gifted_units: 1, remise_info: { ...promo, gifted_units: 1 } })).toBe("+1 offert");
     cleanup();
-    expect(show({ gifted_units: 2, remise_info: promo }, "zh")).toBe("另赠 2 件");
+    expect(show({ num: 10, gifted_units: 2, remise_info: promo }, "zh")).toBe("另赠 2 件");
   });
 
-  it("says from which quantity below the minimum, and nothing without a gift", () => {
-    expect(show({ gifted_units: 0, remise_info: promo })).toBe("2 offerts à partir de 10 unités");
+  it("with `next`, says from which quantity more units are offered (the next multiple of the minimum)", () => {
+    const one = { ...promo, gifted_units: 1 };
+    expect(show({ num: 30, gifted_units: 3, remise_info: one }, "fr", true)).toBe("+3 offerts1 offert de plus à partir de 40 unités");
+    cleanup();
+    expect(show({ num: 19, gifted_units: 2, remise_info: promo }, "fr", true)).toBe("+2 offerts2 offerts de plus à partir de 20 unités");
+    cleanup();
+    expect(show({ num: 30, gifted_units: 3, remise_info: one }, "zh", true)).toBe("另赠 3 件满 40 件再赠 1 件");
+  });
+
+  it("gives the rule below the minimum, and nothing without a gift", () => {
+    expect(show({ num: 4, gifted_units: 0, remise_info: promo })).toBe("2 offerts par 10 achetés");
+    cleanup();
+    expect(show({ num: 4, gifted_units: 0, remise_info: { ...promo, gifted_units: 1 } })).toBe("1 offert par 10 achetés");
+    cleanup();
+    expect(show({ num: 0, gifted_units: 0, remise_info: { ...promo, num: 1, gifted_units: 1 } })).toBe("1 offert par unité achetée");
+    cleanup();
+    expect(show({ num: 4, gifted_units: 0, remise_info: promo }, "zh")).toBe("每购买 10 件赠送 2 件");
     cleanup();
     expect(show({ gifted_units: 0, remise_info: { ...promo, gifted_units: undefined } })).toBe("");
     cleanup();

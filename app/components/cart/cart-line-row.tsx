@@ -8,6 +8,7 @@ import { useCart, type CartLineView } from "#app/lib/cart-store.ts";
 import { formatPrice, formatUnitPrice } from "#core/money.ts";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 import { GiftedUnits } from "./gifted-units.tsx";
+import { reachesPromotion } from "#core/cart/promotion.ts";
 
 export const ROW_REMOVAL_MS = 500;
 
@@ -61,10 +62,10 @@ export function CartLineRow({ line }: { line: CartLineView }) {
         )}
         {promo && pct > 0 && (
           <p className="text-xs text-accent-dark">
-            {line.num >= promo.num ? t("cart.promo_applied", { pct }) : t("cart.promo_from", { pct, n: promo.num })}
+            {reachesPromotion(promo, line.num) ? t("cart.promo_applied", { pct }) : t("cart.promo_from", { pct, n: promo.num })}
           </p>
         )}
-        <GiftedUnits line={line} className="block text-xs font-semibold text-accent-dark" />
+        <GiftedUnits line={line} next className="block text-xs font-semibold text-accent-dark" />
         {line.not_for_sale && (
           <p role="alert" className="text-xs text-red-800">
             {t("cart.not_for_sale")}
@@ -72,7 +73,7 @@ export function CartLineRow({ line }: { line: CartLineView }) {
         )}
         {!line.not_for_sale && line.stock !== undefined && line.num > line.stock && (
           <p role="alert" className="text-xs text-red-800">
-            {t("cart.stock_short", { n: line.stock })}
+            {t("cart.stock_short", { count: line.stock })}
           </p>
         )}
         {ceiling !== undefined && line.num > ceiling && (

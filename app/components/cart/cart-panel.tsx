@@ -1,5 +1,7 @@
 // The side cart panel (SPEC §3 side-panel line: image, name, quantity, price): a modal drawer (focus kept
-// inside, Esc closes), opened after an add and from the header cart icon. Links to /panier and /commande only.
+// inside, Esc closes), opened after an add and from the header cart icon, with the units a promotion offers.
+// Links to /panier and /commande only. It states nothing of delivery: the freight, its mode and the
+// free-delivery threshold are the cart page's (core/cart/delivery-note.ts), whose totals an add does not refresh.
 import { Dialog } from "radix-ui";
 import { Link } from "react-router";
 import { X } from "lucide-react";
@@ -7,6 +9,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { useCart } from "#app/lib/cart-store.ts";
 import { formatUnitPrice } from "#core/money.ts";
 import { localePath } from "#core/slug.ts";
+import { GiftedUnits } from "./gifted-units.tsx";
 
 export function CartPanel() {
   const { t, lang } = useT();
@@ -42,6 +45,7 @@ export function CartPanel() {
                   <div className="min-w-0 flex-1 text-sm">
                     <p className="line-clamp-2 font-medium">{l.name ?? l.reference ?? `#${l.model_id}`}</p>
                     <p className="text-muted">{t("cart.qty_short", { n: l.num })}</p>
+                    {l.gifted_units ? <GiftedUnits line={l} className="block text-xs font-semibold text-accent-dark" /> : null}
                     {l.price && <p className="font-semibold text-brand">{formatUnitPrice(l.price, lang, "HT")}</p>}
                   </div>
                 </li>

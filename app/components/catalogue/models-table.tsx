@@ -7,6 +7,7 @@ import { formatUnitPrice } from "#core/money.ts";
 import type { ProductModel } from "#core/catalogue/types.ts";
 import { unitLabel } from "./labels.ts";
 import { AddToCart } from "#app/components/cart/add-to-cart.tsx";
+import { giftRuleText } from "#app/components/cart/gifted-units.tsx";
 import { WishlistButton } from "#app/components/quick-order/wishlist-button.tsx";
 import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 
@@ -83,7 +84,7 @@ export function ModelsTable({ models, name, product }: { models: ProductModel[];
                     <ul className="text-accent-dark">
                       <li>{t("catalogue.detail.promo_value", { pct: pct(p.value), qty: p.min_qty })}</li>
                       {p.threshold_pct && <li>{t("catalogue.detail.promo_threshold", { pct: Number(p.threshold_pct) })}</li>}
-                      {p.gifted_units ? <li>{t("catalogue.detail.promo_gifted", { count: p.gifted_units })}</li> : null}
+                      {p.gifted_units ? <li>{giftRuleText(t, { num: p.min_qty, value: p.value, gifted_units: p.gifted_units })}</li> : null}
                       {p.mixed_series && <li>{t("catalogue.detail.promo_mixed", { series: p.mixed_series })}</li>}
                       {p.special_price && (
                         <li>{t("catalogue.detail.promo_special", { price: formatUnitPrice(p.special_price, lang, "HT") })}</li>

@@ -123,7 +123,12 @@ export function OrderByReference() {
       </form>
       {result && (
         <div className="flex flex-col gap-3">
-          <p role="status">{t("area.qo_summary", { valid: result.valid, refused: result.refused })}</p>
+          <p role="status">
+            {t("area.qo_summary", {
+              valid: t("area.qo_valid", { count: result.valid }),
+              refused: t("area.qo_refused", { count: result.refused }),
+            })}
+          </p>
           <TableScroll>
             <table className="w-full min-w-[40rem] text-sm" data-testid="quick-resolution">
               <caption className="sr-only">{t("area.qo_result_caption")}</caption>

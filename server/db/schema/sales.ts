@@ -214,7 +214,7 @@ export const orderLines = pgTable(
     tva: numeric("tva", { precision: 5, scale: 4 }).notNull(),
     remise: money("remise").notNull().default("0"),
     lineHt: money("line_ht").notNull(),
-    /** Units the line's promotion offered on top of `num`, never priced (core giftedUnits, decision 086). */
+    /** Units the line's promotion offered on top of `num`, never priced (core/cart/promotion.ts). */
     giftedUnits: integer("gifted_units").notNull().default(0),
   },
   (t) => [

@@ -43,7 +43,7 @@ export function createLoginThrottle() {
       .where(inArray(loginThrottles.key, [keys.id, keys.ip]));
     const blockedUntil = (key: string) => rows.find((r) => r.key === key)?.blockedUntil?.getTime() ?? 0;
     const until = Math.max(blockedUntil(keys.ip), knownDevice ? 0 : blockedUntil(keys.id));
-    if (until > now) throw rateLimited("account.too_many_attempts", { minutes: Math.ceil((until - now) / 60_000) });
+    if (until > now) throw rateLimited("account.too_many_attempts", { count: Math.ceil((until - now) / 60_000) });
     return { accountBlocked: blockedUntil(keys.id) > now };
   }
 

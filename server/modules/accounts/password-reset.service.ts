@@ -43,7 +43,7 @@ export function createPasswordResetService(publicUrl: string, changed: () => voi
     const address = email.trim().toLowerCase();
     if (ip) {
       const byIp = await limits.hit(`reset:ip:${ip}`, ADDRESS_LIMIT.windowMs);
-      if (byIp.hits > ADDRESS_LIMIT.max) throw rateLimited("account.too_many_requests", { minutes: Math.ceil(byIp.ttlMs / 60_000) });
+      if (byIp.hits > ADDRESS_LIMIT.max) throw rateLimited("account.too_many_requests", { count: Math.ceil(byIp.ttlMs / 60_000) });
     }
     let allowed = true;
     for (const { windowMs, max } of CODE_LIMITS) {

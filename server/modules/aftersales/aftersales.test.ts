@@ -134,7 +134,7 @@ describe.each(testDbKinds())("after-sales on %s", (kind) => {
       { token: demo },
     );
     expect(over.json()).toMatchObject({ code: 400 });
-    expect(over.json().info).toContain("au plus 6 unité(s)");
+    expect(over.json().info).toContain("au plus 6 unités :");
     // a line of another order
     const foreign = await post(
       t.app,

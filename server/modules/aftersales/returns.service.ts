@@ -133,7 +133,7 @@ export function createReturnsService(deps: { publicUrl: string }) {
         const p = problems[0];
         const line = lines.find((l) => l.id === p.line_id);
         if (!line) throw refused("aftersales.return_line_unknown");
-        throw conflict("aftersales.return_over_quantity", { ref: line.reference, max: p.max });
+        throw conflict("aftersales.return_over_quantity", { ref: line.reference, max: p.max, count: p.max });
       }
       const [r] = await query<{ id: number }>(
         tx,

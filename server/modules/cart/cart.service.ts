@@ -60,7 +60,7 @@ const storedFreight: FreightFor = async (_q, cart) => cart.freight;
 /** The refusal of a quantity of model `m` (decision 070's keys and variables); stock is a conflict. */
 function problem(key: AvailabilityKey, m: { reference: string; stock?: number; purchasable_qty?: number } | undefined): never {
   const vars: Vars = { ref: m?.reference ?? "", num: 0 };
-  if (key === "api.insufficient_stock") throw conflict(key, { ...vars, num: m?.stock ?? 0 });
+  if (key === "api.insufficient_stock") throw conflict(key, { ...vars, num: m?.stock ?? 0, count: m?.stock ?? 0 });
   if (key === "api.above_purchase_ceiling") throw refused(key, { ...vars, num: m?.purchasable_qty ?? 0 });
   throw refused(key, vars);
 }

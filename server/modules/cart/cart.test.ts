@@ -207,7 +207,7 @@ describe.each(testDbKinds())("cart API on %s", (kind) => {
 
   it("refuses above stock and above the purchase ceiling, counting what the cart already holds", async () => {
     const stock = await add(demo, [{ model_id: b.id, num: 6 }]);
-    expect(stock.json()).toMatchObject({ code: 400, info: `Stock insuffisant pour la référence ${b.reference} (5 disponible(s)).` });
+    expect(stock.json()).toMatchObject({ code: 400, info: `Stock insuffisant pour la référence ${b.reference} (5 disponibles).` });
     const out = await add(demo, [{ model_id: d.id, num: 1 }]);
     expect(out.json().info).toMatch(/^Stock insuffisant/);
     await add(demo, [{ model_id: a.id, num: 40 }]);

@@ -108,6 +108,29 @@ describe("catalogue pages", () => {
     expect((await app.inject("/product/x/999999")).statusCode).toBe(404);
   });
 
+  it("states a promotion's percentage and its gifted units per multiple of the minimum on the product page (fr, zh)", async () => {
+    const [p] = await query<{ id: number; name: string; zh: string; model_id: number }>(
+      database.db,
+      sql`select p.id, f.name, z.name as zh, (select m.id from models m where m.product_id = p.id order by m.position, m.id limit 1) as model_id
+      from products p join product_translations f on f.product_id = p.id and f.lang = 'fr'
+      join product_translations z on z.product_id = p.id and z.lang = 'zh'
+      where p.active and p.id <> ${prod.id} and exists (select 1 from models m where m.product_id = p.id) order by p.id desc limit 1`,
+    );
+    await query(database.db, sql`delete from promotions where model_id = ${p.model_id}`);
+    await query(
+      database.db,
+      sql`insert into promotions (model_id, type, value, min_qty, gifted_units, starts_at) values (${p.model_id}, 1, 0.1, 10, 1, now() - interval '1 day')`,
+    );
+    (app as unknown as { services: { cache: { clear(): void } } }).services.cache.clear();
+    const fr = await app.inject(encodeURI(productUrl("fr", p)));
+    expect(fr.statusCode).toBe(200);
+    expect(fr.body).toContain("<li>-10 % dès 10</li>");
+    expect(fr.body).toContain("<li>1 offert par 10 achetés</li>");
+    const zh = await app.inject(encodeURI(productUrl("zh", { id: p.id, name: p.zh })));
+    expect(zh.body).toContain("<li>满 10 减 10%</li>");
+    expect(zh.body).toContain("<li>每购买 10 件赠送 1 件</li>");
+  });
+
   it("renders content pages, their /page/content alias, and the shops", async () => {
     const res = await app.inject("/content/1-livraison");
     expect(res.statusCode).toBe(200);

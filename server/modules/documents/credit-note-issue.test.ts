@@ -8,7 +8,7 @@ import { query } from "#server/db/client.ts";
 import { customersAppPerSuite, get, post } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 import { pdfToText } from "#server/test/pdf-text.ts";
-import { dec } from "#core/money.ts";
+import { dec, formatPrice } from "#core/money.ts";
 import { issueCreditNote } from "./credit-notes.ts";
 
 const SITE = { publicUrl: "https://shop.example" };
@@ -123,5 +123,54 @@ describe.each(testDbKinds())("credit notes issued by returns on %s", (kind) => {
     const both = await Promise.all([issueCreditNote(db(), { returnId: id }, SITE), issueCreditNote(db(), { returnId: id }, SITE)]);
     expect(both.map((b) => b?.created)).toEqual([false, false]);
     expect(await notesOf(id)).toHaveLength(1);
+  });
+
+  it("the PDF of a return's credit note shows its returned lines and the VAT by rate, as invoices (fr, zh)", async () => {
+    const [o] = await query<{ id: number; customer_id: number }>(
+      db(),
+      sql`select id, customer_id from orders where number = 'CE2026-000176'`,
+    );
+    const lines = await query<{ id: number; reference: string; line_ht: string; num: number }>(
+      db(),
+      sql`select id, reference, line_ht::text as line_ht, num from order_lines where order_id = ${o.id} order by id limit 2`,
+    );
+    expect(lines).toHaveLength(2);
+    // the two lines at two rates: a single-rate split would put both at one
+    await query(db(), sql`update order_lines set tva = 0.055 where id = ${lines[0].id}`);
+    await query(db(), sql`update order_lines set tva = 0.2 where id = ${lines[1].id}`);
+    const [r] = await query<{ id: number }>(
+      db(),
+      sql`insert into return_requests (order_id, customer_id, status, reason) values (${o.id}, ${o.customer_id}, 'received', 'damaged') returning id`,
+    );
+    for (const l of lines) await query(db(), sql`insert into return_lines (return_id, order_line_id, num) values (${r.id}, ${l.id}, 1)`);
+    await t.app.services.returns.setStatus(db(), r.id, "refunded");
+    const [note] = await notesOf(r.id);
+
+    // each returned unit at its rate, each line's VAT to the cent (the order has no discount)
+    const net = lines.map((l) => dec(l.line_ht).dividedBy(l.num, 2));
+    const vat = [net[0].times("0.055").round(2), net[1].times("0.2").round(2)];
+    expect(note.amount_ttc).toBe(net[0].plus(net[1]).plus(vat[0]).plus(vat[1]).toFixed(2));
+    const plain = (v: string) => v.replace(/[\u00a0\u202f]/g, " ");
+    const eur = (v: { toFixed(n: number): string }) => plain(formatPrice(v.toFixed(2), "fr"));
+
+    const pdf = async (lang: "fr" | "zh") =>
+      pdfToText(
+        (
+          await t.app.inject({
+            method: "GET",
+            url: `/documents/credit-note/${note.id}.pdf${lang === "zh" ? "?lang=zh" : ""}`,
+            headers: { authorization: `Bearer ${t.demo}` },
+          })
+        ).rawPayload,
+      );
+    const fr = plain(await pdf("fr"));
+    const section = fr.slice(fr.indexOf("TVA par taux"));
+    expect(section).toMatch(new RegExp(`20 %\\s+${eur(net[1])}\\s+${eur(vat[1])}`));
+    expect(section).toMatch(new RegExp(`5,5 %\\s+${eur(net[0])}\\s+${eur(vat[0])}`));
+    for (const l of lines) expect(fr.replaceAll("\n", "")).toContain(l.reference); // the narrow column may wrap it
+    expect(fr).toContain(eur(dec(note.amount_ttc)));
+    const zh = await pdf("zh");
+    expect(zh).toContain("按税率汇总增值税");
+    expect(zh).toMatch(/5\.5%/);
   });
 });

@@ -1,5 +1,5 @@
 // Credit notes issued by the shop (decision 085). Until now only the seed wrote them; a refunded return now
-// issues one, in the transaction that refunds it: the amount of the returned lines (core returnCreditTtc), a
+// issues one, in the transaction that refunds it: the amount of the returned lines (core returnCredit), a
 // number from the gap-free yearly sequence, a `credit_note_issued` notice. One credit note per return
 // (unique `return_id`): a second call, or a concurrent one, answers the note already issued. The customer gets
 // the credit-note e-mail in the same transaction, its PDF attached by reference (decision 120).
@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { notFound } from "#core/domain-errors.ts";
-import { creditNoteRate, returnCreditTtc } from "#core/documents/credit.ts";
+import { creditNoteRate, creditNoteVat, returnCredit } from "#core/documents/credit.ts";
 import { isLang } from "#core/lang.ts";
 import { localePath } from "#core/slug.ts";
 import { goodsTotal } from "#core/order-view.ts";
@@ -55,13 +55,14 @@ export async function issueCreditNote(q: Db, source: { returnId: number }, opts:
       tx,
       sql`select order_line_id, num from return_lines where return_id = ${r.id}`,
     );
-    const amount = returnCreditTtc(
+    const credit = returnCredit(
       returned.flatMap((rl) => {
         const l = orderLines.find((x) => x.id === rl.order_line_id);
         return l ? [{ line_ht: l.line_ht, num: l.num, tva: l.tva, returned: Math.min(rl.num, l.num) }] : [];
       }),
       { discount_amount: r.discount_amount, goods_ht: goodsTotal(orderLines) },
     );
+    const amount = credit.ttc;
     if (Number(amount) <= 0) return null;
     // Numbered last: every other numbering of credit notes waits on this row until the commit (decision 066).
     const number = await nextNumber(tx, "credit_note");
@@ -85,7 +86,7 @@ export async function issueCreditNote(q: Db, source: { returnId: number }, opts:
         number,
         amount_ttc: amount,
         remaining_ttc: amount,
-        rate: creditNoteRate([...new Set(orderLines.map((l) => l.tva))]),
+        vat: creditNoteVat(amount, credit, creditNoteRate([...new Set(orderLines.map((l) => l.tva))])),
         order_number: r.order_number,
         reason: creditNoteReason(null, r.id, r.order_number, lang),
       },

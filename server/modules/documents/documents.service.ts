@@ -6,10 +6,10 @@ import { query, type Db } from "#server/db/client.ts";
 import { notFound, refused } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
 import { formatDate } from "#core/format-date.ts";
-import { formatPrice, sum } from "#core/money.ts";
+import { dec, formatPrice, sum } from "#core/money.ts";
 import { goodsTotal, vatBreakdown, type OrderAddress } from "#core/order-view.ts";
 import { breakdownRows } from "#core/order-breakdown.ts";
-import { amountDue, creditNoteRate, creditToApply, splitTtc, spreadOverCreditNotes } from "#core/documents/credit.ts";
+import { amountDue, creditNoteRate, creditNoteVat, creditToApply, returnCredit, spreadOverCreditNotes } from "#core/documents/credit.ts";
 import { localePath } from "#core/slug.ts";
 import { paymentMethodLabel, renderDocumentPdf, type DocumentCustomer } from "./pdf-layout.ts";
 import type { PdfFile } from "#server/http/pdf-download.ts";
@@ -343,12 +343,36 @@ export function createDocumentsService() {
     );
     if (!cn) throw notFound("documents.pdf_not_found");
     cn.reason = creditNoteReason(cn.reason, cn.return_id, cn.order_number, lang);
-    // One VAT rate: the order's when all its lines share one, else the standard rate.
+    // The returned lines the note was issued for (a return's note), each with the order's discount.
+    const returned = cn.return_id
+      ? await query<{
+          reference: string;
+          designation: string;
+          unit: string;
+          price: string;
+          line_ht: string;
+          num: number;
+          tva: string;
+          returned: number;
+          discount_amount: string;
+          goods_ht: string;
+        }>(
+          q,
+          sql`select l.reference, l.designation, l.unit, l.price::text as price, l.line_ht::text as line_ht, l.num, l.tva::text as tva,
+              least(rl.num, l.num) as returned, o.discount_amount::text as discount_amount,
+              (select coalesce(sum(x.line_ht), 0)::text from order_lines x where x.order_id = o.id) as goods_ht
+              from return_lines rl join order_lines l on l.id = rl.order_line_id join orders o on o.id = l.order_id
+              where rl.return_id = ${cn.return_id} order by l.id`,
+        )
+      : [];
+    const credit = returned.length > 0 ? returnCredit(returned, returned[0]) : null;
+    // Without its lines, one rate: the order's when all its lines share one, else the standard rate.
     const rates = cn.order_id
       ? await query<{ tva: string }>(q, sql`select distinct tva::text as tva from order_lines where order_id = ${cn.order_id}`)
       : [];
     const rate = creditNoteRate(rates.map((r) => r.tva));
-    const { ht, tva } = splitTtc(cn.amount_ttc, rate);
+    const vat = creditNoteVat(cn.amount_ttc, credit, rate);
+    const { ht, tva } = vat;
     const customer = await customerRow(q, customerId);
     const t = (k: string, v?: Record<string, string>) => translate(lang, `documents.${k}`, v);
     const address = typeof cn.invoice_address === "string" ? (JSON.parse(cn.invoice_address) as Snapshot) : cn.invoice_address;
@@ -358,19 +382,37 @@ export function createDocumentsService() {
       customer: customerBlock(customer, address),
       number: cn.number,
       date: cn.issued_at,
-      lines: [
-        {
-          reference: cn.order_number ?? "—",
-          designation: cn.reason ? t("credit_note_line", { reason: cn.reason }) : t("title_credit_note"),
-          quantity: 1,
-          unit: "—",
-          unitPriceHt: ht,
-          amountHt: ht,
-          vatRate: rate,
-        },
-      ],
+      lines: vat.byLines
+        ? returned.flatMap((l, i) => {
+            const c = credit!.lines[i];
+            if (!c) return [];
+            const gross = dec(l.price).times(l.returned).round(2);
+            return [
+              {
+                reference: l.reference,
+                designation: l.designation,
+                quantity: l.returned,
+                unit: l.unit,
+                unitPriceHt: l.price,
+                discountHt: gross.minus(c.amount).toFixed(2),
+                amountHt: c.amount.toFixed(2),
+                vatRate: l.tva,
+              },
+            ];
+          })
+        : [
+            {
+              reference: cn.order_number ?? "—",
+              designation: cn.reason ? t("credit_note_line", { reason: cn.reason }) : t("title_credit_note"),
+              quantity: 1,
+              unit: "—",
+              unitPriceHt: ht,
+              amountHt: ht,
+              vatRate: rate,
+            },
+          ],
       totals: {
-        vat: [{ rate, base: ht, vat: tva }],
+        vat: vat.rows,
         ht,
         tva,
         ttc: cn.amount_ttc,

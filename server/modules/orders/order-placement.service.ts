@@ -309,7 +309,7 @@ const invoiceAddressSql = (customerId: number) => sql`
 /** Refuses a line whose model is unknown, not for sale, short of stock or above its ceiling (core's rule, as read). */
 function refuseUnavailable(m: Pick<CartModel, "reference" | "stock" | "purchasable_qty" | "not_for_sale"> | undefined, num: number) {
   const p = quantityProblem(m, num);
-  if (p === "api.insufficient_stock") throw conflict(p, { ref: m!.reference, num: Math.max(0, m!.stock) });
+  if (p === "api.insufficient_stock") throw conflict(p, { ref: m!.reference, num: Math.max(0, m!.stock), count: Math.max(0, m!.stock) });
   if (p === "api.above_purchase_ceiling") throw refused(p, { ref: m!.reference, num: m!.purchasable_qty });
   if (p) throw refused(p, { ref: m?.reference ?? "" });
 }

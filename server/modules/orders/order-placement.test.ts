@@ -3,6 +3,7 @@
 // (concurrent transactions on separate connections) when TEST_DATABASE_URL is set.
 import { unitName } from "#core/i18n/messages.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import { createTestApp, post, type TestApp } from "#server/test/app.ts";
@@ -332,6 +333,49 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
     await expect.poll(async () => JSON.parse(await cart.viewJson(db, b.id, "fr")).cart_list).toEqual([]);
     // a coupons notice would drop every customer's cart answer in every process (read-cache.ts)
     expect(seen.filter((p) => p === "coupons" || p === "quotations" || p === "*")).toEqual([]);
+  });
+
+  it("property: what the cart shows is what the order charges, with a percentage and a gift on one model, for any quantity", async () => {
+    const [promo] = await query<Model>(
+      db,
+      sql`
+      select m.id, m.reference from models m join products p on p.id = m.product_id
+      where p.active and not exists (select 1 from promotions pr where pr.model_id = m.id) and m.id not in (${hot.id}, ${plain.id})
+      order by m.id desc limit 1`,
+    );
+    await query(
+      db,
+      sql`update models set stock = 10000, purchasable_qty = 5000, not_for_sale = false, price = 2.3456, site_price = 2.3456, tva = 0.2 where id = ${promo.id}`,
+    );
+    // −10 % from 10 units and 1 offered from 10 units: one promotion
+    await query(db, sql`insert into promotions (model_id, type, value, min_qty, gifted_units) values (${promo.id}, 1, 0.1, 10, 1)`);
+    t.app.services.cache.clear();
+    let run = 0;
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 1, max: 120 }), fc.integer({ min: 2, max: 9 }), async (num, plainNum) => {
+          const b = await buyer(`promo${++run}`, [
+            [promo.id, num],
+            [plain.id, plainNum], // keeps the order above the minimum
+          ]);
+          const token = await t.app.services.sessions.create(db, b.id);
+          const cart = (await post(t.app, "/site/Index/getShoppingCart", {}, { token })).json().data;
+          const line = cart.cart_list.find((l: { model_id: number }) => l.model_id === promo.id);
+          expect(line.gifted_units).toBe(Math.floor(num / 10));
+          const o = await place(b);
+          expect([o.total_ht, o.total_ttc]).toEqual([cart.cart_info.grandTotalHt, cart.cart_info.grandTotal]);
+          const [row] = await query<{ num: number; gifted_units: number; line_ht: string }>(
+            db,
+            sql`select num, gifted_units, line_ht::text as line_ht from order_lines where order_id = ${o.id} and model_id = ${promo.id}`,
+          );
+          expect(row).toEqual({ num, gifted_units: line.gifted_units, line_ht: line.amount });
+        }),
+        { numRuns: 12 },
+      );
+    } finally {
+      await query(db, sql`delete from promotions where model_id = ${promo.id}`);
+      t.app.services.cache.clear();
+    }
   });
 
   it("keeps on each order line the units its promotion offered (never priced), shown by the order detail", async () => {

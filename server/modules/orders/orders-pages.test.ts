@@ -70,6 +70,29 @@ describe.each(testDbKinds())("order pages (%s)", (kind) => {
     await query(t.database.db, sql`delete from orders where number like 'CE2025-%'`);
   });
 
+  it("states the terms of sale accepted with the order, and the account the privacy notice it accepted (fr, zh)", async () => {
+    const db = t.database.db;
+    const detail = (lang: "fr" | "zh") => page(`${lang === "zh" ? "/zh" : ""}/order-detail?id=${demoOrder.number}`, demo);
+    // an order placed before acceptances were recorded says nothing of them
+    expect((await detail("fr")).body).not.toContain("Conditions générales de vente acceptées");
+    await query(db, sql`update orders set cgv_version = '2026-01', cgv_accepted_at = '2026-11-05T13:32:00Z' where id = ${demoOrder.id}`);
+    await query(db, sql`update customers set privacy_version = '2026-01', privacy_accepted_at = '2026-03-02T08:05:00Z' where id = 1`);
+    t.app.services.sessions.forgetAll();
+    try {
+      expect((await detail("fr")).body).toContain("Conditions générales de vente acceptées (version 2026-01) le 5 novembre 2026 à 14:32.");
+      expect((await detail("zh")).body).toContain("已于 2026年11月5日 14:32 接受销售条款（版本 2026-01）。");
+      const account = await page("/mon-compte", demo);
+      personal(account, "/mon-compte");
+      expect(account.body).toContain("Politique de confidentialité acceptée (version 2026-01) le 2 mars 2026 à 09:05.");
+      expect((await page("/zh/mon-compte", demo)).body).toContain("已于 2026年3月2日 09:05 接受隐私政策（版本 2026-01）。");
+      expect((await page("/mon-compte", martin)).body).not.toContain("Politique de confidentialité acceptée");
+    } finally {
+      await query(db, sql`update orders set cgv_version = null, cgv_accepted_at = null where id = ${demoOrder.id}`);
+      await query(db, sql`update customers set privacy_version = null, privacy_accepted_at = null where id = 1`);
+      t.app.services.sessions.forgetAll();
+    }
+  });
+
   it("shows an order's detail to its owner only, on every path, never cached", async () => {
     for (const url of [
       `/order-detail?id=${demoOrder.id}`,

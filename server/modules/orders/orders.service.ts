@@ -1,6 +1,7 @@
 // The caller's orders in the account (decision 072): list, detail, tracking and "order
 // again". Every query is scoped by the caller's customer id: another customer's order is not found, never
 // shown. Every function takes the handle to use (decision 060).
+import { acceptanceOf } from "#core/legal.ts";
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import { notFound, type Vars } from "#core/domain-errors.ts";
@@ -54,6 +55,8 @@ type OrderRow = {
   delivered_at: string | null;
   delivery_status: string | null;
   delivery_reply_by: string | null;
+  cgv_version: string | null;
+  cgv_accepted_at: string | null;
 };
 
 // Moments as ISO text in UTC and dates as "YYYY-MM-DD": both drivers answer the same strings.
@@ -64,7 +67,7 @@ const COLUMNS = sql`o.id, o.number, o.status, ${iso("o.created_at")} as created_
   o.freight_tva::text as freight_tva, o.discount_amount::text as discount_amount,
   o.freight_discount_ht::text as freight_discount_ht, o.freight_vat_rate::text as freight_vat_rate, o.payment_method, o.transaction_id,
   o.delivery_address, o.invoice_address, o.note, ${iso("o.shipped_at")} as shipped_at, ${iso("o.delivered_at")} as delivered_at,
-  o.delivery_status, ${iso("o.delivery_reply_by")} as delivery_reply_by,
+  o.delivery_status, ${iso("o.delivery_reply_by")} as delivery_reply_by, o.cgv_version, ${iso("o.cgv_accepted_at")} as cgv_accepted_at,
   (select count(*)::int from order_lines l where l.order_id = o.id) as lines_count,
   (select i.number from invoices i where i.order_id = o.id order by i.id limit 1) as invoice_number,
   (select coalesce(sum(u.amount), 0)::text from credit_note_uses u where u.order_id = o.id and u.released_at is null) as credit_used`;
@@ -162,6 +165,8 @@ export async function orderDetail(q: Db, customerId: number, ref: OrderRef, lang
     delivered_at: o.delivered_at,
     delivery_status: o.delivery_status,
     delivery_reply_by: o.delivery_reply_by,
+    // The terms of sale accepted with the order (core/legal.ts); null on orders placed before they were asked.
+    cgv: acceptanceOf(o.cgv_version, o.cgv_accepted_at),
   };
 }
 

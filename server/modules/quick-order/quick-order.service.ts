@@ -233,7 +233,7 @@ export function createQuickOrderService(models: CartModels) {
         key,
         reason: key ? t(key, vars) : null,
         merged: e.merged,
-        note: e.merged.length > 0 ? t("area.qo_merged", { lines: e.merged.join(", ") }) : null,
+        note: e.merged.length > 0 ? t("area.qo_merged", { lines: e.merged.join(", "), count: e.merged.length }) : null,
         item: item ?? null,
       });
     }

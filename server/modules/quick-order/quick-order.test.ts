@@ -184,7 +184,7 @@ describe.each(testDbKinds())("quick order on %s", (kind) => {
       const byLine = Object.fromEntries(r.lines.map((l) => [l.line, l]));
       expect(byLine[2]).toMatchObject({ status: "ok", quantity: 3, merged: [8], reference: a.reference });
       expect(byLine[2].item?.model_id).toBe(a.id);
-      expect(byLine[2].note).toBe("Doublon fusionné : ligne(s) 8 ajoutée(s) à celle-ci.");
+      expect(byLine[2].note).toBe("Doublon fusionné : ligne 8 ajoutée à celle-ci.");
       expect(byLine[3]).toMatchObject({ status: "ok", quantity: 3 });
       expect(byLine[4]).toMatchObject({ status: "refused", key: "area.qo_unknown_reference", reason: "Référence inconnue." });
       expect(byLine[5]).toMatchObject({ status: "refused", key: "area.qo_not_for_sale" });

@@ -27,16 +27,32 @@ export function quotationDocument(qt: QuotationDetail, customer: PdfCustomer, la
     },
     number: qt.number,
     date: qt.created_at,
-    lines: qt.lines.map((l) => ({
-      reference: l.reference,
-      designation: l.designation,
-      quantity: l.num,
-      unit: l.unit ?? "",
-      unitPriceHt: l.price,
-      discountHt: l.remise,
-      amountHt: l.amount,
-      vatRate: l.tva,
-    })),
+    // Units the promotion offers follow their line at no charge, as on the invoice.
+    lines: qt.lines.flatMap((l) => [
+      {
+        reference: l.reference,
+        designation: l.designation,
+        quantity: l.num,
+        unit: l.unit ?? "",
+        unitPriceHt: l.price,
+        discountHt: l.remise,
+        amountHt: l.amount,
+        vatRate: l.tva,
+      },
+      ...(l.gifted_units > 0
+        ? [
+            {
+              reference: l.reference,
+              designation: translate(lang, "documents.gifted_line", { designation: l.designation }),
+              quantity: l.gifted_units,
+              unit: l.unit ?? "",
+              unitPriceHt: "0",
+              amountHt: "0.00",
+              vatRate: l.tva,
+            },
+          ]
+        : []),
+    ]),
     totals: { vat: vatRows(qt.lines), ht: qt.total_ht, tva: qt.total_tva, ttc: qt.total_ttc },
     extra: {
       facts: [

@@ -14,6 +14,7 @@ import {
   quotationState,
   quotationTotals,
   quotedAmount,
+  quotedGiftedUnits,
   quoteLine,
   shopDay,
   unusableReason,
@@ -55,6 +56,8 @@ export type QuotationLineView = {
   tva: string;
   remise: string;
   amount: string;
+  /** Units the quoted promotion offers on top of `num` (core/cart/promotion.ts), never priced. */
+  gifted_units: number;
 };
 
 export type QuotationDetail = Omit<QuotationSummary, "lines"> & { lines: QuotationLineView[]; order_id: number | null };
@@ -107,6 +110,7 @@ export function lineView(l: QuotedLine): QuotationLineView {
     tva: l.tva,
     remise,
     amount,
+    gifted_units: quotedGiftedUnits(l),
   };
 }
 
@@ -246,7 +250,7 @@ export function createQuotationsService(cart: CartService) {
       for (const l of [...lines].sort((a, b) => a.modelId - b.modelId)) {
         const m = found.get(l.modelId);
         const p = quantityProblem(m, l.num);
-        if (p === "api.insufficient_stock") throw conflict(p, { ref: l.reference, num: m?.stock ?? 0 });
+        if (p === "api.insufficient_stock") throw conflict(p, { ref: l.reference, num: m?.stock ?? 0, count: m?.stock ?? 0 });
         if (p === "api.above_purchase_ceiling") throw refused(p, { ref: l.reference, num: m?.purchasable_qty ?? 0 });
         if (p) throw refused("quotations.line_unavailable", { ref: l.reference });
       }

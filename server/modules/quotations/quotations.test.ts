@@ -288,7 +288,7 @@ describe.each(testDbKinds())("quotations on %s", (kind) => {
     await query(db, sql`update models set stock = 2 where id = ${a.id}`);
     const low = await post(t.app, "/site/Customer/quotationToCart", { id: q.number }, { token: demo });
     expect(low.statusCode).toBe(400); // a conflict is a refusal for the user (decision 065)
-    expect(low.json().info).toBe(`Stock insuffisant pour la référence ${a.reference} (2 disponible(s)).`);
+    expect(low.json().info).toBe(`Stock insuffisant pour la référence ${a.reference} (2 disponibles).`);
     await query(db, sql`update models set stock = 1000, not_for_sale = true where id = ${a.id}`);
     const gone = await post(t.app, "/site/Customer/quotationToCart", { id: q.number }, { token: demo });
     expect(gone.statusCode).toBe(400);
@@ -368,6 +368,46 @@ describe.each(testDbKinds())("quotations on %s", (kind) => {
     for (const bad of ["abc.pdf", `${id}.txt`, "..%2F..%2Fetc%2Fpasswd.pdf"]) {
       const res = await t.app.inject({ url: `/documents/quotation/${bad}`, headers: { cookie: `uid=${demo}` } });
       expect(res.statusCode, bad).toBe(404);
+    }
+  });
+
+  it("quotes the units a promotion offers, per multiple of its minimum, and the order from the quotation offers them", async () => {
+    await query(db, sql`update models set price = 7, site_price = 7, stock = 1000, not_for_sale = false where id = ${b.id}`);
+    await query(
+      db,
+      sql`insert into promotions (model_id, type, value, min_qty, gifted_units, starts_at, ends_at)
+      values (${b.id}, 1, 0.1, 10, 1, now() - interval '1 day', now() + interval '30 days')`,
+    );
+    t.app.services.cache.clear();
+    try {
+      await setCart(demo, [[b, 30]]);
+      const q = (await post(t.app, "/site/Customer/createQuotation", { idempotency_key: key() }, { token: demo })).json().data;
+      // −10 % on the 30 bought and 1 offered per 10: 3 offered, not priced
+      expect(q.lines).toEqual([expect.objectContaining({ model_id: b.id, num: 30, amount: "189.00", remise: "21.00", gifted_units: 3 })]);
+      expect(q.total_ht).toBe("189.00");
+      const pdfText = await pdfToText(
+        (await t.app.inject({ url: `/documents/quotation/${q.id}.pdf`, headers: { cookie: `uid=${demo}` } })).rawPayload,
+      );
+      expect(pdfText.split("(gratuit)").length - 1).toBe(1);
+
+      // the promotion ends; the quotation still offers what it quoted
+      await query(db, sql`delete from promotions where model_id = ${b.id}`);
+      t.app.services.cache.clear();
+      const cart = (await post(t.app, "/site/Customer/quotationToCart", { id: q.number }, { token: demo })).json().data;
+      expect(cart.cart_list).toEqual([
+        expect.objectContaining({ model_id: b.id, num: 30, quoted: true, amount: "189.00", gifted_units: 3 }),
+      ]);
+      const order = await post(t.app, "/site/Sale/createOrder", { idempotency_key: key(), accept_cgv: true }, { token: demo });
+      expect(order.statusCode, order.body).toBe(200);
+      expect(order.json().data.total_ht).toBe("189.00");
+      const lines = await query<{ num: number; gifted_units: number }>(
+        db,
+        sql`select num, gifted_units from order_lines where order_id = ${order.json().data.id}`,
+      );
+      expect(lines).toEqual([{ num: 30, gifted_units: 3 }]);
+    } finally {
+      await query(db, sql`delete from promotions where model_id = ${b.id}`);
+      t.app.services.cache.clear();
     }
   });
 });
