@@ -1,8 +1,8 @@
 // The customer's server cart and the anonymous cart's pricing (SPEC §4, §5, §7; decisions 070, 113). Every function
 // takes the handle to use (decision 060). Each write (add, edit, removal, login merge) is one transaction of named
 // steps (cart-rows.ts): lock the cart row, read what core needs, decide with core (core/cart/writes.ts), write what it
-// decided, read the cart for the answer. Concurrent writes to one cart queue on its row lock, so each decides on the
-// lines the one before it left.
+// decided, read the cart for the answer; the adds of different customers share one (cart-add-groups.ts, decision
+// 123). Concurrent writes to one cart queue on its row lock, so each decides on the lines the one before it left.
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import { afterCommit, isTransaction, withTransaction } from "#server/db/tx.ts";
