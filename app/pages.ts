@@ -105,7 +105,7 @@ export const PAGES: Page[] = [
     path: "accountpdfquotation",
     file: "routes/quotation.tsx",
     aliases: ["center/accountpdfquotation"],
-    messages: ["quotations"],
+    messages: ["quotations", "orders"],
   },
   { id: "questions", path: "une-question", file: "routes/questions.tsx", aliases: ["center/une-question"], messages: ["questions"] },
   { id: "not-found", path: "*", file: "routes/not-found.tsx" },

@@ -68,7 +68,7 @@ export default function AccountHome({ loaderData: { user, privacy, recent, balan
           <p className="text-sm text-muted">
             {`${t("account.client_number", { number: user.client_number })}${user.company ? ` · ${user.company}` : ""}`}
           </p>
-          <AcceptanceNote kind="privacy" acceptance={privacy} />
+          <AcceptanceNote kind="privacy" text="account.privacy_accepted" acceptance={privacy} />
         </div>
         <button type="button" onClick={logout} className="rounded border border-line px-4 py-2 hover:border-brand">
           {t("account.logout")}

@@ -64,7 +64,7 @@ export default function OrderDetailPage({ loaderData: o }: Route.ComponentProps)
         <div className="flex justify-end">
           <TotalsTable totals={o.totals} credit={o} paid={o.payment !== null} />
         </div>
-        <AcceptanceNote kind="cgv" acceptance={o.cgv} />
+        <AcceptanceNote kind="cgv" text="orders.cgv_accepted" acceptance={o.cgv} />
       </section>
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <OrderDelivery o={o} />

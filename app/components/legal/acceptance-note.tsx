@@ -4,15 +4,22 @@ import { useT } from "#app/lib/i18n.tsx";
 import { formatDate } from "#core/format-date.ts";
 import type { Acceptance } from "#core/legal.ts";
 
-const KEYS = { cgv: "orders.cgv_accepted", privacy: "account.privacy_accepted" } as const;
-
-export function AcceptanceNote({ kind, acceptance }: { kind: keyof typeof KEYS; acceptance: Acceptance | null | undefined }) {
+/** `text`: the page's message key, with {{version}}, {{date}} and {{time}} (the page declares its namespace). */
+export function AcceptanceNote({
+  kind,
+  text,
+  acceptance,
+}: {
+  kind: "cgv" | "privacy";
+  text: string;
+  acceptance: Acceptance | null | undefined;
+}) {
   const { t, lang } = useT();
   if (!acceptance) return null;
   const at = acceptance.acceptedAt;
   return (
     <p className="text-sm text-muted" data-testid={`${kind}-acceptance`}>
-      {t(KEYS[kind], { version: acceptance.version, date: formatDate(at, lang, "long"), time: formatDate(at, lang, "time") })}
+      {t(text, { version: acceptance.version, date: formatDate(at, lang, "long"), time: formatDate(at, lang, "time") })}
     </p>
   );
 }
