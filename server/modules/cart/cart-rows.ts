@@ -1,19 +1,29 @@
 // The statements of the cart's write use cases (decision 113), one function each. A use case runs them inside one
 // transaction, in this order:
-// 1. lockCart, a statement of its own: it waits for any other write of the cart to commit. Under READ COMMITTED a
+// 1. lockCart (lockCartsSql for a group of carts, cart-write-groups.ts), a statement of its own: it waits for any
+//    other write of the cart to commit. Under READ COMMITTED a
 //    statement that locks a row and reads other rows in the same statement reads those others in the snapshot it
 //    started with, from before the lock was granted: it would miss the lines the writer it waited for committed.
-// 2. a read of what core needs to decide (linesAndModels, oneLine): a new statement, so a new snapshot, which sees
+// 2. a read of what core needs to decide (linesAndModels, cartLinesOf): a new statement, so a new snapshot, which sees
 //    every line committed before the lock was granted; no other write of the cart can happen until the commit.
 //    Sent in the same write as the lock (preparedStatements): still a statement of its own, run after the lock.
-// 3. the writes core decided (putLinesSql, setLineSql, deleteLinesSql), guarded by the table's constraints only,
+// 3. the writes core decided (putLinesSql, setCartLinesSql, deleteLinesSql), guarded by the table's constraints only,
 // 4. and cartStateSql, the cart as the answer shows it: both the transaction's last statements, sent in one write
 //    with the COMMIT (writeThenRead).
 import { sql, type SQL } from "drizzle-orm";
 import { finalStatement, finalStatements, preparedStatements, query, type Db } from "#server/db/client.ts";
 import type { Quantity } from "#core/cart/writes.ts";
 import type { LiveModel } from "./cart-models.ts";
-import { cartState, cartStateSql, parsed, type CartState, type CartStateRow, type LiveLine } from "./cart-view.ts";
+import {
+  cartState,
+  cartStateSql,
+  liveLines,
+  parsed,
+  type CartState,
+  type CartStateRow,
+  type LineTuple,
+  type LiveLine,
+} from "./cart-view.ts";
 
 /** A read sent with the lock: its statement, and what its rows mean. */
 export type CartRead<T> = { sql: SQL; parse: (rows: never[]) => T };
@@ -78,23 +88,9 @@ const modelsSql = (modelIds: readonly number[]) => sql`
   cross join lateral (select m.id, m.stock, m.purchasable_qty, m.not_for_sale or not p.active as withdrawn
                       from models m join products p on p.id = m.product_id where m.id = i.value::bigint limit 1) m`;
 
-/** The customer's line `id`, or when `id` is null their line of model `modelId`, with its model's live counters (null: none). */
-export const oneLine = (customerId: number, id: number | null, modelId: number | null): CartRead<LiveLine | null> => ({
-  sql: readLineSql(customerId, id, modelId),
-  parse: ([line]: LiveLine[]) => line ?? null,
-});
-
-export const readLineSql = (customerId: number, id: number | null, modelId: number | null) => sql`
-  select l.id, l.model_id, l.num, l.quotation_id, m.stock, m.purchasable_qty, m.not_for_sale
-  from cart_lines l
-  cross join lateral (select m.stock, m.purchasable_qty, m.not_for_sale or not p.active as not_for_sale
-                      from models m join products p on p.id = m.product_id where m.id = l.model_id limit 1) m
-  where l.cart_id = (select c.id from carts c where c.customer_id = ${customerId})
-    and case when ${id}::bigint is not null then l.id = ${id}::bigint else l.model_id = ${modelId}::bigint end`;
-
 /**
  * The cart rows of these customers, locked until the transaction ends in id order (two transactions locking several
- * carts never wait on each other in a cycle), for the grouped adds (cart-add-groups.ts); `deferNotice` as lockCart.
+ * carts never wait on each other in a cycle), for the grouped writes (cart-write-groups.ts); `deferNotice` as lockCart.
  */
 export const lockCartsSql = (customerIds: readonly number[], deferNotice: boolean) => sql`
   select id, customer_id, ${deferNotice ? sql`set_config('comptoir.cart_notice', 'after_commit', true)` : sql`null`} as deferred from carts
@@ -106,26 +102,22 @@ export const createCartsSql = (customerIds: readonly number[]) => sql`
   insert into carts (customer_id) select value::bigint from json_array_elements_text(${JSON.stringify(customerIds)}::json)
   on conflict (customer_id) do nothing`;
 
-/** linesAndModels for several customers: each one's lines (none: absent), and the live counters of the models `modelIds`. */
-export const linesAndModelsOf = (
+/**
+ * The lines of these customers' carts with their models' live counters (as loadCart reads them), and the live counters
+ * of the models `modelIds`: what the grouped writes decide on (cart-write-groups.ts).
+ */
+export const cartLinesOf = (
   customerIds: readonly number[],
   modelIds: readonly number[],
-): CartRead<{ lines: Map<number, Quantity[]>; models: Map<number, LiveModel> }> => ({
+): CartRead<{ lines: Map<number, LiveLine[]>; models: Map<number, LiveModel> }> => ({
   sql: sql`
-  select (select coalesce(json_agg(json_build_array(c.customer_id, l.model_id, l.num)), '[]')
-          from json_array_elements_text(${JSON.stringify(customerIds)}::json) i
-          join carts c on c.customer_id = i.value::bigint
-          join cart_lines l on l.cart_id = c.id) as lines,
+  select (select coalesce(json_agg(json_build_array(c.customer_id, comptoir_cart_lines(c.id))), '[]')
+          from carts c where c.customer_id in (select value::bigint from json_array_elements_text(${JSON.stringify(customerIds)}::json))) as carts,
          (${modelsSql(modelIds)}) as models`,
-  parse: ([r]: { lines: [number, number, number][] | string; models: [number, number, number, boolean][] | string }[]) => {
-    const lines = new Map<number, Quantity[]>();
-    for (const [customer, model_id, num] of parsed(r.lines)!) {
-      const list = lines.get(customer) ?? [];
-      list.push({ model_id, num });
-      lines.set(customer, list);
-    }
-    return { lines, models: liveModelsOf(r.models) };
-  },
+  parse: ([r]: { carts: [number, LineTuple[]][] | string; models: [number, number, number, boolean][] | string }[]) => ({
+    lines: new Map(parsed(r.carts)!.map(([customer, lines]) => [customer, liveLines(lines)])),
+    models: liveModelsOf(r.models),
+  }),
 });
 
 /** Nothing to read with the lock (a removal decides nothing). */
@@ -145,9 +137,14 @@ export const putCartLinesSql = (lines: readonly (Quantity & { cart_id: number })
  */
 export const putLinesSql = (cartId: number, lines: readonly Quantity[]) => putCartLinesSql(lines.map((l) => ({ cart_id: cartId, ...l })));
 
-/** Gives line `id` this quantity; it keeps its quotation only when the quantity stays the same (decision 080). */
-export const setLineSql = (id: number, num: number) =>
-  sql`update cart_lines set num = ${num}, quotation_id = case when num = ${num} then quotation_id end where id = ${id}`;
+/** Gives these lines these quantities; a line keeps its quotation only when its quantity stays the same (decision 080). */
+export const setCartLinesSql = (lines: readonly { id: number; num: number }[]) => sql`
+    update cart_lines l set num = (e ->> 'num')::int, quotation_id = case when l.num = (e ->> 'num')::int then l.quotation_id end
+    from json_array_elements(${JSON.stringify(lines)}::json) e where l.id = (e ->> 'id')::bigint`;
+
+/** Deletes these lines (ids read from carts the transaction has locked). */
+export const deleteCartLinesSql = (ids: readonly number[]) =>
+  sql`delete from cart_lines where id in (select value::bigint from json_array_elements_text(${JSON.stringify(ids)}::json))`;
 
 /** Deletes the cart's lines of these line ids and of these model ids (ids of another cart's lines match nothing). */
 export const deleteLinesSql = (cartId: number, ids: readonly number[], modelIds: readonly number[]) => sql`

@@ -1,7 +1,7 @@
 // The customer's server cart and the anonymous cart's pricing (SPEC §4, §5, §7; decisions 070, 113). Every function
 // takes the handle to use (decision 060). Each write (add, edit, removal, login merge) is one transaction of named
 // steps (cart-rows.ts): lock the cart row, read what core needs, decide with core (core/cart/writes.ts), write what it
-// decided, read the cart for the answer; the adds of different customers share one (cart-add-groups.ts, decision
+// decided, read the cart for the answer; the adds and edits of different customers share one (cart-write-groups.ts, decision
 // 123). Concurrent writes to one cart queue on its row lock, so each decides on the lines the one before it left.
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
@@ -22,19 +22,9 @@ import { cartQuotes, lineQuote } from "#server/modules/quotations/quoted-lines.t
 import { createCartAnswers } from "./cart-answers.ts";
 import { createCartNotices } from "./cart-notices.ts";
 import { createLineMemo, type LineMemo } from "./cart-line-memo.ts";
-import { createAddGroups } from "./cart-add-groups.ts";
+import { createWriteGroups } from "./cart-write-groups.ts";
 import { liveModels, type CartListLine, type CartModel, type CartModels, type StaticModel } from "./cart-models.ts";
-import {
-  deleteLinesSql,
-  linesAndModels,
-  lockCart,
-  lockOrCreateCart,
-  nothing,
-  oneLine,
-  putLinesSql,
-  setLineSql,
-  writeThenRead,
-} from "./cart-rows.ts";
+import { deleteLinesSql, linesAndModels, lockCart, lockOrCreateCart, nothing, putLinesSql, writeThenRead } from "./cart-rows.ts";
 import {
   answerOf,
   buildAnswer,
@@ -73,8 +63,8 @@ export function createCartService(config: ConfigService, models: CartModels, fre
   const lineMemo = createLineMemo();
   /** The `cart:` notices of the writes that run in their own transaction, sent after their commit. */
   const notices = createCartNotices();
-  /** Adds of different customers written together (cart-add-groups.ts). */
-  const addGroups = createAddGroups({
+  /** Adds and edits of different customers written together (cart-write-groups.ts). */
+  const groups = createWriteGroups({
     forget: answers.forget,
     changed: async (pool, ids) => void (await Promise.all(ids.map((id) => notices.changed(pool, id)))),
   });
@@ -249,7 +239,7 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     const conf = await settings();
     const statics = await models.catalogue(lang);
     const modelIds = items.map((i) => i.model_id);
-    const cart = await addGroups.add(q, {
+    const cart = await groups.write(q, {
       customerId,
       modelIds,
       decide: (read) => {
@@ -257,7 +247,7 @@ export function createCartService(config: ConfigService, models: CartModels, fre
         const found = models.join(statics, read.models);
         const decision = decideAdd(read.lines, items, found, conf.cartGoodsLimit);
         if (!decision.ok) refuseAdd(decision, (id) => found.get(id) ?? statics.get(id));
-        return decision.lines;
+        return { put: decision.lines };
       },
     });
     return answerJson(q, customerId, cart, statics, lang, new Set(modelIds));
@@ -269,17 +259,21 @@ export function createCartService(config: ConfigService, models: CartModels, fre
    */
   async function edit(q: Db, customerId: number, input: EditCartInput, lang: Lang): Promise<string> {
     const statics = await models.catalogue(lang);
-    const { cart, modelId } = await write(q, customerId, async (tx, deferNotice) => {
-      const locked = await lockCart(tx, customerId, deferNotice, oneLine(customerId, input.id ?? null, input.model_id ?? null));
-      const line = locked?.read;
-      if (!locked || !line) throw refused("api.cart_line_missing");
-      const decision = decideEdit(line.num, input.num, input.type, line);
-      if (decision.action === "refuse") {
-        const reference = statics.get(line.model_id)?.reference ?? "";
-        problem(decision.key, { reference, stock: line.stock, purchasable_qty: line.purchasable_qty });
-      }
-      const change = decision.action === "remove" ? deleteLinesSql(locked.cartId, [line.id], []) : setLineSql(line.id, decision.num);
-      return { cart: (await writeThenRead(tx, customerId, change))!, modelId: line.model_id };
+    let modelId = 0;
+    const cart = await groups.write(q, {
+      customerId,
+      modelIds: [],
+      decide: ({ lines }) => {
+        const line = lines.find((l) => (input.id != null ? l.id === input.id : l.model_id === input.model_id));
+        if (!line) throw refused("api.cart_line_missing");
+        modelId = line.model_id;
+        const decision = decideEdit(line.num, input.num, input.type, line);
+        if (decision.action === "refuse") {
+          const reference = statics.get(line.model_id)?.reference ?? "";
+          problem(decision.key, { reference, stock: line.stock, purchasable_qty: line.purchasable_qty });
+        }
+        return decision.action === "remove" ? { remove: [line.id] } : { set: [{ id: line.id, num: decision.num }] };
+      },
     });
     return answerJson(q, customerId, cart, statics, lang, new Set([modelId]));
   }

@@ -1,4 +1,4 @@
-// Adds of different customers written together (cart-add-groups.ts). On PostgreSQL the groups of two "processes"
+// Adds of different customers written together (cart-write-groups.ts). On PostgreSQL the groups of two "processes"
 // (two cart services on one database, each with its own groups) run on separate pooled connections at once.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
@@ -77,6 +77,26 @@ describe.each(testDbKinds())("adds of many customers at once on %s", (kind) => {
           [m[1], 1],
         ]),
       );
+  });
+
+  it("sums adds and quantity changes of many customers at once, each customer's in the state of one order of them", async () => {
+    await Promise.all(buyers.map((b) => add(b, m[0], 5)));
+    const edit = (b: number, num: number, type: number) => () => service().edit(db(), b, { model_id: m[0], num, type }, "fr");
+    // per customer: +2, −1 (type 2: by a delta) and +3 at once: 9 whatever their order
+    const calls = buyers.flatMap((b) => [edit(b, 2, 2), edit(b, -1, 2), () => add(b, m[0], 3)]);
+    expect(await together(calls)).toEqual(calls.map(() => "ok"));
+    const after = await carts();
+    for (const b of buyers) expect(after.get(b)?.get(m[0])).toBe(9);
+    // a removal (to 0) and an edit of a line that no longer exists: one of two orders
+    const outcomes = await together(buyers.flatMap((b) => [edit(b, 0, 1), edit(b, 4, 1)]));
+    const final = await carts();
+    buyers.forEach((b, i) => {
+      const [removed, set] = outcomes.slice(2 * i, 2 * i + 2);
+      expect(removed).toBe("ok");
+      // set first then removed, or removed first and the set finds no line: no line either way
+      expect(["ok", "api.cart_line_missing"]).toContain(set);
+      expect(final.get(b)?.get(m[0])).toBeUndefined();
+    });
   });
 
   it("answers each add with its own customer's cart", async () => {
