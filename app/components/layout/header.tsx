@@ -15,6 +15,7 @@ import { useShell } from "#app/lib/use-shell.tsx";
 import { useCart } from "#app/lib/cart-store.ts";
 import { useHeaderHidden } from "#app/lib/use-header-hidden.ts";
 import { whenOnline } from "#app/lib/when-online.ts";
+import { LanguageLink } from "./language-link.tsx";
 
 // The side panel and the drawer (radix Dialog) load on first opening: no dialog code in every page's start-up (decision 064).
 const CartPanel = lazy(whenOnline(() => import("#app/components/cart/cart-panel.tsx").then((m) => ({ default: m.CartPanel }))));
@@ -67,16 +68,17 @@ export const Header = memo(function Header() {
   const panelOpen = useCart((s) => s.panelOpen);
   const [panelUsed, setPanelUsed] = useState(false);
   if (panelOpen && !panelUsed) setPanelUsed(true); // once loaded it stays mounted (focus goes back on close)
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   const active = activeIcon(pathname);
   const hidden = useHeaderHidden(pathname);
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
   // A keyboard user tabbing into a hidden header brings it back.
   const [focused, setFocused] = useState(false);
-  const other = lang === "fr" ? "zh" : "fr";
+  // Phones show the icons alone (their names stay for screen readers): the header is one row and the search.
   const icon = (n: number) =>
-    `flex flex-col items-center gap-0.5 rounded px-2 py-1 text-xs hover:text-brand ${active === n ? "text-brand font-semibold" : "text-ink"}`;
+    `flex flex-col items-center gap-0.5 rounded p-1.5 text-xs hover:text-brand md:px-2 md:py-1 ${active === n ? "text-brand font-semibold" : "text-ink"}`;
+  const iconName = "sr-only md:not-sr-only";
 
   return (
     <header
@@ -90,7 +92,9 @@ export const Header = memo(function Header() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">
         {t("skip_to_content")}
       </a>
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-4 px-4 py-3">
+      {/* Phones (SPEC §9: below 768 px the header never hides): menu, logo and icons on one row, the search
+          under them, the category menu in the drawer; about 107 px of an 844 px screen. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-4 py-2 md:gap-4 md:py-3">
         <button
           type="button"
           className="rounded p-2 hover:text-brand md:hidden"
@@ -134,11 +138,11 @@ export const Header = memo(function Header() {
                 </span>
               </>
             )}
-            <span>{t("header.account")}</span>
+            <span className={iconName}>{t("header.account")}</span>
           </Link>
           <Link to={localePath(lang, "/quick-order/purchased")} className={icon(2)} aria-current={active === 2 ? "page" : undefined}>
             <ClipboardList size={22} />
-            <span>{t("header.quick_order")}</span>
+            <span className={iconName}>{t("header.quick_order")}</span>
           </Link>
           {/* A link without script; once hydrated it opens the side panel (the panel links to /panier). */}
           <Link
@@ -163,23 +167,13 @@ export const Header = memo(function Header() {
               </span>
             )}
             {/* The name starts with the visible word (WCAG 2.5.3): "Panier, 2 articles"; the badge is its picture. */}
-            <span>{t("header.cart")}</span>
+            <span className={iconName}>{t("header.cart")}</span>
             {cartCount > 0 && (
               <span className="sr-only">{`, ${t(cartCount === 1 ? "header.cart_items_one" : "header.cart_items_other", { count: cartCount })}`}</span>
             )}
           </Link>
-          <a
-            href={`${localePath(other, pathname)}${search}`}
-            hrefLang={other}
-            onClick={() => {
-              document.cookie = `lang=${other}; path=/; max-age=31536000; samesite=lax`;
-            }}
-            className="ml-2 rounded border border-line px-2 py-1 text-sm hover:border-brand"
-          >
-            {/* The name is the visible word in its own language, then what it does in the page's (WCAG 2.5.3). */}
-            <span lang={other === "zh" ? "zh-CN" : "fr-FR"}>{t("header.switch_lang")}</span>
-            <span className="sr-only">{` – ${t("header.switch_lang_label")}`}</span>
-          </a>
+          {/* On phones the language link is in the menu drawer. */}
+          <LanguageLink className="ml-2 hidden rounded border border-line px-2 py-1 text-sm hover:border-brand md:block" />
         </nav>
       </div>
       {/* the same for every customer: rendered once per language and menu on personal pages (decision 102) */}

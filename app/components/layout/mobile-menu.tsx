@@ -1,14 +1,16 @@
-// The narrow-screen menu (issue 13 item 1): a drawer on radix Dialog, loaded when first opened.
+// The narrow-screen menu: a drawer on radix Dialog, loaded when first opened. It holds what the compact phone
+// header leaves out: the pages of its icons by name, the other language and the category tree.
 import { Link } from "react-router";
 import { useT } from "#app/lib/i18n.tsx";
 import { useShell } from "#app/lib/use-shell.tsx";
-import { categoryUrl, localePath } from "#core/slug.ts";
+import { localePath } from "#core/slug.ts";
 import { Sheet } from "#app/components/ui/sheet.tsx";
+import { CategoryTree } from "#app/components/catalogue/category-tree.tsx";
+import { LanguageLink } from "./language-link.tsx";
 
 export default function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const { t } = useT();
-  const { lang, init } = useShell();
-  const top = init?.product_cate[0]?.child ?? [];
+  const { lang } = useShell();
   const close = () => onOpenChange(false);
   const link = "block rounded px-2 py-2 hover:bg-paper hover:text-brand";
   return (
@@ -35,17 +37,12 @@ export default function MobileMenu({ open, onOpenChange }: { open: boolean; onOp
               {t("header.cart")}
             </Link>
           </li>
-        </ul>
-        <ul>
-          {top.map((c) => (
-            <li key={c.id}>
-              <Link className={link} onClick={close} to={categoryUrl(lang, c)}>
-                {c.name}
-              </Link>
-            </li>
-          ))}
+          <li>
+            <LanguageLink className={link} />
+          </li>
         </ul>
       </nav>
+      <CategoryTree onNavigate={close} />
     </Sheet>
   );
 }
