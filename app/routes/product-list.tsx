@@ -1,6 +1,5 @@
 // Product lists (SPEC §2): /product/{id}-{slug} (a category and its descendants), the flag lists
 // /nouveaux-produits, /promotions, /meilleures-ventes, /Prix-en-baisse, and /product/productlist (?type=).
-import { useState } from "react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/product-list";
 import { useT } from "#app/lib/i18n.tsx";
@@ -13,6 +12,7 @@ import { ListItem } from "#app/components/catalogue/list-item.tsx";
 import { DisplayScript } from "#app/components/catalogue/list-display.tsx";
 import { Breadcrumbs } from "#app/components/catalogue/breadcrumbs.tsx";
 import { Facets } from "#app/components/catalogue/facets.tsx";
+import { PhoneFilters } from "#app/components/catalogue/phone-filters.tsx";
 import { Pagination } from "#app/components/catalogue/pagination.tsx";
 import { ListToolbar, useGridStyle } from "#app/components/catalogue/list-toolbar.tsx";
 import { JsonLd, breadcrumbLd } from "#app/components/catalogue/json-ld.tsx";
@@ -96,7 +96,6 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   const { lang, publicUrl } = useShell();
   const { result: r, state, error } = loaderData;
   const [style, setStyle] = useGridStyle();
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const title = listTitle(lang, r);
   const trail = r.category ? r.breadcrumbs : [...r.breadcrumbs, { url: loaderData.canonical, name: title, level: 1 }];
   return (
@@ -131,19 +130,9 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
         </nav>
       )}
       <div className="flex flex-col gap-6 md:flex-row">
-        <aside className="md:w-64 md:shrink-0">
-          <button
-            type="button"
-            className="w-full rounded border border-line px-3 py-2 text-left font-medium md:hidden"
-            aria-expanded={filtersOpen}
-            aria-controls="list-filters"
-            onClick={() => setFiltersOpen((o) => !o)}
-          >
-            {t("catalogue.list.filters")}
-          </button>
-          <div id="list-filters" className={`${filtersOpen ? "block" : "hidden"} pt-3 md:block md:pt-0`}>
-            <Facets key={JSON.stringify(state)} facets={r.facets} state={state} sort={r.sort} bounds={r.volume_bounds} error={error} />
-          </div>
+        {/* Beside the list from 768 px; narrower, in the drawer of the "Filtres" button (PhoneFilters). */}
+        <aside className="hidden md:block md:w-64 md:shrink-0">
+          <Facets facets={r.facets} state={state} sort={r.sort} bounds={r.volume_bounds} error={error} />
         </aside>
         <section className="min-w-0 flex-1" aria-labelledby="list-results">
           <h2 id="list-results" className="sr-only">
@@ -151,7 +140,10 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
           </h2>
           <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-muted">{t("catalogue.list.vat_note")}</p>
-            <ListToolbar state={state} sort={r.sort} style={style} onStyle={setStyle} />
+            <div className="flex flex-wrap items-center gap-2">
+              <PhoneFilters facets={r.facets} state={state} sort={r.sort} bounds={r.volume_bounds} error={error} total={r.total} />
+              <ListToolbar state={state} sort={r.sort} style={style} onStyle={setStyle} />
+            </div>
           </div>
           {r.list.length === 0 ? (
             <p className="rounded bg-paper p-6 text-center">{t("catalogue.list.empty")}</p>

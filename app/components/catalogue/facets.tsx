@@ -1,6 +1,8 @@
 // Faceted filters of a product list (SPEC §2): checkboxes with counts, a volume range, clear and reset.
-// Every change goes through core/filters.ts (page back to 1, at most 10 criteria) and navigates.
-import { useState } from "react";
+// Every change goes through core/filters.ts (page back to 1, at most 10 criteria) and navigates. Shown beside
+// the list on wide screens and in a drawer on narrow ones (filters-drawer.tsx): its ids are its own, and it
+// stays mounted across the navigations it makes, so the focus stays on the box just ticked.
+import { useId, useState } from "react";
 import { useT } from "#app/lib/i18n.tsx";
 import {
   addFilterValue,
@@ -18,15 +20,31 @@ import type { Facet } from "#core/catalogue/types.ts";
 import { facetValueLabel } from "./labels.ts";
 import { useListChange } from "./list-query.ts";
 
-type Props = { facets: Facet[]; state: FilterState; sort: string; bounds: { min: number; max: number } | null; error?: string | null };
+type Props = {
+  facets: Facet[];
+  state: FilterState;
+  sort: string;
+  bounds: { min: number; max: number } | null;
+  error?: string | null;
+  /** False in the drawer, whose title names the filters already. */
+  titled?: boolean;
+};
 
-export function Facets({ facets, state: loaded, sort: loadedSort, bounds, error }: Props) {
+export function Facets({ facets, state: loaded, sort: loadedSort, bounds, error, titled = true }: Props) {
   const { t } = useT();
+  const uid = useId();
   const {
     shown: { state },
     change,
   } = useListChange(loaded, loadedSort);
   const [message, setMessage] = useState<string | null>(error ?? null);
+  // A newly loaded list brings its own message (the loader's refusal of the URL's volume range, or none).
+  const loadedKey = JSON.stringify([loaded, error]);
+  const [seen, setSeen] = useState(loadedKey);
+  if (seen !== loadedKey) {
+    setSeen(loadedKey);
+    setMessage(error ?? null);
+  }
   // Each change applies to the list's latest filters (a change still loading included), not to this render's.
   const go = (edit: (s: FilterState) => FilterState | FilterResult) =>
     change((from) => {
@@ -44,11 +62,13 @@ export function Facets({ facets, state: loaded, sort: loadedSort, bounds, error 
   const active = Object.entries(state.fields);
 
   return (
-    <section aria-labelledby="filters-title" className="flex flex-col gap-3">
+    <section aria-labelledby={titled ? `${uid}-title` : undefined} className="flex flex-col gap-3">
       <div className="flex items-baseline justify-between">
-        <h2 id="filters-title" className="text-lg font-semibold">
-          {t("catalogue.list.filters")}
-        </h2>
+        {titled && (
+          <h2 id={`${uid}-title`} className="text-lg font-semibold">
+            {t("catalogue.list.filters")}
+          </h2>
+        )}
         <span className="text-xs text-muted">{t("catalogue.list.criteria_limit", { count: criteria })}</span>
       </div>
       <p role="alert" className={message ? "rounded border border-red-700 bg-red-50 p-2 text-sm text-red-800" : "sr-only"}>
@@ -85,7 +105,7 @@ export function Facets({ facets, state: loaded, sort: loadedSort, bounds, error 
           <legend className="px-1 text-sm font-medium">{t(`catalogue.list.field.${f.field}`)}</legend>
           <ul className="flex max-h-56 flex-col gap-1 overflow-y-auto">
             {f.values.map((v) => {
-              const id = `f-${f.field}-${v.value}`.replace(/[^\w-]/g, "_");
+              const id = `${uid}-${f.field}-${v.value}`.replace(/[^\w-]/g, "_");
               const disabled = !v.selected && (v.count === 0 || criteria >= MAX_FILTER_CRITERIA);
               return (
                 <li key={v.value} className="flex items-center gap-2 text-sm">
@@ -112,7 +132,8 @@ export function Facets({ facets, state: loaded, sort: loadedSort, bounds, error 
           )}
         </fieldset>
       ))}
-      {bounds && <VolumeRange state={state} bounds={bounds} onApply={go} />}
+      {/* typed bounds are kept until the URL's volume range changes */}
+      {bounds && <VolumeRange key={state.fields.volume ?? ""} state={state} bounds={bounds} onApply={go} />}
     </section>
   );
 }

@@ -4,9 +4,10 @@ import { useEffect, useRef } from "react";
 import { Dialog } from "radix-ui";
 import { X } from "lucide-react";
 
-type Side = "left" | "bottom" | "center";
+type Side = "left" | "right" | "bottom" | "center";
 const place: Record<Side, string> = {
   left: "inset-y-0 left-0 h-full w-[min(85vw,20rem)] overflow-y-auto motion-safe:animate-[slide-in-left_200ms_ease-out]",
+  right: "inset-y-0 right-0 h-full w-[min(92vw,24rem)] overflow-y-auto motion-safe:animate-[slide-in-right_200ms_ease-out]",
   bottom: "inset-x-0 bottom-0 max-h-[80vh] overflow-y-auto motion-safe:animate-[slide-in-up_200ms_ease-out]",
   center: "left-1/2 top-1/2 max-h-[90vh] w-[min(92vw,32rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded",
 };
