@@ -67,7 +67,8 @@ export function ReturnForm({ order }: { order: ReturnFormOrder }) {
         {t("aftersales.return_form_title", { number: order.number })}
       </h3>
       <TableScroll>
-        <table className="w-full text-sm">
+        {/* below 768 px each line is a card (`stack-table`, app.css) opened by its checkbox and its name */}
+        <table className="stack-table w-full text-sm">
           <thead>
             <tr className="border-b border-line text-left">
               <th scope="col" className="py-1 pr-2">
@@ -96,26 +97,36 @@ export function ReturnForm({ order }: { order: ReturnFormOrder }) {
               return (
                 <tr key={l.id} className="border-b border-line">
                   <td className="py-1 pr-2">
-                    <input
-                      type="checkbox"
-                      checked={on}
-                      disabled={l.returnable === 0}
-                      aria-label={t("aftersales.select_line", { ref: l.reference })}
-                      onChange={() =>
-                        setChosen((c) => {
-                          const next = { ...c };
-                          if (on) delete next[l.id];
-                          else next[l.id] = "1";
-                          return next;
-                        })
-                      }
-                    />
+                    <label className="inline-flex items-center gap-2">
+                      <input
+                        type="checkbox"
+                        checked={on}
+                        disabled={l.returnable === 0}
+                        onChange={() =>
+                          setChosen((c) => {
+                            const next = { ...c };
+                            if (on) delete next[l.id];
+                            else next[l.id] = "1";
+                            return next;
+                          })
+                        }
+                      />
+                      <span className="font-semibold md:sr-only">{t("aftersales.select_line", { ref: l.reference })}</span>
+                    </label>
                   </td>
-                  <td className="py-1 pr-2 font-mono">{l.reference}</td>
-                  <td className="py-1 pr-2">{l.designation}</td>
-                  <td className="py-1 pr-2 text-right">{l.delivered}</td>
-                  <td className="py-1 pr-2 text-right">{l.returnable}</td>
-                  <td className="py-1 text-right">
+                  <td className="py-1 pr-2 font-mono" data-label={t("aftersales.col_reference")}>
+                    {l.reference}
+                  </td>
+                  <td className="py-1 pr-2" data-label={t("aftersales.col_designation")}>
+                    {l.designation}
+                  </td>
+                  <td className="py-1 pr-2 text-right" data-label={t("aftersales.col_delivered")}>
+                    {l.delivered}
+                  </td>
+                  <td className="py-1 pr-2 text-right" data-label={t("aftersales.col_returnable")}>
+                    {l.returnable}
+                  </td>
+                  <td className="py-1 text-right" data-label={t("aftersales.col_quantity")}>
                     <input
                       type="number"
                       inputMode="numeric"

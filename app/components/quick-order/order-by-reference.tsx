@@ -130,7 +130,8 @@ export function OrderByReference() {
             })}
           </p>
           <TableScroll>
-            <table className="w-full min-w-[40rem] text-sm" data-testid="quick-resolution">
+            {/* below 768 px each line is a card (`stack-table`, app.css); its empty cells are left out */}
+            <table className="stack-table w-full text-sm md:min-w-[40rem]" data-testid="quick-resolution">
               <caption className="sr-only">{t("area.qo_result_caption")}</caption>
               <thead>
                 <tr>
@@ -157,12 +158,25 @@ export function OrderByReference() {
               <tbody>
                 {result.lines.map((l) => (
                   <tr key={l.line} data-line={l.line} data-status={l.status}>
-                    <td className={td}>{l.line}</td>
-                    <td className={`${td} font-semibold`}>{l.reference}</td>
-                    <td className={td}>{l.item ? `${l.item.name} — ${l.item.label}` : ""}</td>
-                    <td className={`${td} text-right`}>{l.quantity > 0 ? l.quantity : ""}</td>
-                    <td className={`${td} whitespace-nowrap text-right`}>{l.item ? formatUnitPrice(l.item.price, lang, "HT") : ""}</td>
-                    <td className={td}>
+                    <td className={td} data-label={t("area.qo_col_line")}>
+                      {l.line}
+                    </td>
+                    <td className={`${td} font-semibold`} data-label={t("area.qo_col_reference")}>
+                      {l.reference}
+                    </td>
+                    <td className={`${td} ${l.item ? "" : "max-md:hidden"}`} data-label={t("area.qo_col_designation")}>
+                      {l.item ? `${l.item.name} — ${l.item.label}` : ""}
+                    </td>
+                    <td className={`${td} text-right ${l.quantity > 0 ? "" : "max-md:hidden"}`} data-label={t("area.qo_col_quantity")}>
+                      {l.quantity > 0 ? l.quantity : ""}
+                    </td>
+                    <td
+                      className={`${td} whitespace-nowrap text-right ${l.item ? "" : "max-md:hidden"}`}
+                      data-label={t("area.qo_col_price")}
+                    >
+                      {l.item ? formatUnitPrice(l.item.price, lang, "HT") : ""}
+                    </td>
+                    <td className={td} data-label={t("area.qo_col_status")}>
                       {l.status === "ok" ? (
                         <span className="font-semibold text-green-800">{t("area.qo_status_ok")}</span>
                       ) : (
