@@ -3,6 +3,7 @@
 // the list on wide screens and in a drawer on narrow ones (filters-drawer.tsx): its ids are its own, and it
 // stays mounted across the navigations it makes, so the focus stays on the box just ticked.
 import { useId, useState } from "react";
+import { X } from "lucide-react";
 import { useT } from "#app/lib/i18n.tsx";
 import {
   addFilterValue,
@@ -138,6 +139,8 @@ export function Facets({ facets, state: loaded, sort: loadedSort, bounds, error,
   );
 }
 
+// The cross is a picture, not a "×" character: the name ("Retirer le filtre ABS") contains all the visible text
+// (WCAG 2.5.3).
 function Chip({ label, onRemove }: { label: string; onRemove: () => void }) {
   const { t } = useT();
   return (
@@ -147,7 +150,7 @@ function Chip({ label, onRemove }: { label: string; onRemove: () => void }) {
       aria-label={t("catalogue.list.remove_filter", { label })}
       className="flex items-center gap-1 rounded-full border border-brand px-2 py-0.5 text-xs text-brand hover:bg-paper"
     >
-      {label} <span aria-hidden>×</span>
+      {label} <X aria-hidden size={12} />
     </button>
   );
 }
