@@ -130,7 +130,7 @@ export function OrderByReference() {
             })}
           </p>
           <TableScroll>
-            {/* below 768 px each line is a card (`stack-table`, app.css); its empty cells are left out */}
+            {/* below 768 px each line is a card (`stack-table`, app.css), without its empty cells */}
             <table className="stack-table w-full text-sm md:min-w-[40rem]" data-testid="quick-resolution">
               <caption className="sr-only">{t("area.qo_result_caption")}</caption>
               <thead>
@@ -164,23 +164,20 @@ export function OrderByReference() {
                     <td className={`${td} font-semibold`} data-label={t("area.qo_col_reference")}>
                       {l.reference}
                     </td>
-                    <td className={`${td} ${l.item ? "" : "max-md:hidden"}`} data-label={t("area.qo_col_designation")}>
+                    <td className={td} data-label={t("area.qo_col_designation")}>
                       {l.item ? `${l.item.name} — ${l.item.label}` : ""}
                     </td>
-                    <td className={`${td} text-right ${l.quantity > 0 ? "" : "max-md:hidden"}`} data-label={t("area.qo_col_quantity")}>
+                    <td className={`${td} text-right`} data-label={t("area.qo_col_quantity")}>
                       {l.quantity > 0 ? l.quantity : ""}
                     </td>
-                    <td
-                      className={`${td} whitespace-nowrap text-right ${l.item ? "" : "max-md:hidden"}`}
-                      data-label={t("area.qo_col_price")}
-                    >
+                    <td className={`${td} whitespace-nowrap text-right`} data-label={t("area.qo_col_price")}>
                       {l.item ? formatUnitPrice(l.item.price, lang, "HT") : ""}
                     </td>
                     <td className={td} data-label={t("area.qo_col_status")}>
                       {l.status === "ok" ? (
                         <span className="font-semibold text-green-800">{t("area.qo_status_ok")}</span>
                       ) : (
-                        <span className="text-red-800">
+                        <span className="inline-block align-top text-red-800 max-md:max-w-[58%]">
                           <span className="font-semibold">{t("area.qo_status_refused")}</span>
                           <span className="block">{l.reason}</span>
                         </span>
