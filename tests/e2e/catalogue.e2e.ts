@@ -44,16 +44,17 @@ describe("catalogue", () => {
     await context.close();
   });
 
-  it("browses with the keyboard toggle and on a narrow screen, in Chinese", async () => {
+  it("browses from the menu drawer's category tree on a narrow screen, in Chinese", async () => {
     await open("/zh", { width: 390, height: 800 });
-    const menu = new Header(page, "zh").categoryMenu;
-    await menu.getByRole("button", { name: "全部分类" }).click();
-    const first = menu.locator("#category-menu > li").first();
-    await first.getByRole("button").first().click();
-    const link = first.locator("[id^=category-panel-] a").first();
+    const header = new Header(page, "zh");
+    const drawer = await header.openMenu();
+    const first = header.categoryMenu.getByRole("listitem").first();
+    await first.getByRole("button", { name: /的子分类$/ }).click();
+    const link = first.getByRole("list").getByRole("link").first();
     await link.waitFor({ state: "visible" });
     await link.click();
     await page.waitForURL(/\/zh\/product\/\d+-/);
+    await drawer.waitFor({ state: "detached" });
     await page.getByText("单价不含税，增值税另计。").first().waitFor();
     await new ProductList(page, "zh").openCard(0);
     expect(page.url()).toMatch(/\/zh\/product\/[^/]+\/\d+$/);

@@ -1,5 +1,5 @@
 // The header of every page: search box with suggestions and history, account, cart and language links,
-// category menu.
+// category menu; on narrow screens the menu drawer.
 import type { Page } from "playwright-core";
 import { label, type Lang } from "./labels.ts";
 
@@ -30,8 +30,25 @@ export class Header {
   get languageSwitch() {
     return this.page.getByRole("link", { name: this.t("header.switch_lang_label") });
   }
+  /** The category bar from 768 px; narrower, the tree in the menu drawer (the one shown answers). */
   get categoryMenu() {
     return this.page.getByRole("navigation", { name: this.t("catalogue.menu.label") });
+  }
+  /** The menu button of narrow screens. */
+  get menuButton() {
+    return this.page.getByRole("button", { name: this.t("header.menu"), exact: true });
+  }
+  get menuDrawer() {
+    return this.page.getByRole("dialog", { name: this.t("header.menu") });
+  }
+
+  /** Opens the menu drawer (narrow screens) and waits for the focus to be in it. */
+  async openMenu() {
+    await this.menuButton.click();
+    // radix moves the focus in from an effect: late on a busy machine
+    const drawer = await this.menuDrawer.elementHandle();
+    await this.page.waitForFunction((d) => d!.contains(document.activeElement), drawer);
+    return this.menuDrawer;
   }
 
   /** Types `text` in the search box and presses Enter (the results page follows). */

@@ -43,6 +43,22 @@ export class ProductList {
     return text;
   }
 
+  /** The "Filtres" button of narrow screens (its name goes on with the number of criteria chosen). */
+  get filtersButton() {
+    return this.page.getByRole("button", { name: new RegExp(`^${this.t("catalogue.list.filters_button")}`) });
+  }
+  get filtersDrawer() {
+    return this.page.getByRole("dialog", { name: this.t("catalogue.list.filters_button") });
+  }
+  /** Opens the filters drawer (narrow screens) and waits for the focus to be in it. */
+  async openFilters() {
+    await this.filtersButton.click();
+    // radix moves the focus in from an effect: late on a busy machine
+    const drawer = await this.filtersDrawer.elementHandle();
+    await this.page.waitForFunction((d) => d!.contains(document.activeElement), drawer);
+    return this.filtersDrawer;
+  }
+
   /** A facet group of the filters (field key of catalogue.list.field, e.g. "material"). */
   filter(field: string) {
     return this.page.getByRole("group", { name: this.t(`catalogue.list.field.${field}`) });
