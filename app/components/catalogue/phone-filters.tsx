@@ -3,12 +3,13 @@
 import { lazy, Suspense, useState } from "react";
 import { SlidersHorizontal } from "lucide-react";
 import { useT } from "#app/lib/i18n.tsx";
+import { whenOnline } from "#app/lib/when-online.ts";
 import { countCriteria } from "#core/filters.ts";
 import type { Facet } from "#core/catalogue/types.ts";
 import type { FilterState } from "#core/filters.ts";
 import { usePendingList } from "./list-query.ts";
 
-const FiltersDrawer = lazy(() => import("./filters-drawer.tsx"));
+const FiltersDrawer = lazy(whenOnline(() => import("./filters-drawer.tsx")));
 
 export type FiltersProps = {
   facets: Facet[];
