@@ -92,7 +92,7 @@ export const Header = memo(function Header() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">
         {t("skip_to_content")}
       </a>
-      {/* Phones (SPEC §9: below 768 px the header never hides): menu, logo and icons on one row, the search
+      {/* Phones (SPEC §4: below 768 px the header never hides): menu, logo and icons on one row, the search
           under them, the category menu in the drawer; about 107 px of an 844 px screen. */}
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-4 py-2 md:gap-4 md:py-3">
         <button
