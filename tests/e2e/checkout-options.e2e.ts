@@ -2,7 +2,7 @@
 // minimum, valid), the appointment (rdv) with its surcharge and a zip where it is refused, saving and picking a
 // delivery / invoice combination, gifted units on /panier and in the summary, and "order again" in zh.
 import { describe, expect, it } from "vitest";
-import { browserPerFile, newTab } from "./browser.ts";
+import { browserPerFile, newTab, DESKTOP, PHONE } from "./browser.ts";
 import { shopPerFile, type Shop } from "./shop.ts";
 import { DEMO, freshCustomer, loginAs, type Customer } from "./customers.ts";
 import { CheckoutPage } from "./pages/checkout.ts";
@@ -171,6 +171,44 @@ describe("checkout options", () => {
     expect(await checkout.summaryLines.filter({ hasText: `+${n} ${n === 1 ? "offert" : "offerts"}` }).count()).toBe(1);
     await context.close();
   });
+
+  it.each([
+    ["fr", DESKTOP],
+    ["zh", PHONE],
+  ] as const)(
+    "says a gift promotion's rule on the product page, and the units offered with the next step in the cart (%s)",
+    async (lang, viewport) => {
+      const { customer, tk } = await buyer(shop, [["75011", "Paris"]]);
+      const gift = await findLine(
+        shop,
+        (l) => (l.remise_info?.num ?? 0) >= 2 && !!l.remise_info?.gifted_units && buyable(l, 3 * l.remise_info.num),
+      );
+      const min = gift.remise_info!.num;
+      const per = gift.remise_info!.gifted_units!;
+      const [url] = (
+        await shop.api<Cart>("/site/Index/getShoppingCart", { carts: [{ model_id: gift.model_id, num: 1 }] }, { lang })
+      ).data.cart_list.map((l) => (l as Line & { url: string }).url);
+      const text = {
+        fr: {
+          rule: `${per} ${per === 1 ? "offert" : "offerts"} par ${min} achetés`,
+          got: `+${per} ${per === 1 ? "offert" : "offerts"}`,
+          next: `${per} ${per === 1 ? "offert" : "offerts"} de plus à partir de ${2 * min} unités`,
+        },
+        zh: { rule: `每购买 ${min} 件赠送 ${per} 件`, got: `另赠 ${per} 件`, next: `满 ${2 * min} 件再赠 ${per} 件` },
+      }[lang];
+      const { page, context, errors } = await newTab(browser(), viewport);
+      await loginAs(context, shop, customer);
+      await page.goto(`${shop.url}${url}`);
+      await page.getByText(text.rule).first().waitFor();
+      await addLine(shop, tk, gift.model_id, min); // exactly the minimum: one multiple
+      await page.goto(`${shop.url}${lang === "zh" ? "/zh" : ""}/panier`);
+      await page.getByTestId("gifted-units").filter({ hasText: text.got }).first().waitFor();
+      await page.getByTestId("gift-next").filter({ hasText: text.next }).first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it("puts an order's lines back in the cart from the order detail (zh)", async () => {
     const tk = await token(shop, DEMO);

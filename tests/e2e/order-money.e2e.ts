@@ -190,5 +190,5 @@ describe.each(["fr", "zh"] as const)("an order's money (%s)", (lang: Lang) => {
     expect(text).toContain(t("documents.credit_used"));
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 120_000); // a whole journey: checkout, card payment, two e-mails, two pages at two widths
 });
