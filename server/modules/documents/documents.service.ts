@@ -11,7 +11,7 @@ import { goodsTotal, vatBreakdown, type OrderAddress } from "#core/order-view.ts
 import { breakdownRows } from "#core/order-breakdown.ts";
 import { amountDue, creditNoteRate, creditNoteVat, creditToApply, returnCredit, spreadOverCreditNotes } from "#core/documents/credit.ts";
 import { localePath } from "#core/slug.ts";
-import { paymentMethodLabel, renderDocumentPdf, type DocumentCustomer } from "./pdf-layout.ts";
+import { chargedLineRows, paymentMethodLabel, renderDocumentPdf, type DocumentCustomer } from "./pdf-layout.ts";
 import type { PdfFile } from "#server/http/pdf-download.ts";
 
 export type InvoiceItem = {
@@ -257,31 +257,22 @@ export function createDocumentsService() {
       number: inv.number,
       date: inv.issued_at,
       // Units a promotion offered (decision 086) follow their line at no charge, so the delivery matches the invoice.
-      lines: lines.flatMap((l) => [
-        {
-          reference: l.reference,
-          designation: l.designation,
-          quantity: l.num,
-          unit: l.unit,
-          unitPriceHt: l.price,
-          discountHt: l.remise,
-          amountHt: l.line_ht,
-          vatRate: l.tva,
-        },
-        ...(l.gifted_units > 0
-          ? [
-              {
-                reference: l.reference,
-                designation: translate(lang, "documents.gifted_line", { designation: l.designation }),
-                quantity: l.gifted_units,
-                unit: l.unit,
-                unitPriceHt: "0",
-                amountHt: "0.00",
-                vatRate: l.tva,
-              },
-            ]
-          : []),
-      ]),
+      lines: lines.flatMap((l) =>
+        chargedLineRows(
+          lang,
+          {
+            reference: l.reference,
+            designation: l.designation,
+            quantity: l.num,
+            unit: l.unit,
+            unitPriceHt: l.price,
+            discountHt: l.remise,
+            amountHt: l.line_ht,
+            vatRate: l.tva,
+          },
+          l.gifted_units,
+        ),
+      ),
       totals: {
         // broken down as the order pages show it (core/order-breakdown.ts): the freight as charged, then its discount
         rows: breakdownRows({ ...inv, goods_ht: goodsTotal(lines) }).flatMap((r) =>

@@ -39,6 +39,24 @@ export type DocumentLine = {
   vatRate: string;
 };
 
+/**
+ * A charged line, followed by the units its promotion offers at no charge ("… (gratuit)"), as invoices and
+ * quotations print them (decision 086): the delivery matches the document.
+ */
+export function chargedLineRows(lang: Lang, line: DocumentLine, giftedUnits: number): DocumentLine[] {
+  if (giftedUnits <= 0) return [line];
+  const gifted = {
+    reference: line.reference,
+    designation: translate(lang, "documents.gifted_line", { designation: line.designation }),
+    quantity: giftedUnits,
+    unit: line.unit,
+    unitPriceHt: "0",
+    amountHt: "0.00",
+    vatRate: line.vatRate,
+  };
+  return [line, gifted];
+}
+
 export type DocumentTotals = {
   /** Optional rows before the totals: goods, freight, discount… (label already translated, amount HT). */
   rows?: readonly { label: string; amount: string }[];

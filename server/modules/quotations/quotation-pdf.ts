@@ -4,7 +4,7 @@
 import { translate, type Lang } from "#core/i18n/messages.ts";
 import { formatDate } from "#core/format-date.ts";
 import { vatByRate } from "#core/vat.ts";
-import { renderDocumentPdf, type DocumentInput } from "#server/modules/documents/pdf-layout.ts";
+import { chargedLineRows, renderDocumentPdf, type DocumentInput } from "#server/modules/documents/pdf-layout.ts";
 import type { QuotationDetail } from "./quotations.service.ts";
 
 export type PdfCustomer = { name: string; company: string | null; clientNumber: string; email: string; siret: string | null };
@@ -28,31 +28,22 @@ export function quotationDocument(qt: QuotationDetail, customer: PdfCustomer, la
     number: qt.number,
     date: qt.created_at,
     // Units the promotion offers follow their line at no charge, as on the invoice.
-    lines: qt.lines.flatMap((l) => [
-      {
-        reference: l.reference,
-        designation: l.designation,
-        quantity: l.num,
-        unit: l.unit ?? "",
-        unitPriceHt: l.price,
-        discountHt: l.remise,
-        amountHt: l.amount,
-        vatRate: l.tva,
-      },
-      ...(l.gifted_units > 0
-        ? [
-            {
-              reference: l.reference,
-              designation: translate(lang, "documents.gifted_line", { designation: l.designation }),
-              quantity: l.gifted_units,
-              unit: l.unit ?? "",
-              unitPriceHt: "0",
-              amountHt: "0.00",
-              vatRate: l.tva,
-            },
-          ]
-        : []),
-    ]),
+    lines: qt.lines.flatMap((l) =>
+      chargedLineRows(
+        lang,
+        {
+          reference: l.reference,
+          designation: l.designation,
+          quantity: l.num,
+          unit: l.unit ?? "",
+          unitPriceHt: l.price,
+          discountHt: l.remise,
+          amountHt: l.amount,
+          vatRate: l.tva,
+        },
+        l.gifted_units,
+      ),
+    ),
     totals: { vat: vatRows(qt.lines), ht: qt.total_ht, tva: qt.total_tva, ttc: qt.total_ttc },
     extra: {
       facts: [
