@@ -1,6 +1,9 @@
 // After a deployment, a page open on the old build asks for code chunks that no longer exist: reload once to get
-// the new build, at most once per 60 s (SPEC §9) so that a chunk that really fails cannot loop.
+// the new build, at most once per 60 s (SPEC §9) so that a chunk that really fails cannot loop. A chunk that failed
+// because the connection was lost is not a new build: reloading then would replace the page with the browser's
+// offline page, so the reload waits until the shop answers again.
 import { useEffect } from "react";
+import { shopAnswers, shopBack } from "./when-online.ts";
 
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
 const KEY = "chunkReloadAt";
@@ -9,41 +12,36 @@ const CHUNK_ERROR =
 
 export const isChunkError = (e: unknown) => CHUNK_ERROR.test(e instanceof Error ? e.message : String(e));
 
-/** Reloads if the error is a chunk-load failure and no reload happened in the last 60 s; true if it did. Offline,
- * the reload waits for the connection: now, it would replace the page with the browser's offline page. */
-export function reloadOnChunkError(e: unknown, now = Date.now()): boolean {
-  if (typeof window === "undefined" || !isChunkError(e)) return false;
-  if (!navigator.onLine) {
-    window.addEventListener("online", () => reloadOnChunkError(e), { once: true });
-    return false;
-  }
+function reloadedWithin(now: number): boolean {
   try {
-    const last = Number(sessionStorage.getItem(KEY) ?? 0);
-    if (now - last < CHUNK_RELOAD_GUARD_MS) return false;
-    sessionStorage.setItem(KEY, String(now));
+    return now - Number(sessionStorage.getItem(KEY) ?? 0) < CHUNK_RELOAD_GUARD_MS;
   } catch {
-    return false; // no storage, no guard: do not risk a loop
+    return true; // no storage, no guard: do not risk a loop
   }
-  window.location.reload();
+}
+
+/** Reloads, once the shop answers, if the error is a chunk-load failure and no reload happened in the last 60 s;
+ * true if a reload is on its way. */
+export function reloadOnChunkError(e: unknown): boolean {
+  if (typeof window === "undefined" || !isChunkError(e) || reloadedWithin(Date.now())) return false;
+  void (async () => {
+    if (!(await shopAnswers())) await shopBack();
+    const now = Date.now();
+    if (reloadedWithin(now)) return;
+    sessionStorage.setItem(KEY, String(now));
+    window.location.reload();
+  })();
   return true;
 }
 
 export function useChunkReload() {
   useEffect(() => {
-    // Vite's event for a failed preload of a lazy chunk; the router's failures reach the error boundary. Offline,
-    // the import fails to its caller, which waits for the connection (when-online.ts).
-    const onPreload = (e: Event) => {
-      if (!navigator.onLine) return;
-      if (reloadOnChunkError((e as Event & { payload?: unknown }).payload ?? "dynamically imported module")) e.preventDefault();
-    };
+    // A failed import reaches its caller: code loaded on demand waits for the connection (when-online.ts), the
+    // router's failures reach the error boundary, and what nobody caught arrives here.
     const onRejection = (e: PromiseRejectionEvent) => {
       reloadOnChunkError(e.reason);
     };
-    window.addEventListener("vite:preloadError", onPreload);
     window.addEventListener("unhandledrejection", onRejection);
-    return () => {
-      window.removeEventListener("vite:preloadError", onPreload);
-      window.removeEventListener("unhandledrejection", onRejection);
-    };
+    return () => window.removeEventListener("unhandledrejection", onRejection);
   }, []);
 }

@@ -157,7 +157,8 @@ describe("customer accounts", () => {
     await page.waitForLoadState("networkidle");
     // the server rendered the customer's page and the header knows who is logged in
     expect(page.url()).toBe(`${shop.url}/adresses`);
-    expect(await new Header(page).accountLink.getAttribute("title")).toBe(customer.email);
+    // (its personal part arrives after hydration)
+    await expect.poll(() => new Header(page).accountLink.getAttribute("title"), { timeout: 15_000 }).toBe(customer.email);
     const delivery = addresses.section("delivery");
     await delivery.add.click();
     await delivery.field("first_name").fill("Paul");
