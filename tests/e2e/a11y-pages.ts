@@ -133,7 +133,9 @@ export function everyPageIsAccessible(lang: "fr" | "zh", shop: Shop, browser: Br
     };
     for (const drawer of ["open", "closed"] as const) {
       const pages = (list: string[]) => (drawer === "open" ? list.filter((p) => UNDER_THE_DRAWER.includes(p)) : list);
-      it.each(pages(VISITOR))(`visitor page %s, cookie drawer ${drawer}, has no serious violation`, (path) => check("visitor", drawer, path));
+      it.each(pages(VISITOR))(`visitor page %s, cookie drawer ${drawer}, has no serious violation`, (path) =>
+        check("visitor", drawer, path),
+      );
       it.each(pages(CUSTOMER))(`customer page %s, cookie drawer ${drawer}, has no serious violation`, (path) =>
         check("customer", drawer, path),
       );
