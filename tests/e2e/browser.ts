@@ -77,7 +77,10 @@ export async function throttleCpu(page: Page, rate: number): Promise<void> {
  * `label-content-name-mismatch` (WCAG 2.5.3, a name that does not contain the visible text), which axe ships
  * switched off as experimental. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
+  // Violations only: axe then skips building the details of every passed and inapplicable check (a sixth of its time).
+  const { violations } = await new AxeBuilder({ page })
+    .options({ resultTypes: ["violations"], rules: { "label-content-name-mismatch": { enabled: true } } })
+    .analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map(
