@@ -70,7 +70,10 @@ export function createOutboxWorker(db: Db, mailer: Mailer, opts: OutboxWorkerOpt
     } catch (e) {
       const error = String((e as Error)?.message ?? e).slice(0, 500);
       const giveUp = m.attempts >= maxAttempts;
-      log.warn({ id: m.id, attempts: m.attempts, reason: error }, giveUp ? "outbox: giving up on a message" : "outbox: sending failed, will retry");
+      log.warn(
+        { id: m.id, attempts: m.attempts, reason: error },
+        giveUp ? "outbox: giving up on a message" : "outbox: sending failed, will retry",
+      );
       await db.execute(sql`
         update outbox_messages set locked_until = null, last_error = ${error},
           available_at = now() + make_interval(secs => ${backoffMs(m.attempts) / 1000}),
