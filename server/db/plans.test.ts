@@ -9,7 +9,7 @@ import { withTransaction } from "#server/db/tx.ts";
 import { analyzeNew, createMaintenance } from "#server/db/maintenance.ts";
 import { seedDemo } from "#server/db/seed/index.ts";
 import { cartOrderModelsSql } from "#server/modules/orders/order-models.ts";
-import { cartLinesOf, readLinesSql } from "#server/modules/cart/cart-rows.ts";
+import { cartsOf, readLinesSql } from "#server/modules/cart/cart-rows.ts";
 import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
 
 describe.each(testDbKinds())("query plans on analyzed tables (%s)", (kind) => {
@@ -84,7 +84,7 @@ describe.each(testDbKinds())("query plans on analyzed tables (%s)", (kind) => {
       sql`select l.model_id, c.customer_id from cart_lines l join carts c on c.id = l.cart_id where l.cart_id = ${hotCart}`,
     );
     expect(await buffers(readLinesSql(customer_id, [model_id]))).toBeLessThan(40);
-    expect(await buffers(cartLinesOf([customer_id], [model_id]).sql)).toBeLessThan(40);
+    expect(await buffers(cartsOf([customer_id], [model_id]).sql)).toBeLessThan(40);
   });
 
   it("vacuums and analyzes one table per step, every table in turn", async () => {

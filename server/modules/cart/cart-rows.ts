@@ -103,19 +103,22 @@ export const createCartsSql = (customerIds: readonly number[]) => sql`
   on conflict (customer_id) do nothing`;
 
 /**
- * The lines of these customers' carts with their models' live counters (as loadCart reads them), and the live counters
- * of the models `modelIds`: what the grouped writes decide on (cart-write-groups.ts).
+ * These customers' carts as loadCart reads them (row, address, coupon, lines with their models' live counters), and
+ * the live counters of the models `modelIds`: what the grouped writes decide on and answer from (cart-write-groups.ts).
  */
-export const cartLinesOf = (
+export const cartsOf = (
   customerIds: readonly number[],
   modelIds: readonly number[],
-): CartRead<{ lines: Map<number, LiveLine[]>; models: Map<number, LiveModel> }> => ({
+): CartRead<{ carts: Map<number, CartState>; models: Map<number, LiveModel> }> => ({
   sql: sql`
-  select (select coalesce(json_agg(json_build_array(c.customer_id, comptoir_cart_lines(c.id))), '[]')
+  select (select coalesce(json_agg(json_build_array(c.customer_id, comptoir_cart_head(c), comptoir_cart_lines(c.id))), '[]')
           from carts c where c.customer_id in (select value::bigint from json_array_elements_text(${JSON.stringify(customerIds)}::json))) as carts,
          (${modelsSql(modelIds)}) as models`,
-  parse: ([r]: { carts: [number, LineTuple[]][] | string; models: [number, number, number, boolean][] | string }[]) => ({
-    lines: new Map(parsed(r.carts)!.map(([customer, lines]) => [customer, liveLines(lines)])),
+  parse: ([r]: {
+    carts: [number, CartStateRow["head"], LineTuple[]][] | string;
+    models: [number, number, number, boolean][] | string;
+  }[]) => ({
+    carts: new Map(parsed(r.carts)!.map(([customer, head, lines]) => [customer, cartState(head, lines)])),
     models: liveModelsOf(r.models),
   }),
 });
@@ -123,13 +126,17 @@ export const cartLinesOf = (
 /** Nothing to read with the lock (a removal decides nothing). */
 export const nothing: CartRead<null> = { sql: sql`select`, parse: () => null };
 
-/** putLinesSql for the lines of several carts. */
+/**
+ * putLinesSql for the lines of several carts; answers the id of each line written. A new line is dated by the clock,
+ * not by its transaction's start: newer than every line committed before it, whichever transaction began first.
+ */
 export const putCartLinesSql = (lines: readonly (Quantity & { cart_id: number })[]) => sql`
-    insert into cart_lines (cart_id, model_id, num)
-    select (e ->> 'cart_id')::int, (e ->> 'model_id')::int, (e ->> 'num')::int
+    insert into cart_lines (cart_id, model_id, num, created_at)
+    select (e ->> 'cart_id')::int, (e ->> 'model_id')::int, (e ->> 'num')::int, clock_timestamp()
     from json_array_elements(${JSON.stringify(lines)}::json) with ordinality as t(e, n)
     order by n
-    on conflict (cart_id, model_id) do update set num = excluded.num, quotation_id = null`;
+    on conflict (cart_id, model_id) do update set num = excluded.num, quotation_id = null
+    returning id, cart_id, model_id`;
 
 /**
  * Gives the lines of these models these quantities, inserting the missing ones in the order given (so the last one

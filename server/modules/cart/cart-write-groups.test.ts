@@ -7,7 +7,13 @@ import { createTestApp, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 import { roundTrips } from "#server/test/round-trips.ts";
 import { isDomainError } from "#core/domain-errors.ts";
+import fc from "fast-check";
+import { finalStatements, preparedStatements } from "#server/db/client.ts";
+import { withTransaction } from "#server/db/tx.ts";
 import { createCartService } from "./cart.service.ts";
+import { changedCart, type CartChange } from "./cart-write-groups.ts";
+import { cartsOf, deleteCartLinesSql, lockCartsSql, putCartLinesSql, setCartLinesSql } from "./cart-rows.ts";
+import { loadCart } from "./cart-view.ts";
 import { createConfigService } from "#server/modules/content/config.service.ts";
 
 const BUYERS = 20;
@@ -97,6 +103,60 @@ describe.each(testDbKinds())("adds of many customers at once on %s", (kind) => {
       expect(["ok", "api.cart_line_missing"]).toContain(set);
       expect(final.get(b)?.get(m[0])).toBeUndefined();
     });
+  });
+
+  it("answers each write with the cart a read after its writes gives (lines, quantities, quotations, order)", async () => {
+    const [customer] = buyers;
+    const [{ id: cartId }] = await query<{ id: number }>(db(), sql`insert into carts (customer_id) values (${customer}) returning id`);
+    const [quotation] = await query<{ id: number }>(db(), sql`select id from quotations limit 1`);
+    expect(quotation).toBeDefined();
+    // a change as core decides them: puts of distinct models, sets and removals of distinct lines not put
+    const scenario = fc.record({
+      lines: fc.uniqueArray(fc.record({ model: fc.nat(3), num: fc.integer({ min: 1, max: 9 }), quoted: fc.boolean() }), {
+        selector: (l) => l.model,
+        maxLength: 4,
+      }),
+      put: fc.uniqueArray(fc.record({ model: fc.nat(3), num: fc.integer({ min: 1, max: 9 }) }), { selector: (p) => p.model, maxLength: 3 }),
+      edits: fc.array(fc.record({ line: fc.nat(3), num: fc.integer({ min: 0, max: 9 }) }), { maxLength: 3 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(scenario, async ({ lines, put, edits }) => {
+        await query(db(), sql`delete from cart_lines where cart_id = ${cartId}`);
+        for (const l of lines)
+          await query(
+            db(),
+            sql`insert into cart_lines (cart_id, model_id, num, quotation_id) values (${cartId}, ${m[l.model]}, ${l.num}, ${l.quoted && quotation ? quotation.id : null})`,
+          );
+        const answer = await withTransaction(db(), async (tx) => {
+          const read = cartsOf(
+            [customer],
+            put.map((p) => m[p.model]),
+          );
+          const [, rows] = await preparedStatements<[unknown[], never[]]>(tx, [lockCartsSql([customer], false), read.sql]);
+          const { carts: before, models } = read.parse(rows);
+          const cart = before.get(customer)!;
+          const puts = put.map((p) => ({ model_id: m[p.model], num: p.num }));
+          const untouched = cart.lines.filter((l) => !puts.some((p) => p.model_id === l.model_id));
+          const picked = new Map(edits.filter((e) => e.line < untouched.length).map((e) => [untouched[e.line].id, e.num]));
+          const change: CartChange = {
+            put: puts,
+            set: [...picked].filter(([, num]) => num > 0).map(([id, num]) => ({ id, num })),
+            remove: [...picked].filter(([, num]) => num === 0).map(([id]) => id),
+          };
+          const writes = [
+            change.put!.length ? putCartLinesSql(change.put!.map((p) => ({ cart_id: cartId, ...p }))) : null,
+            change.set!.length ? setCartLinesSql(change.set!) : null,
+            change.remove!.length ? deleteCartLinesSql(change.remove!) : null,
+          ] as const;
+          const [written] = writes.some(Boolean)
+            ? await finalStatements<[{ id: number; cart_id: number; model_id: number }[], unknown[], unknown[]]>(tx, [...writes])
+            : [[]];
+          return changedCart(cart, change, new Map(written.map((w) => [w.model_id, w.id])), models);
+        });
+        expect(answer).toEqual(await loadCart(db(), customer));
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it("answers each add with its own customer's cart", async () => {

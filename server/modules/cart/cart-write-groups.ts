@@ -3,11 +3,12 @@
 // write (cart-rows.ts), each one statement for the whole group:
 // 1. lockCartsSql: the group's cart rows, locked in id order (two groups, of two processes, never wait on each
 //    other in a cycle); a customer without a cart is written in a group of their own, which creates it,
-// 2. cartLinesOf: their lines with their models' live counters, and the counters of the models added (a new
-//    statement, after the lock: it sees every line committed before the lock was granted),
+// 2. cartsOf: the carts with their lines and their models' live counters, and the counters of the models added (a
+//    new statement, after the lock: it sees every line committed before the lock was granted),
 // 3. each write decided by its own `decide` (core), a refusal being that write's answer only,
-// 4. putCartLinesSql, setCartLinesSql, deleteCartLinesSql: every change decided, then cartStatesSql: the carts for
-//    the answers, sent with the COMMIT.
+// 4. putCartLinesSql, setCartLinesSql, deleteCartLinesSql: every change decided, sent with the COMMIT; each answer is
+//    its cart as read in step 2 with its change applied (changedCart: what a read after the writes gives, without
+//    reading every cart's lines a second time).
 // A customer has one write in a group; the next decides on the lines this one leaves. A group whose transaction
 // fails is written again write by write, so that a failure is the answer of the write that caused it only.
 import { isDomainError } from "#core/domain-errors.ts";
@@ -15,8 +16,8 @@ import type { Quantity } from "#core/cart/writes.ts";
 import { finalStatements, preparedStatements, query, type Db } from "#server/db/client.ts";
 import { afterCommit, isTransaction, withTransaction } from "#server/db/tx.ts";
 import type { LiveModel } from "./cart-models.ts";
-import { cartLinesOf, createCartsSql, deleteCartLinesSql, lockCartsSql, putCartLinesSql, setCartLinesSql } from "./cart-rows.ts";
-import { cartState, cartStatesSql, type CartState, type CartStateRow, type LiveLine } from "./cart-view.ts";
+import { cartsOf, createCartsSql, deleteCartLinesSql, lockCartsSql, putCartLinesSql, setCartLinesSql } from "./cart-rows.ts";
+import type { CartState, LiveLine } from "./cart-view.ts";
 
 /** What one write changes in its cart: quantities by model (an add), by line, lines removed. */
 export type CartChange = { put?: readonly Quantity[]; set?: readonly { id: number; num: number }[]; remove?: readonly number[] };
@@ -59,7 +60,7 @@ export function createWriteGroups(hooks: { forget: (ids: number[]) => void; chan
    */
   async function writeGroup(tx: Db, jobs: readonly WriteJob[], deferNotice: boolean): Promise<Outcome[]> {
     const ids = jobs.map((j) => j.customerId);
-    const read = cartLinesOf(ids, [...new Set(jobs.flatMap((j) => j.modelIds))]);
+    const read = cartsOf(ids, [...new Set(jobs.flatMap((j) => j.modelIds))]);
     const lockAndRead = () =>
       preparedStatements<[{ id: number; customer_id: number }[], never[]]>(tx, [lockCartsSql(ids, deferNotice), read.sql]);
     let [carts, rows] = await lockAndRead();
@@ -68,11 +69,11 @@ export function createWriteGroups(hooks: { forget: (ids: number[]) => void; chan
       [carts, rows] = await lockAndRead();
     }
     const cartOf = new Map(carts.map((c) => [c.customer_id, c.id]));
-    const { lines, models } = read.parse(rows);
+    const { carts: before, models } = read.parse(rows);
     const decided = jobs.map((j): Outcome | { change: CartChange } => {
       if (!cartOf.has(j.customerId)) return { alone: true };
       try {
-        return { change: j.decide({ lines: lines.get(j.customerId) ?? [], models }) };
+        return { change: j.decide({ lines: before.get(j.customerId)!.lines, models }) };
       } catch (error) {
         if (jobs.length === 1 || !isDomainError(error)) throw error;
         return { error };
@@ -85,14 +86,19 @@ export function createWriteGroups(hooks: { forget: (ids: number[]) => void; chan
     const puts = changes.flatMap((c) => (c.put ?? []).map((l) => ({ cart_id: c.cartId, ...l })));
     const sets = changes.flatMap((c) => c.set ?? []);
     const removes = changes.flatMap((c) => c.remove ?? []);
-    const [, , , states] = await finalStatements<[unknown[], unknown[], unknown[], (CartStateRow & { customer_id: number })[]]>(tx, [
+    const writes = [
       puts.length ? putCartLinesSql(puts) : null,
       sets.length ? setCartLinesSql(sets) : null,
       removes.length ? deleteCartLinesSql(removes) : null,
-      cartStatesSql(ids),
-    ]);
-    const stateOf = new Map(states.map((s) => [s.customer_id, cartState(s.head, s.lines)]));
-    return decided.map((d, i) => ("change" in d ? { cart: stateOf.get(jobs[i].customerId)!, wrote: changed(d.change) } : d));
+    ] as const;
+    // with nothing to write, the transaction commits by itself
+    const [written] = writes.some(Boolean) ? await finalStatements<[PutRow[], unknown[], unknown[]]>(tx, [...writes]) : [[]];
+    return decided.map((d, i) => {
+      if (!("change" in d)) return d;
+      const cartId = cartOf.get(jobs[i].customerId)!;
+      const inserted = new Map(written.filter((w) => w.cart_id === cartId).map((w) => [w.model_id, w.id]));
+      return { cart: changedCart(before.get(jobs[i].customerId)!, d.change, inserted, models), wrote: changed(d.change) };
+    });
   }
 
   /** A group in its own transaction; answered once committed and the writes told. */
@@ -176,3 +182,46 @@ export function createWriteGroups(hooks: { forget: (ids: number[]) => void; chan
 }
 
 const changed = (c: CartChange) => Boolean(c.put?.length || c.set?.length || c.remove?.length);
+
+type PutRow = { id: number; cart_id: number; model_id: number };
+
+/**
+ * The cart `change` leaves, from the cart read under its lock before it and the ids of the lines its put wrote (by
+ * model): what the statements of step 4 do, applied to what was read. A put gives a model's line its quantity and
+ * drops its quotation, or adds the line, newest first (the last one given first); a set keeps a line's quotation
+ * only if its quantity stays; a removal drops the line. New lines take their models' live counters as read.
+ */
+export function changedCart(
+  before: CartState,
+  change: CartChange,
+  written: Map<number, number>,
+  models: Map<number, LiveModel>,
+): CartState {
+  const put = new Map((change.put ?? []).map((p) => [p.model_id, p.num]));
+  const set = new Map((change.set ?? []).map((l) => [l.id, l.num]));
+  const removed = new Set(change.remove ?? []);
+  const kept = before.lines.flatMap((l): LiveLine[] => {
+    if (removed.has(l.id)) return [];
+    const num = put.get(l.model_id);
+    if (num !== undefined) return [{ ...l, num, quotation_id: null }];
+    const newNum = set.get(l.id);
+    return newNum === undefined ? [l] : [{ ...l, num: newNum, quotation_id: newNum === l.num ? l.quotation_id : null }];
+  });
+  const had = new Set(before.lines.map((l) => l.model_id));
+  const added = (change.put ?? [])
+    .filter((p) => !had.has(p.model_id))
+    .map((p): LiveLine => {
+      const m = models.get(p.model_id)!;
+      return {
+        id: written.get(p.model_id)!,
+        model_id: p.model_id,
+        num: p.num,
+        quotation_id: null,
+        stock: m.stock,
+        purchasable_qty: m.purchasable_qty,
+        not_for_sale: m.not_for_sale,
+      };
+    })
+    .reverse();
+  return { ...before, lines: [...added, ...kept] };
+}
