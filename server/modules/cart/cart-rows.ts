@@ -4,26 +4,17 @@
 //    other write of the cart to commit. Under READ COMMITTED a
 //    statement that locks a row and reads other rows in the same statement reads those others in the snapshot it
 //    started with, from before the lock was granted: it would miss the lines the writer it waited for committed.
-// 2. a read of what core needs to decide (linesAndModels, cartLinesOf): a new statement, so a new snapshot, which sees
+// 2. a read of what core needs to decide (linesAndModels, cartsOf): a new statement, so a new snapshot, which sees
 //    every line committed before the lock was granted; no other write of the cart can happen until the commit.
 //    Sent in the same write as the lock (preparedStatements): still a statement of its own, run after the lock.
 // 3. the writes core decided (putLinesSql, setCartLinesSql, deleteLinesSql), guarded by the table's constraints only,
 // 4. and cartStateSql, the cart as the answer shows it: both the transaction's last statements, sent in one write
-//    with the COMMIT (writeThenRead).
+//    with the COMMIT (writeThenRead). A group of writes answers from its read of step 2 instead (decision 124).
 import { sql, type SQL } from "drizzle-orm";
 import { finalStatement, finalStatements, preparedStatements, query, type Db } from "#server/db/client.ts";
 import type { Quantity } from "#core/cart/writes.ts";
 import type { LiveModel } from "./cart-models.ts";
-import {
-  cartState,
-  cartStateSql,
-  liveLines,
-  parsed,
-  type CartState,
-  type CartStateRow,
-  type LineTuple,
-  type LiveLine,
-} from "./cart-view.ts";
+import { cartState, cartStateSql, parsed, type CartState, type CartStateRow, type LineTuple } from "./cart-view.ts";
 
 /** A read sent with the lock: its statement, and what its rows mean. */
 export type CartRead<T> = { sql: SQL; parse: (rows: never[]) => T };

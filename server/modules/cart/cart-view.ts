@@ -238,12 +238,6 @@ export function cartStateSql(customerId: number): SQL {
   return sql`select comptoir_cart_head(c) as head, comptoir_cart_lines(c.id) as lines from carts c where c.customer_id = ${customerId}`;
 }
 
-/** cartStateSql for several customers, each row with its `customer_id`. */
-export function cartStatesSql(customerIds: readonly number[]): SQL {
-  return sql`select c.customer_id, comptoir_cart_head(c) as head, comptoir_cart_lines(c.id) as lines from carts c
-             where c.customer_id in (select value::bigint from json_array_elements_text(${JSON.stringify(customerIds)}::json))`;
-}
-
 /** A row of cartStateSql before parsing. */
 export type CartStateRow = { head: CartHead | string; lines: LineTuple[] | string | null };
 
