@@ -5,33 +5,31 @@
 import { useEffect } from "react";
 import { shopAnswers, shopBack } from "./when-online.ts";
 
-export const CHUNK_RELOAD_GUARD_MS = 60_000;
+const CHUNK_RELOAD_GUARD_MS = 60_000;
 const KEY = "chunkReloadAt";
 const CHUNK_ERROR =
   /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i;
 
 export const isChunkError = (e: unknown) => CHUNK_ERROR.test(e instanceof Error ? e.message : String(e));
 
-function reloadedWithin(now: number): boolean {
+/** Marks a reload now unless one happened in the last 60 s; false without storage (no guard: do not risk a loop). */
+function claimReload(now: number): boolean {
   try {
-    return now - Number(sessionStorage.getItem(KEY) ?? 0) < CHUNK_RELOAD_GUARD_MS;
+    if (now - Number(sessionStorage.getItem(KEY) ?? 0) < CHUNK_RELOAD_GUARD_MS) return false;
+    sessionStorage.setItem(KEY, String(now));
+    return true;
   } catch {
-    return true; // no storage, no guard: do not risk a loop
+    return false;
   }
 }
 
-/** Reloads, once the shop answers, if the error is a chunk-load failure and no reload happened in the last 60 s;
- * true if a reload is on its way. */
-export function reloadOnChunkError(e: unknown): boolean {
-  if (typeof window === "undefined" || !isChunkError(e) || reloadedWithin(Date.now())) return false;
+/** Reloads, once the shop answers, if the error is a chunk-load failure and no reload happened in the last 60 s. */
+export function reloadOnChunkError(e: unknown): void {
+  if (typeof window === "undefined" || !isChunkError(e)) return;
   void (async () => {
     if (!(await shopAnswers())) await shopBack();
-    const now = Date.now();
-    if (reloadedWithin(now)) return;
-    sessionStorage.setItem(KEY, String(now));
-    window.location.reload();
+    if (claimReload(Date.now())) window.location.reload();
   })();
-  return true;
 }
 
 export function useChunkReload() {

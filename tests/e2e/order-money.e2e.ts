@@ -16,8 +16,6 @@ import { label, localePath, type Lang } from "./pages/labels.ts";
 import { pdfToText } from "../../server/test/pdf-text.ts";
 import { formatPrice } from "#core/money.ts";
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 const browser = browserPerFile();
 const PHONE = { width: 390, height: 844 };
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp";
@@ -119,7 +117,7 @@ describe.each(["fr", "zh"] as const)("an order's money (%s)", (lang: Lang) => {
     expect(due).toBe(eur(dueAmount, "TTC"));
 
     // The confirmation e-mail: the freight discount row, the credit deducted and what the card is to pay.
-    const placedMail = await shop.mailTo(DEMO.email, new RegExp(escapeRegExp(t("orders.amount_due_unpaid"))));
+    const placedMail = await shop.mailTo(DEMO.email, t("orders.amount_due_unpaid"));
     expect(norm(placedMail)).toContain(
       norm(
         t("orders.mail_row", {

@@ -20,9 +20,9 @@ export type Shop = {
     body?: object,
     opts?: { token?: string; lang?: "fr" | "zh" },
   ): Promise<{ code: number; data: T; info: string }>;
-  /** Decoded text of the newest e-mail this shop sent to `to` (waits up to 10 s for it). */
-  /** The last e-mail to `to` once one has arrived (with `match`: once the last one matches it). */
-  mailTo(to: string, match?: RegExp): Promise<string>;
+  /** Decoded text of the last e-mail this shop sent to `to`, once one has arrived (with `match`, a pattern or a text
+   * it contains: once the last one matches); waits up to 10 s. */
+  mailTo(to: string, match?: RegExp | string): Promise<string>;
 };
 
 type Smtp = Awaited<ReturnType<typeof startSmtp>>;
@@ -70,7 +70,7 @@ export function shopPerFile(env: Record<string, string> = {}): Shop {
     async mailTo(to, match) {
       for (let i = 0; i < 100; i++) {
         const mail = smtp?.lastTo(to);
-        if (mail && (!match || match.test(mail))) return mail;
+        if (mail && (!match || (typeof match === "string" ? mail.includes(match) : match.test(mail)))) return mail;
         await new Promise((r) => setTimeout(r, 100));
       }
       throw new Error(`no e-mail to ${to}`);

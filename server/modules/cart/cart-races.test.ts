@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { query } from "#server/db/client.ts";
+import { plentifulModels } from "#server/test/catalogue.ts";
 import { createTestApp, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 import { transactionRoundTrips } from "#server/test/round-trips.ts";
@@ -49,19 +50,7 @@ describe.each(testDbKinds())("concurrent writes to one cart on %s", (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    m = (
-      await query<{ id: number }>(
-        db(),
-        sql`select m.id from models m join products p on p.id = m.product_id where p.active order by m.id limit 10`,
-      )
-    ).map((r) => r.id);
-    await query(
-      db(),
-      sql`update models set stock = 100000, purchasable_qty = 100000, not_for_sale = false where id in (${sql.join(
-        m.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
+    m = await plentifulModels(db(), 10);
   });
   afterAll(() => t.close());
   beforeEach(async () => {

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { query } from "#server/db/client.ts";
+import { plentifulModels } from "#server/test/catalogue.ts";
 import { createTestApp, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 import { roundTrips } from "#server/test/round-trips.ts";
@@ -46,16 +47,7 @@ describe.each(testDbKinds())("adds of many customers at once on %s", (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    m = (
-      await query<{ id: number }>(
-        db(),
-        sql`select m.id from models m join products p on p.id = m.product_id where p.active order by m.id limit 4`,
-      )
-    ).map((r) => r.id);
-    await query(
-      db(),
-      sql`update models set stock = 100000, purchasable_qty = 100000, not_for_sale = false where id in (${sql.join(m, sql`, `)})`,
-    );
+    m = await plentifulModels(db(), 4);
     buyers = [];
     for (let n = 0; n < BUYERS; n++) {
       const [c] = await query<{ id: number }>(

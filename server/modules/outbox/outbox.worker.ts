@@ -68,14 +68,14 @@ export function createOutboxWorker(db: Db, mailer: Mailer, opts: OutboxWorkerOpt
       if (refs?.length && !opts.attach) throw new Error("outbox: a message names attachments and no renderer was given");
       await mailer.send(refs?.length ? { ...mail, attachments: await opts.attach!(refs) } : mail);
     } catch (e) {
-      const error = String((e as Error)?.message ?? e).slice(0, 500);
+      const reason = String((e as Error)?.message ?? e).slice(0, 500);
       const giveUp = m.attempts >= maxAttempts;
       log.warn(
-        { id: m.id, attempts: m.attempts, reason: error },
+        { id: m.id, attempts: m.attempts, reason },
         giveUp ? "outbox: giving up on a message" : "outbox: sending failed, will retry",
       );
       await db.execute(sql`
-        update outbox_messages set locked_until = null, last_error = ${error},
+        update outbox_messages set locked_until = null, last_error = ${reason},
           available_at = now() + make_interval(secs => ${backoffMs(m.attempts) / 1000}),
           failed_at = ${giveUp ? sql`now()` : sql`null`}
         where id = ${m.id}`);
