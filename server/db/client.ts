@@ -3,7 +3,7 @@ import { lockDataDir } from "./data-dir-lock.ts";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createHash } from "node:crypto";
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import * as schema from "./schema/index.ts";
 import { assertPoolUsable, inJoinedTransaction, isTransaction } from "./tx.ts";
 import {
@@ -143,6 +143,12 @@ export async function preparedQuery<T>(db: Db, q: SQL): Promise<T[]> {
 }
 
 /** A statement whose text takes many forms (a list of rows to insert): sent unnamed, parsed on every run. */
+/**
+ * Ids as one `int[]` parameter, for `column = any(${idList(ids)})`: each row is then found by its key. A list given
+ * as JSON and joined to a table is planned as a hundred rows, and the planner scans the whole table for it.
+ */
+export const idList = (ids: readonly number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
+
 export type Unnamed = { unnamed: SQL };
 export const unnamed = (q: SQL | { getSQL(): SQL }): Unnamed => ({ unnamed: "getSQL" in q ? q.getSQL() : q });
 

@@ -1,7 +1,9 @@
 // Decision 100: the tables are analyzed (maintenance.ts), and the cart statements read each line's model by its
 // key whatever the statistics say. The trap: carts whose lines hold small model ids make the planner expect
 // small ids everywhere, and it then joined a cart to `models` by walking models in id order (or all of them),
-// each model's promotion looked up on the way. Counted in buffers read, not in time.
+// each model's promotion looked up on the way. And a list of ids given as JSON is planned as a hundred rows: joined
+// to a table, the planner scanned all of it (every model for an order's stock, every cart for a group of cart
+// writes); `= any(idList(…))` finds each row by its key. Counted in buffers read, not in time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql, type SQL } from "drizzle-orm";
 import { query, type Database } from "#server/db/client.ts";
@@ -9,7 +11,8 @@ import { withTransaction } from "#server/db/tx.ts";
 import { analyzeNew, createMaintenance } from "#server/db/maintenance.ts";
 import { seedDemo } from "#server/db/seed/index.ts";
 import { cartOrderModelsSql } from "#server/modules/orders/order-models.ts";
-import { cartsOf, readLinesSql } from "#server/modules/cart/cart-rows.ts";
+import { cartsOf, deleteCartLinesSql, lockCartsSql, readLinesSql, setCartLinesSql } from "#server/modules/cart/cart-rows.ts";
+import { lockStockSql, takeStockSql } from "#server/modules/orders/order-placement.service.ts";
 import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
 
 describe.each(testDbKinds())("query plans on analyzed tables (%s)", (kind) => {
@@ -30,9 +33,10 @@ describe.each(testDbKinds())("query plans on analyzed tables (%s)", (kind) => {
     await query(
       d.db,
       sql`insert into customers (client_number, title, first_name, last_name, email, password_hash)
-          select 'P' || g, 'M', 'Plan', 'Test', 'plan-' || g || '@exemple.fr', 'x' from generate_series(1, 50) g`,
+          select 'P' || g, 'M', 'Plan', 'Test', 'plan-' || g || '@exemple.fr', 'x' from generate_series(1, 5050) g`,
     );
-    await query(d.db, sql`insert into carts (customer_id) select id from customers order by id limit 51`);
+    // 51 carts for the tests, first in id order, then 5,000 more: a scan of every cart reads dozens of buffers
+    await query(d.db, sql`insert into carts (customer_id) select id from customers order by id`);
     await query(
       d.db,
       sql`insert into cart_lines (cart_id, model_id, num)
@@ -85,6 +89,23 @@ describe.each(testDbKinds())("query plans on analyzed tables (%s)", (kind) => {
     );
     expect(await buffers(readLinesSql(customer_id, [model_id]))).toBeLessThan(40);
     expect(await buffers(cartsOf([customer_id], [model_id]).sql)).toBeLessThan(40);
+  });
+
+  it("finds a group's carts by their keys: the lock, the read and the writes", async () => {
+    const some = await query<{ customer_id: number }>(d.db, sql`select customer_id from carts order by id limit 3`);
+    const customers = some.map((c) => c.customer_id);
+    expect(await buffers(lockCartsSql(customers, false))).toBeLessThan(40);
+    // cartsOf: the one-line cart's test above, among 5,051 carts
+    const [line] = await query<{ id: number; num: number }>(d.db, sql`select id, num from cart_lines order by id limit 1`);
+    expect(await buffers(setCartLinesSql([{ id: line.id, num: line.num }]))).toBeLessThan(40);
+    expect(await buffers(deleteCartLinesSql([0]))).toBeLessThan(40);
+  });
+
+  it("locks and takes an order's stock by the models' keys", async () => {
+    const [{ id }] = await query<{ id: number }>(d.db, sql`select max(id) as id from models`);
+    const lines = [{ model: { id }, num: 1 }];
+    expect(await buffers(lockStockSql(lines))).toBeLessThan(40);
+    expect(await buffers(takeStockSql(lines))).toBeLessThan(40);
   });
 
   it("vacuums and analyzes one table per step, every table in turn", async () => {

@@ -11,7 +11,7 @@
 // 4. and cartStateSql, the cart as the answer shows it: both the transaction's last statements, sent in one write
 //    with the COMMIT (writeThenRead). A group of writes answers from its read of step 2 instead (decision 124).
 import { sql, type SQL } from "drizzle-orm";
-import { finalStatement, finalStatements, preparedStatements, query, type Db } from "#server/db/client.ts";
+import { finalStatement, finalStatements, idList, preparedStatements, query, type Db } from "#server/db/client.ts";
 import type { Quantity } from "#core/cart/writes.ts";
 import type { LiveModel } from "./cart-models.ts";
 import { cartState, cartStateSql, parsed, type CartState, type CartStateRow, type LineTuple } from "./cart-view.ts";
@@ -85,12 +85,12 @@ const modelsSql = (modelIds: readonly number[]) => sql`
  */
 export const lockCartsSql = (customerIds: readonly number[], deferNotice: boolean) => sql`
   select id, customer_id, ${deferNotice ? sql`set_config('comptoir.cart_notice', 'after_commit', true)` : sql`null`} as deferred from carts
-  where customer_id in (select value::bigint from json_array_elements_text(${JSON.stringify(customerIds)}::json))
+  where customer_id = any(${idList(customerIds)})
   order by id for update`;
 
 /** Empty carts for these customers (none of whom has one yet, or another transaction made it first). */
 export const createCartsSql = (customerIds: readonly number[]) => sql`
-  insert into carts (customer_id) select value::bigint from json_array_elements_text(${JSON.stringify(customerIds)}::json)
+  insert into carts (customer_id) select unnest(${idList(customerIds)})
   on conflict (customer_id) do nothing`;
 
 /**
@@ -103,7 +103,7 @@ export const cartsOf = (
 ): CartRead<{ carts: Map<number, CartState>; models: Map<number, LiveModel> }> => ({
   sql: sql`
   select (select coalesce(json_agg(json_build_array(c.customer_id, comptoir_cart_head(c), comptoir_cart_lines(c.id))), '[]')
-          from carts c where c.customer_id in (select value::bigint from json_array_elements_text(${JSON.stringify(customerIds)}::json))) as carts,
+          from carts c where c.customer_id = any(${idList(customerIds)})) as carts,
          (${modelsSql(modelIds)}) as models`,
   parse: ([r]: {
     carts: [number, CartStateRow["head"], LineTuple[]][] | string;
@@ -138,17 +138,17 @@ export const putLinesSql = (cartId: number, lines: readonly Quantity[]) => putCa
 /** Gives these lines these quantities; a line keeps its quotation only when its quantity stays the same (decision 080). */
 export const setCartLinesSql = (lines: readonly { id: number; num: number }[]) => sql`
     update cart_lines l set num = (e ->> 'num')::int, quotation_id = case when l.num = (e ->> 'num')::int then l.quotation_id end
-    from json_array_elements(${JSON.stringify(lines)}::json) e where l.id = (e ->> 'id')::bigint`;
+    from json_array_elements(${JSON.stringify(lines)}::json) e
+    where l.id = any(${idList(lines.map((l) => l.id))}) and l.id = (e ->> 'id')::bigint`;
 
 /** Deletes these lines (ids read from carts the transaction has locked). */
 export const deleteCartLinesSql = (ids: readonly number[]) =>
-  sql`delete from cart_lines where id in (select value::bigint from json_array_elements_text(${JSON.stringify(ids)}::json))`;
+  sql`delete from cart_lines where id = any(${idList(ids)})`;
 
 /** Deletes the cart's lines of these line ids and of these model ids (ids of another cart's lines match nothing). */
 export const deleteLinesSql = (cartId: number, ids: readonly number[], modelIds: readonly number[]) => sql`
     delete from cart_lines where cart_id = ${cartId}
-    and (id in (select value::bigint from json_array_elements_text(${JSON.stringify(ids)}::json))
-         or model_id in (select value::bigint from json_array_elements_text(${JSON.stringify(modelIds)}::json)))`;
+    and (id = any(${idList(ids)}) or model_id = any(${idList(modelIds)}))`;
 
 /**
  * Steps 3 and 4: the write core decided (none: null), then the customer's cart as loadCart reads it (its row,

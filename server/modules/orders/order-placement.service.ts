@@ -19,7 +19,7 @@
 // the coupon, the year's order sequence) are taken last, so they are held for as few round trips as possible.
 import { createHash } from "node:crypto";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { finalStatements, preparedStatements, unnamed, type Db } from "#server/db/client.ts";
+import { finalStatements, idList, preparedStatements, unnamed, type Db } from "#server/db/client.ts";
 import { withTransaction, isTransaction } from "#server/db/tx.ts";
 import { carts, cartLines, coupons, idempotencyKeys, orderLines, orders, quotations } from "#server/db/schema/index.ts";
 import { conflict, refused } from "#core/domain-errors.ts";
@@ -324,8 +324,11 @@ const emptyCartSql = (tx: Db, cartId: number): [SQL, SQL] => [
     .getSQL(),
 ];
 
-/** The models of the lines, as `{id1,id2}` in model id order. */
-const modelIdArray = (lines: readonly PricedLine[]) => `{${[...new Set(lines.map((l) => l.model.id))].sort((a, b) => a - b).join(",")}}`;
+/** What the stock statements read of a line: its model and quantity. */
+type StockLine = { model: { id: number }; num: number };
+
+/** The models of the lines, in model id order. */
+const modelIds = (lines: readonly StockLine[]) => idList([...new Set(lines.map((l) => l.model.id))].sort((a, b) => a - b));
 
 type StockRow = { id: number; stock: number };
 
@@ -334,8 +337,8 @@ type StockRow = { id: number; stock: number };
  * them afresh under the lock (DESIGN §4b guarded counters): the buyer who read the last units before another took
  * them is refused by checkStock, with the stock left.
  */
-const lockStockSql = (lines: readonly PricedLine[]) =>
-  sql`select id, stock from models where id = any(${modelIdArray(lines)}::int[]) order by id for no key update`;
+export const lockStockSql = (lines: readonly StockLine[]) =>
+  sql`select id, stock from models where id = any(${modelIds(lines)}) order by id for no key update`;
 
 function checkStock(lines: readonly PricedLine[], rows: readonly StockRow[]) {
   const stock = new Map(rows.map((r) => [r.id, r.stock]));
@@ -343,11 +346,15 @@ function checkStock(lines: readonly PricedLine[], rows: readonly StockRow[]) {
     refuseUnavailable({ ...l.model, stock: stock.get(l.model.id) ?? 0 }, l.num);
 }
 
-/** Takes the units; the rows are locked and checked, and models_stock_ck (stock ≥ 0) fails the order rather than oversell. */
-const takeStockSql = (lines: readonly PricedLine[]) => sql`
-    update models set stock = models.stock - v.num
+/**
+ * Takes the units; the rows are locked and checked, and models_stock_ck (stock ≥ 0) fails the order rather than oversell.
+ * Each model is found by its key (`id = any`): joined to the quantities alone, the planner scanned every model while
+ * the order held the hot rows.
+ */
+export const takeStockSql = (lines: readonly StockLine[]) => sql`
+    update models m set stock = m.stock - v.num
     from json_to_recordset(${JSON.stringify(lines.map((l) => ({ id: l.model.id, num: l.num })))}::json) as v(id int, num int)
-    where models.id = v.id`;
+    where m.id = any(${modelIds(lines)}) and m.id = v.id`;
 
 /** Counts the coupon's use (a row answered), none when its last use went to another order meanwhile. */
 const useCouponSql = (tx: Db, couponId: number) =>
