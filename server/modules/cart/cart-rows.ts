@@ -142,8 +142,7 @@ export const setCartLinesSql = (lines: readonly { id: number; num: number }[]) =
     where l.id = any(${idList(lines.map((l) => l.id))}) and l.id = (e ->> 'id')::bigint`;
 
 /** Deletes these lines (ids read from carts the transaction has locked). */
-export const deleteCartLinesSql = (ids: readonly number[]) =>
-  sql`delete from cart_lines where id = any(${idList(ids)})`;
+export const deleteCartLinesSql = (ids: readonly number[]) => sql`delete from cart_lines where id = any(${idList(ids)})`;
 
 /** Deletes the cart's lines of these line ids and of these model ids (ids of another cart's lines match nothing). */
 export const deleteLinesSql = (cartId: number, ids: readonly number[], modelIds: readonly number[]) => sql`
