@@ -142,13 +142,13 @@ export async function preparedQuery<T>(db: Db, q: SQL): Promise<T[]> {
   return (await pg.client.query(pgStatement(statementName(text), text, params))).rows as T[];
 }
 
-/** A statement whose text takes many forms (a list of rows to insert): sent unnamed, parsed on every run. */
 /**
  * Ids as one `int[]` parameter, for `column = any(${idList(ids)})`: each row is then found by its key. A list given
  * as JSON and joined to a table is planned as a hundred rows, and the planner scans the whole table for it.
  */
 export const idList = (ids: readonly number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
 
+/** A statement whose text takes many forms (a list of rows to insert): sent unnamed, parsed on every run. */
 export type Unnamed = { unnamed: SQL };
 export const unnamed = (q: SQL | { getSQL(): SQL }): Unnamed => ({ unnamed: "getSQL" in q ? q.getSQL() : q });
 
