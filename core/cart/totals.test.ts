@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { dec, sum } from "../money.ts";
-import { computeCartTotals, couponReduction } from "./totals.ts";
+import { cartGoods, computeCartTotals, couponReduction } from "./totals.ts";
 import type { CartConfig, CartLine, CartParams } from "./types.ts";
 import { cartArb } from "./arbitraries.test-support.ts";
 
@@ -229,6 +229,21 @@ describe("computeCartTotals — invariants", () => {
         expect(t.totalPoids).toMatch(/^\d+\.\d{3}$/);
       }),
     );
+  });
+
+  it("gives the same totals from the goods summed once, whatever the parameters of each call", () => {
+    fc.assert(
+      fc.property(cartArb, paramsArb, paramsArb, (cart, p, q) => {
+        const goods = cartGoods(cart);
+        expect(computeCartTotals(cart, p, config, { loggedIn: true }, goods)).toEqual(
+          computeCartTotals(cart, p, config, { loggedIn: true }),
+        );
+        expect(computeCartTotals(cart, q, config, { loggedIn: true }, goods)).toEqual(
+          computeCartTotals(cart, q, config, { loggedIn: true }),
+        );
+      }),
+    );
+    expect(() => computeCartTotals([...lines], null, config, { loggedIn: true }, cartGoods(lines))).toThrow();
   });
 
   it("does not depend on line order", () => {

@@ -89,30 +89,36 @@ function isTruthyFlag(v: unknown): boolean {
   return v === true || v === 1 || v === "1";
 }
 
-/**
- * Computes every total of the cart. Lines with num ≤ 0 are ignored. Money is exact and rounded
- * half away from zero: each line amount and line tax to 2 decimals, then summed.
- */
-export function computeCartTotals(
-  lines: readonly CartLine[],
-  params: CartParams | null | undefined,
-  config: CartConfig | null | undefined,
-  opts: TotalsOptions,
-): CartTotals {
-  const p = params ?? {};
-  const c = config ?? {};
-  const freight = p.freight ?? {};
-  const zip = p.delivery_addr_obj?.zip_code ?? null;
-  const half = halfValueForPromotions(zip, c.parisProvinceZipcode);
-  const discountRate = decOrZero(freight.discount_rate);
+/** What the lines add up to, whatever the delivery, coupon and freight: cartGoods, once per set of lines. */
+export type CartGoods = {
+  lines: readonly CartLine[];
+  amount: Decimal;
+  remise: Decimal;
+  tax: Decimal;
+  /** Σ amount × tva, exact, for the coupon's VAT share. */
+  taxBase: Decimal;
+  /** Σ amount, a model-promoted line counting half (its share towards free delivery in Paris-province zones). */
+  forFreeHalf: Decimal;
+  /** Σ (price − site price) × num of the lines sold below their site price (the freight discount's base). */
+  belowSite: Decimal;
+  volume: Decimal;
+  poids: Decimal;
+  totalQuantity: number;
+  hasGlsModel: boolean;
+  /** The lines counted (num > 0) and their entries of the totals' `lines`. */
+  counted: CartLine[];
+  lineTotals: CartLineTotals[];
+};
 
+/** The goods' sums over the lines; lines with num ≤ 0 are ignored. */
+export function cartGoods(lines: readonly CartLine[]): CartGoods {
   const sums = {
     amount: new DecimalSum(),
     remise: new DecimalSum(),
     tax: new DecimalSum(),
-    taxBase: new DecimalSum(), // Σ amount × tva, exact, for the coupon's VAT share
-    forFree: new DecimalSum(),
-    belowSite: new DecimalSum(), // Σ (price − site price) × num of the lines sold below their site price
+    taxBase: new DecimalSum(),
+    forFreeHalf: new DecimalSum(),
+    belowSite: new DecimalSum(),
     volume: new DecimalSum(),
     poids: new DecimalSum(),
   };
@@ -120,7 +126,6 @@ export function computeCartTotals(
   let hasGlsModel = false;
   const lineTotals: CartLineTotals[] = [];
   const counted: CartLine[] = [];
-
   for (const line of lines) {
     if (!(line.num > 0)) continue;
     counted.push(line);
@@ -131,7 +136,7 @@ export function computeCartTotals(
     sums.tax.add(a.tax);
     sums.taxBase.add(f.taxBase);
     const modelPromotion = a.promoApplied && Number(line.remise_info?.type) === 1;
-    sums.forFree.add(modelPromotion && half ? f.halfAmount : a.amount);
+    sums.forFreeHalf.add(modelPromotion ? f.halfAmount : a.amount);
     if (f.belowSite) sums.belowSite.add(f.belowSite);
     sums.volume.add(f.volumes.line);
     sums.poids.add(f.poids);
@@ -139,16 +144,53 @@ export function computeCartTotals(
     if (line.non_gls_status === 1) hasGlsModel = true;
     lineTotals.push(f.entry);
   }
+  return {
+    lines,
+    amount: sums.amount.value(),
+    remise: sums.remise.value(),
+    tax: sums.tax.value(),
+    taxBase: sums.taxBase.value(),
+    forFreeHalf: sums.forFreeHalf.value(),
+    belowSite: sums.belowSite.value(),
+    volume: sums.volume.value(),
+    poids: sums.poids.value(),
+    totalQuantity,
+    hasGlsModel,
+    counted,
+    lineTotals,
+  };
+}
 
-  const totalAmount = sums.amount.value();
-  const remiseAmount = sums.remise.value();
-  const goodsTax = sums.tax.value();
-  const taxBase = sums.taxBase.value();
-  const amountForFree = sums.forFree.value();
-  const volume = sums.volume.value();
+/**
+ * Computes every total of the cart. Lines with num ≤ 0 are ignored. Money is exact and rounded
+ * half away from zero: each line amount and line tax to 2 decimals, then summed. `goods`: cartGoods of these same
+ * lines when the caller has it (the cart answer totals its lines twice: before and after the freight they give).
+ */
+export function computeCartTotals(
+  lines: readonly CartLine[],
+  params: CartParams | null | undefined,
+  config: CartConfig | null | undefined,
+  opts: TotalsOptions,
+  goods: CartGoods = cartGoods(lines),
+): CartTotals {
+  if (goods.lines !== lines) throw new Error("computeCartTotals: goods of other lines");
+  const p = params ?? {};
+  const c = config ?? {};
+  const freight = p.freight ?? {};
+  const zip = p.delivery_addr_obj?.zip_code ?? null;
+  const half = halfValueForPromotions(zip, c.parisProvinceZipcode);
+  const discountRate = decOrZero(freight.discount_rate);
+  const { counted, totalQuantity, hasGlsModel, lineTotals } = goods;
+
+  const totalAmount = goods.amount;
+  const remiseAmount = goods.remise;
+  const goodsTax = goods.tax;
+  const taxBase = goods.taxBase;
+  const amountForFree = half ? goods.forFreeHalf : goods.amount;
+  const volume = goods.volume;
   // Σ diff × num × rate, exactly: the rate is the same for every line
-  const freightDiscount = sums.belowSite.value().times(discountRate);
-  const poids = sums.poids.value();
+  const freightDiscount = goods.belowSite.times(discountRate);
+  const poids = goods.poids;
 
   // Coupon: reduces goods and, proportionally, their VAT.
   const coupon = couponReduction(totalAmount, p.discount_info);

@@ -4,7 +4,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { preparedQuery, query, type Db } from "#server/db/client.ts";
 import type { Lang } from "#core/i18n/messages.ts";
-import { computeCartTotals } from "#core/cart/totals.ts";
+import { cartGoods, computeCartTotals, type CartGoods } from "#core/cart/totals.ts";
 import { giftedUnits } from "#core/cart/line.ts";
 import type { CartConfig, CartParams, CartTotals, DiscountInfo, Freight } from "#core/cart/types.ts";
 import { applyQuotedPrice } from "#core/quotations.ts";
@@ -162,14 +162,18 @@ export function buildAnswer(
   );
 }
 
-/** The answer for lines already priced (pricedCartLine): totals by core, each line's amount set in place. */
+/**
+ * The answer for lines already priced (pricedCartLine): totals by core, each line's amount set in place. `goods`:
+ * cartGoods(list) when the lines are totalled more than once (before and after the freight they give).
+ */
 export function answerOf(
   list: CartListLine[],
   params: StoredParams,
   config: CartConfig,
   loggedIn: boolean,
+  goods: CartGoods = cartGoods(list),
 ): CartAnswer & { totals: CartTotals } {
-  const totals = computeCartTotals(list, params, config, { loggedIn });
+  const totals = computeCartTotals(list, params, config, { loggedIn }, goods);
   const amounts = new Map<number, string>();
   for (const t of totals.lines) amounts.set(t.model_id, t.lineAmount);
   for (const l of list) {

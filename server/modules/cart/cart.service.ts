@@ -14,6 +14,7 @@ import type { AvailabilityKey } from "#core/cart/availability.ts";
 import { decideAdd, decideEdit, decideMerge, type AddRefusal, type MergeMessage } from "#core/cart/writes.ts";
 import type { CartConfig, Freight } from "#core/cart/types.ts";
 import { cartConfig } from "#core/cart/config.ts";
+import { cartGoods } from "#core/cart/totals.ts";
 import type { FreightMeasures } from "#core/freight-tariff.ts";
 import { isDomainError } from "#core/domain-errors.ts";
 import type { CartEntry, EditCartInput } from "#core/validation/cart.ts";
@@ -139,8 +140,9 @@ export function createCartService(config: ConfigService, models: CartModels, fre
       if (!s) continue;
       list.push(memo ? memo.line(r, s, lang, price) : price(r, s));
     }
-    // Totals first without freight (volume, parcels, pallets), then with the freight they give.
-    const pre = answerOf(list, cartParams(row, delivery, coupon, null), conf, true);
+    // Totals first without freight (volume, parcels, pallets), then with the freight they give: the goods summed once.
+    const goods = cartGoods(list);
+    const pre = answerOf(list, cartParams(row, delivery, coupon, null), conf, true, goods);
     // An impossible mode (a pallet to a blocked zip…) shows no freight here; the checkout says why, the order refuses.
     const freight =
       row.pickup_method === 2
@@ -149,7 +151,7 @@ export function createCartService(config: ConfigService, models: CartModels, fre
             if (isDomainError(e)) return null;
             throw e;
           });
-    return strip(freight ? answerOf(list, cartParams(row, delivery, coupon, freight), conf, true) : pre);
+    return strip(freight ? answerOf(list, cartParams(row, delivery, coupon, freight), conf, true, goods) : pre);
   }
 
   /**

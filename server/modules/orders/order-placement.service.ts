@@ -27,6 +27,7 @@ import type { Lang } from "#core/i18n/messages.ts";
 import { decOrZero, formatPrice } from "#core/money.ts";
 import { quantityProblem } from "#core/cart/availability.ts";
 import { minimumOrderShortfall } from "#core/cart/minimum-order.ts";
+import { cartGoods } from "#core/cart/totals.ts";
 import type { CartConfig, CartTotals, Freight } from "#core/cart/types.ts";
 import type { CreateOrderInput } from "#core/validation/cart.ts";
 import { isDeliveryMode } from "#core/freight-tariff.ts";
@@ -43,7 +44,7 @@ import { formatDocumentNumber, numberingYear } from "#core/numbering.ts";
 import { mailInsertSql } from "#server/modules/outbox/outbox.service.ts";
 import type { CartModel } from "#server/modules/cart/cart-models.ts";
 import {
-  buildAnswer,
+  answerOf,
   cartParams,
   cartState,
   cartStateSql,
@@ -51,6 +52,7 @@ import {
   type CartState,
   type CartStateRow,
   type PricedLine,
+  pricedCartLine,
 } from "#server/modules/cart/cart-view.ts";
 import { cartQuotes, lineQuote } from "#server/modules/quotations/quoted-lines.ts";
 import type { CartService } from "#server/modules/cart/cart.service.ts";
@@ -212,10 +214,12 @@ export function createOrderPlacementService(cart: CartService, deps: PlacementDe
     if (!pickup && (!isDeliveryMode(mode) || mode === "pickup")) throw refused("validation.delivery_method_required");
     if (row.coupon_id && !coupon?.valid) throw refused("api.coupon_unavailable");
 
-    const withoutFreight = buildAnswer(lines, cartParams(row, delivery, coupon, null), conf, lang, true);
+    const priced = lines.map((l) => pricedCartLine(l, lang));
+    const goods = cartGoods(priced);
+    const withoutFreight = answerOf(priced, cartParams(row, delivery, coupon, null), conf, true, goods);
     // Quoted afresh from the tariff (an impossible mode is refused with its reason), never the stored JSON.
     const freight: Freight | null = pickup ? null : await cart.freightFor(tx, row, delivery, withoutFreight.totals);
-    const { totals, cart_list } = buildAnswer(lines, cartParams(row, delivery, coupon, freight), conf, lang, true);
+    const { totals, cart_list } = answerOf(priced, cartParams(row, delivery, coupon, freight), conf, true, goods);
 
     const minimum = minimumOrderShortfall(totals.cartTotalAmount, conf.minBuyPrice);
     if (minimum) throw refused("api.order_below_minimum", { amount: formatPrice(minimum.toFixed(2), lang, "HT") });
