@@ -472,8 +472,16 @@ describe("navigation", () => {
       const form = document.querySelector("footer form");
       return Boolean(form && Object.keys(form).some((k) => k.startsWith("__reactProps")));
     });
+    // What the page does meanwhile, named in the failure: once, on a busy machine, a navigation to the page was
+    // under way while offline and the indicator never showed.
+    const seen: string[] = [];
+    page.on("framenavigated", (f) => seen.push(`navigated to ${f.url()}`));
+    page.on("requestfailed", (r) => seen.push(`${r.url()} failed: ${r.failure()?.errorText}`));
+    page.on("console", (m) => seen.push(`console ${m.type()}: ${m.text()}`));
     await context.setOffline(true);
-    await alert.waitFor();
+    await alert.waitFor().catch((e: Error) => {
+      throw new Error(`${e.message}\nmeanwhile:\n${seen.join("\n")}`);
+    });
     await context.setOffline(false);
     await alert.waitFor({ state: "detached" });
     await context.close();
