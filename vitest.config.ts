@@ -24,7 +24,8 @@ export default defineConfig({
     maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     projects: [
       // Each worker loads the server's modules once for all its files, not once a file (about a third of the
-      // suite's time): no file here mocks a module or changes the environment, and each has its own database.
+      // suite's time): no file here mocks a module or changes the environment (server/shared-modules.test.ts checks it),
+      // and each has its own database.
       { extends: true, test: { name: "core and server", include: ["core/**/*.test.ts", "server/**/*.test.ts"], isolate: false } },
       // The browser-side files mock modules and globals (vi.mock, vi.stubGlobal): each in its own module registry.
       { extends: true, test: { name: "app", include: ["app/**/*.test.{ts,tsx}"] } },

@@ -472,8 +472,7 @@ describe("navigation", () => {
       const form = document.querySelector("footer form");
       return Boolean(form && Object.keys(form).some((k) => k.startsWith("__reactProps")));
     });
-    // What the page does meanwhile, named in the failure: once, on a busy machine, a navigation to the page was
-    // under way while offline and the indicator never showed.
+    // A missing indicator names what the page did while offline (a navigation replacing the page, a failed load).
     const seen: string[] = [];
     page.on("framenavigated", (f) => seen.push(`navigated to ${f.url()}`));
     page.on("requestfailed", (r) => seen.push(`${r.url()} failed: ${r.failure()?.errorText}`));
