@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import * as schema from "./schema/index.ts";
 import { assertPoolUsable, inJoinedTransaction, isTransaction } from "./tx.ts";
+import { asSql, filledQuery, isFilled, type Filled } from "./statement.ts";
 import {
   asDb,
   executeRows,
@@ -124,8 +125,8 @@ async function openPg(url: string): Promise<Database> {
 }
 
 /** Runs raw SQL and returns its rows, the same on both drivers. */
-export function query<T>(db: Db, q: SQL): Promise<T[]> {
-  return executeRows<T>(db, q);
+export function query<T>(db: Db, q: SQL | Filled): Promise<T[]> {
+  return executeRows<T>(db, asSql(db, q));
 }
 
 /**
@@ -135,10 +136,10 @@ export function query<T>(db: Db, q: SQL): Promise<T[]> {
  * takes few forms (a connection keeps every statement it prepared). Sent straight to the client, with drizzle's
  * type parsers: drizzle's prepared-query objects cost more CPU than the round trip itself. PGlite: query().
  */
-export async function preparedQuery<T>(db: Db, q: SQL): Promise<T[]> {
+export async function preparedQuery<T>(db: Db, q: SQL | Filled): Promise<T[]> {
   const pg = nodePgSession(db);
   if (!pg) return query<T>(db, q);
-  const { sql: text, params } = pg.toQuery(q);
+  const { sql: text, params } = isFilled(q) ? filledQuery(db, q) : pg.toQuery(q);
   return (await pg.client.query(pgStatement(statementName(text), text, params))).rows as T[];
 }
 
@@ -146,7 +147,8 @@ export async function preparedQuery<T>(db: Db, q: SQL): Promise<T[]> {
  * Ids as one `int[]` parameter, for `column = any(${idList(ids)})`: each row is then found by its key. A list given
  * as JSON and joined to a table is planned as a hundred rows, and the planner scans the whole table for it.
  */
-export const idList = (ids: readonly number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
+export const idList = (ids: readonly number[]) => sql`${sql.param(ids, intArrayText)}::int[]`;
+const intArrayText = { mapToDriverValue: (ids: unknown) => `{${(ids as number[]).join(",")}}` };
 
 /** A statement whose text takes many forms (a list of rows to insert): sent unnamed, parsed on every run. */
 export type Unnamed = { unnamed: SQL };
@@ -160,12 +162,16 @@ export const unnamed = (q: SQL | { getSQL(): SQL }): Unnamed => ({ unnamed: "get
  * Named prepared statements (preparedQuery), except those given as `unnamed(…)`; a null is left out (no rows).
  */
 export async function preparedStatements<T extends unknown[][]>(db: Db, qs: { [K in keyof T]: Statement }): Promise<T> {
-  const given = (qs as Statement[]).filter((q): q is SQL | Unnamed => q !== null);
+  const given = (qs as Statement[]).filter((q): q is SQL | Unnamed | Filled => q !== null);
   const pg = nodePgSession(db);
   const rows: unknown[][] = [];
   if (!pg?.client.queryMany) for (const q of given) rows.push("unnamed" in q ? await query(db, q.unnamed) : await preparedQuery(db, q));
   else {
     const configs = given.map((q) => {
+      if (isFilled(q)) {
+        const { sql: text, params } = filledQuery(db, q);
+        return pgStatement(statementName(text), text, params);
+      }
       const { sql: text, params } = pg.toQuery("unnamed" in q ? q.unnamed : q);
       return pgStatement("unnamed" in q ? undefined : statementName(text), text, params);
     });
@@ -175,8 +181,8 @@ export async function preparedStatements<T extends unknown[][]>(db: Db, qs: { [K
   return (qs as Statement[]).map((q) => (q === null ? [] : rows.shift()!)) as T;
 }
 
-/** A statement given to preparedStatements: named (SQL), unnamed, or left out (null, no rows). */
-export type Statement = SQL | Unnamed | null;
+/** A statement given to preparedStatements: named (SQL, or a template's: statement.ts), unnamed, or left out (null, no rows). */
+export type Statement = SQL | Filled | Unnamed | null;
 
 /** `q-<hash of the text>`, remembered per text (hashing on every run cost as much as a small statement's parse). */
 function statementName(text: string): string {
@@ -197,7 +203,7 @@ const statementNames = new Map<string, string>();
  * be undone, and a query on `tx` after it throws. On PGlite (one connection, no concurrency), and in a use case
  * that joined its caller's transaction, a plain statement: the transaction commits when its owner returns.
  */
-export async function finalStatement<T>(tx: Db, q: SQL): Promise<T[]> {
+export async function finalStatement<T>(tx: Db, q: SQL | Filled): Promise<T[]> {
   markFinal(tx);
   return preparedQuery<T>(tx, q);
 }

@@ -37,6 +37,9 @@ export type PgClient = {
 };
 type Internals = { session: { client: PgClient }; dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } };
 
+/** `q`'s text and parameters as `db`'s dialect builds them. */
+export const sqlToQuery = (db: Db, q: SQL) => (db as unknown as Internals).dialect.sqlToQuery(q);
+
 /** The node-postgres client of `db` and drizzle's SQL builder, or null on PGlite. */
 export function nodePgSession(db: Db): { client: PgClient; toQuery: (q: SQL) => { sql: string; params: unknown[] } } | null {
   const { session, dialect } = db as unknown as Internals;

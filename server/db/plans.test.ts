@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql, type SQL } from "drizzle-orm";
 import { query, type Database } from "#server/db/client.ts";
 import { withTransaction } from "#server/db/tx.ts";
+import { asSql, type Filled } from "#server/db/statement.ts";
 import { analyzeNew, createMaintenance } from "#server/db/maintenance.ts";
 import { seedDemo } from "#server/db/seed/index.ts";
 import { cartOrderModelsSql } from "#server/modules/orders/order-models.ts";
@@ -57,7 +58,8 @@ describe.each(testDbKinds())("query plans on analyzed tables (%s)", (kind) => {
    * Shared buffers the statement reads once warm (its functions' statements included), planned for any parameter
    * value as a kept prepared statement is (preparedQuery, decision 093).
    */
-  async function buffers(statement: SQL): Promise<number> {
+  async function buffers(given: SQL | Filled): Promise<number> {
+    const statement = asSql(d.db, given);
     const plan = await withTransaction(d.db, async (tx) => {
       await query(tx, sql`set local plan_cache_mode = force_generic_plan`);
       // once before it is measured: a first run also reads the catalogue entries of the tables it touches
@@ -87,7 +89,7 @@ describe.each(testDbKinds())("query plans on analyzed tables (%s)", (kind) => {
       d.db,
       sql`select l.model_id, c.customer_id from cart_lines l join carts c on c.id = l.cart_id where l.cart_id = ${hotCart}`,
     );
-    expect(await buffers(readLinesSql(customer_id, [model_id]))).toBeLessThan(40);
+    expect(await buffers(readLinesSql({ customerId: customer_id, modelIds: [model_id] }))).toBeLessThan(40);
     expect(await buffers(cartsOf([customer_id], [model_id]).sql)).toBeLessThan(40);
   });
 

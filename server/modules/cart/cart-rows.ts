@@ -11,13 +11,14 @@
 // 4. and cartStateSql, the cart as the answer shows it: both the transaction's last statements, sent in one write
 //    with the COMMIT (writeThenRead). A group of writes answers from its read of step 2 instead (decision 124).
 import { sql, type SQL } from "drizzle-orm";
-import { finalStatement, finalStatements, idList, preparedStatements, query, type Db } from "#server/db/client.ts";
+import { finalStatement, finalStatements, idList, preparedStatements, query, type Db, type Statement } from "#server/db/client.ts";
+import { json, statement, type Filled } from "#server/db/statement.ts";
 import type { Quantity } from "#core/cart/writes.ts";
 import type { LiveModel } from "./cart-models.ts";
 import { cartState, cartStateSql, parsed, type CartState, type CartStateRow, type LineTuple } from "./cart-view.ts";
 
 /** A read sent with the lock: its statement, and what its rows mean. */
-export type CartRead<T> = { sql: SQL; parse: (rows: never[]) => T };
+export type CartRead<T> = { sql: SQL | Filled; parse: (rows: never[]) => T };
 
 /**
  * Locks the customer's cart row until the transaction ends, then runs `read`, in one write (steps 1 and 2). Null: the
@@ -30,11 +31,7 @@ export async function lockCart<T>(
   deferNotice: boolean,
   read: CartRead<T>,
 ): Promise<{ cartId: number; read: T } | null> {
-  const mark = deferNotice ? sql`set_config('comptoir.cart_notice', 'after_commit', true)` : sql`null`;
-  const [[cart], rows] = await preparedStatements<[{ id: number }[], never[]]>(tx, [
-    sql`select id, ${mark} as deferred from carts where customer_id = ${customerId} for update`,
-    read.sql,
-  ]);
+  const [[cart], rows] = await preparedStatements<[{ id: number }[], never[]]>(tx, [lockCartsSql([customerId], deferNotice), read.sql]);
   return cart ? { cartId: cart.id, read: read.parse(rows) } : null;
 }
 
@@ -56,7 +53,7 @@ export const linesAndModels = (
   customerId: number,
   modelIds: readonly number[],
 ): CartRead<{ lines: Quantity[]; models: Map<number, LiveModel> }> => ({
-  sql: readLinesSql(customerId, modelIds),
+  sql: readLinesSql({ customerId, modelIds }),
   parse: ([r]: { lines: [number, number][] | string; models: [number, number, number, boolean][] | string }[]) => ({
     lines: parsed(r.lines)!.map(([model_id, num]) => ({ model_id, num })),
     models: liveModelsOf(r.models),
@@ -68,14 +65,16 @@ const liveModelsOf = (models: [number, number, number, boolean][] | string) =>
 
 // Each model read by its key (LATERAL … LIMIT 1, decision 100): a kept plan, made for any list of ids, would otherwise
 // join the ids to a scan of every model.
-export const readLinesSql = (customerId: number, modelIds: readonly number[]) => sql`
+export const readLinesSql = statement(
+  (p: { customerId: number; modelIds: readonly number[] }) => sql`
   select (select coalesce(json_agg(json_build_array(l.model_id, l.num)), '[]') from cart_lines l
-          where l.cart_id = (select c.id from carts c where c.customer_id = ${customerId})) as lines,
-         (${modelsSql(modelIds)}) as models`;
+          where l.cart_id = (select c.id from carts c where c.customer_id = ${p.customerId})) as lines,
+         (${modelsSql(p.modelIds)}) as models`,
+);
 
 const modelsSql = (modelIds: readonly number[]) => sql`
   select coalesce(json_agg(json_build_array(m.id, m.stock, m.purchasable_qty, m.withdrawn)), '[]')
-  from json_array_elements_text(${JSON.stringify(modelIds)}::json) i
+  from json_array_elements_text(${json(modelIds)}::json) i
   cross join lateral (select m.id, m.stock, m.purchasable_qty, m.not_for_sale or not p.active as withdrawn
                       from models m join products p on p.id = m.product_id where m.id = i.value::bigint limit 1) m`;
 
@@ -83,10 +82,17 @@ const modelsSql = (modelIds: readonly number[]) => sql`
  * The cart rows of these customers, locked until the transaction ends in id order (two transactions locking several
  * carts never wait on each other in a cycle), for the grouped writes (cart-write-groups.ts); `deferNotice` as lockCart.
  */
-export const lockCartsSql = (customerIds: readonly number[], deferNotice: boolean) => sql`
-  select id, customer_id, ${deferNotice ? sql`set_config('comptoir.cart_notice', 'after_commit', true)` : sql`null`} as deferred from carts
-  where customer_id = any(${idList(customerIds)})
-  order by id for update`;
+export const lockCartsSql = (customerIds: readonly number[], deferNotice: boolean) =>
+  (deferNotice ? lockCartsDeferred : lockCarts)({ customerIds });
+const lockCartsWith = (mark: SQL) =>
+  statement(
+    (p: { customerIds: readonly number[] }) => sql`
+  select id, customer_id, ${mark} as deferred from carts
+  where customer_id = any(${idList(p.customerIds)})
+  order by id for update`,
+  );
+const lockCarts = lockCartsWith(sql`null`);
+const lockCartsDeferred = lockCartsWith(sql`set_config('comptoir.cart_notice', 'after_commit', true)`);
 
 /** Empty carts for these customers (none of whom has one yet, or another transaction made it first). */
 export const createCartsSql = (customerIds: readonly number[]) => sql`
@@ -101,10 +107,7 @@ export const cartsOf = (
   customerIds: readonly number[],
   modelIds: readonly number[],
 ): CartRead<{ carts: Map<number, CartState>; models: Map<number, LiveModel> }> => ({
-  sql: sql`
-  select (select coalesce(json_agg(json_build_array(c.customer_id, comptoir_cart_head(c), comptoir_cart_lines(c.id))), '[]')
-          from carts c where c.customer_id = any(${idList(customerIds)})) as carts,
-         (${modelsSql(modelIds)}) as models`,
+  sql: cartsAndModelsSql({ customerIds, modelIds }),
   parse: ([r]: {
     carts: [number, CartStateRow["head"], LineTuple[]][] | string;
     models: [number, number, number, boolean][] | string;
@@ -114,6 +117,13 @@ export const cartsOf = (
   }),
 });
 
+const cartsAndModelsSql = statement(
+  (p: { customerIds: readonly number[]; modelIds: readonly number[] }) => sql`
+  select (select coalesce(json_agg(json_build_array(c.customer_id, comptoir_cart_head(c), comptoir_cart_lines(c.id))), '[]')
+          from carts c where c.customer_id = any(${idList(p.customerIds)})) as carts,
+         (${modelsSql(p.modelIds)}) as models`,
+);
+
 /** Nothing to read with the lock (a removal decides nothing). */
 export const nothing: CartRead<null> = { sql: sql`select`, parse: () => null };
 
@@ -121,13 +131,16 @@ export const nothing: CartRead<null> = { sql: sql`select`, parse: () => null };
  * putLinesSql for the lines of several carts; answers the id of each line written. A new line is dated by the clock,
  * not by its transaction's start: newer than every line committed before it, whichever transaction began first.
  */
-export const putCartLinesSql = (lines: readonly (Quantity & { cart_id: number })[]) => sql`
+export const putCartLinesSql = (lines: readonly (Quantity & { cart_id: number })[]) => putCartLines({ lines });
+const putCartLines = statement(
+  (p: { lines: readonly (Quantity & { cart_id: number })[] }) => sql`
     insert into cart_lines (cart_id, model_id, num, created_at)
     select (e ->> 'cart_id')::int, (e ->> 'model_id')::int, (e ->> 'num')::int, clock_timestamp()
-    from json_array_elements(${JSON.stringify(lines)}::json) with ordinality as t(e, n)
+    from json_array_elements(${json(p.lines)}::json) with ordinality as t(e, n)
     order by n
     on conflict (cart_id, model_id) do update set num = excluded.num, quotation_id = null
-    returning id, cart_id, model_id`;
+    returning id, cart_id, model_id`,
+);
 
 /**
  * Gives the lines of these models these quantities, inserting the missing ones in the order given (so the last one
@@ -136,13 +149,17 @@ export const putCartLinesSql = (lines: readonly (Quantity & { cart_id: number })
 export const putLinesSql = (cartId: number, lines: readonly Quantity[]) => putCartLinesSql(lines.map((l) => ({ cart_id: cartId, ...l })));
 
 /** Gives these lines these quantities; a line keeps its quotation only when its quantity stays the same (decision 080). */
-export const setCartLinesSql = (lines: readonly { id: number; num: number }[]) => sql`
+export const setCartLinesSql = (lines: readonly { id: number; num: number }[]) => setCartLines({ lines, ids: lines.map((l) => l.id) });
+const setCartLines = statement(
+  (p: { lines: readonly { id: number; num: number }[]; ids: readonly number[] }) => sql`
     update cart_lines l set num = (e ->> 'num')::int, quotation_id = case when l.num = (e ->> 'num')::int then l.quotation_id end
-    from json_array_elements(${JSON.stringify(lines)}::json) e
-    where l.id = any(${idList(lines.map((l) => l.id))}) and l.id = (e ->> 'id')::bigint`;
+    from json_array_elements(${json(p.lines)}::json) e
+    where l.id = any(${idList(p.ids)}) and l.id = (e ->> 'id')::bigint`,
+);
 
 /** Deletes these lines (ids read from carts the transaction has locked). */
-export const deleteCartLinesSql = (ids: readonly number[]) => sql`delete from cart_lines where id = any(${idList(ids)})`;
+export const deleteCartLinesSql = (ids: readonly number[]) => deleteCartLines({ ids });
+const deleteCartLines = statement((p: { ids: readonly number[] }) => sql`delete from cart_lines where id = any(${idList(p.ids)})`);
 
 /** Deletes the cart's lines of these line ids and of these model ids (ids of another cart's lines match nothing). */
 export const deleteLinesSql = (cartId: number, ids: readonly number[], modelIds: readonly number[]) => sql`
@@ -154,7 +171,7 @@ export const deleteLinesSql = (cartId: number, ids: readonly number[], modelIds:
  * address, coupon and lines with their live counters), as the transaction's last statements: on PostgreSQL they go
  * in one write with the COMMIT (finalStatements). Null: no cart.
  */
-export async function writeThenRead(tx: Db, customerId: number, write: SQL | null): Promise<CartState | null> {
+export async function writeThenRead(tx: Db, customerId: number, write: Statement): Promise<CartState | null> {
   const [r] = write
     ? (await finalStatements<[unknown[], CartStateRow[]]>(tx, [write, cartStateSql(customerId)]))[1]
     : await finalStatement<CartStateRow>(tx, cartStateSql(customerId));

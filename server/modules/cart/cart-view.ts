@@ -1,8 +1,9 @@
 // The cart answer of SPEC §7 (`{ cart_info, cart_list }`): cart parameters (SPEC §3) with every cart total
 // flattened in (core/cart/totals.ts), and the priced lines. Shared by the customer cart, the anonymous
 // cart and the order (which recomputes the very same totals before writing).
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { preparedQuery, query, type Db } from "#server/db/client.ts";
+import { statement } from "#server/db/statement.ts";
 import type { Lang } from "#core/i18n/messages.ts";
 import { cartGoods, computeCartTotals, type CartGoods } from "#core/cart/totals.ts";
 import { giftedUnits } from "#core/cart/line.ts";
@@ -238,9 +239,11 @@ export function cartState(head: CartHead | string, lines: LineTuple[] | string |
  * their live stock (comptoir_cart_lines). It never locks: a write locks the cart row in a statement of its own first,
  * since a statement that waits for that lock would read the lines as they were when it started.
  */
-export function cartStateSql(customerId: number): SQL {
-  return sql`select comptoir_cart_head(c) as head, comptoir_cart_lines(c.id) as lines from carts c where c.customer_id = ${customerId}`;
-}
+export const cartStateSql = (customerId: number) => cartStateOf({ customerId });
+const cartStateOf = statement(
+  (p: { customerId: number }) =>
+    sql`select comptoir_cart_head(c) as head, comptoir_cart_lines(c.id) as lines from carts c where c.customer_id = ${p.customerId}`,
+);
 
 /** A row of cartStateSql before parsing. */
 export type CartStateRow = { head: CartHead | string; lines: LineTuple[] | string | null };

@@ -5,26 +5,28 @@
 // it: every other transaction numbering the same kind waits until this one commits.
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
+import { statement } from "#server/db/statement.ts";
 import { numberSequences } from "#server/db/schema/index.ts";
 import { formatDocumentNumber, numberingYear, type NumberKind } from "#core/numbering.ts";
 
 /** The next value of the kind's sequence for the year (1 for the first of a year), locked until commit. */
 export async function nextSequenceValue(q: Db, kind: NumberKind, year = numberingYear(new Date())): Promise<number> {
-  const [row] = await query<SequenceRow>(q, nextSequenceSql(q, kind, year));
+  const [row] = await query<SequenceRow>(q, nextSequenceSql(kind, year));
   return row.last_value;
 }
 
 /** The statement of nextSequenceValue, for a caller that sends it with others; its row is a SequenceRow. */
-export const nextSequenceSql = (q: Db, kind: NumberKind, year: number) =>
-  q
+export const nextSequenceSql = (kind: NumberKind, year: number) => nextSequence({ kind, year });
+const nextSequence = statement((p: { kind: NumberKind; year: number }, db) =>
+  db
     .insert(numberSequences)
-    .values({ kind, year, lastValue: 1 })
+    .values({ kind: p.kind, year: p.year, lastValue: 1 })
     .onConflictDoUpdate({
       target: [numberSequences.kind, numberSequences.year],
       set: { lastValue: sql`${numberSequences.lastValue} + 1` },
     })
-    .returning({ lastValue: numberSequences.lastValue })
-    .getSQL();
+    .returning({ lastValue: numberSequences.lastValue }),
+);
 export type SequenceRow = { last_value: number };
 
 /** The next document number, e.g. nextNumber(tx, "order") → "CE2026-000178". */

@@ -18,8 +18,9 @@
 // Any refusal throws and rolls all of it back, the key included. The rows other buyers queue on (stock rows,
 // the coupon, the year's order sequence) are taken last, so they are held for as few round trips as possible.
 import { createHash } from "node:crypto";
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { finalStatements, idList, preparedStatements, unnamed, type Db } from "#server/db/client.ts";
+import { json, statement } from "#server/db/statement.ts";
 import { withTransaction, isTransaction } from "#server/db/tx.ts";
 import { carts, cartLines, coupons, idempotencyKeys, orderLines, orders, quotations } from "#server/db/schema/index.ts";
 import { conflict, refused } from "#core/domain-errors.ts";
@@ -132,11 +133,11 @@ export function createOrderPlacementService(cart: CartService, deps: PlacementDe
       const [taken, locked, cartRows, modelRows, invoiceRows] = await preparedStatements<
         [unknown[], unknown[], CartStateRow[], OrderModelRow[], AddressSnapshot[]]
       >(tx, [
-        claimKeySql(tx, key),
-        lockCartSql(tx, customer.id),
+        claimKeySql(key),
+        lockCartSql({ customerId: customer.id }),
         cartStateSql(customer.id),
         cartOrderModelsSql(customer.id),
-        invoiceAddressSql(customer.id),
+        invoiceAddressSql({ customerId: customer.id }),
       ]);
       if (taken.length === 0) {
         const earlier = await earlierOrder(tx, key);
@@ -151,11 +152,12 @@ export function createOrderPlacementService(cart: CartService, deps: PlacementDe
       const [, , stockRows, used, [sequence], [{ id, at }]] = await preparedStatements<
         [unknown[], unknown[], StockRow[], unknown[], SequenceRow[], { id: number; at: number }[]]
       >(tx, [
-        ...emptyCartSql(tx, state.row.id),
+        emptyCartLinesSql({ cartId: state.row.id }),
+        clearCartSql({ cartId: state.row.id }),
         lockStockSql(order.lines),
-        order.couponId === null ? null : useCouponSql(tx, order.couponId),
-        nextSequenceSql(tx, "order", numberingYearNow),
-        sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id, (extract(epoch from now()) * 1000)::float8 as at`,
+        order.couponId === null ? null : useCouponSql({ couponId: order.couponId }),
+        nextSequenceSql("order", numberingYearNow),
+        orderIdSql({}),
       ]);
       checkStock(order.lines, stockRows);
       if (order.couponId !== null && used.length === 0) throw refused("api.coupon_unavailable");
@@ -163,12 +165,15 @@ export function createOrderPlacementService(cart: CartService, deps: PlacementDe
 
       const writes = [
         takeStockSql(order.lines),
-        insertOrderSql(tx, customer.id, placed, order),
+        insertOrderSql(customer.id, placed, order),
         insertLinesSql(tx, placed.id, order),
         order.usedQuotes.length ? useQuotationsSql(tx, customer.id, placed.id, order.usedQuotes) : null,
       ];
       // The key's answer and the e-mail are built once the answer is whole: spending credit changes the amounts due.
-      const last = () => [finishKeySql(tx, key, placed), mailInsertSql(confirmationMail(customer.email, lang, placed, order, deps, shops))];
+      const last = () => [
+        finishKeySql({ ...key, response: placed }),
+        mailInsertSql(confirmationMail(customer.email, lang, placed, order, deps, shops)),
+      ];
       if (input.use_credit) {
         await preparedStatements(tx, writes);
         await spendCredit(tx, customer.id, placed, { publicUrl: deps.publicUrl, lang });
@@ -249,13 +254,13 @@ export function createOrderPlacementService(cart: CartService, deps: PlacementDe
 }
 
 /** Takes the key for this request: a row answered when taken now, none when an earlier call holds it (earlierOrder). */
-const claimKeySql = (tx: Db, k: Key) =>
-  tx
+const claimKeySql = statement((k: Key, db) =>
+  db
     .insert(idempotencyKeys)
     .values({ customerId: k.customerId, scope: ORDER_SCOPE, key: k.key, requestHash: k.hash })
     .onConflictDoNothing()
-    .returning({ id: idempotencyKeys.id })
-    .getSQL();
+    .returning({ id: idempotencyKeys.id }),
+);
 
 const thisKey = (k: Key) =>
   and(eq(idempotencyKeys.customerId, k.customerId), eq(idempotencyKeys.scope, ORDER_SCOPE), eq(idempotencyKeys.key, k.key));
@@ -301,14 +306,17 @@ async function earlierOrder(tx: Db, k: Key): Promise<PlacedOrder | null> {
  * racing another order of the same cart would place lines the first one already took. Every write of a cart
  * takes this lock first, so the statements sent after it read one consistent state of the cart.
  */
-const lockCartSql = (tx: Db, customerId: number) =>
-  tx.select({ id: carts.id }).from(carts).where(eq(carts.customerId, customerId)).for("update").getSQL();
+const lockCartSql = statement((p: { customerId: number }, db) =>
+  db.select({ id: carts.id }).from(carts).where(eq(carts.customerId, p.customerId)).for("update"),
+);
 
 /** The invoice address chosen on the customer's cart, when it is still theirs (ownAddress's rule). */
-const invoiceAddressSql = (customerId: number) => sql`
+const invoiceAddressSql = statement(
+  (p: { customerId: number }) => sql`
     select a.id, a.kind, a.title, a.first_name, a.last_name, a.company, a.line1, a.line2, a.zip_code, a.city, a.country, a.phone
     from carts c join addresses a on a.id = c.invoice_addr_id and a.customer_id = c.customer_id and a.deleted_at is null
-    where c.customer_id = ${customerId}`;
+    where c.customer_id = ${p.customerId}`,
+);
 
 /** Refuses a line whose model is unknown, not for sale, short of stock or above its ceiling (core's rule, as read). */
 function refuseUnavailable(m: Pick<CartModel, "reference" | "stock" | "purchasable_qty" | "not_for_sale"> | undefined, num: number) {
@@ -318,21 +326,20 @@ function refuseUnavailable(m: Pick<CartModel, "reference" | "stock" | "purchasab
   if (p) throw refused(p, { ref: m?.reference ?? "" });
 }
 
-/** The cart emptied: its lines, its coupon and note. */
-const emptyCartSql = (tx: Db, cartId: number): [SQL, SQL] => [
-  tx.delete(cartLines).where(eq(cartLines.cartId, cartId)).getSQL(),
-  tx
+/** The cart emptied: its lines, then its coupon and note. */
+const emptyCartLinesSql = statement((p: { cartId: number }, db) => db.delete(cartLines).where(eq(cartLines.cartId, p.cartId)));
+const clearCartSql = statement((p: { cartId: number }, db) =>
+  db
     .update(carts)
     .set({ couponId: null, note: null, updatedAt: sql`now()` })
-    .where(eq(carts.id, cartId))
-    .getSQL(),
-];
+    .where(eq(carts.id, p.cartId)),
+);
 
 /** What the stock statements read of a line: its model and quantity. */
 type StockLine = { model: { id: number }; num: number };
 
 /** The models of the lines, in model id order. */
-const modelIds = (lines: readonly StockLine[]) => idList([...new Set(lines.map((l) => l.model.id))].sort((a, b) => a - b));
+const modelIds = (lines: readonly StockLine[]) => [...new Set(lines.map((l) => l.model.id))].sort((a, b) => a - b);
 
 type StockRow = { id: number; stock: number };
 
@@ -341,8 +348,10 @@ type StockRow = { id: number; stock: number };
  * them afresh under the lock (DESIGN §4b guarded counters): the buyer who read the last units before another took
  * them is refused by checkStock, with the stock left.
  */
-export const lockStockSql = (lines: readonly StockLine[]) =>
-  sql`select id, stock from models where id = any(${modelIds(lines)}) order by id for no key update`;
+export const lockStockSql = (lines: readonly StockLine[]) => lockStock({ ids: modelIds(lines) });
+const lockStock = statement(
+  (p: { ids: number[] }) => sql`select id, stock from models where id = any(${idList(p.ids)}) order by id for no key update`,
+);
 
 function checkStock(lines: readonly PricedLine[], rows: readonly StockRow[]) {
   const stock = new Map(rows.map((r) => [r.id, r.stock]));
@@ -355,19 +364,28 @@ function checkStock(lines: readonly PricedLine[], rows: readonly StockRow[]) {
  * Each model is found by its key (`id = any`): joined to the quantities alone, the planner scanned every model while
  * the order held the hot rows.
  */
-export const takeStockSql = (lines: readonly StockLine[]) => sql`
+export const takeStockSql = (lines: readonly StockLine[]) =>
+  takeStock({ taken: lines.map((l) => ({ id: l.model.id, num: l.num })), ids: modelIds(lines) });
+const takeStock = statement(
+  (p: { taken: { id: number; num: number }[]; ids: number[] }) => sql`
     update models m set stock = m.stock - v.num
-    from json_to_recordset(${JSON.stringify(lines.map((l) => ({ id: l.model.id, num: l.num })))}::json) as v(id int, num int)
-    where m.id = any(${modelIds(lines)}) and m.id = v.id`;
+    from json_to_recordset(${json(p.taken)}::json) as v(id int, num int)
+    where m.id = any(${idList(p.ids)}) and m.id = v.id`,
+);
 
 /** Counts the coupon's use (a row answered), none when its last use went to another order meanwhile. */
-const useCouponSql = (tx: Db, couponId: number) =>
-  tx
+const useCouponSql = statement((p: { couponId: number }, db) =>
+  db
     .update(coupons)
     .set({ uses: sql`${coupons.uses} + 1` })
-    .where(and(eq(coupons.id, couponId), sql`${coupons.uses} < ${coupons.maxUses}`))
-    .returning({ id: coupons.id })
-    .getSQL();
+    .where(and(eq(coupons.id, p.couponId), sql`${coupons.uses} < ${coupons.maxUses}`))
+    .returning({ id: coupons.id }),
+);
+
+/** The order's id, taken from its sequence, and the time it is placed at (ms). */
+const orderIdSql = statement(
+  () => sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id, (extract(epoch from now()) * 1000)::float8 as at`,
+);
 
 /** The answer of the order numbered `number` with id `id`, placed at `at` (ms), before any credit is spent. */
 function placedOrder(id: number, number: string, at: number, o: PreparedOrder): PlacedOrder {
@@ -392,34 +410,75 @@ function placedOrder(id: number, number: string, at: number, o: PreparedOrder): 
 }
 
 /** The order row, with the id and number taken by numberOrder. */
-const insertOrderSql = (tx: Db, customerId: number, placed: PlacedOrder, o: PreparedOrder) =>
-  tx
-    .insert(orders)
-    .values({
-      id: placed.id,
-      number: placed.number,
-      customerId,
-      status: "unpaid",
-      pickupMethod: o.pickupMethod,
-      deliveryMode: o.mode,
-      shopId: o.shopId,
-      deliveryAddress: o.delivery as Record<string, unknown> | null,
-      invoiceAddress: o.invoice as Record<string, unknown> | null,
-      totalHt: o.money.totalHt,
-      totalTva: o.money.totalTva,
-      totalTtc: o.money.totalTtc,
-      freightHt: o.money.freightHt,
-      freightTva: o.money.freightTva,
-      discountAmount: o.money.discount,
-      freightDiscountHt: o.money.freightDiscount,
-      freightVatRate: o.money.freightVatRate,
-      couponId: o.couponId,
-      note: o.note,
-      // The request carried the buyer's acceptance of the terms of sale (accept_cgv, required by the schema).
-      cgvVersion: CGV.version,
-      cgvAcceptedAt: sql`now()`,
-    })
-    .getSQL();
+const insertOrderSql = (customerId: number, placed: PlacedOrder, o: PreparedOrder) =>
+  insertOrder({
+    id: placed.id,
+    number: placed.number,
+    customerId,
+    pickupMethod: o.pickupMethod,
+    deliveryMode: o.mode,
+    shopId: o.shopId,
+    deliveryAddress: o.delivery as Record<string, unknown> | null,
+    invoiceAddress: o.invoice as Record<string, unknown> | null,
+    totalHt: o.money.totalHt,
+    totalTva: o.money.totalTva,
+    totalTtc: o.money.totalTtc,
+    freightHt: o.money.freightHt,
+    freightTva: o.money.freightTva,
+    discountAmount: o.money.discount,
+    freightDiscountHt: o.money.freightDiscount,
+    freightVatRate: o.money.freightVatRate,
+    couponId: o.couponId,
+    note: o.note,
+  });
+
+type OrderValues = Required<Omit<typeof orders.$inferInsert, "status" | "cgvVersion" | "cgvAcceptedAt" | "createdAt" | "updatedAt">>;
+
+const insertOrder = statement((r: Pick<OrderValues, OrderColumn>, db) =>
+  db.insert(orders).values({
+    id: r.id,
+    number: r.number,
+    customerId: r.customerId,
+    status: "unpaid",
+    pickupMethod: r.pickupMethod,
+    deliveryMode: r.deliveryMode,
+    shopId: r.shopId,
+    deliveryAddress: r.deliveryAddress,
+    invoiceAddress: r.invoiceAddress,
+    totalHt: r.totalHt,
+    totalTva: r.totalTva,
+    totalTtc: r.totalTtc,
+    freightHt: r.freightHt,
+    freightTva: r.freightTva,
+    discountAmount: r.discountAmount,
+    freightDiscountHt: r.freightDiscountHt,
+    freightVatRate: r.freightVatRate,
+    couponId: r.couponId,
+    note: r.note,
+    // The request carried the buyer's acceptance of the terms of sale (accept_cgv, required by the schema).
+    cgvVersion: CGV.version,
+    cgvAcceptedAt: sql`now()`,
+  }),
+);
+type OrderColumn =
+  | "id"
+  | "number"
+  | "customerId"
+  | "pickupMethod"
+  | "deliveryMode"
+  | "shopId"
+  | "deliveryAddress"
+  | "invoiceAddress"
+  | "totalHt"
+  | "totalTva"
+  | "totalTtc"
+  | "freightHt"
+  | "freightTva"
+  | "discountAmount"
+  | "freightDiscountHt"
+  | "freightVatRate"
+  | "couponId"
+  | "note";
 
 /** The line snapshots (as many rows as lines: sent unnamed). */
 function insertLinesSql(tx: Db, orderId: number, o: PreparedOrder) {
@@ -469,8 +528,9 @@ async function spendCredit(tx: Db, customerId: number, placed: PlacedOrder, mail
 }
 
 /** Stores the answer with the key: a retry with the same key gets it as it is. */
-const finishKeySql = (tx: Db, k: Key, placed: PlacedOrder) =>
-  tx.update(idempotencyKeys).set({ status: "done", response: placed }).where(thisKey(k)).getSQL();
+const finishKeySql = statement((k: Key & { response: PlacedOrder }, db) =>
+  db.update(idempotencyKeys).set({ status: "done", response: k.response }).where(thisKey(k)),
+);
 
 /** "Product name – model label" in the order's language (the snapshot kept on the line). */
 const designation = (m: CartModel) => (m.label && m.label !== m.reference ? `${m.name} – ${m.label}` : m.name);

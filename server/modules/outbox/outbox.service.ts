@@ -1,6 +1,7 @@
 // E-mails are rows written with the business transaction's handle (decision 062): they exist if and only
 // if the use case committed, and the worker (outbox.worker.ts) sends them after the commit.
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { json, statement, type Filled } from "#server/db/statement.ts";
 import type { Db } from "#server/db/client.ts";
 import { afterCommit } from "#server/db/tx.ts";
 import { outboxMessages, type OutboxMail } from "#server/db/schema/index.ts";
@@ -22,11 +23,13 @@ export async function enqueueMail(q: Db, mail: OutboxMail): Promise<void> {
 }
 
 /**
- * enqueueMail for a use case that writes the row inside one of its own statements (a WITH part: one round trip
- * fewer while locks are held). The workers are woken after the commit, never after a rollback; call it inside
- * the transaction that runs the statement.
+ * enqueueMail as a statement, for a use case that sends it with others (preparedStatements). The workers are woken
+ * after the commit, never after a rollback; call it inside the transaction that runs the statement.
  */
-export function mailInsertSql(mail: OutboxMail): SQL {
+export function mailInsertSql(mail: OutboxMail): Filled {
   afterCommit(() => listeners.forEach((cb) => cb()));
-  return sql`insert into outbox_messages (kind, payload) values ('email', ${JSON.stringify(mail)}::jsonb)`;
+  return mailInsert({ mail });
 }
+const mailInsert = statement(
+  (p: { mail: OutboxMail }) => sql`insert into outbox_messages (kind, payload) values ('email', ${json(p.mail)}::jsonb)`,
+);
