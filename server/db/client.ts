@@ -27,21 +27,26 @@ export type Database = {
   /** Calls back with the table name after every committed change to read-model tables (migration 0002). */
   onChange: (cb: (table: string) => void) => Promise<void>;
   close: () => Promise<void>;
+  /** PGlite only: its data directory as a tarball, which `openDatabase({ from })` starts a copy of. */
+  dump?: () => Promise<Blob>;
 };
 
 export const CHANGE_CHANNEL = "comptoir_cache";
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
-export type DbOptions = { url?: string; dataDir?: string };
+export type DbOptions = { url?: string; dataDir?: string; from?: Blob };
 
-/** Opens the database and applies the committed migrations. `dataDir` "memory://" keeps PGlite in memory. */
+/**
+ * Opens the database and applies the committed migrations. `dataDir` "memory://" keeps PGlite in memory; `from`
+ * starts PGlite from a dump of another database (the tests' migrated copy: server/test/databases.ts).
+ */
 export async function openDatabase(opts: DbOptions): Promise<Database> {
-  const database = opts.url ? await openPg(opts.url) : await openPglite(opts.dataDir ?? "./data/pg");
+  const database = opts.url ? await openPg(opts.url) : await openPglite(opts.dataDir ?? "./data/pg", opts.from);
   return database;
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, from?: Blob): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
@@ -53,7 +58,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   // The catalogue is a few MB: 8 MB of shared buffers (PostgreSQL's default is 128 MB, all of it WASM heap) is
   // enough (search latency unchanged) and saves ≈ 120 MB of resident memory (docs/performance.md, decision 095).
   const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=8MB"];
-  const client = await PGlite.create(dataDir, { extensions: { unaccent, pg_trgm }, startParams }).catch((e: unknown) => {
+  const client = await PGlite.create(dataDir, { extensions: { unaccent, pg_trgm }, startParams, loadDataDir: from }).catch((e: unknown) => {
     release();
     throw e;
   });
@@ -70,6 +75,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       await client.listen(CHANGE_CHANNEL, cb);
     },
     close: () => client.close().finally(release),
+    dump: () => client.dumpDataDir("none"),
   };
 }
 

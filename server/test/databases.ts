@@ -8,9 +8,24 @@ export function testDbKinds(): TestDbKind[] {
   return process.env.TEST_DATABASE_URL ? ["pglite", "pg"] : ["pglite"];
 }
 
+/**
+ * A migrated empty PGlite database, dumped once per test process: a copy starts in ≈ 0.6 s of CPU where opening and
+ * migrating one took ≈ 2.5 s, for each of the sixty-odd databases of a run (the server's test files share their
+ * worker's modules, so this one too).
+ */
+let migrated: Promise<Blob> | undefined;
+async function migratedDump(): Promise<Blob> {
+  const d = await openDatabase({ dataDir: "memory://" });
+  try {
+    return await d.dump!();
+  } finally {
+    await d.close();
+  }
+}
+
 /** Opens a fresh database; on PostgreSQL a throw-away database created next to TEST_DATABASE_URL and dropped on close. */
 export async function openTestDatabase(kind: TestDbKind): Promise<Database> {
-  if (kind === "pglite") return openDatabase({ dataDir: "memory://" });
+  if (kind === "pglite") return openDatabase({ dataDir: "memory://", from: await (migrated ??= migratedDump()) });
   const { default: pg } = await import("pg");
   const admin = new URL(process.env.TEST_DATABASE_URL!);
   const name = `comptoir_t_${randomBytes(6).toString("hex")}`;
