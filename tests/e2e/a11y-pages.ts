@@ -2,7 +2,7 @@
 // violation on the pages a visitor and a customer reach, with the cookie drawer open and closed and a line in the
 // cart, and none scrolls sideways on a 320 px screen. Other dialogs and drawers are checked where they open
 // (storefront-*, cart, checkout files).
-import { afterAll, beforeAll, describe, it, type ExpectStatic } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, newTab, seriousViolations, type Tab, type browserPerFile } from "./browser.ts";
 import type { shopPerFile } from "./shop.ts";
 import { DEMO, loginAs } from "./customers.ts";
@@ -99,42 +99,26 @@ export function everyPageIsAccessible(lang: "fr" | "zh", shop: Shop, browser: Br
     afterAll(async () => {
       for (const tab of Object.values(tabs)) await tab.context.close();
     });
-    // One tab does one page at a time; the four tabs work at once (a page's check waits mostly for the network to
-    // settle and the cookie drawer's delay, time the other tabs' checks use).
-    const busy = {} as Record<string, Promise<unknown>>;
-    const onTab = <T>(key: string, fn: () => Promise<T>): Promise<T> => {
-      const run = (busy[key] ?? Promise.resolve()).catch(() => undefined).then(fn);
-      busy[key] = run;
-      return run;
+    const check = async (who: "visitor" | "customer", drawer: Drawer, path: string) => {
+      const tab = tabs[`${who}-${drawer}`];
+      await tab.page.goto(`${shop.url}${prefix}${path}`);
+      await tab.page.waitForLoadState("networkidle");
+      // the header's cart link with its count (a page without header: the payment result)
+      if ((await tab.page.getByRole("banner").count()) > 0) await tab.page.getByTestId("cart-badge").waitFor();
+      const banner = tab.page.getByRole("dialog", { name: label(lang, "cookies.title") });
+      if (drawer === "open" && !WITHOUT_START_DIALOGS.includes(path)) await banner.waitFor();
+      else expect(await tab.page.getByRole("dialog").count()).toBe(0);
+      expect(await seriousViolations(tab.page)).toEqual([]);
+      if (drawer === "open") return;
+      // WCAG 1.4.10 reflow: at 320 px nothing makes the page scroll sideways (wide tables scroll in their own box).
+      await tab.page.setViewportSize({ width: 320, height: 800 });
+      const sideways = await tab.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      await tab.page.setViewportSize(DESKTOP);
+      expect(sideways).toBe(0);
     };
-    const check = (who: "visitor" | "customer", drawer: Drawer, path: string, expect: ExpectStatic) =>
-      onTab(`${who}-${drawer}`, async () => {
-        const tab = tabs[`${who}-${drawer}`];
-        await tab.page.goto(`${shop.url}${prefix}${path}`);
-        await tab.page.waitForLoadState("networkidle");
-        // the header's cart link with its count (a page without header: the payment result)
-        if ((await tab.page.getByRole("banner").count()) > 0) await tab.page.getByTestId("cart-badge").waitFor();
-        const banner = tab.page.getByRole("dialog", { name: label(lang, "cookies.title") });
-        if (drawer === "open" && !WITHOUT_START_DIALOGS.includes(path)) await banner.waitFor();
-        else expect(await tab.page.getByRole("dialog").count()).toBe(0);
-        expect(await seriousViolations(tab.page)).toEqual([]);
-        if (drawer === "open") return;
-        // WCAG 1.4.10 reflow: at 320 px nothing makes the page scroll sideways (wide tables scroll in their own box).
-        await tab.page.setViewportSize({ width: 320, height: 800 });
-        const sideways = await tab.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        await tab.page.setViewportSize(DESKTOP);
-        expect(sideways).toBe(0);
-      });
-    // Declared in turn across the four tabs, so that the first tests started (maxConcurrency) are one per tab.
-    const groups = (["open", "closed"] as const).flatMap((drawer) => [
-      { who: "visitor" as const, drawer, paths: VISITOR },
-      { who: "customer" as const, drawer, paths: CUSTOMER },
-    ]);
-    for (let i = 0; i < Math.max(VISITOR.length, CUSTOMER.length); i++)
-      for (const { who, drawer, paths } of groups)
-        if (i < paths.length)
-          it.concurrent(`${who} page ${paths[i]}, cookie drawer ${drawer}, has no serious violation`, ({ expect }) =>
-            check(who, drawer, paths[i], expect),
-          );
+    for (const drawer of ["open", "closed"] as const) {
+      it.each(VISITOR)(`visitor page %s, cookie drawer ${drawer}, has no serious violation`, (path) => check("visitor", drawer, path));
+      it.each(CUSTOMER)(`customer page %s, cookie drawer ${drawer}, has no serious violation`, (path) => check("customer", drawer, path));
+    }
   });
 }
