@@ -64,6 +64,15 @@ describe.each(testDbKinds())("statement templates (%s)", (kind) => {
     expect(() => filledQuery(d.db, expanding({ ids: [1, 2] }))).toThrow("statement template differs");
   });
 
+  it("takes a spread build's keys from the first run, and refuses a run with other keys", async () => {
+    const key = statement((k: { customerId: number; scope: string; key: string; requestHash?: string }, db) =>
+      db.insert(idempotencyKeys).values({ requestHash: "h", ...k }),
+    );
+    const first = filledQuery(d.db, key({ customerId: 1, scope: "s", key: "a" }));
+    expect(filledQuery(d.db, key({ customerId: 2, scope: "s", key: "b" })).sql).toBe(first.sql);
+    expect(() => filledQuery(d.db, key({ customerId: 2, scope: "s", key: "b", requestHash: "x" }))).toThrow("statement template differs");
+  });
+
   it("runs among other statements in one write, in the caller's transaction", async () => {
     const rows = await withTransaction(d.db, (tx) =>
       preparedStatements<[{ total: number }[], { v: number }[]]>(tx, [sum({ ids: [1], rows: [{ n: 4 }], label: "x" }), sql`select 2 as v`]),

@@ -20,8 +20,9 @@ export type Filled = { template: Template; values: object };
 const checked = process.env.NODE_ENV !== "production";
 
 /**
- * `build` places each of `p`'s values in the statement as it is, never branching or computing on it: a list is a
- * parameter (`sql.param(p.ids)`, or `json(p.rows)`), an optional part is a separate statement.
+ * `build` places each of `p`'s values in the statement as it is, never branching or computing on it: a list is one
+ * parameter (`idList(p.ids)`, `json(p.rows)`), an optional part is a separate statement. `p` may be spread: its keys
+ * are those of the first run's values.
  */
 export function statement<P extends object>(build: Build<P>): (values: P) => Filled {
   const template: Template<P> = { build };
@@ -38,7 +39,7 @@ export const asSql = (db: Db, q: SQL | Filled): SQL => (isFilled(q) ? built(db, 
 
 /** The statement's text and parameters on `db`'s dialect. */
 export function filledQuery(db: Db, f: Filled): { sql: string; params: unknown[] } {
-  const c = (f.template.compiled ??= compile(db, f.template));
+  const c = (f.template.compiled ??= compile(db, f));
   const values = f.values as Record<string, unknown>;
   const params = c.slots.map((s) => {
     if ("value" in s) return s.value;
@@ -54,15 +55,14 @@ export function filledQuery(db: Db, f: Filled): { sql: string; params: unknown[]
 }
 
 /** The statement built with this run's values, as drizzle builds any statement (PGlite runs this one). */
-export function built(db: Db, f: Filled): SQL {
-  const q = f.template.build(f.values, db);
-  return "getSQL" in q ? q.getSQL() : q;
-}
+const built = (db: Db, f: Filled): SQL => sqlOf(f.template.build(f.values, db));
 
-function compile(db: Db, t: Template): Compiled {
-  const placeholders = new Proxy({}, { get: (_, k) => (typeof k === "string" ? sql.placeholder(k) : undefined) });
-  const q = t.build(placeholders, db);
-  const { sql: text, params } = sqlToQuery(db, "getSQL" in q ? q.getSQL() : q);
+const sqlOf = (q: SQL | { getSQL(): SQL }) => ("getSQL" in q ? q.getSQL() : q);
+
+/** The template's text and where each parameter comes from, built with a placeholder for each of the run's values. */
+function compile(db: Db, { template, values }: Filled): Compiled {
+  const placeholders = new Proxy(values, { get: (_, k) => (typeof k === "string" ? sql.placeholder(k) : undefined) });
+  const { sql: text, params } = sqlToQuery(db, sqlOf(template.build(placeholders, db)));
   const slots = params.map((p): Slot => {
     if (is(p, Placeholder)) return { name: p.name, encode: null };
     if (is(p, Param) && is(p.value, Placeholder)) {

@@ -55,6 +55,7 @@ import {
   type PricedLine,
   pricedCartLine,
 } from "#server/modules/cart/cart-view.ts";
+import { lockCartsSql } from "#server/modules/cart/cart-rows.ts";
 import { cartQuotes, lineQuote } from "#server/modules/quotations/quoted-lines.ts";
 import type { CartService } from "#server/modules/cart/cart.service.ts";
 import { consumeCreditNotes } from "#server/modules/documents/documents.service.ts";
@@ -134,7 +135,8 @@ export function createOrderPlacementService(cart: CartService, deps: PlacementDe
         [unknown[], unknown[], CartStateRow[], OrderModelRow[], AddressSnapshot[]]
       >(tx, [
         claimKeySql(key),
-        lockCartSql({ customerId: customer.id }),
+        // the cart row locked in a statement of its own (cart-rows.ts): the reads after it see its committed lines
+        lockCartsSql([customer.id], false),
         cartStateSql(customer.id),
         cartOrderModelsSql(customer.id),
         invoiceAddressSql({ customerId: customer.id }),
@@ -300,16 +302,6 @@ async function earlierOrder(tx: Db, k: Key): Promise<PlacedOrder | null> {
   return row.response as PlacedOrder;
 }
 
-/**
- * Locks the customer's cart row until commit (no row: no cart). A statement of its own: under READ COMMITTED a
- * statement that waits for this lock would read the cart's lines as they were when it started, so an order
- * racing another order of the same cart would place lines the first one already took. Every write of a cart
- * takes this lock first, so the statements sent after it read one consistent state of the cart.
- */
-const lockCartSql = statement((p: { customerId: number }, db) =>
-  db.select({ id: carts.id }).from(carts).where(eq(carts.customerId, p.customerId)).for("update"),
-);
-
 /** The invoice address chosen on the customer's cart, when it is still theirs (ownAddress's rule). */
 const invoiceAddressSql = statement(
   (p: { customerId: number }) => sql`
@@ -409,7 +401,7 @@ function placedOrder(id: number, number: string, at: number, o: PreparedOrder): 
   };
 }
 
-/** The order row, with the id and number taken by numberOrder. */
+/** The order row's values, with the id and number taken by numberOrder. */
 const insertOrderSql = (customerId: number, placed: PlacedOrder, o: PreparedOrder) =>
   insertOrder({
     id: placed.id,
@@ -432,53 +424,15 @@ const insertOrderSql = (customerId: number, placed: PlacedOrder, o: PreparedOrde
     note: o.note,
   });
 
-type OrderValues = Required<Omit<typeof orders.$inferInsert, "status" | "cgvVersion" | "cgvAcceptedAt" | "createdAt" | "updatedAt">>;
-
-const insertOrder = statement((r: Pick<OrderValues, OrderColumn>, db) =>
+const insertOrder = statement((r: Omit<typeof orders.$inferInsert, "status" | "cgvVersion" | "cgvAcceptedAt">, db) =>
   db.insert(orders).values({
-    id: r.id,
-    number: r.number,
-    customerId: r.customerId,
+    ...r,
     status: "unpaid",
-    pickupMethod: r.pickupMethod,
-    deliveryMode: r.deliveryMode,
-    shopId: r.shopId,
-    deliveryAddress: r.deliveryAddress,
-    invoiceAddress: r.invoiceAddress,
-    totalHt: r.totalHt,
-    totalTva: r.totalTva,
-    totalTtc: r.totalTtc,
-    freightHt: r.freightHt,
-    freightTva: r.freightTva,
-    discountAmount: r.discountAmount,
-    freightDiscountHt: r.freightDiscountHt,
-    freightVatRate: r.freightVatRate,
-    couponId: r.couponId,
-    note: r.note,
     // The request carried the buyer's acceptance of the terms of sale (accept_cgv, required by the schema).
     cgvVersion: CGV.version,
     cgvAcceptedAt: sql`now()`,
   }),
 );
-type OrderColumn =
-  | "id"
-  | "number"
-  | "customerId"
-  | "pickupMethod"
-  | "deliveryMode"
-  | "shopId"
-  | "deliveryAddress"
-  | "invoiceAddress"
-  | "totalHt"
-  | "totalTva"
-  | "totalTtc"
-  | "freightHt"
-  | "freightTva"
-  | "discountAmount"
-  | "freightDiscountHt"
-  | "freightVatRate"
-  | "couponId"
-  | "note";
 
 /** The line snapshots (as many rows as lines: sent unnamed). */
 function insertLinesSql(tx: Db, orderId: number, o: PreparedOrder) {
