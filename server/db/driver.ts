@@ -4,7 +4,7 @@
 import { entityKind, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type * as schema from "./schema/index.ts";
-import type { Query as PgQuery, QueryResult } from "pg";
+import type { Connection, Pool, PoolClient, Query as PgQuery, QueryResult } from "pg";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -46,6 +46,12 @@ export function nodePgSession(db: Db): { client: PgClient; toQuery: (q: SQL) => 
   if ((session.constructor as unknown as Record<symbol, unknown>)[entityKind] !== "NodePgSession") return null;
   return { client: session.client, toQuery: (q) => dialect.sqlToQuery(q) };
 }
+
+/** The node-postgres pool of `db` (tests count its round trips: server/test/round-trips.ts). */
+export const pgPool = (db: Db): Pool => (db as unknown as { session: { client: Pool } }).session.client;
+
+/** The protocol connection of a pooled client, whose messages (ReadyForQuery) the tests count. */
+export const pgConnection = (c: PoolClient): Connection => (c as unknown as { connection: Connection }).connection;
 
 // The types drizzle's node-postgres queries leave as the database's text (dates, timestamps, intervals and their
 // arrays), so that a statement sent straight to the client answers the same values as db.execute.

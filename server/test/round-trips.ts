@@ -1,9 +1,7 @@
 // Round trips to PostgreSQL, counted as the ReadyForQuery messages (one per Sync) on the connections a pool hands out.
 import type pg from "pg";
 import type { Db } from "#server/db/client.ts";
-
-const poolOf = (db: Db) => (db as unknown as { session: { client: pg.Pool } }).session.client;
-const connection = (c: pg.PoolClient) => (c as unknown as { connection: pg.Connection }).connection;
+import { pgConnection as connection, pgPool as poolOf } from "#server/db/driver.ts";
 
 /** How many round trips `fn` made on the pool of `db` (node-postgres only), with the connections it acquired. */
 export async function roundTrips(db: Db, fn: () => Promise<unknown>): Promise<number> {

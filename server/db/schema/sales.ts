@@ -19,6 +19,7 @@ import { returnRequests } from "./aftersales.ts";
 import { ORDER_STATES } from "#core/order-states.ts";
 import { DELIVERY_MODES } from "#core/freight-tariff.ts";
 import type { QuotedLine } from "#core/quotations.ts";
+import type { Freight } from "#core/cart/types.ts";
 import { customers, addresses } from "./customers.ts";
 import { models } from "./catalogue.ts";
 import { shops } from "./content.ts";
@@ -76,7 +77,7 @@ export const carts = pgTable(
     shopId: integer("shop_id").references(() => shops.id, { onDelete: "set null" }),
     couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
     extraOptions: jsonb("extra_options").$type<Record<string, unknown>>().notNull().default({}),
-    freight: jsonb("freight").$type<Record<string, unknown>>(),
+    freight: jsonb("freight").$type<Freight>(),
     deliveryMode: varchar("delivery_mode", { length: 10 }), // DELIVERY_MODES; null until chosen (decision 071)
     note: text("note"), // order note, ≤ 500 characters
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,12 +1,13 @@
 // Checkout choices on the caller's server cart (SPEC §5, §7; decision 071): the delivery cost lookup, the saved
 // cart parameters and everything the checkout page needs in one call. Every function takes the handle (060).
-import { sql } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { carts, orders, shops } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { notFound, refused } from "#core/domain-errors.ts";
 import { deliveryAddressProblems } from "#core/delivery-address.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
-import { rdvAvailability, type DeliveryMode, type FreightMeasures } from "#core/freight-tariff.ts";
+import { isDeliveryMode, rdvAvailability, type DeliveryMode, type FreightMeasures } from "#core/freight-tariff.ts";
 import type { Freight } from "#core/cart/types.ts";
 import type { CartInfos, DeliveryExpenseQuery, OrderAddressValidateInput } from "#core/validation/checkout.ts";
 import type { ConfigService } from "#server/modules/content/config.service.ts";
@@ -71,13 +72,18 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
     if (input.getAll && measured && cart && result.mode !== "pickup") {
       // Saving another mode drops the appointment, which belonged to the previous one.
       const extra = result.mode === cart.delivery_mode ? cart.extra_options : { ...cart.extra_options, rdv: false };
-      await query(
-        q,
-        sql`update carts set freight = ${JSON.stringify(result.freight)}::jsonb, delivery_addr_id = ${address.id},
-        extra_options = ${JSON.stringify(extra)}::jsonb,
-        invoice_addr_id = coalesce(${input.invoice_addr_id}::int, invoice_addr_id), pickup_method = 1, delivery_mode = ${result.mode},
-        updated_at = now() where id = ${cart.id}`,
-      );
+      await q
+        .update(carts)
+        .set({
+          freight: result.freight,
+          deliveryAddrId: address.id,
+          extraOptions: extra,
+          invoiceAddrId: sql`coalesce(${input.invoice_addr_id ?? null}::int, ${carts.invoiceAddrId})`,
+          pickupMethod: 1,
+          deliveryMode: result.mode,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(carts.id, cart.id));
     }
     return { freight: result.freight, delivery_mode: result.mode };
   }
@@ -116,7 +122,7 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
 
       const shopId = infos.shop_id === undefined ? cart.shop_id : infos.shop_id;
       if (shopId !== null && infos.shop_id !== undefined) {
-        const [shop] = await query<{ id: number }>(tx, sql`select id from shops where id = ${shopId}`);
+        const [shop] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, shopId));
         if (!shop) throw refused("checkout.shop_invalid");
       }
       if (pickup === 2 && shopId === null) throw refused("validation.store_required");
@@ -153,12 +159,21 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
         }
       }
       const extra = { ...cart.extra_options, rdv };
-      await query(
-        tx,
-        sql`update carts set delivery_addr_id = ${deliveryId}, invoice_addr_id = ${invoiceId}, pickup_method = ${pickup},
-        delivery_mode = ${mode}, shop_id = ${shopId}, extra_options = ${JSON.stringify(extra)}::jsonb, coupon_id = ${couponId},
-        note = ${note}, freight = ${saved === null ? null : JSON.stringify(saved)}::jsonb, updated_at = now() where id = ${cart.id}`,
-      );
+      await tx
+        .update(carts)
+        .set({
+          deliveryAddrId: deliveryId,
+          invoiceAddrId: invoiceId,
+          pickupMethod: pickup,
+          deliveryMode: mode,
+          shopId,
+          extraOptions: extra,
+          couponId,
+          note,
+          freight: saved,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(carts.id, cart.id));
       return params(tx, customerId);
     });
   }
@@ -269,13 +284,13 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
     let mode: DeliveryMode | null = input.delivery_mode ?? null;
     let target: { zip_code: string | null; country: string | null } | null = null;
     if (input.order_id !== undefined) {
-      const [o] = await query<{
-        delivery_mode: DeliveryMode | null;
-        delivery_address: { zip_code?: unknown; country?: unknown } | string | null;
-      }>(q, sql`select delivery_mode, delivery_address from orders where id = ${input.order_id} and customer_id = ${customerId}`);
+      const [o] = await q
+        .select({ mode: orders.deliveryMode, address: orders.deliveryAddress })
+        .from(orders)
+        .where(and(eq(orders.id, input.order_id), eq(orders.customerId, customerId)));
       if (!o) throw notFound("checkout.order_invalid");
-      mode ??= o.delivery_mode;
-      const a = typeof o.delivery_address === "string" ? JSON.parse(o.delivery_address) : o.delivery_address;
+      mode ??= isDeliveryMode(o.mode) ? o.mode : null;
+      const a = o.address;
       target = {
         zip_code: typeof a?.zip_code === "string" ? a.zip_code : null,
         country: typeof a?.country === "string" ? a.country : null,

@@ -1,8 +1,16 @@
 // Freight quotes from the tariff held in the database (decision 071, docs/freight-tariff.md). The rows are
 // read once into the read model and dropped in every process when a tariff table or the site config changes
 // (triggers of migration 0010). The computation itself is core/freight-tariff.ts.
-import { sql } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { eq, inArray } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import {
+  freightPalletRates,
+  freightParcelRates,
+  freightSettings,
+  freightZoneDepartments,
+  freightZones,
+  siteConfig,
+} from "#server/db/schema/index.ts";
 import type { ReadCache } from "#server/read-cache.ts";
 import { refused } from "#core/domain-errors.ts";
 import { dec } from "#core/money.ts";
@@ -26,50 +34,43 @@ const CONFIG_KEYS = ["paletteBlockZipcode", "optionRdvBlockZipcode", "parisProvi
  * transaction is the committed one and may be kept.
  */
 export async function loadTariff(q: Db): Promise<Tariff> {
-  const zones = await query<Tariff["zones"][number]>(
-    q,
-    sql`
-    select code, toll_per_pallet_ht as "tollPerPalletHt", extra_pallet_ht as "extraPalletHt",
-           carrier_per_100kg_ht as "carrierPer100KgHt", carrier_min_ht as "carrierMinHt", parcel_surcharge_ht as "parcelSurchargeHt"
-    from freight_zones order by position, code`,
-  );
-  const departments = await query<{ department: string; zone_code: string }>(
-    q,
-    sql`select department, zone_code from freight_zone_departments`,
-  );
-  const palletRates = await query<Tariff["palletRates"][number]>(
-    q,
-    sql`
-    select zone_code as "zoneCode", pallets, price_ht as "priceHt" from freight_pallet_rates order by zone_code, pallets`,
-  );
-  const parcelRates = await query<Tariff["parcelRates"][number]>(
-    q,
-    sql`
-    select max_kg as "maxKg", price_ht as "priceHt" from freight_parcel_rates order by max_kg`,
-  );
-  const [settings] = await query<Tariff["settings"]>(
-    q,
-    sql`
-    select general_tva as "generalTva", rdv_ht as "rdvHt", large_parcel_ht as "largeParcelHt", discount_rate as "discountRate",
-           volumetric_kg_per_m3 as "volumetricKgPerM3" from freight_settings where id = 1`,
-  );
-  const config = await query<{ key: string; value: unknown }>(
-    q,
-    sql`
-    select key, value from site_config where key in (${sql.join(
-      CONFIG_KEYS.map((k) => sql`${k}`),
-      sql`, `,
-    )})`,
-  );
+  const z = freightZones;
+  const zones = await q
+    .select({
+      code: z.code,
+      tollPerPalletHt: z.tollPerPalletHt,
+      extraPalletHt: z.extraPalletHt,
+      carrierPer100KgHt: z.carrierPer100KgHt,
+      carrierMinHt: z.carrierMinHt,
+      parcelSurchargeHt: z.parcelSurchargeHt,
+    })
+    .from(z)
+    .orderBy(z.position, z.code);
+  const departments = await q.select().from(freightZoneDepartments);
+  const palletRates = await q.select().from(freightPalletRates).orderBy(freightPalletRates.zoneCode, freightPalletRates.pallets);
+  const parcelRates = await q.select().from(freightParcelRates).orderBy(freightParcelRates.maxKg);
+  const s = freightSettings;
+  const [settings] = await q
+    .select({
+      generalTva: s.generalTva,
+      rdvHt: s.rdvHt,
+      largeParcelHt: s.largeParcelHt,
+      discountRate: s.discountRate,
+      volumetricKgPerM3: s.volumetricKgPerM3,
+    })
+    .from(s)
+    .where(eq(s.id, 1));
+  const config = await q
+    .select()
+    .from(siteConfig)
+    .where(inArray(siteConfig.key, [...CONFIG_KEYS]));
   return {
     zones,
-    departments: Object.fromEntries(departments.map((d) => [d.department, d.zone_code])),
-    palletRates: palletRates.map((r) => ({ ...r, pallets: Number(r.pallets) })),
+    departments: Object.fromEntries(departments.map((d) => [d.department, d.zoneCode])),
+    palletRates,
     parcelRates,
     // Without a settings row every mode still prices, with no VAT, option or surcharge (an empty tariff is refused per mode).
-    settings: settings
-      ? { ...settings, volumetricKgPerM3: Number(settings.volumetricKgPerM3) }
-      : { generalTva: "0", rdvHt: "0", largeParcelHt: "0", discountRate: "0", volumetricKgPerM3: 250 },
+    settings: settings ?? { generalTva: "0", rdvHt: "0", largeParcelHt: "0", discountRate: "0", volumetricKgPerM3: 250 },
     config: Object.fromEntries(config.map((r) => [r.key, r.value])) as Tariff["config"],
   };
 }
