@@ -4,8 +4,10 @@
 // Without a reply by the deadline, `rescheduleDue` moves the delivery to a later working day (a worker runs
 // it; guarded, SKIP LOCKED: safe with several processes). Shipping and delivery set shipped_at and
 // delivered_at. Every change the customer did not make notifies them, in the same transaction.
-import { sql } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { and, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
+import type { Db } from "#server/db/client.ts";
+import { orders } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { conflict, notFound, refused } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
@@ -38,20 +40,22 @@ export type DeliveryView = {
   can_reply: boolean;
 };
 
-type Row = {
-  id: number;
-  customer_id: number;
-  number: string;
-  status: string;
-  planned_delivery_date: string | null;
-  delivery_status: DeliveryStatus | null;
-  delivery_proposed_date: string | null;
-  delivery_reply_by: string | null;
+// Dates as "YYYY-MM-DD" and the deadline as ISO text in UTC: both drivers answer the same strings.
+const plannedDate = sql<string | null>`${orders.plannedDeliveryDate}::text`;
+const replyBy = sql<string | null>`to_char(${orders.deliveryReplyBy} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+const COLUMNS = {
+  id: orders.id,
+  customer_id: orders.customerId,
+  number: orders.number,
+  status: orders.status,
+  planned_delivery_date: plannedDate,
+  delivery_status: sql<DeliveryStatus | null>`${orders.deliveryStatus}`,
+  delivery_proposed_date: sql<string | null>`${orders.deliveryProposedDate}::text`,
+  delivery_reply_by: replyBy,
 };
-
-const COLUMNS = sql`id, customer_id, number, status, planned_delivery_date::text as planned_delivery_date, delivery_status,
-  delivery_proposed_date::text as delivery_proposed_date,
-  to_char(delivery_reply_by at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as delivery_reply_by`;
+type Row = SelectResultFields<typeof COLUMNS>;
+/** COLUMNS of an order in the delivery flow: its delivery_status is not null (the statement's WHERE or SET). */
+const FLOW_COLUMNS = { ...COLUMNS, delivery_status: sql<DeliveryStatus>`${orders.deliveryStatus}` };
 
 function view(o: Row & { delivery_status: DeliveryStatus }, now: Date, lang: Lang): DeliveryView {
   const values = {
@@ -75,34 +79,35 @@ function view(o: Row & { delivery_status: DeliveryStatus }, now: Date, lang: Lan
 export function createDeliveriesService(deps: { publicUrl: string }) {
   /** The caller's deliveries in progress (planned, or whose date is being changed), soonest first, and the dates they may propose. */
   async function list(q: Db, customerId: number, now: Date, lang: Lang): Promise<{ list: DeliveryView[]; proposable_dates: string[] }> {
-    const rows = await query<Row & { delivery_status: DeliveryStatus }>(
-      q,
-      sql`select ${COLUMNS} from orders where customer_id = ${customerId} and delivery_status is not null
-      and status in ('processing', 'planned') order by planned_delivery_date nulls last, id`,
-    );
+    const rows = await q
+      .select(FLOW_COLUMNS)
+      .from(orders)
+      .where(and(eq(orders.customerId, customerId), isNotNull(orders.deliveryStatus), inArray(orders.status, ["processing", "planned"])))
+      .orderBy(sql`${orders.plannedDeliveryDate} nulls last`, orders.id);
     return { list: rows.map((o) => view(o, now, lang)), proposable_dates: proposableDates(shopToday(now)) };
   }
 
   /** The customer's answer, under the order's row lock; only while awaiting it and before the deadline. */
   async function reply(q: Db, customerId: number, input: DeliveryReplyInput, now: Date, lang: Lang): Promise<DeliveryView> {
     return withTransaction(q, async (tx) => {
-      const [o] = await query<Row>(
-        tx,
-        sql`select ${COLUMNS} from orders where id = ${input.order_id} and customer_id = ${customerId} for update`,
-      );
+      const [o] = await tx
+        .select(COLUMNS)
+        .from(orders)
+        .where(and(eq(orders.id, input.order_id), eq(orders.customerId, customerId)))
+        .for("update");
       if (!o || o.delivery_status === null) throw notFound("aftersales.delivery_not_found");
       if (!canReply(o, now)) throw refused("aftersales.delivery_reply_closed", { number: o.number });
-      let set;
-      if (input.reply === "available") set = sql`delivery_status = 'confirmed'`;
+      let set: Partial<typeof orders.$inferInsert>;
+      if (input.reply === "available") set = { deliveryStatus: "confirmed" };
       else if (input.reply === "unavailable") {
         if (!isProposableDate(input.proposed_date, shopToday(now))) throw refused("aftersales.date_not_proposable");
-        set = sql`delivery_status = 'reschedule_requested', delivery_proposed_date = ${input.proposed_date}`;
-      } else set = sql`delivery_status = 'cancelled', status = 'processing', planned_delivery_date = null, delivery_reply_by = null`;
-      const [row] = await query<Row & { delivery_status: DeliveryStatus }>(
-        tx,
-        sql`update orders set ${set}, delivery_replied_at = ${now} where id = ${o.id} and delivery_status = 'awaiting_confirmation'
-        returning ${COLUMNS}`,
-      );
+        set = { deliveryStatus: "reschedule_requested", deliveryProposedDate: input.proposed_date };
+      } else set = { deliveryStatus: "cancelled", status: "processing", plannedDeliveryDate: null, deliveryReplyBy: null };
+      const [row] = await tx
+        .update(orders)
+        .set({ ...set, deliveryRepliedAt: now })
+        .where(and(eq(orders.id, o.id), eq(orders.deliveryStatus, "awaiting_confirmation")))
+        .returning(FLOW_COLUMNS);
       if (!row) throw conflict("aftersales.delivery_reply_closed", { number: o.number });
       return view(row, now, lang);
     });
@@ -112,12 +117,18 @@ export function createDeliveriesService(deps: { publicUrl: string }) {
   async function plan(q: Db, orderId: number, date: string, now: Date): Promise<void> {
     if (!isWorkingDay(date) || replyDeadline(date).getTime() <= now.getTime()) throw refused("aftersales.date_not_proposable");
     await withTransaction(q, async (tx) => {
-      const [o] = await query<Row>(
-        tx,
-        sql`update orders set status = 'planned', planned_delivery_date = ${date}, delivery_status = 'awaiting_confirmation',
-        delivery_proposed_date = null, delivery_replied_at = null, delivery_reply_by = ${replyDeadline(date)}
-        where id = ${orderId} and status in ('processing', 'planned') returning ${COLUMNS}`,
-      );
+      const [o] = await tx
+        .update(orders)
+        .set({
+          status: "planned",
+          plannedDeliveryDate: date,
+          deliveryStatus: "awaiting_confirmation",
+          deliveryProposedDate: null,
+          deliveryRepliedAt: null,
+          deliveryReplyBy: replyDeadline(date),
+        })
+        .where(and(eq(orders.id, orderId), inArray(orders.status, ["processing", "planned"])))
+        .returning(COLUMNS);
       if (!o) throw conflict("aftersales.delivery_not_plannable");
       await addNotification(tx, { customerId: o.customer_id, kind: "order_planned", orderId, ref: o.number, vars: { date } });
     });
@@ -128,16 +139,16 @@ export function createDeliveriesService(deps: { publicUrl: string }) {
    * leave (core SHIPPABLE_FROM), with the notice and the shipping e-mail in the same transaction.
    */
   async function ship(q: Db, orderId: number, at: Date): Promise<void> {
-    const from = sql.join(
-      SHIPPABLE_FROM.map((s) => sql`${s}`),
-      sql`, `,
-    );
     await withTransaction(q, async (tx) => {
-      const [o] = await query<Row>(
-        tx,
-        sql`update orders set status = 'shipped', shipped_at = ${at}, delivery_status = case when delivery_status = 'awaiting_confirmation'
-        then 'confirmed' else delivery_status end where id = ${orderId} and status in (${from}) returning ${COLUMNS}`,
-      );
+      const [o] = await tx
+        .update(orders)
+        .set({
+          status: "shipped",
+          shippedAt: at,
+          deliveryStatus: sql`case when ${orders.deliveryStatus} = 'awaiting_confirmation' then 'confirmed' else ${orders.deliveryStatus} end`,
+        })
+        .where(and(eq(orders.id, orderId), inArray(orders.status, [...SHIPPABLE_FROM])))
+        .returning(COLUMNS);
       if (!o) throw conflict("aftersales.delivery_not_plannable");
       await addNotification(tx, { customerId: o.customer_id, kind: "order_shipped", orderId, ref: o.number });
       await enqueueShippingMail(tx, orderId, at, deps.publicUrl);
@@ -147,10 +158,11 @@ export function createDeliveriesService(deps: { publicUrl: string }) {
   /** The carrier delivered: the return window opens from this moment. */
   async function deliver(q: Db, orderId: number, at: Date): Promise<void> {
     await withTransaction(q, async (tx) => {
-      const [o] = await query<Row>(
-        tx,
-        sql`update orders set status = 'delivered', delivered_at = ${at} where id = ${orderId} and status = 'shipped' returning ${COLUMNS}`,
-      );
+      const [o] = await tx
+        .update(orders)
+        .set({ status: "delivered", deliveredAt: at })
+        .where(and(eq(orders.id, orderId), eq(orders.status, "shipped")))
+        .returning(COLUMNS);
       if (!o) throw conflict("aftersales.delivery_not_plannable");
       await addNotification(tx, { customerId: o.customer_id, kind: "order_delivered", orderId, ref: o.number });
     });
@@ -164,20 +176,28 @@ export function createDeliveriesService(deps: { publicUrl: string }) {
    */
   async function rescheduleDue(q: Db, now: Date, batch = 50): Promise<number> {
     return withTransaction(q, async (tx) => {
-      const due = await query<Row>(
-        tx,
-        sql`select ${COLUMNS} from orders where delivery_status = 'awaiting_confirmation' and status = 'planned'
-        and delivery_reply_by <= ${now} order by delivery_reply_by, id limit ${batch} for update skip locked`,
-      );
+      const due = await tx
+        .select(COLUMNS)
+        .from(orders)
+        .where(and(eq(orders.deliveryStatus, "awaiting_confirmation"), eq(orders.status, "planned"), lte(orders.deliveryReplyBy, now)))
+        .orderBy(orders.deliveryReplyBy, orders.id)
+        .limit(batch)
+        .for("update", { skipLocked: true });
       let moved = 0;
       for (const o of due) {
         const date = rescheduledDate(o.planned_delivery_date!, shopToday(now));
-        const hit = await query<{ id: number }>(
-          tx,
-          sql`update orders set planned_delivery_date = ${date}, delivery_reply_by = ${replyDeadline(date)}
-          where id = ${o.id} and delivery_status = 'awaiting_confirmation' and status = 'planned' and delivery_reply_by <= ${now}
-          returning id`,
-        );
+        const hit = await tx
+          .update(orders)
+          .set({ plannedDeliveryDate: date, deliveryReplyBy: replyDeadline(date) })
+          .where(
+            and(
+              eq(orders.id, o.id),
+              eq(orders.deliveryStatus, "awaiting_confirmation"),
+              eq(orders.status, "planned"),
+              lte(orders.deliveryReplyBy, now),
+            ),
+          )
+          .returning({ id: orders.id });
         if (hit.length === 0) continue;
         moved++;
         await addNotification(tx, {

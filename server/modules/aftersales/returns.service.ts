@@ -4,8 +4,10 @@
 // the request already made. The shop moves the status (requested → accepted | refused → received →
 // refunded); every status change notifies the customer in the same transaction, and "refunded" issues the
 // return's credit note in it too (decision 085).
-import { sql } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { and, desc, eq, inArray, ne, sql, type AnyColumn } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/pg-core";
+import type { Db } from "#server/db/client.ts";
+import { orderLines, orders, returnLines, returnRequests } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { conflict, notFound, refused } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
@@ -61,19 +63,37 @@ export type ReturnView = {
   lines: { order_line_id: number; reference: string; designation: string; num: number }[];
 };
 
-type OrderRow = { id: number; number: string; customer_id: number; status: string; delivered_at: string | null };
+const iso = <C extends AnyColumn>(col: C) =>
+  sql<C["_"]["notNull"] extends true ? string : string | null>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const deliveredAt = iso(orders.deliveredAt);
+const ORDER_COLUMNS = {
+  id: orders.id,
+  number: orders.number,
+  customer_id: orders.customerId,
+  status: orders.status,
+  delivered_at: deliveredAt,
+};
 
 /** An order's lines with what other requests (not refused) already hold. */
 async function linesOf(q: Db, orderId: number): Promise<ReturnLineView[]> {
-  const rows = await query<Omit<ReturnLineView, "returnable">>(
-    q,
-    sql`select l.id, l.reference, l.designation, l.unit, l.num as delivered,
-      coalesce((select sum(rl.num) from return_lines rl join return_requests r on r.id = rl.return_id
-        where rl.order_line_id = l.id and r.status <> 'refused'), 0)::int as returned
-    from order_lines l where l.order_id = ${orderId} order by l.id`,
-  );
+  const rows = await q
+    .select({
+      id: orderLines.id,
+      reference: orderLines.reference,
+      designation: orderLines.designation,
+      unit: orderLines.unit,
+      delivered: orderLines.num,
+      // a builder: its columns stay qualified (a single table's select leaves its own columns bare)
+      returned: sql<number>`coalesce(${new QueryBuilder()
+        .select({ n: sql`sum(${returnLines.num})` })
+        .from(returnLines)
+        .innerJoin(returnRequests, eq(returnRequests.id, returnLines.returnId))
+        .where(and(eq(returnLines.orderLineId, orderLines.id), ne(returnRequests.status, "refused")))}, 0)::int`,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.id);
   return rows.map((l) => ({ ...l, returnable: returnable(l) }));
 }
 
@@ -87,13 +107,14 @@ function windowText(o: { status: string; delivered_at: string | null }, now: Dat
 export function createReturnsService(deps: { publicUrl: string }) {
   /** The caller's delivered orders (newest first), each with its window and its lines' returnable quantities. */
   async function returnableOrders(q: Db, customerId: number, now: Date, lang: Lang): Promise<ReturnableOrder[]> {
-    const orders = await query<OrderRow>(
-      q,
-      sql`select id, number, customer_id, status, ${iso("delivered_at")} as delivered_at from orders
-      where customer_id = ${customerId} and status = 'delivered' order by delivered_at desc nulls last, id desc limit 20`,
-    );
+    const rows = await q
+      .select(ORDER_COLUMNS)
+      .from(orders)
+      .where(and(eq(orders.customerId, customerId), eq(orders.status, "delivered")))
+      .orderBy(sql`${orders.deliveredAt} desc nulls last`, desc(orders.id))
+      .limit(20);
     const out: ReturnableOrder[] = [];
-    for (const o of orders) {
+    for (const o of rows) {
       const { w, text } = windowText(o, now, lang);
       out.push({
         id: o.id,
@@ -115,11 +136,11 @@ export function createReturnsService(deps: { publicUrl: string }) {
       const taken = await takeKey<{ id: number }>(tx, customerId, RETURN_SCOPE, idempotency_key, hashRequest(meaningful));
       if (taken !== true) return taken.id;
       // The order's row lock: concurrent requests on one order queue here and each sees the others' lines.
-      const [o] = await query<OrderRow>(
-        tx,
-        sql`select id, number, customer_id, status, ${iso("delivered_at")} as delivered_at from orders
-        where id = ${input.order_id} and customer_id = ${customerId} for update`,
-      );
+      const [o] = await tx
+        .select(ORDER_COLUMNS)
+        .from(orders)
+        .where(and(eq(orders.id, input.order_id), eq(orders.customerId, customerId)))
+        .for("update");
       if (!o) throw notFound("aftersales.order_not_found");
       const w = returnWindow(o, now);
       if (w.reason === "not_delivered") throw refused("aftersales.return_not_delivered", { number: o.number });
@@ -135,13 +156,11 @@ export function createReturnsService(deps: { publicUrl: string }) {
         if (!line) throw refused("aftersales.return_line_unknown");
         throw conflict("aftersales.return_over_quantity", { ref: line.reference, max: p.max, count: p.max });
       }
-      const [r] = await query<{ id: number }>(
-        tx,
-        sql`insert into return_requests (order_id, customer_id, reason, comment)
-        values (${o.id}, ${customerId}, ${input.reason}, ${input.comment || null}) returning id`,
-      );
-      for (const l of input.lines)
-        await query(tx, sql`insert into return_lines (return_id, order_line_id, num) values (${r.id}, ${l.line_id}, ${l.num})`);
+      const [r] = await tx
+        .insert(returnRequests)
+        .values({ orderId: o.id, customerId, reason: input.reason, comment: input.comment || null })
+        .returning({ id: returnRequests.id });
+      for (const l of input.lines) await tx.insert(returnLines).values({ returnId: r.id, orderLineId: l.line_id, num: l.num });
       await addNotification(tx, {
         customerId,
         kind: "return_status",
@@ -157,24 +176,40 @@ export function createReturnsService(deps: { publicUrl: string }) {
   }
 
   async function views(q: Db, customerId: number, lang: Lang, only?: number): Promise<ReturnView[]> {
-    const rows = await query<Omit<ReturnView, "status_text" | "reason_text" | "lines">>(
-      q,
-      sql`select r.id, r.order_id, o.number as order_number, r.status, r.reason, r.comment,
-        ${iso("r.created_at")} as created_at, ${iso("r.updated_at")} as updated_at
-      from return_requests r join orders o on o.id = r.order_id
-      where r.customer_id = ${customerId} ${only ? sql`and r.id = ${only}` : sql``}
-      order by r.created_at desc, r.id desc limit 100`,
-    );
+    const rows = await q
+      .select({
+        id: returnRequests.id,
+        order_id: returnRequests.orderId,
+        order_number: orders.number,
+        status: sql<ReturnStatus>`${returnRequests.status}`,
+        reason: returnRequests.reason,
+        comment: returnRequests.comment,
+        created_at: iso(returnRequests.createdAt),
+        updated_at: iso(returnRequests.updatedAt),
+      })
+      .from(returnRequests)
+      .innerJoin(orders, eq(orders.id, returnRequests.orderId))
+      .where(and(eq(returnRequests.customerId, customerId), only ? eq(returnRequests.id, only) : undefined))
+      .orderBy(desc(returnRequests.createdAt), desc(returnRequests.id))
+      .limit(100);
     if (rows.length === 0) return [];
-    const lines = await query<{ return_id: number; order_line_id: number; reference: string; designation: string; num: number }>(
-      q,
-      sql`select rl.return_id, rl.order_line_id, l.reference, l.designation, rl.num
-      from return_lines rl join order_lines l on l.id = rl.order_line_id
-      where rl.return_id in (${sql.join(
-        rows.map((r) => sql`${r.id}`),
-        sql`, `,
-      )}) order by rl.id`,
-    );
+    const lines = await q
+      .select({
+        return_id: returnLines.returnId,
+        order_line_id: returnLines.orderLineId,
+        reference: orderLines.reference,
+        designation: orderLines.designation,
+        num: returnLines.num,
+      })
+      .from(returnLines)
+      .innerJoin(orderLines, eq(orderLines.id, returnLines.orderLineId))
+      .where(
+        inArray(
+          returnLines.returnId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(returnLines.id);
     return rows.map((r) => ({
       ...r,
       status_text: translate(lang, `aftersales.return_status_${r.status}`),
@@ -194,15 +229,17 @@ export function createReturnsService(deps: { publicUrl: string }) {
     const from = RETURN_STATUSES.filter((s) => canMoveReturn(s, to));
     if (from.length === 0) throw refused("aftersales.return_status_invalid");
     await withTransaction(q, async (tx) => {
-      const [r] = await query<{ id: number; customer_id: number; order_id: number; number: string }>(
-        tx,
-        sql`update return_requests r set status = ${to}, updated_at = now() from orders o
-        where r.id = ${returnId} and o.id = r.order_id and r.status in (${sql.join(
-          from.map((s) => sql`${s}`),
-          sql`, `,
-        )})
-        returning r.id, r.customer_id, r.order_id, o.number`,
-      );
+      const [r] = await tx
+        .update(returnRequests)
+        .set({ status: to, updatedAt: sql`now()` })
+        .from(orders)
+        .where(and(eq(returnRequests.id, returnId), eq(orders.id, returnRequests.orderId), inArray(returnRequests.status, from)))
+        .returning({
+          id: returnRequests.id,
+          customer_id: returnRequests.customerId,
+          order_id: returnRequests.orderId,
+          number: orders.number,
+        });
       if (!r) throw conflict("aftersales.return_status_invalid");
       await addNotification(tx, {
         customerId: r.customer_id,

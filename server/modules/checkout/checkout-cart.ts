@@ -1,7 +1,9 @@
 // What the checkout reads of the caller's server cart: its saved parameters and the measures of its lines
 // (weight, volume, pallets, parcels, GLS restriction), recomputed here so a client's figures are never trusted.
-import { sql } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
+import type { Db } from "#server/db/client.ts";
+import { addresses, cartLines, carts, models } from "#server/db/schema/index.ts";
 import { refused } from "#core/domain-errors.ts";
 import { computeCartTotals } from "#core/cart/totals.ts";
 import { palletCount } from "#core/cart/parcels.ts";
@@ -10,35 +12,46 @@ import type { CartConfig, CartLine } from "#core/cart/types.ts";
 import type { DeliveryMode, FreightMeasures } from "#core/freight-tariff.ts";
 import type { SiteConfig } from "#core/site.ts";
 
-export type CheckoutCartRow = {
-  id: number;
-  delivery_addr_id: number | null;
-  invoice_addr_id: number | null;
-  pickup_method: number;
-  delivery_mode: DeliveryMode | null;
-  shop_id: number | null;
-  coupon_id: number | null;
-  extra_options: Record<string, unknown>;
-  freight: Record<string, unknown> | null;
-  note: string | null;
+const CART_COLUMNS = {
+  id: carts.id,
+  delivery_addr_id: carts.deliveryAddrId,
+  invoice_addr_id: carts.invoiceAddrId,
+  pickup_method: carts.pickupMethod,
+  delivery_mode: sql<DeliveryMode | null>`${carts.deliveryMode}`,
+  shop_id: carts.shopId,
+  coupon_id: carts.couponId,
+  extra_options: carts.extraOptions,
+  freight: carts.freight,
+  note: carts.note,
 };
+export type CheckoutCartRow = SelectResultFields<typeof CART_COLUMNS>;
 
-export type OwnAddress = { id: number; kind: string; zip_code: string; [key: string]: unknown };
-
-const CART_COLUMNS = sql`id, delivery_addr_id, invoice_addr_id, pickup_method, delivery_mode, shop_id, coupon_id, extra_options, freight, note`;
+const ADDRESS_COLUMNS = {
+  id: addresses.id,
+  kind: addresses.kind,
+  title: addresses.title,
+  first_name: addresses.firstName,
+  last_name: addresses.lastName,
+  company: addresses.company,
+  line1: addresses.line1,
+  line2: addresses.line2,
+  zip_code: addresses.zipCode,
+  city: addresses.city,
+  country: addresses.country,
+  phone: addresses.phone,
+};
+export type OwnAddress = SelectResultFields<typeof ADDRESS_COLUMNS>;
 
 /** The caller's cart row, or null when the caller never had one; `lock` holds it until the transaction ends. */
 export async function loadCart(q: Db, customerId: number, lock = false): Promise<CheckoutCartRow | null> {
-  const [row] = await query<CheckoutCartRow>(
-    q,
-    sql`select ${CART_COLUMNS} from carts where customer_id = ${customerId} ${lock ? sql`for update` : sql``}`,
-  );
+  const found = q.select(CART_COLUMNS).from(carts).where(eq(carts.customerId, customerId));
+  const [row] = lock ? await found.for("update") : await found;
   return row ?? null;
 }
 
 /** The caller's cart row, created when missing, locked. */
 export async function lockCart(q: Db, customerId: number): Promise<CheckoutCartRow> {
-  await query(q, sql`insert into carts (customer_id) values (${customerId}) on conflict (customer_id) do nothing`);
+  await q.insert(carts).values({ customerId }).onConflictDoNothing({ target: carts.customerId });
   return (await loadCart(q, customerId, true))!;
 }
 
@@ -51,21 +64,21 @@ export const measureConfig = (c: SiteConfig): CartConfig => ({
 
 /** Measures of the cart's lines, from the catalogue's own weights and volumes; null when the cart has no line. */
 export async function cartMeasures(q: Db, cartId: number, config: CartConfig): Promise<FreightMeasures | null> {
-  const rows = await query<{
-    model_id: number;
-    num: number;
-    price: string;
-    tva: string;
-    poids: string;
-    volume: string;
-    unit: string;
-    non_gls: boolean;
-  }>(
-    q,
-    sql`
-    select m.id as model_id, l.num, m.price, m.tva, m.poids, m.volume, m.unit, m.non_gls
-    from cart_lines l join models m on m.id = l.model_id where l.cart_id = ${cartId} order by l.id`,
-  );
+  const rows = await q
+    .select({
+      model_id: models.id,
+      num: cartLines.num,
+      price: models.price,
+      tva: models.tva,
+      poids: models.poids,
+      volume: models.volume,
+      unit: models.unit,
+      non_gls: models.nonGls,
+    })
+    .from(cartLines)
+    .innerJoin(models, eq(models.id, cartLines.modelId))
+    .where(eq(cartLines.cartId, cartId))
+    .orderBy(cartLines.id);
   if (!rows.length) return null;
   const lines: CartLine[] = rows.map((r) => ({
     model_id: r.model_id,
@@ -109,12 +122,10 @@ export function sentMeasures(
  * refused like an unknown one, an invoice address chosen for delivery (or the reverse) by its own message.
  */
 export async function ownAddress(q: Db, customerId: number, id: number, kind: "delivery" | "invoice"): Promise<OwnAddress> {
-  const [a] = await query<OwnAddress>(
-    q,
-    sql`
-    select id, kind, title, first_name, last_name, company, line1, line2, zip_code, city, country, phone
-    from addresses where id = ${id} and customer_id = ${customerId} and deleted_at is null`,
-  );
+  const [a] = await q
+    .select(ADDRESS_COLUMNS)
+    .from(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.customerId, customerId), isNull(addresses.deletedAt)));
   if (!a) throw refused("checkout.address_invalid");
   if (a.kind !== kind) throw refused("checkout.address_kind_mismatch");
   return a;

@@ -1,24 +1,14 @@
 // Coupons for the checkout (decision 013, 071): a code is visible to its owner or, without owner, to everyone;
 // another customer's code answers exactly like an unknown one, so nothing is revealed about it.
-import { sql } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { coupons } from "#server/db/schema/index.ts";
 import { refused } from "#core/domain-errors.ts";
 import { decOrZero } from "#core/money.ts";
 import { formatAmount } from "#core/price-format.ts";
 import type { Lang } from "#core/lang.ts";
 
-type CouponRow = {
-  id: number;
-  code: string;
-  customer_id: number | null;
-  value: string | null;
-  amount: string | null;
-  min_amount: string;
-  starts_at: Date | string;
-  ends_at: Date | string | null;
-  max_uses: number;
-  uses: number;
-};
+type CouponRow = typeof coupons.$inferSelect;
 
 /** A coupon as the customer sees it (type 2 = discount coupon, SPEC §3). */
 export type CouponView = {
@@ -36,13 +26,14 @@ export type CouponView = {
   valid: boolean;
 };
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+/** A coupon visible to the customer: theirs, or without owner. */
+const visibleTo = (customerId: number) => or(isNull(coupons.customerId), eq(coupons.customerId, customerId));
 
 /** Why the coupon cannot be used now (a checkout.* key), or null. */
 function unusable(c: CouponRow, now: Date): string | null {
-  if (c.uses >= c.max_uses) return "checkout.coupon_used";
-  if (new Date(c.starts_at) > now) return "checkout.coupon_not_started";
-  if (c.ends_at !== null && new Date(c.ends_at) <= now) return "checkout.coupon_expired";
+  if (c.uses >= c.maxUses) return "checkout.coupon_used";
+  if (c.startsAt > now) return "checkout.coupon_not_started";
+  if (c.endsAt !== null && c.endsAt <= now) return "checkout.coupon_expired";
   return null;
 }
 
@@ -52,23 +43,21 @@ const view = (c: CouponRow, now: Date): CouponView => ({
   type: 2,
   value: c.value,
   amount: c.amount,
-  min_amount: c.min_amount,
-  starts_at: iso(c.starts_at)!,
-  ends_at: iso(c.ends_at),
-  max_uses: Number(c.max_uses),
-  uses: Number(c.uses),
-  used: c.uses >= c.max_uses,
+  min_amount: c.minAmount,
+  starts_at: c.startsAt.toISOString(),
+  ends_at: c.endsAt?.toISOString() ?? null,
+  max_uses: c.maxUses,
+  uses: c.uses,
+  used: c.uses >= c.maxUses,
   valid: unusable(c, now) === null,
 });
 
 export function createCouponsService() {
   async function find(q: Db, customerId: number, code: string): Promise<CouponRow | null> {
-    const [row] = await query<CouponRow>(
-      q,
-      sql`
-      select id, code, customer_id, value, amount, min_amount, starts_at, ends_at, max_uses, uses from coupons
-      where upper(code) = upper(${code.trim()}) and (customer_id is null or customer_id = ${customerId})`,
-    );
+    const [row] = await q
+      .select()
+      .from(coupons)
+      .where(and(sql`upper(${coupons.code}) = upper(${code.trim()})`, visibleTo(customerId)));
     return row ?? null;
   }
 
@@ -96,23 +85,20 @@ export function createCouponsService() {
 
   /** The coupon saved on a cart (any state: the totals decide whether it still applies). */
   async function byId(q: Db, customerId: number, id: number, now = new Date()): Promise<CouponView | null> {
-    const [row] = await query<CouponRow>(
-      q,
-      sql`
-      select id, code, customer_id, value, amount, min_amount, starts_at, ends_at, max_uses, uses from coupons
-      where id = ${id} and (customer_id is null or customer_id = ${customerId})`,
-    );
+    const [row] = await q
+      .select()
+      .from(coupons)
+      .where(and(eq(coupons.id, id), visibleTo(customerId)));
     return row ? view(row, now) : null;
   }
 
   /** The caller's own coupons, usable first, then by end date. */
   async function list(q: Db, customerId: number, now = new Date()): Promise<CouponView[]> {
-    const rows = await query<CouponRow>(
-      q,
-      sql`
-      select id, code, customer_id, value, amount, min_amount, starts_at, ends_at, max_uses, uses from coupons
-      where customer_id = ${customerId} order by ends_at nulls last, id`,
-    );
+    const rows = await q
+      .select()
+      .from(coupons)
+      .where(eq(coupons.customerId, customerId))
+      .orderBy(sql`${coupons.endsAt} nulls last`, asc(coupons.id));
     return rows.map((r) => view(r, now)).sort((a, b) => Number(b.valid) - Number(a.valid));
   }
 

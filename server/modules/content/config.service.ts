@@ -1,6 +1,14 @@
 // Site configuration (SPEC §3 "Site config") and the shops shown in the footer.
-import { sql } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "#server/db/client.ts";
+import {
+  contentPages,
+  contentPageTranslations,
+  shops as shopTable,
+  shopTranslations,
+  siteConfig as configTable,
+} from "#server/db/schema/index.ts";
 import type { ReadCache } from "#server/read-cache.ts";
 import type { Lang } from "#core/i18n/messages.ts";
 import type { FooterPage, Shop, SiteConfig } from "#core/site.ts";
@@ -13,35 +21,44 @@ export function createConfigService(db: Db, cache: ReadCache) {
   const footerPages = (lang: Lang) => cache.memo(`pages:${lang}`, () => loadPages(lang));
 
   async function loadConfig(): Promise<SiteConfig> {
-    const rows = await query<{ key: string; value: unknown }>(db, sql`select key, value from site_config`);
+    // the value as the driver parsed it: the jsonb column's decoder would parse a JSON string ("300") once more
+    const rows = await db.select({ key: configTable.key, value: sql<unknown>`${configTable.value}` }).from(configTable);
     return Object.fromEntries(rows.map((r) => [r.key, r.value]));
   }
 
   async function loadShops(lang: Lang): Promise<Shop[]> {
-    const rows = await query<Shop>(
-      db,
-      sql`
-      select s.id, s.code, coalesce(t.name, f.name) as name, coalesce(t.address, f.address) as address,
-             s.phone, s.email, s.lat, s.lng, s.hours
-      from shops s
-      join shop_translations f on f.shop_id = s.id and f.lang = 'fr'
-      left join shop_translations t on t.shop_id = s.id and t.lang = ${lang}
-      order by s.position, s.id`,
-    );
-    return rows;
+    const s = alias(shopTable, "s");
+    const f = alias(shopTranslations, "f");
+    const t = alias(shopTranslations, "t");
+    return db
+      .select({
+        id: s.id,
+        code: s.code,
+        name: sql<string>`coalesce(${t.name}, ${f.name})`,
+        address: sql<string>`coalesce(${t.address}, ${f.address})`,
+        phone: s.phone,
+        email: s.email,
+        lat: s.lat,
+        lng: s.lng,
+        hours: s.hours,
+      })
+      .from(s)
+      .innerJoin(f, and(eq(f.shopId, s.id), eq(f.lang, "fr")))
+      .leftJoin(t, and(eq(t.shopId, s.id), eq(t.lang, lang)))
+      .orderBy(asc(s.position), asc(s.id));
   }
 
   async function loadPages(lang: Lang): Promise<FooterPage[]> {
-    const rows = await query<FooterPage>(
-      db,
-      sql`
-      select p.id, p.slug, coalesce(t.title, f.title) as title
-      from content_pages p
-      join content_page_translations f on f.page_id = p.id and f.lang = 'fr'
-      left join content_page_translations t on t.page_id = p.id and t.lang = ${lang}
-      where p.in_footer order by p.position, p.id`,
-    );
-    return rows;
+    const p = alias(contentPages, "p");
+    const f = alias(contentPageTranslations, "f");
+    const t = alias(contentPageTranslations, "t");
+    return db
+      .select({ id: p.id, slug: p.slug, title: sql<string>`coalesce(${t.title}, ${f.title})` })
+      .from(p)
+      .innerJoin(f, and(eq(f.pageId, p.id), eq(f.lang, "fr")))
+      .leftJoin(t, and(eq(t.pageId, p.id), eq(t.lang, lang)))
+      .where(eq(p.inFooter, true))
+      .orderBy(asc(p.position), asc(p.id));
   }
 
   return { siteConfig, shops, footerPages };

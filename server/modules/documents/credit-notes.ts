@@ -3,8 +3,9 @@
 // number from the gap-free yearly sequence, a `credit_note_issued` notice. One credit note per return
 // (unique `return_id`): a second call, or a concurrent one, answers the note already issued. The customer gets
 // the credit-note e-mail in the same transaction, its PDF attached by reference (decision 120).
-import { sql } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { eq } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { creditNotes, customers, orderLines, orders, returnLines, returnRequests } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { notFound } from "#core/domain-errors.ts";
 import { creditNoteRate, creditNoteVat, returnCredit } from "#core/documents/credit.ts";
@@ -27,50 +28,58 @@ export type IssuedCreditNote = { id: number; number: string; amount_ttc: string;
  */
 export async function issueCreditNote(q: Db, source: { returnId: number }, opts: { publicUrl: string }): Promise<IssuedCreditNote | null> {
   return withTransaction(q, async (tx) => {
-    const [r] = await query<{
-      id: number;
-      customer_id: number;
-      order_id: number;
-      order_number: string;
-      discount_amount: string;
-      email: string;
-      lang: string;
-    }>(
-      tx,
-      sql`select r.id, r.customer_id, r.order_id, o.number as order_number, o.discount_amount::text as discount_amount, c.email, c.lang
-      from return_requests r join orders o on o.id = r.order_id join customers c on c.id = r.customer_id
-      where r.id = ${source.returnId} for update of r`,
-    );
+    const [r] = await tx
+      .select({
+        id: returnRequests.id,
+        customer_id: returnRequests.customerId,
+        order_id: returnRequests.orderId,
+        order_number: orders.number,
+        discount_amount: orders.discountAmount,
+        email: customers.email,
+        lang: customers.lang,
+      })
+      .from(returnRequests)
+      .innerJoin(orders, eq(orders.id, returnRequests.orderId))
+      .innerJoin(customers, eq(customers.id, returnRequests.customerId))
+      .where(eq(returnRequests.id, source.returnId))
+      .for("update", { of: returnRequests });
     if (!r) throw notFound("aftersales.return_not_found");
-    const [done] = await query<{ id: number; number: string; amount_ttc: string }>(
-      tx,
-      sql`select id, number, amount_ttc::text as amount_ttc from credit_notes where return_id = ${r.id}`,
-    );
+    const [done] = await tx
+      .select({ id: creditNotes.id, number: creditNotes.number, amount_ttc: creditNotes.amountTtc })
+      .from(creditNotes)
+      .where(eq(creditNotes.returnId, r.id));
     if (done) return { ...done, created: false };
-    const orderLines = await query<{ id: number; line_ht: string; num: number; tva: string }>(
-      tx,
-      sql`select id, line_ht::text as line_ht, num, tva::text as tva from order_lines where order_id = ${r.order_id}`,
-    );
-    const returned = await query<{ order_line_id: number; num: number }>(
-      tx,
-      sql`select order_line_id, num from return_lines where return_id = ${r.id}`,
-    );
+    const lines = await tx
+      .select({ id: orderLines.id, line_ht: orderLines.lineHt, num: orderLines.num, tva: orderLines.tva })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, r.order_id));
+    const returned = await tx
+      .select({ order_line_id: returnLines.orderLineId, num: returnLines.num })
+      .from(returnLines)
+      .where(eq(returnLines.returnId, r.id));
     const credit = returnCredit(
       returned.flatMap((rl) => {
-        const l = orderLines.find((x) => x.id === rl.order_line_id);
+        const l = lines.find((x) => x.id === rl.order_line_id);
         return l ? [{ line_ht: l.line_ht, num: l.num, tva: l.tva, returned: Math.min(rl.num, l.num) }] : [];
       }),
-      { discount_amount: r.discount_amount, goods_ht: goodsTotal(orderLines) },
+      { discount_amount: r.discount_amount, goods_ht: goodsTotal(lines) },
     );
     const amount = credit.ttc;
     if (Number(amount) <= 0) return null;
     // Numbered last: every other numbering of credit notes waits on this row until the commit (decision 066).
     const number = await nextNumber(tx, "credit_note");
-    const [note] = await query<{ id: number }>(
-      tx,
-      sql`insert into credit_notes (number, customer_id, order_id, amount_ttc, remaining_ttc, reason, return_id)
-      values (${number}, ${r.customer_id}, ${r.order_id}, ${amount}::numeric, ${amount}::numeric, null, ${r.id}) returning id`,
-    );
+    const [note] = await tx
+      .insert(creditNotes)
+      .values({
+        number,
+        customerId: r.customer_id,
+        orderId: r.order_id,
+        amountTtc: amount,
+        remainingTtc: amount,
+        reason: null,
+        returnId: r.id,
+      })
+      .returning({ id: creditNotes.id });
     await addNotification(tx, {
       customerId: r.customer_id,
       kind: "credit_note_issued",
@@ -86,7 +95,7 @@ export async function issueCreditNote(q: Db, source: { returnId: number }, opts:
         number,
         amount_ttc: amount,
         remaining_ttc: amount,
-        vat: creditNoteVat(amount, credit, creditNoteRate([...new Set(orderLines.map((l) => l.tva))])),
+        vat: creditNoteVat(amount, credit, creditNoteRate([...new Set(lines.map((l) => l.tva))])),
         order_number: r.order_number,
         reason: creditNoteReason(null, r.id, r.order_number, lang),
       },

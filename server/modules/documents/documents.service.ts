@@ -1,8 +1,10 @@
 // The caller's invoices and credit notes (issue 11 item 6, issue 12 items 3 and 8; decision 079): lists, PDFs,
 // and the credit balance spent at checkout. Every query is scoped by the caller's customer id: another
 // customer's document is not found. Every function takes the handle first (decision 060).
-import { sql } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { and, asc, desc, eq, gt, gte, isNull, sql } from "drizzle-orm";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Db } from "#server/db/client.ts";
+import { creditNoteUses, creditNotes, customers, invoices, orderLines, orders, returnLines } from "#server/db/schema/index.ts";
 import { notFound, refused } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
 import { formatDate } from "#core/format-date.ts";
@@ -41,7 +43,13 @@ export type { PdfFile } from "#server/http/pdf-download.ts";
 
 export type OrderDocuments = { invoice: { number: string; pdf_url: string } | null; credit_used: string; amount_due: string };
 
-const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
+const iso = <C extends AnyPgColumn>(col: C) =>
+  sql<C["_"]["notNull"] extends true ? string : string | null>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/** A credit note's order, when it is the note's customer's. */
+const ownOrder = and(eq(orders.id, creditNotes.orderId), eq(orders.customerId, creditNotes.customerId));
+/** The order's lines again, in a subquery of a statement that reads order_lines already. */
+const otherLines = alias(orderLines, "x");
 
 /** Download paths (cookie session, owner only). `lang` zh adds ?lang=zh. */
 export const invoicePdfPath = (orderId: number, lang: Lang = "fr") => `/documents/invoice/${orderId}.pdf${lang === "zh" ? "?lang=zh" : ""}`;
@@ -74,28 +82,27 @@ function customerBlock(
   return { name, lines, clientNumber: c.client_number, siret: c.siret };
 }
 
-type CustomerRow = {
-  company: string | null;
-  first_name: string;
-  last_name: string;
-  title: string | null;
-  client_number: string;
-  siret: string | null;
-};
 const customerRow = async (q: Db, customerId: number) =>
   (
-    await query<CustomerRow>(
-      q,
-      sql`select company, first_name, last_name, title, client_number, siret from customers where id = ${customerId}`,
-    )
+    await q
+      .select({
+        company: customers.company,
+        first_name: customers.firstName,
+        last_name: customers.lastName,
+        title: customers.title,
+        client_number: customers.clientNumber,
+        siret: customers.siret,
+      })
+      .from(customers)
+      .where(eq(customers.id, customerId))
   )[0];
 
 /** Σ credit TTC spent on an order and not given back. */
 export async function creditUsedOn(q: Db, orderId: number): Promise<string> {
-  const [r] = await query<{ used: string }>(
-    q,
-    sql`select coalesce(sum(amount), 0)::text as used from credit_note_uses where order_id = ${orderId} and released_at is null`,
-  );
+  const [r] = await q
+    .select({ used: sql<string>`coalesce(sum(${creditNoteUses.amount}), 0)::text` })
+    .from(creditNoteUses)
+    .where(and(eq(creditNoteUses.orderId, orderId), isNull(creditNoteUses.releasedAt)));
   return sum([r?.used ?? "0"]).toFixed(2);
 }
 
@@ -104,17 +111,17 @@ export async function creditUsedOn(q: Db, orderId: number): Promise<string> {
  * this instead of reading total_ttc; 0.00 means the credit covered everything (the order is paid already).
  */
 export async function orderAmountDue(q: Db, orderId: number): Promise<string> {
-  const [o] = await query<{ total_ttc: string }>(q, sql`select total_ttc::text as total_ttc from orders where id = ${orderId}`);
+  const [o] = await q.select({ total_ttc: orders.totalTtc }).from(orders).where(eq(orders.id, orderId));
   if (!o) throw notFound("orders.order_not_found");
   return amountDue(o.total_ttc, await creditUsedOn(q, orderId));
 }
 
 /** The caller's credit balance: Σ remaining_ttc of their credit notes. */
 export async function creditBalance(q: Db, customerId: number): Promise<string> {
-  const [r] = await query<{ balance: string }>(
-    q,
-    sql`select coalesce(sum(remaining_ttc), 0)::text as balance from credit_notes where customer_id = ${customerId}`,
-  );
+  const [r] = await q
+    .select({ balance: sql<string>`coalesce(sum(${creditNotes.remainingTtc}), 0)::text` })
+    .from(creditNotes)
+    .where(eq(creditNotes.customerId, customerId));
   return sum([r?.balance ?? "0"]).toFixed(2);
 }
 
@@ -125,24 +132,22 @@ export async function creditBalance(q: Db, customerId: number): Promise<string> 
  * Returns the amount taken (0.00 when there is no balance).
  */
 export async function consumeCreditNotes(tx: Db, customerId: number, orderId: number, orderTtc: string): Promise<string> {
-  const notes = await query<{ id: number; remaining_ttc: string }>(
-    tx,
-    sql`select id, remaining_ttc::text as remaining_ttc from credit_notes
-        where customer_id = ${customerId} and remaining_ttc > 0 order by issued_at, id for update`,
-  );
+  const notes = await tx
+    .select({ id: creditNotes.id, remaining_ttc: creditNotes.remainingTtc })
+    .from(creditNotes)
+    .where(and(eq(creditNotes.customerId, customerId), gt(creditNotes.remainingTtc, "0")))
+    .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.id))
+    .for("update");
   const wanted = creditToApply(sum(notes.map((n) => n.remaining_ttc)), orderTtc);
   const parts = spreadOverCreditNotes(notes, wanted);
   for (const p of parts) {
-    const done = await query(
-      tx,
-      sql`update credit_notes set remaining_ttc = remaining_ttc - ${p.amount}::numeric
-          where id = ${p.id} and customer_id = ${customerId} and remaining_ttc >= ${p.amount}::numeric returning id`,
-    );
+    const done = await tx
+      .update(creditNotes)
+      .set({ remainingTtc: sql`${creditNotes.remainingTtc} - ${p.amount}::numeric` })
+      .where(and(eq(creditNotes.id, p.id), eq(creditNotes.customerId, customerId), gte(creditNotes.remainingTtc, p.amount)))
+      .returning({ id: creditNotes.id });
     if (done.length === 0) throw refused("documents.credit_unavailable");
-    await query(
-      tx,
-      sql`insert into credit_note_uses (order_id, credit_note_id, amount) values (${orderId}, ${p.id}, ${p.amount}::numeric)`,
-    );
+    await tx.insert(creditNoteUses).values({ orderId, creditNoteId: p.id, amount: p.amount });
   }
   return sum(parts.map((p) => p.amount)).toFixed(2);
 }
@@ -153,13 +158,16 @@ export async function consumeCreditNotes(tx: Db, customerId: number, orderId: nu
  * cancellation of an unpaid order, inside that transaction. Returns the amount given back.
  */
 export async function releaseCreditNotes(q: Db, orderId: number): Promise<string> {
-  const released = await query<{ credit_note_id: number; amount: string }>(
-    q,
-    sql`update credit_note_uses set released_at = now() where order_id = ${orderId} and released_at is null
-        returning credit_note_id, amount::text as amount`,
-  );
+  const released = await q
+    .update(creditNoteUses)
+    .set({ releasedAt: sql`now()` })
+    .where(and(eq(creditNoteUses.orderId, orderId), isNull(creditNoteUses.releasedAt)))
+    .returning({ credit_note_id: creditNoteUses.creditNoteId, amount: creditNoteUses.amount });
   for (const r of released) {
-    await query(q, sql`update credit_notes set remaining_ttc = remaining_ttc + ${r.amount}::numeric where id = ${r.credit_note_id}`);
+    await q
+      .update(creditNotes)
+      .set({ remainingTtc: sql`${creditNotes.remainingTtc} + ${r.amount}::numeric` })
+      .where(eq(creditNotes.id, r.credit_note_id));
   }
   return sum(released.map((r) => r.amount)).toFixed(2);
 }
@@ -172,24 +180,40 @@ export function creditNoteReason(reason: string | null, returnId: number | null,
 
 export function createDocumentsService() {
   async function invoiceList(q: Db, customerId: number): Promise<InvoiceItem[]> {
-    const rows = await query<Omit<InvoiceItem, "pdf_url">>(
-      q,
-      sql`select i.id, i.number, i.order_id, o.number as order_number, ${iso("i.issued_at")} as issued_at,
-          i.amount_ht::text as amount_ht, i.amount_ttc::text as amount_ttc
-          from invoices i join orders o on o.id = i.order_id
-          where i.customer_id = ${customerId} order by i.issued_at desc, i.id desc`,
-    );
+    const rows = await q
+      .select({
+        id: invoices.id,
+        number: invoices.number,
+        order_id: invoices.orderId,
+        order_number: orders.number,
+        issued_at: iso(invoices.issuedAt),
+        amount_ht: invoices.amountHt,
+        amount_ttc: invoices.amountTtc,
+      })
+      .from(invoices)
+      .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .where(eq(invoices.customerId, customerId))
+      .orderBy(desc(invoices.issuedAt), desc(invoices.id));
     return rows.map((r) => ({ ...r, pdf_url: invoicePdfPath(r.order_id) }));
   }
 
   async function creditNoteList(q: Db, customerId: number, lang: Lang = "fr"): Promise<{ list: CreditNoteItem[]; balance: string }> {
-    const rows = await query<Omit<CreditNoteItem, "pdf_url"> & { return_id: number | null }>(
-      q,
-      sql`select c.id, c.number, c.order_id, o.number as order_number, ${iso("c.issued_at")} as issued_at,
-          c.amount_ttc::text as amount_ttc, c.remaining_ttc::text as remaining_ttc, c.reason, c.return_id
-          from credit_notes c left join orders o on o.id = c.order_id and o.customer_id = c.customer_id
-          where c.customer_id = ${customerId} order by c.issued_at desc, c.id desc`,
-    );
+    const rows = await q
+      .select({
+        id: creditNotes.id,
+        number: creditNotes.number,
+        order_id: creditNotes.orderId,
+        order_number: orders.number,
+        issued_at: iso(creditNotes.issuedAt),
+        amount_ttc: creditNotes.amountTtc,
+        remaining_ttc: creditNotes.remainingTtc,
+        reason: creditNotes.reason,
+        return_id: creditNotes.returnId,
+      })
+      .from(creditNotes)
+      .leftJoin(orders, ownOrder)
+      .where(eq(creditNotes.customerId, customerId))
+      .orderBy(desc(creditNotes.issuedAt), desc(creditNotes.id));
     const list = rows.map(({ return_id, ...r }) => ({
       ...r,
       reason: creditNoteReason(r.reason, return_id, r.order_number, lang),
@@ -200,60 +224,54 @@ export function createDocumentsService() {
 
   /** The invoice PDF of one of the caller's orders; another customer's order, or one without invoice: not found. */
   async function invoicePdf(q: Db, customerId: number, orderId: number, lang: Lang): Promise<PdfFile> {
-    const [inv] = await query<{
-      number: string;
-      issued_at: string;
-      order_number: string;
-      created_at: string;
-      paid_at: string | null;
-      payment_method: string | null;
-      transaction_id: string | null;
-      total_ht: string;
-      total_tva: string;
-      total_ttc: string;
-      freight_ht: string;
-      freight_tva: string;
-      freight_discount_ht: string;
-      freight_vat_rate: string | null;
-      discount_amount: string;
-      invoice_address: Snapshot | null;
-      delivery_address: Snapshot | null;
-    }>(
-      q,
-      sql`select i.number, ${iso("i.issued_at")} as issued_at, o.number as order_number, ${iso("o.created_at")} as created_at,
-          ${iso("o.paid_at")} as paid_at, o.payment_method, o.transaction_id, o.total_ht::text as total_ht, o.total_tva::text as total_tva,
-          o.total_ttc::text as total_ttc, o.freight_ht::text as freight_ht, o.freight_tva::text as freight_tva,
-          o.freight_discount_ht::text as freight_discount_ht, o.freight_vat_rate::text as freight_vat_rate,
-          o.discount_amount::text as discount_amount, o.invoice_address, o.delivery_address
-          from invoices i join orders o on o.id = i.order_id
-          where i.order_id = ${orderId} and i.customer_id = ${customerId} and o.customer_id = ${customerId}
-          order by i.id limit 1`,
-    );
+    const [inv] = await q
+      .select({
+        number: invoices.number,
+        issued_at: iso(invoices.issuedAt),
+        order_number: orders.number,
+        created_at: iso(orders.createdAt),
+        paid_at: iso(orders.paidAt),
+        payment_method: orders.paymentMethod,
+        transaction_id: orders.transactionId,
+        total_ht: orders.totalHt,
+        total_tva: orders.totalTva,
+        total_ttc: orders.totalTtc,
+        freight_ht: orders.freightHt,
+        freight_tva: orders.freightTva,
+        freight_discount_ht: orders.freightDiscountHt,
+        freight_vat_rate: orders.freightVatRate,
+        discount_amount: orders.discountAmount,
+        invoice_address: orders.invoiceAddress,
+        delivery_address: orders.deliveryAddress,
+      })
+      .from(invoices)
+      .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .where(and(eq(invoices.orderId, orderId), eq(invoices.customerId, customerId), eq(orders.customerId, customerId)))
+      .orderBy(asc(invoices.id))
+      .limit(1);
     if (!inv) throw notFound("documents.pdf_not_found");
-    const lines = await query<{
-      reference: string;
-      designation: string;
-      unit: string;
-      price: string;
-      num: number;
-      tva: string;
-      remise: string;
-      line_ht: string;
-      gifted_units: number;
-    }>(
-      q,
-      sql`select reference, designation, unit, price::text as price, num, tva::text as tva, remise::text as remise, line_ht::text as line_ht,
-                 gifted_units
-          from order_lines where order_id = ${orderId} order by id`,
-    );
+    const lines = await q
+      .select({
+        reference: orderLines.reference,
+        designation: orderLines.designation,
+        unit: orderLines.unit,
+        price: orderLines.price,
+        num: orderLines.num,
+        tva: orderLines.tva,
+        remise: orderLines.remise,
+        line_ht: orderLines.lineHt,
+        gifted_units: orderLines.giftedUnits,
+      })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId))
+      .orderBy(asc(orderLines.id));
     const customer = await customerRow(q, customerId);
-    const snapshot = (v: Snapshot | string | null) => (typeof v === "string" ? (JSON.parse(v) as Snapshot) : v);
     const credit = await creditUsedOn(q, orderId);
     const t = (k: string) => translate(lang, `documents.${k}`);
     const pdf = await renderDocumentPdf({
       kind: "invoice",
       lang,
-      customer: customerBlock(customer, snapshot(inv.invoice_address) ?? snapshot(inv.delivery_address)),
+      customer: customerBlock(customer, inv.invoice_address ?? inv.delivery_address),
       number: inv.number,
       date: inv.issued_at,
       // Units a promotion offered (decision 086) follow their line at no charge, so the delivery matches the invoice.
@@ -315,62 +333,61 @@ export function createDocumentsService() {
 
   /** The PDF of one of the caller's credit notes; another customer's: not found. */
   async function creditNotePdf(q: Db, customerId: number, id: number, lang: Lang): Promise<PdfFile> {
-    const [cn] = await query<{
-      number: string;
-      issued_at: string;
-      amount_ttc: string;
-      remaining_ttc: string;
-      reason: string | null;
-      return_id: number | null;
-      order_id: number | null;
-      order_number: string | null;
-      invoice_address: Snapshot | string | null;
-    }>(
-      q,
-      sql`select c.number, ${iso("c.issued_at")} as issued_at, c.amount_ttc::text as amount_ttc, c.remaining_ttc::text as remaining_ttc,
-          c.reason, c.return_id, c.order_id, o.number as order_number, o.invoice_address
-          from credit_notes c left join orders o on o.id = c.order_id and o.customer_id = c.customer_id
-          where c.id = ${id} and c.customer_id = ${customerId}`,
-    );
+    const [cn] = await q
+      .select({
+        number: creditNotes.number,
+        issued_at: iso(creditNotes.issuedAt),
+        amount_ttc: creditNotes.amountTtc,
+        remaining_ttc: creditNotes.remainingTtc,
+        reason: creditNotes.reason,
+        return_id: creditNotes.returnId,
+        order_id: creditNotes.orderId,
+        order_number: orders.number,
+        invoice_address: orders.invoiceAddress,
+      })
+      .from(creditNotes)
+      .leftJoin(orders, ownOrder)
+      .where(and(eq(creditNotes.id, id), eq(creditNotes.customerId, customerId)));
     if (!cn) throw notFound("documents.pdf_not_found");
     cn.reason = creditNoteReason(cn.reason, cn.return_id, cn.order_number, lang);
     // The returned lines the note was issued for (a return's note), each with the order's discount.
     const returned = cn.return_id
-      ? await query<{
-          reference: string;
-          designation: string;
-          unit: string;
-          price: string;
-          line_ht: string;
-          num: number;
-          tva: string;
-          returned: number;
-          discount_amount: string;
-          goods_ht: string;
-        }>(
-          q,
-          sql`select l.reference, l.designation, l.unit, l.price::text as price, l.line_ht::text as line_ht, l.num, l.tva::text as tva,
-              least(rl.num, l.num) as returned, o.discount_amount::text as discount_amount,
-              (select coalesce(sum(x.line_ht), 0)::text from order_lines x where x.order_id = o.id) as goods_ht
-              from return_lines rl join order_lines l on l.id = rl.order_line_id join orders o on o.id = l.order_id
-              where rl.return_id = ${cn.return_id} order by l.id`,
-        )
+      ? await q
+          .select({
+            reference: orderLines.reference,
+            designation: orderLines.designation,
+            unit: orderLines.unit,
+            price: orderLines.price,
+            line_ht: orderLines.lineHt,
+            num: orderLines.num,
+            tva: orderLines.tva,
+            returned: sql<number>`least(${returnLines.num}, ${orderLines.num})`,
+            discount_amount: orders.discountAmount,
+            goods_ht: sql<string>`${q
+              .select({ goods_ht: sql`coalesce(sum(${otherLines.lineHt}), 0)::text` })
+              .from(otherLines)
+              .where(eq(otherLines.orderId, orders.id))}`,
+          })
+          .from(returnLines)
+          .innerJoin(orderLines, eq(orderLines.id, returnLines.orderLineId))
+          .innerJoin(orders, eq(orders.id, orderLines.orderId))
+          .where(eq(returnLines.returnId, cn.return_id))
+          .orderBy(asc(orderLines.id))
       : [];
     const credit = returned.length > 0 ? returnCredit(returned, returned[0]) : null;
     // Without its lines, one rate: the order's when all its lines share one, else the standard rate.
     const rates = cn.order_id
-      ? await query<{ tva: string }>(q, sql`select distinct tva::text as tva from order_lines where order_id = ${cn.order_id}`)
+      ? await q.selectDistinct({ tva: orderLines.tva }).from(orderLines).where(eq(orderLines.orderId, cn.order_id))
       : [];
     const rate = creditNoteRate(rates.map((r) => r.tva));
     const vat = creditNoteVat(cn.amount_ttc, credit, rate);
     const { ht, tva } = vat;
     const customer = await customerRow(q, customerId);
     const t = (k: string, v?: Record<string, string>) => translate(lang, `documents.${k}`, v);
-    const address = typeof cn.invoice_address === "string" ? (JSON.parse(cn.invoice_address) as Snapshot) : cn.invoice_address;
     const pdf = await renderDocumentPdf({
       kind: "credit_note",
       lang,
-      customer: customerBlock(customer, address),
+      customer: customerBlock(customer, cn.invoice_address),
       number: cn.number,
       date: cn.issued_at,
       lines: vat.byLines
@@ -423,14 +440,16 @@ export function createDocumentsService() {
 
   /** For the order detail page: the order's invoice (number, PDF path) when issued, and the credit spent on it. */
   async function orderDocuments(q: Db, customerId: number, orderId: number): Promise<OrderDocuments> {
-    const [inv] = await query<{ number: string }>(
-      q,
-      sql`select number from invoices where order_id = ${orderId} and customer_id = ${customerId} order by id limit 1`,
-    );
-    const [o] = await query<{ total_ttc: string }>(
-      q,
-      sql`select total_ttc::text as total_ttc from orders where id = ${orderId} and customer_id = ${customerId}`,
-    );
+    const [inv] = await q
+      .select({ number: invoices.number })
+      .from(invoices)
+      .where(and(eq(invoices.orderId, orderId), eq(invoices.customerId, customerId)))
+      .orderBy(asc(invoices.id))
+      .limit(1);
+    const [o] = await q
+      .select({ total_ttc: orders.totalTtc })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
     const credit = o ? await creditUsedOn(q, orderId) : "0.00";
     return {
       invoice: inv ? { number: inv.number, pdf_url: invoicePdfPath(orderId) } : null,

@@ -3,8 +3,9 @@
 // and the payment e-mail through the outbox: the order's breakdown, and the invoice PDF attached by reference
 // (rendered by the outbox worker when it sends, decision 120).
 // Idempotent: an order that already has its invoice keeps it (one invoice per order, unique index).
-import { sql } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { eq } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { invoices } from "#server/db/schema/index.ts";
 import type { Lang } from "#core/lang.ts";
 import { formatDate } from "#core/format-date.ts";
 import { mailOrderOf, paymentMail } from "#core/mail/order-mail.ts";
@@ -27,18 +28,17 @@ export type IssueOptions = {
 };
 
 export async function issueInvoice(q: Db, orderId: number, opts: IssueOptions): Promise<IssuedInvoice> {
-  const [existing] = await query<{ id: number; number: string }>(q, sql`select id, number from invoices where order_id = ${orderId}`);
+  const [existing] = await q.select({ id: invoices.id, number: invoices.number }).from(invoices).where(eq(invoices.orderId, orderId));
   if (existing) return { ...existing, orderId, created: false };
   const to = await orderRecipient(q, orderId);
   const lang = opts.lang ?? to.lang;
   // Read before the number: other invoices wait on the sequence row from nextNumber until this transaction ends.
   const o = await orderDetail(q, to.customer_id, { id: orderId }, lang);
   const number = await nextNumber(q, "invoice");
-  const [inv] = await query<{ id: number }>(
-    q,
-    sql`insert into invoices (number, order_id, customer_id, amount_ht, amount_ttc)
-    values (${number}, ${orderId}, ${to.customer_id}, ${o.total_ht}, ${o.total_ttc}) returning id`,
-  );
+  const [inv] = await q
+    .insert(invoices)
+    .values({ number, orderId, customerId: to.customer_id, amountHt: o.total_ht, amountTtc: o.total_ttc })
+    .returning({ id: invoices.id });
   // What this payment paid: the card pays the total less the credit deducted; a credit note alone pays it all.
   const byCredit = o.payment?.method === "credit_note";
   const mail = paymentMail(lang, mailOrderOf(o), {

@@ -2,8 +2,9 @@
 // own transaction (order planned, shipped, delivered, delivery rescheduled, return status, credit note,
 // answer): the notice exists exactly when the change committed. Reads are scoped by the caller's id.
 // The unread count (asked by every page's session call) is kept in memory per customer (decision 088).
-import { sql } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { notifications } from "#server/db/schema/index.ts";
 import { afterCommit, isTransaction } from "#server/db/tx.ts";
 import { notFound } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
@@ -38,11 +39,10 @@ const forgetHere = (customerId: number) => afterCommit(() => localCounts.forEach
 
 /** Adds a notice for a customer with the caller's handle (join the caller's transaction). */
 export async function addNotification(q: Db, n: NewNotification): Promise<number> {
-  const [row] = await query<{ id: number }>(
-    q,
-    sql`insert into notifications (customer_id, kind, order_id, ref, vars)
-    values (${n.customerId}, ${n.kind}, ${n.orderId ?? null}, ${n.ref}, ${JSON.stringify(n.vars ?? {})}::jsonb) returning id`,
-  );
+  const [row] = await q
+    .insert(notifications)
+    .values({ customerId: n.customerId, kind: n.kind, orderId: n.orderId ?? null, ref: n.ref, vars: n.vars ?? {} })
+    .returning({ id: notifications.id });
   forgetHere(n.customerId);
   return row.id;
 }
@@ -61,10 +61,10 @@ export function notificationText(kind: NotificationKind, ref: string, vars: Reco
 }
 
 async function countUnread(q: Db, customerId: number): Promise<number> {
-  const [{ n }] = await query<{ n: number }>(
-    q,
-    sql`select count(*)::int as n from notifications where customer_id = ${customerId} and read_at is null`,
-  );
+  const [{ n }] = await q
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.customerId, customerId), isNull(notifications.readAt)));
   return n;
 }
 
@@ -115,29 +115,23 @@ export function createNotificationsService() {
   const unreadCount = (q: Db, customerId: number) => unread.get(q, customerId);
 
   async function list(q: Db, customerId: number, lang: Lang): Promise<{ list: NotificationView[]; unread: number }> {
-    const rows = await query<{
-      id: number;
-      kind: NotificationKind;
-      order_id: number | null;
-      ref: string;
-      vars: Record<string, string | number> | string;
-      read_at: string | null;
-      created_at: string;
-    }>(
-      q,
-      sql`select id, kind, order_id, ref, vars, read_at::text as read_at,
-      to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at
-      from notifications where customer_id = ${customerId} order by created_at desc, id desc limit ${NOTIFICATIONS_PAGE}`,
-    );
+    const t = notifications;
+    const createdAt = sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+    const rows = await q
+      .select({ id: t.id, kind: t.kind, orderId: t.orderId, ref: t.ref, vars: t.vars, readAt: t.readAt, createdAt })
+      .from(t)
+      .where(eq(t.customerId, customerId))
+      .orderBy(desc(t.createdAt), desc(t.id))
+      .limit(NOTIFICATIONS_PAGE);
     return {
       list: rows.map((r) => ({
         id: r.id,
-        kind: r.kind,
-        order_id: r.order_id,
+        kind: r.kind as NotificationKind,
+        order_id: r.orderId,
         ref: r.ref,
-        text: notificationText(r.kind, r.ref, typeof r.vars === "string" ? JSON.parse(r.vars) : r.vars, lang),
-        read: r.read_at !== null,
-        created_at: r.created_at,
+        text: notificationText(r.kind as NotificationKind, r.ref, r.vars, lang),
+        read: r.readAt !== null,
+        created_at: r.createdAt,
       })),
       unread: await countUnread(q, customerId),
     };
@@ -146,12 +140,16 @@ export function createNotificationsService() {
   /** Marks one of the caller's notices, or all of them, as read; another customer's id is not found. */
   async function markRead(q: Db, customerId: number, input: ReadNotificationInput): Promise<{ unread: number }> {
     if (input.all) {
-      await query(q, sql`update notifications set read_at = now() where customer_id = ${customerId} and read_at is null`);
+      await q
+        .update(notifications)
+        .set({ readAt: sql`now()` })
+        .where(and(eq(notifications.customerId, customerId), isNull(notifications.readAt)));
     } else {
-      const hit = await query<{ id: number }>(
-        q,
-        sql`update notifications set read_at = coalesce(read_at, now()) where id = ${input.id!} and customer_id = ${customerId} returning id`,
-      );
+      const hit = await q
+        .update(notifications)
+        .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+        .where(and(eq(notifications.id, input.id!), eq(notifications.customerId, customerId)))
+        .returning({ id: notifications.id });
       if (hit.length === 0) throw notFound("aftersales.notification_not_found");
     }
     forgetHere(customerId);

@@ -1,7 +1,8 @@
 // What the order e-mails need from the server: the customer they go to, in their language, and the links, built
 // from PUBLIC_URL. The texts are composed by core/mail.
-import { sql } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { eq } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { customers, orders } from "#server/db/schema/index.ts";
 import { isLang, type Lang } from "#core/lang.ts";
 import { localePath } from "#core/slug.ts";
 
@@ -14,10 +15,11 @@ export const orderUrl = (publicUrl: string, lang: Lang, number: string) =>
 
 /** The customer of an order: where its e-mails go, and the language they are written in by default. */
 export async function orderRecipient(q: Db, orderId: number): Promise<{ customer_id: number; email: string; lang: Lang }> {
-  const [r] = await query<{ customer_id: number; email: string; lang: string }>(
-    q,
-    sql`select o.customer_id, c.email, c.lang from orders o join customers c on c.id = o.customer_id where o.id = ${orderId}`,
-  );
+  const [r] = await q
+    .select({ customer_id: orders.customerId, email: customers.email, lang: customers.lang })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(eq(orders.id, orderId));
   if (!r) throw new Error(`no order ${orderId}`);
   return { ...r, lang: isLang(r.lang) ? r.lang : "fr" };
 }

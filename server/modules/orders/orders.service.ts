@@ -2,8 +2,11 @@
 // again". Every query is scoped by the caller's customer id: another customer's order is not found, never
 // shown. Every function takes the handle to use (decision 060).
 import { acceptanceOf } from "#core/legal.ts";
-import { sql } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { and, desc, eq, isNull, sql, type AnyColumn } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
+import type { Db } from "#server/db/client.ts";
+import { cartLines, carts, creditNoteUses, invoices, orderLines, orders, shopTranslations } from "#server/db/schema/index.ts";
 import { notFound, type Vars } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
 import { canRepay, orderStateLabel } from "#core/order-states.ts";
@@ -24,53 +27,57 @@ import type { OrderListInput, OrderRef } from "#core/validation/orders.ts";
 import type { CartService } from "#server/modules/cart/cart.service.ts";
 import { invoicePdfPath } from "#server/modules/documents/documents.service.ts";
 
-type OrderRow = {
-  id: number;
-  number: string;
-  status: string;
-  created_at: string;
-  paid_at: string | null;
-  cancelled_at: string | null;
-  planned_delivery_date: string | null;
-  pickup_method: number;
-  delivery_mode: string | null;
-  shop_id: number | null;
-  total_ht: string;
-  total_tva: string;
-  total_ttc: string;
-  freight_ht: string;
-  freight_tva: string;
-  discount_amount: string;
-  freight_discount_ht: string;
-  freight_vat_rate: string | null;
-  credit_used: string;
-  payment_method: string | null;
-  transaction_id: string | null;
-  delivery_address: OrderAddress | null;
-  invoice_address: OrderAddress | null;
-  note: string | null;
-  lines_count: number;
-  invoice_number: string | null;
-  shipped_at: string | null;
-  delivered_at: string | null;
-  delivery_status: string | null;
-  delivery_reply_by: string | null;
-  cgv_version: string | null;
-  cgv_accepted_at: string | null;
-};
-
 // Moments as ISO text in UTC and dates as "YYYY-MM-DD": both drivers answer the same strings.
-const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
-const COLUMNS = sql`o.id, o.number, o.status, ${iso("o.created_at")} as created_at, ${iso("o.paid_at")} as paid_at,
-  ${iso("o.cancelled_at")} as cancelled_at, o.planned_delivery_date::text as planned_delivery_date, o.pickup_method, o.delivery_mode, o.shop_id,
-  o.total_ht::text as total_ht, o.total_tva::text as total_tva, o.total_ttc::text as total_ttc, o.freight_ht::text as freight_ht,
-  o.freight_tva::text as freight_tva, o.discount_amount::text as discount_amount,
-  o.freight_discount_ht::text as freight_discount_ht, o.freight_vat_rate::text as freight_vat_rate, o.payment_method, o.transaction_id,
-  o.delivery_address, o.invoice_address, o.note, ${iso("o.shipped_at")} as shipped_at, ${iso("o.delivered_at")} as delivered_at,
-  o.delivery_status, ${iso("o.delivery_reply_by")} as delivery_reply_by, o.cgv_version, ${iso("o.cgv_accepted_at")} as cgv_accepted_at,
-  (select count(*)::int from order_lines l where l.order_id = o.id) as lines_count,
-  (select i.number from invoices i where i.order_id = o.id order by i.id limit 1) as invoice_number,
-  (select coalesce(sum(u.amount), 0)::text from credit_note_uses u where u.order_id = o.id and u.released_at is null) as credit_used`;
+const iso = <C extends AnyColumn>(col: C) =>
+  sql<C["_"]["notNull"] extends true ? string : string | null>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+// Subqueries as builders: their columns stay qualified (a single table's select leaves its own columns bare).
+const qb = new QueryBuilder();
+const COLUMNS = {
+  id: orders.id,
+  number: orders.number,
+  status: orders.status,
+  created_at: iso(orders.createdAt),
+  paid_at: iso(orders.paidAt),
+  cancelled_at: iso(orders.cancelledAt),
+  planned_delivery_date: sql<string | null>`${orders.plannedDeliveryDate}::text`,
+  pickup_method: orders.pickupMethod,
+  delivery_mode: orders.deliveryMode,
+  shop_id: orders.shopId,
+  total_ht: sql<string>`${orders.totalHt}::text`,
+  total_tva: sql<string>`${orders.totalTva}::text`,
+  total_ttc: sql<string>`${orders.totalTtc}::text`,
+  freight_ht: sql<string>`${orders.freightHt}::text`,
+  freight_tva: sql<string>`${orders.freightTva}::text`,
+  discount_amount: sql<string>`${orders.discountAmount}::text`,
+  freight_discount_ht: sql<string>`${orders.freightDiscountHt}::text`,
+  freight_vat_rate: sql<string | null>`${orders.freightVatRate}::text`,
+  payment_method: orders.paymentMethod,
+  transaction_id: orders.transactionId,
+  delivery_address: sql<OrderAddress | null>`${orders.deliveryAddress}`,
+  invoice_address: sql<OrderAddress | null>`${orders.invoiceAddress}`,
+  note: orders.note,
+  shipped_at: iso(orders.shippedAt),
+  delivered_at: iso(orders.deliveredAt),
+  delivery_status: orders.deliveryStatus,
+  delivery_reply_by: iso(orders.deliveryReplyBy),
+  cgv_version: orders.cgvVersion,
+  cgv_accepted_at: iso(orders.cgvAcceptedAt),
+  lines_count: sql<number>`${qb
+    .select({ n: sql`count(*)::int` })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orders.id))}`,
+  invoice_number: sql<string | null>`${qb
+    .select({ number: invoices.number })
+    .from(invoices)
+    .where(eq(invoices.orderId, orders.id))
+    .orderBy(invoices.id)
+    .limit(1)}`,
+  credit_used: sql<string>`${qb
+    .select({ used: sql`coalesce(sum(${creditNoteUses.amount}), 0)::text` })
+    .from(creditNoteUses)
+    .where(and(eq(creditNoteUses.orderId, orders.id), isNull(creditNoteUses.releasedAt)))}`,
+};
+type OrderRow = SelectResultFields<typeof COLUMNS>;
 
 // The cart merge speaks of lines "removed from your cart"; an order again never had them there.
 const REORDER_KEYS: Record<string, string> = {
@@ -112,8 +119,11 @@ function summary(o: OrderRow, lang: Lang): OrderSummary {
 
 /** One of the caller's orders, by id or number; anything else (absent, another customer's) is not found. */
 async function own(q: Db, customerId: number, ref: OrderRef): Promise<OrderRow> {
-  const match = "id" in ref ? sql`o.id = ${ref.id}` : sql`o.number = ${ref.number}`;
-  const [row] = await query<OrderRow>(q, sql`select ${COLUMNS} from orders o where o.customer_id = ${customerId} and ${match}`);
+  const match = "id" in ref ? eq(orders.id, ref.id) : eq(orders.number, ref.number);
+  const [row] = await q
+    .select(COLUMNS)
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), match));
   if (!row) throw notFound("orders.order_not_found");
   return row;
 }
@@ -121,18 +131,31 @@ async function own(q: Db, customerId: number, ref: OrderRef): Promise<OrderRow> 
 /** Everything the order detail shows: lines, totals, addresses, delivery mode, state, payment, tracking. */
 export async function orderDetail(q: Db, customerId: number, ref: OrderRef, lang: Lang): Promise<OrderDetail> {
   const o = await own(q, customerId, ref);
-  const lines = await query<OrderLineView>(
-    q,
-    sql`select id, model_id, reference, designation, unit, price::text as price, num,
-    tva::text as tva, remise::text as remise, line_ht::text as line_ht, gifted_units from order_lines where order_id = ${o.id} order by id`,
-  );
+  const lines: OrderLineView[] = await q
+    .select({
+      id: orderLines.id,
+      model_id: orderLines.modelId,
+      reference: orderLines.reference,
+      designation: orderLines.designation,
+      unit: orderLines.unit,
+      price: sql<string>`${orderLines.price}::text`,
+      num: orderLines.num,
+      tva: sql<string>`${orderLines.tva}::text`,
+      remise: sql<string>`${orderLines.remise}::text`,
+      line_ht: sql<string>`${orderLines.lineHt}::text`,
+      gifted_units: orderLines.giftedUnits,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, o.id))
+    .orderBy(orderLines.id);
   let shop: OrderDetail["shop"] = null;
   if (o.pickup_method === 2 && o.shop_id !== null) {
-    const [s] = await query<{ name: string; address: string }>(
-      q,
-      sql`select name, address from shop_translations
-      where shop_id = ${o.shop_id} order by (lang = ${lang}) desc, (lang = 'fr') desc limit 1`,
-    );
+    const [s] = await q
+      .select({ name: shopTranslations.name, address: shopTranslations.address })
+      .from(shopTranslations)
+      .where(eq(shopTranslations.shopId, o.shop_id))
+      .orderBy(sql`(${shopTranslations.lang} = ${lang}) desc`, sql`(${shopTranslations.lang} = 'fr') desc`)
+      .limit(1);
     shop = { id: o.shop_id, name: s?.name ?? "", address: s?.address ?? "" };
   }
   return {
@@ -175,26 +198,34 @@ export function createOrdersService(cart: CartService) {
   async function list(q: Db, customerId: number, { page, page_size }: OrderListInput, lang: Lang): Promise<OrderList> {
     // The count rides on the page's rows (one statement: the order history is a page rendered per request);
     // only a page past the end asks for it on its own.
-    const rows = await query<OrderRow & { total: number }>(
-      q,
-      sql`select ${COLUMNS}, count(*) over ()::int as total from orders o where o.customer_id = ${customerId}
-      order by o.created_at desc, o.id desc limit ${page_size} offset ${(page - 1) * page_size}`,
-    );
+    const rows = await q
+      .select({ ...COLUMNS, total: sql<number>`count(*) over ()::int` })
+      .from(orders)
+      .where(eq(orders.customerId, customerId))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(page_size)
+      .offset((page - 1) * page_size);
     const total =
       rows[0]?.total ??
       (page > 1
-        ? (await query<{ total: number }>(q, sql`select count(*)::int as total from orders where customer_id = ${customerId}`))[0].total
+        ? (
+            await q
+              .select({ total: sql<number>`count(*)::int` })
+              .from(orders)
+              .where(eq(orders.customerId, customerId))
+          )[0].total
         : 0);
     return { list: rows.map((o) => summary(o, lang)), total, page, page_size, page_count: Math.max(1, Math.ceil(total / page_size)) };
   }
 
   /** The caller's most recent orders with their timelines (the tracking page). */
   async function tracking(q: Db, customerId: number, lang: Lang, limit = TRACKING_LIMIT) {
-    const rows = await query<OrderRow>(
-      q,
-      sql`select ${COLUMNS} from orders o where o.customer_id = ${customerId}
-      order by o.created_at desc, o.id desc limit ${limit}`,
-    );
+    const rows = await q
+      .select(COLUMNS)
+      .from(orders)
+      .where(eq(orders.customerId, customerId))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit);
     return rows.map((o) => ({ ...summary(o, lang), tracking: trackingSteps(o) }));
   }
 
@@ -208,11 +239,11 @@ export function createOrdersService(cart: CartService) {
    */
   async function reorder(q: Db, customerId: number, ref: OrderRef, lang: Lang): Promise<ReorderResult> {
     const o = await own(q, customerId, ref);
-    const lines = await query<{ model_id: number | null; reference: string; num: number }>(
-      q,
-      sql`
-      select model_id, reference, num from order_lines where order_id = ${o.id} order by id`,
-    );
+    const lines = await q
+      .select({ model_id: orderLines.modelId, reference: orderLines.reference, num: orderLines.num })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, o.id))
+      .orderBy(orderLines.id);
     const messages: ReorderResult["messages"] = [];
     const byModel = new Map<number, { reference: string; num: number }>();
     for (const l of lines) {
@@ -227,7 +258,7 @@ export function createOrdersService(cart: CartService) {
     if (byModel.size === 0) return { added: [], messages };
     // What the cart held before, to tell what this call added (informational: a concurrent edit of the same
     // cart between the two reads only changes these counts, never the cart).
-    const before = new Map((await cartLines(q, customerId)).map((l) => [l.model_id, l.num]));
+    const before = new Map((await linesInCart(q, customerId)).map((l) => [l.model_id, l.num]));
     const merged = await cart.merge(
       q,
       customerId,
@@ -238,7 +269,7 @@ export function createOrdersService(cart: CartService) {
       const reference = byModel.get(m.model_id)?.reference ?? String(m.vars.ref ?? "");
       messages.push(message(m.model_id, reference, REORDER_KEYS[m.key] ?? m.key, m.vars, lang));
     }
-    const added = (await cartLines(q, customerId)).flatMap((l) => {
+    const added = (await linesInCart(q, customerId)).flatMap((l) => {
       const ordered = byModel.get(l.model_id);
       const delta = l.num - (before.get(l.model_id) ?? 0);
       return ordered && delta > 0 ? [{ model_id: l.model_id, reference: ordered.reference, num: delta }] : [];
@@ -246,12 +277,12 @@ export function createOrdersService(cart: CartService) {
     return { added, messages };
   }
 
-  async function cartLines(q: Db, customerId: number) {
-    return query<{ model_id: number; num: number }>(
-      q,
-      sql`select l.model_id, l.num from cart_lines l
-      join carts c on c.id = l.cart_id where c.customer_id = ${customerId}`,
-    );
+  async function linesInCart(q: Db, customerId: number) {
+    return q
+      .select({ model_id: cartLines.modelId, num: cartLines.num })
+      .from(cartLines)
+      .innerJoin(carts, eq(carts.id, cartLines.cartId))
+      .where(eq(carts.customerId, customerId));
   }
 
   return { list, detail: orderDetail, tracking, reorder };

@@ -6,8 +6,9 @@
 // Locks: a notification locks its payment row, then the order (a guarded UPDATE); the expiry locks the order
 // (guarded UPDATE), then the models in id order and the coupon. No path takes them the other way round.
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql, type AnyColumn } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { coupons, invoices, models, orderLines, orders, paymentAttempts, payments, providerEvents } from "#server/db/schema/index.ts";
 import { assertOutsideTransaction, withTransaction } from "#server/db/tx.ts";
 import { conflict, notFound, refused } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
@@ -61,8 +62,10 @@ export function storableJson(value: unknown): string {
 /** Most of a rejected notification's body kept for support. */
 const REJECTED_BODY_MAX = 4_000;
 
-const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
-const orderMatch = (ref: OrderRef) => ("id" in ref ? sql`o.id = ${ref.id}` : sql`o.number = ${ref.number}`);
+const iso = (col: AnyColumn) => sql<string | null>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+const orderMatch = (ref: OrderRef) => ("id" in ref ? eq(orders.id, ref.id) : eq(orders.number, ref.number));
+/** The cutoff of the expiry: orders placed `minutes` ago or earlier. */
+const placedBefore = (minutes: number) => lte(orders.createdAt, sql`now() - make_interval(mins => ${minutes})`);
 
 /** The result page path a provider sends the buyer back to (prefixed /zh for a payment started in Chinese). */
 export const resultPath = (type: "success" | "fail", orderId: number, lang: Lang) =>
@@ -80,11 +83,11 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
   async function leavePayment(q: Db, customer: { id: number; email: string }, ref: OrderRef, lang: Lang) {
     assertOutsideTransaction("leavePayment");
     const started = await withTransaction(q, async (tx) => {
-      const [o] = await query<{ id: number; number: string; status: string; total_ttc: string }>(
-        tx,
-        sql`select o.id, o.number, o.status, o.total_ttc::text as total_ttc from orders o
-        where o.customer_id = ${customer.id} and ${orderMatch(ref)} for update`,
-      );
+      const [o] = await tx
+        .select({ id: orders.id, number: orders.number, status: orders.status, total_ttc: sql<string>`${orders.totalTtc}::text` })
+        .from(orders)
+        .where(and(eq(orders.customerId, customer.id), orderMatch(ref)))
+        .for("update");
       if (!o) throw notFound("payment.order_not_found");
       if (o.status === "cancelled") throw refused("payment.order_cancelled");
       if (o.status !== "unpaid") throw refused("payment.already_paid");
@@ -92,12 +95,11 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
       const due = await orderAmountDue(tx, o.id);
       const cents = toCents(due);
       if (cents <= 0) throw refused("payment.not_payable");
-      const [p] = await query<{ id: number }>(
-        tx,
-        sql`insert into payments (order_id, provider, amount, currency, status, lang)
-        values (${o.id}, ${provider.name}, ${due}, 'EUR', 'pending', ${lang}) returning id`,
-      );
-      const [a] = await query<{ id: number }>(tx, sql`insert into payment_attempts (payment_id) values (${p.id}) returning id`);
+      const [p] = await tx
+        .insert(payments)
+        .values({ orderId: o.id, provider: provider.name, amount: due, currency: "EUR", status: "pending", lang })
+        .returning({ id: payments.id });
+      const [a] = await tx.insert(paymentAttempts).values({ paymentId: p.id }).returning({ id: paymentAttempts.id });
       return { order: o, cents, paymentId: p.id, attemptId: a.id };
     });
     let hosted;
@@ -119,48 +121,61 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
         "payment: provider refused to start",
       );
       await withTransaction(q, async (tx) => {
-        await query(
-          tx,
-          sql`update payment_attempts set outcome = 'error', error_key = 'payment.provider_unavailable', finished_at = now(),
-          provider_detail = ${JSON.stringify({ error: String((e as Error)?.message ?? e).slice(0, 300) })}::jsonb where id = ${started.attemptId}`,
-        );
-        await query(
-          tx,
-          sql`update payments set status = 'failed', updated_at = now() where id = ${started.paymentId} and status = 'pending'`,
-        );
+        await tx
+          .update(paymentAttempts)
+          .set({
+            outcome: "error",
+            errorKey: "payment.provider_unavailable",
+            finishedAt: sql`now()`,
+            providerDetail: sql`${JSON.stringify({ error: String((e as Error)?.message ?? e).slice(0, 300) })}::jsonb`,
+          })
+          .where(eq(paymentAttempts.id, started.attemptId));
+        await tx
+          .update(payments)
+          .set({ status: "failed", updatedAt: sql`now()` })
+          .where(and(eq(payments.id, started.paymentId), eq(payments.status, "pending")));
       });
       throw conflict("payment.provider_unavailable");
     }
-    await query(q, sql`update payments set provider_ref = ${hosted.providerRef}, updated_at = now() where id = ${started.paymentId}`);
+    await q
+      .update(payments)
+      .set({ providerRef: hosted.providerRef, updatedAt: sql`now()` })
+      .where(eq(payments.id, started.paymentId));
     return { redirect_url: hosted.redirectUrl, payment_id: started.paymentId };
   }
 
   /** What the result page shows for the caller's order. */
   async function result(q: Db, customerId: number, ref: OrderRef, lang: Lang): Promise<PaymentResult> {
-    const [o] = await query<{
-      id: number;
-      number: string;
-      status: string;
-      total_ttc: string;
-      payment_method: string | null;
-      transaction_id: string | null;
-      paid_at: string | null;
-      cancelled_at: string | null;
-      invoice_number: string | null;
-    }>(
-      q,
-      sql`select o.id, o.number, o.status, o.total_ttc::text as total_ttc, o.payment_method, o.transaction_id,
-        ${iso("o.paid_at")} as paid_at, ${iso("o.cancelled_at")} as cancelled_at,
-        (select number from invoices i where i.order_id = o.id) as invoice_number
-      from orders o where o.customer_id = ${customerId} and ${orderMatch(ref)}`,
-    );
+    const invoiceNumber = q.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, orders.id));
+    const [o] = await q
+      .select({
+        id: orders.id,
+        number: orders.number,
+        status: orders.status,
+        total_ttc: sql<string>`${orders.totalTtc}::text`,
+        payment_method: orders.paymentMethod,
+        transaction_id: orders.transactionId,
+        paid_at: iso(orders.paidAt),
+        cancelled_at: iso(orders.cancelledAt),
+        invoice_number: sql<string | null>`${invoiceNumber}`,
+      })
+      .from(orders)
+      .where(and(eq(orders.customerId, customerId), orderMatch(ref)));
     if (!o) throw notFound("payment.order_not_found");
-    const [last] = await query<{ status: string; outcome: string | null; error_key: string | null }>(
-      q,
-      sql`select p.status, a.outcome, a.error_key from payments p
-      left join lateral (select outcome, error_key from payment_attempts where payment_id = p.id order by started_at desc, id desc limit 1) a on true
-      where p.order_id = ${o.id} order by p.id desc limit 1`,
-    );
+    const a = q
+      .select({ outcome: paymentAttempts.outcome, error_key: paymentAttempts.errorKey })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.paymentId, payments.id))
+      .orderBy(desc(paymentAttempts.startedAt), desc(paymentAttempts.id))
+      .limit(1)
+      .as("a");
+    const [last] = await q
+      .select({ status: payments.status, outcome: a.outcome, error_key: a.error_key })
+      .from(payments)
+      .leftJoinLateral(a, sql`true`)
+      .where(eq(payments.orderId, o.id))
+      .orderBy(desc(payments.id))
+      .limit(1);
     const paid = o.paid_at !== null;
     const open = o.status === "unpaid" && last?.status === "pending" && (last.outcome ?? "pending") === "pending";
     let failure: string | null = null;
@@ -191,63 +206,82 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
    */
   async function handleNotification(q: Db, n: PaymentNotification): Promise<WebhookOutcome> {
     const outcome = await withTransaction(q, async (tx): Promise<WebhookOutcome> => {
-      const [ev] = await query<{ id: number }>(
-        tx,
-        sql`insert into provider_events (provider, event_id, type, payload) values (${provider.name}, ${n.eventId}, ${n.type},
-        ${storableJson(n.payload)}::jsonb) on conflict (provider, event_id) do nothing returning id`,
-      );
+      const [ev] = await tx
+        .insert(providerEvents)
+        .values({ provider: provider.name, eventId: n.eventId, type: n.type, payload: sql`${storableJson(n.payload)}::jsonb` })
+        .onConflictDoNothing({ target: [providerEvents.provider, providerEvents.eventId] })
+        .returning({ id: providerEvents.id });
       if (!ev) return "duplicate";
-      const done = (o: WebhookOutcome) => query(tx, sql`update provider_events set processed_at = now() where id = ${ev.id}`).then(() => o);
+      const done = (o: WebhookOutcome) =>
+        tx
+          .update(providerEvents)
+          .set({ processedAt: sql`now()` })
+          .where(eq(providerEvents.id, ev.id))
+          .then(() => o);
       if (n.outcome === "ignored" || n.paymentId === null) return done("ignored");
-      const [p] = await query<{
-        id: number;
-        order_id: number;
-        amount: string;
-        currency: string;
-        status: string;
-        provider_ref: string | null;
-        lang: Lang;
-      }>(
-        tx,
-        sql`select id, order_id, amount::text as amount, currency, status, provider_ref, lang from payments
-        where id = ${n.paymentId} and provider = ${provider.name} for update`,
-      );
+      const [p] = await tx
+        .select({
+          id: payments.id,
+          order_id: payments.orderId,
+          amount: sql<string>`${payments.amount}::text`,
+          currency: payments.currency,
+          status: payments.status,
+          provider_ref: payments.providerRef,
+          lang: sql<Lang>`${payments.lang}`,
+        })
+        .from(payments)
+        .where(and(eq(payments.id, n.paymentId), eq(payments.provider, provider.name)))
+        .for("update");
       // Not ours, or a reference that does not match the payment it names: recorded, nothing else.
       if (!p || (n.providerRef && p.provider_ref && p.provider_ref !== n.providerRef)) return done("ignored");
-      const attempt = sql`(select id from payment_attempts where payment_id = ${p.id} order by started_at desc, id desc limit 1)`;
+      const attempt = tx
+        .select({ id: paymentAttempts.id })
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.paymentId, p.id))
+        .orderBy(desc(paymentAttempts.startedAt), desc(paymentAttempts.id))
+        .limit(1);
       const detail = storableJson({ event: n.eventId, ...n.detail });
 
       if (n.outcome === "succeeded") {
         if (n.amountCents !== toCents(p.amount) || (n.currency ?? "").toUpperCase() !== p.currency) {
-          await query(
-            tx,
-            sql`update payment_attempts set outcome = 'error', error_key = 'payment.amount_mismatch', finished_at = now(),
-            provider_detail = ${JSON.stringify({
-              event: n.eventId,
-              expected: { amount: p.amount, currency: p.currency },
-              received: { amount: n.amountCents === undefined ? null : fromCents(n.amountCents), currency: n.currency ?? null },
-            })}::jsonb where id = ${attempt}`,
-          );
+          await tx
+            .update(paymentAttempts)
+            .set({
+              outcome: "error",
+              errorKey: "payment.amount_mismatch",
+              finishedAt: sql`now()`,
+              providerDetail: sql`${JSON.stringify({
+                event: n.eventId,
+                expected: { amount: p.amount, currency: p.currency },
+                received: { amount: n.amountCents === undefined ? null : fromCents(n.amountCents), currency: n.currency ?? null },
+              })}::jsonb`,
+            })
+            .where(eq(paymentAttempts.id, attempt));
           log.error({ payment: p.id, event: n.eventId }, "payment: amount mismatch, order not marked paid");
           return done("amount_mismatch");
         }
         if (p.status === "succeeded" || p.status === "refunded") return done("already_paid");
         const txn = n.transactionId ?? n.providerRef ?? `payment-${p.id}`;
-        await query(
-          tx,
-          sql`update payments set status = 'succeeded', paid_at = now(), updated_at = now(), method = ${n.method ?? "card"},
-          transaction_id = ${txn}, provider_ref = coalesce(provider_ref, ${n.providerRef}) where id = ${p.id}`,
-        );
-        await query(
-          tx,
-          sql`update payment_attempts set outcome = 'succeeded', error_key = null, finished_at = now(),
-          provider_detail = ${detail}::jsonb where id = ${attempt}`,
-        );
-        const [paid] = await query<{ id: number }>(
-          tx,
-          sql`update orders set status = 'processing', payment_method = ${n.method ?? "card"}, transaction_id = ${txn}, paid_at = now()
-          where id = ${p.order_id} and status = 'unpaid' returning id`,
-        );
+        await tx
+          .update(payments)
+          .set({
+            status: "succeeded",
+            paidAt: sql`now()`,
+            updatedAt: sql`now()`,
+            method: n.method ?? "card",
+            transactionId: txn,
+            providerRef: sql`coalesce(${payments.providerRef}, ${n.providerRef})`,
+          })
+          .where(eq(payments.id, p.id));
+        await tx
+          .update(paymentAttempts)
+          .set({ outcome: "succeeded", errorKey: null, finishedAt: sql`now()`, providerDetail: sql`${detail}::jsonb` })
+          .where(eq(paymentAttempts.id, attempt));
+        const [paid] = await tx
+          .update(orders)
+          .set({ status: "processing", paymentMethod: n.method ?? "card", transactionId: txn, paidAt: sql`now()` })
+          .where(and(eq(orders.id, p.order_id), eq(orders.status, "unpaid")))
+          .returning({ id: orders.id });
         if (!paid) return done("refund_due"); // expired meanwhile, or paid by another payment: refunded (decision 077)
         await issueInvoice(tx, p.order_id, { publicUrl, lang: p.lang });
         return done("processed");
@@ -255,16 +289,19 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
 
       // failed / abandoned: the payment is over; the order stays unpaid (re-pay starts a new payment)
       if (p.status === "pending") {
-        await query(
-          tx,
-          sql`update payments set status = ${n.outcome === "failed" ? "failed" : "cancelled"}, updated_at = now() where id = ${p.id}`,
-        );
-        await query(
-          tx,
-          sql`update payment_attempts set outcome = ${n.outcome}, finished_at = now(),
-          error_key = ${n.errorKey ?? (n.outcome === "failed" ? "payment.declined" : "payment.abandoned")},
-          provider_detail = ${detail}::jsonb where id = ${attempt}`,
-        );
+        await tx
+          .update(payments)
+          .set({ status: n.outcome === "failed" ? "failed" : "cancelled", updatedAt: sql`now()` })
+          .where(eq(payments.id, p.id));
+        await tx
+          .update(paymentAttempts)
+          .set({
+            outcome: n.outcome,
+            finishedAt: sql`now()`,
+            errorKey: n.errorKey ?? (n.outcome === "failed" ? "payment.declined" : "payment.abandoned"),
+            providerDetail: sql`${detail}::jsonb`,
+          })
+          .where(eq(paymentAttempts.id, attempt));
       }
       return done("processed");
     });
@@ -280,13 +317,16 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
   async function recordRejected(q: Db, raw: Buffer, reason: string, problem: string | null): Promise<void> {
     const sha256 = createHash("sha256").update(raw).digest("hex");
     const body = storableText(raw.toString("utf8").slice(0, REJECTED_BODY_MAX));
-    await query(
-      q,
-      sql`insert into provider_events (provider, event_id, type, payload, processed_at)
-      values (${provider.name}, ${`rejected:${sha256}`}, ${`rejected.${reason}`.slice(0, 80)},
-              ${JSON.stringify({ rejected: reason, problem, sha256, bytes: raw.length, body })}::jsonb, now())
-      on conflict (provider, event_id) do nothing`,
-    );
+    await q
+      .insert(providerEvents)
+      .values({
+        provider: provider.name,
+        eventId: `rejected:${sha256}`,
+        type: `rejected.${reason}`.slice(0, 80),
+        payload: sql`${JSON.stringify({ rejected: reason, problem, sha256, bytes: raw.length, body })}::jsonb`,
+        processedAt: sql`now()`,
+      })
+      .onConflictDoNothing({ target: [providerEvents.provider, providerEvents.eventId] });
   }
 
   /**
@@ -302,13 +342,28 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
 
   async function refundPass(q: Db): Promise<number> {
     assertOutsideTransaction("refund");
-    const due = await query<{ id: number; provider_ref: string; transaction_id: string | null; amount: string }>(
-      q,
-      sql`select p.id, p.provider_ref, p.transaction_id, p.amount::text as amount from payments p join orders o on o.id = p.order_id
-      where p.status = 'succeeded' and p.provider = ${provider.name} and p.provider_ref is not null
-        and ((o.status = 'cancelled' and o.paid_at is null) or o.transaction_id is distinct from p.transaction_id)
-      order by p.id limit 20`,
-    );
+    const due = await q
+      .select({
+        id: payments.id,
+        provider_ref: sql<string>`${payments.providerRef}`, // not null: the WHERE below
+        transaction_id: payments.transactionId,
+        amount: sql<string>`${payments.amount}::text`,
+      })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(
+        and(
+          eq(payments.status, "succeeded"),
+          eq(payments.provider, provider.name),
+          isNotNull(payments.providerRef),
+          or(
+            and(eq(orders.status, "cancelled"), isNull(orders.paidAt)),
+            sql`${orders.transactionId} is distinct from ${payments.transactionId}`,
+          ),
+        ),
+      )
+      .orderBy(payments.id)
+      .limit(20);
     let n = 0;
     for (const p of due) {
       try {
@@ -318,10 +373,10 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
           amountCents: toCents(p.amount),
           idempotencyKey: `comptoir-refund-${p.id}`,
         });
-        await query(
-          q,
-          sql`update payments set status = 'refunded', refund_ref = ${r.refundRef}, updated_at = now() where id = ${p.id} and status = 'succeeded'`,
-        );
+        await q
+          .update(payments)
+          .set({ status: "refunded", refundRef: r.refundRef, updatedAt: sql`now()` })
+          .where(and(eq(payments.id, p.id), eq(payments.status, "succeeded")));
         n++;
       } catch (e) {
         log.warn({ payment: p.id, error: String((e as Error)?.message ?? e).slice(0, 300) }, "payment: refund failed, will retry");
@@ -337,21 +392,29 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
    */
   async function expireOrder(q: Db, orderId: number, minutes: number): Promise<boolean> {
     return withTransaction(q, async (tx) => {
-      const [o] = await query<{ id: number; coupon_id: number | null }>(
-        tx,
-        sql`update orders set status = 'cancelled', cancelled_at = now()
-        where id = ${orderId} and status = 'unpaid' and created_at <= now() - make_interval(mins => ${minutes})
-        returning id, coupon_id`,
-      );
+      const [o] = await tx
+        .update(orders)
+        .set({ status: "cancelled", cancelledAt: sql`now()` })
+        .where(and(eq(orders.id, orderId), eq(orders.status, "unpaid"), placedBefore(minutes)))
+        .returning({ id: orders.id, coupon_id: orders.couponId });
       if (!o) return false;
-      const lines = await query<{ model_id: number; num: number }>(
-        tx,
-        sql`select model_id, sum(num)::int as num from order_lines where order_id = ${o.id} and model_id is not null
-        group by model_id order by model_id`,
-      );
+      const lines = await tx
+        .select({ model_id: sql<number>`${orderLines.modelId}`, num: sql<number>`sum(${orderLines.num})::int` }) // model_id not null: the WHERE
+        .from(orderLines)
+        .where(and(eq(orderLines.orderId, o.id), isNotNull(orderLines.modelId)))
+        .groupBy(orderLines.modelId)
+        .orderBy(orderLines.modelId);
       // models in id order, like order placement: the two never deadlock
-      for (const l of lines) await query(tx, sql`update models set stock = stock + ${l.num} where id = ${l.model_id}`);
-      if (o.coupon_id !== null) await query(tx, sql`update coupons set uses = uses - 1 where id = ${o.coupon_id} and uses > 0`);
+      for (const l of lines)
+        await tx
+          .update(models)
+          .set({ stock: sql`${models.stock} + ${l.num}` })
+          .where(eq(models.id, l.model_id));
+      if (o.coupon_id !== null)
+        await tx
+          .update(coupons)
+          .set({ uses: sql`${coupons.uses} - 1` })
+          .where(and(eq(coupons.id, o.coupon_id), gt(coupons.uses, 0)));
       await releaseCreditNotes(tx, o.id); // credit notes spent on it are usable again, once
       return true;
     });
@@ -360,11 +423,12 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
   /** One pass of the expiry: every unpaid order older than `minutes`, each in its own transaction. */
   async function expireUnpaid(q: Db, minutes: number, batch = 100): Promise<number> {
     if (minutes <= 0) return 0;
-    const due = await query<{ id: number }>(
-      q,
-      sql`select id from orders where status = 'unpaid' and created_at <= now() - make_interval(mins => ${minutes})
-      order by created_at, id limit ${batch}`,
-    );
+    const due = await q
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, "unpaid"), placedBefore(minutes)))
+      .orderBy(orders.createdAt, orders.id)
+      .limit(batch);
     let n = 0;
     for (const { id } of due) if (await expireOrder(q, id, minutes)) n++;
     return n;

@@ -8,8 +8,9 @@
 // with a backoff, so an outcome survives a process dying between the two. The event id never changes between
 // deliveries: a redelivery is a duplicate for the shop.
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { and, asc, eq, isNull, lte, ne, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { sandboxSessions as ss } from "#server/db/schema/index.ts";
 import { assertOutsideTransaction } from "#server/db/tx.ts";
 import type { Lang } from "#core/lang.ts";
 import { SANDBOX_SIGNATURE_HEADER, sandboxSignature, verifySandboxSignature } from "./sandbox-signature.ts";
@@ -52,8 +53,25 @@ export type SandboxOptions = {
   log?: { warn: (o: object, msg: string) => void };
 };
 
-const COLUMNS = sql`token, payment_id, order_number, amount_cents, currency, lang, success_url, fail_url, status, outcome,
-  error_key, event_id, transaction_id, card_last4, finished_at::text as finished_at, notify_attempts`;
+/** A session's row as SandboxSession: status, outcome and lang as their checks allow, finished_at as text. */
+const COLUMNS = {
+  token: ss.token,
+  payment_id: ss.paymentId,
+  order_number: ss.orderNumber,
+  amount_cents: ss.amountCents,
+  currency: ss.currency,
+  lang: sql<Lang>`${ss.lang}`,
+  success_url: ss.successUrl,
+  fail_url: ss.failUrl,
+  status: sql<SandboxSession["status"]>`${ss.status}`,
+  outcome: sql<SandboxSession["outcome"]>`${ss.outcome}`,
+  error_key: ss.errorKey,
+  event_id: ss.eventId,
+  transaction_id: ss.transactionId,
+  card_last4: ss.cardLast4,
+  finished_at: sql<string | null>`${ss.finishedAt}::text`,
+  notify_attempts: ss.notifyAttempts,
+};
 
 /** Wait before the next delivery after `attempts` failed ones: 5 s, 10 s, … capped at 10 minutes. */
 export const notifyBackoffS = (attempts: number) => Math.min(600, 5 * 2 ** Math.max(0, attempts - 1));
@@ -63,29 +81,34 @@ export function createSandboxProvider(db: Db, opts: SandboxOptions) {
 
   async function session(token: string): Promise<SandboxSession | null> {
     if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
-    const [s] = await query<SandboxSession>(db, sql`select ${COLUMNS} from sandbox_sessions where token = ${token}`);
+    const [s]: SandboxSession[] = await db.select(COLUMNS).from(ss).where(eq(ss.token, token));
     return s ?? null;
   }
 
   async function createHostedPayment(input: HostedPaymentInput): Promise<HostedPayment> {
     assertOutsideTransaction("payment provider call");
     const token = randomBytes(24).toString("base64url");
-    await query(
-      db,
-      sql`insert into sandbox_sessions (token, payment_id, order_number, amount_cents, currency, lang, success_url, fail_url)
-      values (${token}, ${input.paymentId}, ${input.orderNumber}, ${input.amountCents}, ${input.currency}, ${input.lang},
-              ${input.successUrl}, ${input.failUrl})`,
-    );
+    await db.insert(ss).values({
+      token,
+      paymentId: input.paymentId,
+      orderNumber: input.orderNumber,
+      amountCents: input.amountCents,
+      currency: input.currency,
+      lang: input.lang,
+      successUrl: input.successUrl,
+      failUrl: input.failUrl,
+    });
     // A path on the shop itself: it works whatever host name the buyer reached the shop by.
     return { providerRef: token, redirectUrl: `${SANDBOX_PAGE_PREFIX}${token}` };
   }
 
   /** The 3-D Secure card: the session waits for the challenge step. */
   async function startChallenge(token: string, last4: string): Promise<boolean> {
-    const rows = await query(
-      db,
-      sql`update sandbox_sessions set status = 'challenge', card_last4 = ${last4} where token = ${token} and status = 'open' returning token`,
-    );
+    const rows = await db
+      .update(ss)
+      .set({ status: "challenge", cardLast4: last4 })
+      .where(and(eq(ss.token, token), eq(ss.status, "open")))
+      .returning({ token: ss.token });
     return rows.length > 0;
   }
 
@@ -104,13 +127,21 @@ export function createSandboxProvider(db: Db, opts: SandboxOptions) {
     assertOutsideTransaction("sandbox notification");
     const eventId = `evt_sbx_${randomBytes(12).toString("hex")}`;
     const txn = outcome === "succeeded" ? `txn_sbx_${randomBytes(10).toString("hex")}` : null;
-    const state = from === "any" ? sql`status <> 'done'` : sql`status = ${from}`;
-    const [done] = await query<SandboxSession>(
-      db,
-      sql`update sandbox_sessions set status = 'done', outcome = ${outcome}, error_key = ${errorKey}, event_id = ${eventId},
-        transaction_id = ${txn}, card_last4 = coalesce(${last4}, card_last4), finished_at = now(), next_notify_at = now()
-      where token = ${token} and ${state} returning ${COLUMNS}`,
-    );
+    const state = from === "any" ? ne(ss.status, "done") : eq(ss.status, from);
+    const [done]: SandboxSession[] = await db
+      .update(ss)
+      .set({
+        status: "done",
+        outcome,
+        errorKey,
+        eventId,
+        transactionId: txn,
+        cardLast4: sql`coalesce(${last4}, ${ss.cardLast4})`,
+        finishedAt: sql`now()`,
+        nextNotifyAt: sql`now()`,
+      })
+      .where(and(eq(ss.token, token), state))
+      .returning(COLUMNS);
     if (!done) return session(token);
     await deliver(done);
     return done;
@@ -154,13 +185,17 @@ export function createSandboxProvider(db: Db, opts: SandboxOptions) {
     } catch (e) {
       log.warn({ token: s.token.slice(0, 6), error: String((e as Error).message) }, "sandbox: webhook unreachable, will retry");
     }
-    await query(
-      db,
-      ok
-        ? sql`update sandbox_sessions set notified_at = now(), notify_attempts = notify_attempts + 1 where token = ${s.token}`
-        : sql`update sandbox_sessions set notify_attempts = notify_attempts + 1,
-            next_notify_at = now() + make_interval(secs => ${notifyBackoffS(s.notify_attempts + 1)}) where token = ${s.token}`,
-    );
+    await db
+      .update(ss)
+      .set(
+        ok
+          ? { notifiedAt: sql`now()`, notifyAttempts: sql`${ss.notifyAttempts} + 1` }
+          : {
+              notifyAttempts: sql`${ss.notifyAttempts} + 1`,
+              nextNotifyAt: sql`now() + make_interval(secs => ${notifyBackoffS(s.notify_attempts + 1)})`,
+            },
+      )
+      .where(eq(ss.token, s.token));
     return ok;
   }
 
@@ -168,15 +203,20 @@ export function createSandboxProvider(db: Db, opts: SandboxOptions) {
   async function retryNotifications(limit = 20): Promise<number> {
     assertOutsideTransaction("sandbox notification");
     // Claimed by pushing next_notify_at ahead: two workers never post the same session at once.
-    const due = await query<SandboxSession>(
-      db,
-      sql`update sandbox_sessions s set next_notify_at = now() + interval '60 seconds'
-      from (select token from sandbox_sessions where status = 'done' and notified_at is null and next_notify_at <= now()
-            order by next_notify_at limit ${limit} for update skip locked) d
-      where s.token = d.token returning ${sql.raw(
-        "s.token, s.payment_id, s.order_number, s.amount_cents, s.currency, s.lang, s.success_url, s.fail_url, s.status, s.outcome, s.error_key, s.event_id, s.transaction_id, s.card_last4, s.finished_at::text as finished_at, s.notify_attempts",
-      )}`,
-    );
+    const d = db
+      .select({ token: ss.token })
+      .from(ss)
+      .where(and(eq(ss.status, "done"), isNull(ss.notifiedAt), lte(ss.nextNotifyAt, sql`now()`)))
+      .orderBy(asc(ss.nextNotifyAt))
+      .limit(limit)
+      .for("update", { skipLocked: true })
+      .as("d");
+    const due: SandboxSession[] = await db
+      .update(ss)
+      .set({ nextNotifyAt: sql`now() + interval '60 seconds'` })
+      .from(d)
+      .where(eq(ss.token, d.token))
+      .returning(COLUMNS);
     let n = 0;
     for (const s of due) if (await deliver(s)) n++;
     return n;
@@ -220,11 +260,17 @@ export function createSandboxProvider(db: Db, opts: SandboxOptions) {
 
   async function refund(input: RefundInput): Promise<{ refundRef: string }> {
     assertOutsideTransaction("payment provider call");
-    const rows = await query<{ token: string }>(
-      db,
-      sql`update sandbox_sessions set refunded_cents = refunded_cents + ${input.amountCents}
-      where token = ${input.providerRef} and outcome = 'succeeded' and refunded_cents + ${input.amountCents} <= amount_cents returning token`,
-    );
+    const rows = await db
+      .update(ss)
+      .set({ refundedCents: sql`${ss.refundedCents} + ${input.amountCents}` })
+      .where(
+        and(
+          eq(ss.token, input.providerRef),
+          eq(ss.outcome, "succeeded"),
+          sql`${ss.refundedCents} + ${input.amountCents} <= ${ss.amountCents}`,
+        ),
+      )
+      .returning({ token: ss.token });
     const s = await session(input.providerRef);
     if (!rows.length && !(s?.outcome === "succeeded")) throw new Error("sandbox: nothing to refund");
     // Same reference for a retried refund of the same payment (the idempotency key names it).

@@ -5,8 +5,10 @@
 // found, and nothing changes. Answering is the shop's side: `answer` runs the registered listeners in its
 // transaction ("answer received" notifications plug in there, without this module knowing them).
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { Db } from "#server/db/client.ts";
+import { attachments, orders, questions } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { notFound, rateLimited, refused } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
@@ -39,7 +41,8 @@ export type AnsweredEvent = { questionId: number; customerId: number; orderId: n
 /** Runs inside the answer's transaction, with its handle: what it writes commits or rolls back with it. */
 export type AnswerListener = (q: Db, event: AnsweredEvent) => Promise<void>;
 
-const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
+const iso = <C extends PgColumn>(col: C) =>
+  sql<C["_"]["notNull"] extends true ? string : string | null>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 const newId = () => randomBytes(16).toString("base64url"); // 22 characters
 const newKey = () => randomBytes(16).toString("hex");
 
@@ -54,12 +57,14 @@ export function createQuestionsService({ storage, limits }: { storage: Attachmen
 
   /** Attachments uploaded but never sent, older than a day: rows and files go (a few at a time). */
   async function dropOrphans(q: Db) {
-    const gone = await query<{ storage_key: string }>(
-      q,
-      sql`delete from attachments where id in (select id from attachments where question_id is null
-        and created_at < now() - ${ORPHAN_AGE}::interval limit 20) returning storage_key`,
-    );
-    await Promise.all(gone.map((g) => storage.delete(g.storage_key)));
+    const a = attachments;
+    const old = q
+      .select({ id: a.id })
+      .from(a)
+      .where(and(isNull(a.questionId), lt(a.createdAt, sql`now() - ${ORPHAN_AGE}::interval`)))
+      .limit(20);
+    const gone = await q.delete(a).where(inArray(a.id, old)).returning({ storageKey: a.storageKey });
+    await Promise.all(gone.map((g) => storage.delete(g.storageKey)));
   }
 
   return {
@@ -79,11 +84,9 @@ export function createQuestionsService({ storage, limits }: { storage: Attachmen
       const key = newKey();
       await storage.put(key, file.bytes);
       try {
-        await query(
-          q,
-          sql`insert into attachments (id, customer_id, storage_key, name, content_type, size)
-            values (${id}, ${customerId}, ${key}, ${name.name}, ${type}, ${file.bytes.length})`,
-        );
+        await q
+          .insert(attachments)
+          .values({ id, customerId, storageKey: key, name: name.name, contentType: type, size: file.bytes.length });
       } catch (e) {
         await storage.delete(key); // no file without its row
         throw e;
@@ -101,23 +104,24 @@ export function createQuestionsService({ storage, limits }: { storage: Attachmen
       await limit(`questions:submit:${customerId}`, QUESTIONS_PER_HOUR, "questions.too_many_questions");
       return withTransaction(q, async (tx) => {
         if (orderId !== null) {
-          const [own] = await query(tx, sql`select 1 from orders where id = ${orderId} and customer_id = ${customerId}`);
+          const [own] = await tx
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
           if (!own) throw notFound("questions.order_not_found");
         }
-        const [row] = await query<{ id: number }>(
-          tx,
-          sql`insert into questions (customer_id, order_id, type, content) values (${customerId}, ${orderId}, ${input.type}, ${input.content}) returning id`,
-        );
+        const [row] = await tx
+          .insert(questions)
+          .values({ customerId, orderId, type: input.type, content: input.content })
+          .returning({ id: questions.id });
         if (ids.length > 0) {
           // one guarded statement: only the caller's own attachments not yet sent with a question
-          const taken = await query(
-            tx,
-            sql`update attachments set question_id = ${row.id}
-              where id in (${sql.join(
-                ids.map((i) => sql`${i}`),
-                sql`, `,
-              )}) and customer_id = ${customerId} and question_id is null returning id`,
-          );
+          const a = attachments;
+          const taken = await tx
+            .update(a)
+            .set({ questionId: row.id })
+            .where(and(inArray(a.id, ids), eq(a.customerId, customerId), isNull(a.questionId)))
+            .returning({ id: a.id });
           if (taken.length !== ids.length) throw notFound("questions.attachment_not_found"); // the question rolls back
         }
         return { id: row.id };
@@ -126,54 +130,59 @@ export function createQuestionsService({ storage, limits }: { storage: Attachmen
 
     /** The caller's questions, newest first, with the shop's answers and the attachments. */
     async list(q: Db, customerId: number, lang: Lang): Promise<QuestionView[]> {
-      const rows = await query<{
-        id: number;
-        type: QuestionType;
-        content: string;
-        created_at: string;
-        order_id: number | null;
-        order_number: string | null;
-        answer: string | null;
-        answered_at: string | null;
-        attachments: AttachmentView[] | null;
-      }>(
-        q,
-        sql`select qu.id, qu.type, qu.content, ${iso("qu.created_at")} as created_at, o.id as order_id, o.number as order_number,
-          qu.answer, ${iso("qu.answered_at")} as answered_at,
-          (select json_agg(json_build_object('id', a.id, 'name', a.name, 'content_type', a.content_type, 'size', a.size) order by a.created_at)
-             from attachments a where a.question_id = qu.id) as attachments
-        from questions qu left join orders o on o.id = qu.order_id and o.customer_id = qu.customer_id
-        where qu.customer_id = ${customerId} order by qu.created_at desc, qu.id desc limit 100`,
-      );
+      const [qu, o, a] = [questions, orders, attachments];
+      const rows = await q
+        .select({
+          id: qu.id,
+          type: qu.type,
+          content: qu.content,
+          createdAt: iso(qu.createdAt),
+          orderId: o.id,
+          orderNumber: o.number,
+          answer: qu.answer,
+          answeredAt: iso(qu.answeredAt),
+          attachments: sql<AttachmentView[] | string | null>`(select json_agg(json_build_object('id', ${a.id}, 'name', ${a.name},
+            'content_type', ${a.contentType}, 'size', ${a.size}) order by ${a.createdAt}) from ${a} where ${a.questionId} = ${qu.id})`,
+        })
+        .from(qu)
+        .leftJoin(o, and(eq(o.id, qu.orderId), eq(o.customerId, qu.customerId)))
+        .where(eq(qu.customerId, customerId))
+        .orderBy(desc(qu.createdAt), desc(qu.id))
+        .limit(100);
       return rows.map((r) => ({
         id: r.id,
-        type: r.type,
+        type: r.type as QuestionType,
         type_label: translate(lang, `questions.types.${r.type}`),
         content: r.content,
-        created_at: r.created_at,
-        order: r.order_id && r.order_number ? { id: r.order_id, number: r.order_number } : null,
+        created_at: r.createdAt,
+        order: r.orderId && r.orderNumber ? { id: r.orderId, number: r.orderNumber } : null,
         attachments: (typeof r.attachments === "string" ? (JSON.parse(r.attachments) as AttachmentView[]) : r.attachments) ?? [],
         answer: r.answer,
-        answered_at: r.answered_at,
+        answered_at: r.answeredAt,
       }));
     },
 
     /** The caller's orders a question can be about, newest first. */
-    orderChoices: (q: Db, customerId: number) =>
-      query<OrderChoice>(
-        q,
-        sql`select id, number, ${iso("created_at")} as created_at from orders where customer_id = ${customerId} order by created_at desc, id desc limit 50`,
-      ),
+    orderChoices: (q: Db, customerId: number): Promise<OrderChoice[]> => {
+      const createdAt = iso(orders.createdAt);
+      return q
+        .select({ id: orders.id, number: orders.number, created_at: createdAt })
+        .from(orders)
+        .where(eq(orders.customerId, customerId))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(50);
+    },
 
     /** One of the caller's attachments with its bytes; another customer's is not found. */
     async attachmentFile(q: Db, customerId: number, id: string) {
-      const [row] = await query<{ storage_key: string; name: string; content_type: string }>(
-        q,
-        sql`select storage_key, name, content_type from attachments where id = ${id} and customer_id = ${customerId}`,
-      );
-      const bytes = row ? await storage.get(row.storage_key) : null;
+      const a = attachments;
+      const [row] = await q
+        .select({ storageKey: a.storageKey, name: a.name, contentType: a.contentType })
+        .from(a)
+        .where(and(eq(a.id, id), eq(a.customerId, customerId)));
+      const bytes = row ? await storage.get(row.storageKey) : null;
       if (!row || !bytes) throw notFound();
-      return { name: row.name, contentType: row.content_type, bytes };
+      return { name: row.name, contentType: row.contentType, bytes };
     },
 
     /**
@@ -182,12 +191,13 @@ export function createQuestionsService({ storage, limits }: { storage: Attachmen
      */
     async answer(q: Db, questionId: number, text: string): Promise<AnsweredEvent> {
       return withTransaction(q, async (tx) => {
-        const [row] = await query<{ customer_id: number; order_id: number | null }>(
-          tx,
-          sql`update questions set answer = ${text}, answered_at = now() where id = ${questionId} and answer is null returning customer_id, order_id`,
-        );
+        const [row] = await tx
+          .update(questions)
+          .set({ answer: text, answeredAt: sql`now()` })
+          .where(and(eq(questions.id, questionId), isNull(questions.answer)))
+          .returning({ customerId: questions.customerId, orderId: questions.orderId });
         if (!row) throw refused("questions.already_answered");
-        const event = { questionId, customerId: row.customer_id, orderId: row.order_id };
+        const event = { questionId, customerId: row.customerId, orderId: row.orderId };
         for (const l of listeners) await l(tx, event);
         return event;
       });

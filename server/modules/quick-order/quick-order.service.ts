@@ -1,8 +1,9 @@
 // Quick order (issue 12 item 1; decision 081): what the customer bought before, their wishlist, and ordering
 // by reference. Read-only except the wishlist; adding to the cart goes through the cart's own calls, so every
 // quantity rule stays the cart's. Every query is scoped to the caller.
-import { sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
+import { models as modelTable, wishlists } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { notFound, refused } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
@@ -98,19 +99,20 @@ export function createQuickOrderService(models: CartModels) {
   }
 
   async function wishlist(q: Db, customerId: number, lang: Lang): Promise<WishlistItem[]> {
-    const rows = await query<{ model_id: number; created_at: Date | string }>(
-      q,
-      sql`select model_id, created_at from wishlists where customer_id = ${customerId} and kind = 'wishlist'
-      order by created_at desc, id desc`,
-    );
+    const w = wishlists;
+    const rows = await q
+      .select({ modelId: w.modelId, createdAt: w.createdAt })
+      .from(w)
+      .where(and(eq(w.customerId, customerId), eq(w.kind, "wishlist")))
+      .orderBy(desc(w.createdAt), desc(w.id));
     const view = await items(
       q,
-      rows.map((r) => r.model_id),
+      rows.map((r) => r.modelId),
       lang,
     );
     return rows.flatMap((r) => {
-      const item = view.get(r.model_id);
-      return item ? [{ ...item, added_at: iso(r.created_at) }] : [];
+      const item = view.get(r.modelId);
+      return item ? [{ ...item, added_at: iso(r.createdAt) }] : [];
     });
   }
 
@@ -118,23 +120,30 @@ export function createQuickOrderService(models: CartModels) {
   async function modelOf(q: Db, input: WishlistInput): Promise<number> {
     const match =
       input.model_id !== undefined
-        ? sql`id = ${input.model_id}`
+        ? eq(modelTable.id, input.model_id)
         : input.product_id !== undefined
-          ? sql`product_id = ${input.product_id}`
-          : sql`upper(reference) = upper(${input.reference ?? ""})`;
-    const [row] = await query<{ id: number }>(q, sql`select id from models where ${match} order by not_for_sale, position, id limit 1`);
+          ? eq(modelTable.productId, input.product_id)
+          : sql`upper(${modelTable.reference}) = upper(${input.reference ?? ""})`;
+    const [row] = await q
+      .select({ id: modelTable.id })
+      .from(modelTable)
+      .where(match)
+      .orderBy(modelTable.notForSale, modelTable.position, modelTable.id)
+      .limit(1);
     if (!row) throw notFound("area.wishlist_model_unknown");
     return row.id;
   }
 
   /** The caller's wishlist references (upper case) and their products, for the heart buttons. */
   async function references(q: Db, customerId: number): Promise<WishlistRefs> {
-    const rows = await query<{ reference: string; product_id: number }>(
-      q,
-      sql`select upper(m.reference) as reference, m.product_id from wishlists w join models m on m.id = w.model_id
-      where w.customer_id = ${customerId} and w.kind = 'wishlist' order by w.created_at desc, w.id desc`,
-    );
-    return { references: rows.map((r) => r.reference), product_ids: [...new Set(rows.map((r) => r.product_id))] };
+    const w = wishlists;
+    const rows = await q
+      .select({ reference: sql<string>`upper(${modelTable.reference})`, productId: modelTable.productId })
+      .from(w)
+      .innerJoin(modelTable, eq(modelTable.id, w.modelId))
+      .where(and(eq(w.customerId, customerId), eq(w.kind, "wishlist")))
+      .orderBy(desc(w.createdAt), desc(w.id));
+    return { references: rows.map((r) => r.reference), product_ids: [...new Set(rows.map((r) => r.productId))] };
   }
 
   /** Saves the model (already saved: unchanged). One guarded statement: the size limit holds under concurrency. */
@@ -152,11 +161,13 @@ export function createQuickOrderService(models: CartModels) {
       );
       if (inserted.length === 0) {
         // Nothing written: already saved (fine), or the list is full.
-        const [{ present }] = await query<{ present: boolean }>(
-          tx,
-          sql`select exists(select 1 from wishlists where customer_id = ${customerId} and kind = 'wishlist' and model_id = ${modelId}) as present`,
-        );
-        if (!present) throw refused("area.wishlist_full", { max: WISHLIST_MAX });
+        const w = wishlists;
+        const present = await tx
+          .select({ id: w.id })
+          .from(w)
+          .where(and(eq(w.customerId, customerId), eq(w.kind, "wishlist"), eq(w.modelId, modelId)))
+          .limit(1);
+        if (present.length === 0) throw refused("area.wishlist_full", { max: WISHLIST_MAX });
       }
       return { model_id: modelId, ...(await references(tx, customerId)) };
     });
@@ -166,11 +177,15 @@ export function createQuickOrderService(models: CartModels) {
   async function remove(q: Db, customerId: number, input: WishlistInput): Promise<WishlistRefs & { model_id: number }> {
     return withTransaction(q, async (tx) => {
       const modelId = await modelOf(tx, input);
+      const w = wishlists;
       const which =
         input.product_id !== undefined
-          ? sql`model_id in (select id from models where product_id = ${input.product_id})`
-          : sql`model_id = ${modelId}`;
-      await query(tx, sql`delete from wishlists where customer_id = ${customerId} and kind = 'wishlist' and ${which} returning id`);
+          ? inArray(w.modelId, tx.select({ id: modelTable.id }).from(modelTable).where(eq(modelTable.productId, input.product_id)))
+          : eq(w.modelId, modelId);
+      await tx
+        .delete(w)
+        .where(and(eq(w.customerId, customerId), eq(w.kind, "wishlist"), which))
+        .returning({ id: w.id });
       return { model_id: modelId, ...(await references(tx, customerId)) };
     });
   }
@@ -186,13 +201,10 @@ export function createQuickOrderService(models: CartModels) {
     const found =
       refs.length === 0
         ? []
-        : await query<{ id: number; ref: string }>(
-            q,
-            sql`select id, upper(reference) as ref from models where upper(reference) in (${sql.join(
-              refs.map((r) => sql`${r}`),
-              sql`, `,
-            )})`,
-          );
+        : await q
+            .select({ id: modelTable.id, ref: sql<string>`upper(${modelTable.reference})` })
+            .from(modelTable)
+            .where(inArray(sql`upper(${modelTable.reference})`, refs));
     const idOf = new Map(found.map((r) => [r.ref, r.id]));
     const view = await items(
       q,

@@ -2,8 +2,10 @@
 // the catalogue gives now, the caller's list and detail, and a usable quotation turned back into the cart at
 // its quoted prices. Each use case is one transaction; another customer's quotation is not found.
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
+import type { Db } from "#server/db/client.ts";
+import { cartLines, carts, idempotencyKeys, quotations } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { conflict, notFound, refused } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
@@ -62,19 +64,18 @@ export type QuotationLineView = {
 
 export type QuotationDetail = Omit<QuotationSummary, "lines"> & { lines: QuotationLineView[]; order_id: number | null };
 
-type Row = {
-  id: number;
-  number: string;
-  status: string;
-  valid_until: string | null;
-  created_at: Date | string;
-  total_ht: string;
-  total_ttc: string;
-  order_id: number | null;
-  lines: QuotedLine[] | string;
+const COLUMNS = {
+  id: quotations.id,
+  number: quotations.number,
+  status: quotations.status,
+  valid_until: sql<string | null>`${quotations.validUntil}::text`,
+  created_at: quotations.createdAt,
+  total_ht: sql<string>`${quotations.totalHt}::text`,
+  total_ttc: sql<string>`${quotations.totalTtc}::text`,
+  order_id: quotations.orderId,
+  lines: quotations.lines,
 };
-
-const linesOf = (r: Row): QuotedLine[] => (typeof r.lines === "string" ? (JSON.parse(r.lines) as QuotedLine[]) : r.lines);
+type Row = SelectResultFields<typeof COLUMNS>;
 
 function summary(r: Row, lang: Lang, today: string): QuotationSummary {
   const state = quotationState(r.status, r.valid_until, today);
@@ -83,7 +84,7 @@ function summary(r: Row, lang: Lang, today: string): QuotationSummary {
   return {
     id: r.id,
     number: r.number,
-    created_at: new Date(r.created_at).toISOString(),
+    created_at: r.created_at.toISOString(),
     valid_until: r.valid_until,
     state,
     state_text: translate(lang, `quotations.state_${state}`),
@@ -91,7 +92,7 @@ function summary(r: Row, lang: Lang, today: string): QuotationSummary {
     total_ht: ht,
     total_tva: tva,
     total_ttc: r.total_ttc,
-    lines: linesOf(r).length,
+    lines: r.lines.length,
   };
 }
 
@@ -117,31 +118,42 @@ export function lineView(l: QuotedLine): QuotationLineView {
 const requestHash = () => createHash("sha256").update("cart").digest("hex");
 
 export function createQuotationsService(cart: CartService) {
+  const thisKey = (customerId: number, key: string) =>
+    and(eq(idempotencyKeys.customerId, customerId), eq(idempotencyKeys.scope, QUOTATION_SCOPE), eq(idempotencyKeys.key, key));
+
   async function takeKey(tx: Db, customerId: number, key: string): Promise<true | QuotationDetail> {
     const hash = requestHash();
-    const inserted = await query<{ id: number }>(
-      tx,
-      sql`
-      insert into idempotency_keys (customer_id, scope, key, request_hash) values (${customerId}, ${QUOTATION_SCOPE}, ${key}, ${hash})
-      on conflict (customer_id, scope, key) do nothing returning id`,
-    );
+    const inserted = await tx
+      .insert(idempotencyKeys)
+      .values({ customerId, scope: QUOTATION_SCOPE, key, requestHash: hash })
+      .onConflictDoNothing({ target: [idempotencyKeys.customerId, idempotencyKeys.scope, idempotencyKeys.key] })
+      .returning({ id: idempotencyKeys.id });
     if (inserted.length > 0) return true;
-    const [row] = await query<{ status: string; response: QuotationDetail | string | null; expired: boolean }>(
-      tx,
-      sql`
-      select status, response, expires_at <= now() as expired from idempotency_keys
-      where customer_id = ${customerId} and scope = ${QUOTATION_SCOPE} and key = ${key} for update`,
-    );
+    const [row] = await tx
+      .select({
+        status: idempotencyKeys.status,
+        response: idempotencyKeys.response,
+        expired: sql<boolean>`${idempotencyKeys.expiresAt} <= now()`,
+      })
+      .from(idempotencyKeys)
+      .where(thisKey(customerId, key))
+      .for("update");
     if (row.expired) {
-      await query(
-        tx,
-        sql`update idempotency_keys set request_hash = ${hash}, status = 'in_progress', response = null,
-        created_at = now(), expires_at = now() + interval '24 hours' where customer_id = ${customerId} and scope = ${QUOTATION_SCOPE} and key = ${key}`,
-      );
+      await tx
+        .update(idempotencyKeys)
+        .set({
+          requestHash: hash,
+          status: "in_progress",
+          response: null,
+          createdAt: sql`now()`,
+          expiresAt: sql`now() + interval '24 hours'`,
+        })
+        .where(thisKey(customerId, key));
       return true;
     }
     if (row.status !== "done" || !row.response) throw conflict("quotations.in_progress");
-    return typeof row.response === "string" ? (JSON.parse(row.response) as QuotationDetail) : row.response;
+    const response = row.response as QuotationDetail | string;
+    return typeof response === "string" ? (JSON.parse(response) as QuotationDetail) : response;
   }
 
   /** The cart as a new quotation: catalogue prices now (promotions included), validity from the site config. */
@@ -174,37 +186,37 @@ export function createQuotationsService(cart: CartService) {
       const now = new Date();
       const until = validUntil(now, validityDays(conf as Record<string, unknown>));
       const number = await nextNumber(tx, "quotation");
-      const [ins] = await query<Row>(
-        tx,
-        sql`
-        insert into quotations (number, customer_id, status, valid_until, lines, total_ht, total_ttc, created_at)
-        values (${number}, ${customerId}, 'open', ${until}, ${JSON.stringify(quoted)}::jsonb, ${totals.totalHt}, ${totals.totalTtc}, ${now})
-        returning id, number, status, valid_until::text as valid_until, created_at, total_ht::text as total_ht,
-                  total_ttc::text as total_ttc, order_id, lines`,
-      );
+      const [ins] = await tx
+        .insert(quotations)
+        .values({
+          number,
+          customerId,
+          status: "open",
+          validUntil: until,
+          lines: quoted,
+          totalHt: totals.totalHt,
+          totalTtc: totals.totalTtc,
+          createdAt: now,
+        })
+        .returning(COLUMNS);
       const answer = toDetail(ins, lang, shopDay(now));
-      await query(
-        tx,
-        sql`update idempotency_keys set status = 'done', response = ${JSON.stringify(answer)}::jsonb
-        where customer_id = ${customerId} and scope = ${QUOTATION_SCOPE} and key = ${input.idempotency_key}`,
-      );
+      await tx.update(idempotencyKeys).set({ status: "done", response: answer }).where(thisKey(customerId, input.idempotency_key));
       return answer;
     });
   }
 
   function toDetail(r: Row, lang: Lang, today: string): QuotationDetail {
-    return { ...summary(r, lang, today), lines: linesOf(r).map(lineView), order_id: r.order_id };
+    return { ...summary(r, lang, today), lines: r.lines.map(lineView), order_id: r.order_id };
   }
-
-  const columns = sql`id, number, status, valid_until::text as valid_until, created_at, total_ht::text as total_ht,
-    total_ttc::text as total_ttc, order_id, lines`;
 
   /** The caller's quotations, newest first. */
   async function list(q: Db, customerId: number, lang: Lang): Promise<{ list: QuotationSummary[] }> {
-    const rows = await query<Row>(
-      q,
-      sql`select ${columns} from quotations where customer_id = ${customerId} order by created_at desc, id desc limit 200`,
-    );
+    const rows = await q
+      .select(COLUMNS)
+      .from(quotations)
+      .where(eq(quotations.customerId, customerId))
+      .orderBy(desc(quotations.createdAt), desc(quotations.id))
+      .limit(200);
     const today = shopDay(new Date());
     return { list: rows.map((r) => summary(r, lang, today)) };
   }
@@ -213,11 +225,11 @@ export function createQuotationsService(cart: CartService) {
   async function find(q: Db, customerId: number, ref: QuotationRef, lock = false): Promise<Row> {
     const byId = /^\d+$/.test(ref.id) && Number(ref.id) <= 2_147_483_647;
     if (!byId && !parseDocumentNumber(ref.id)) throw notFound();
-    const [r] = await query<Row>(
-      q,
-      sql`select ${columns} from quotations where customer_id = ${customerId}
-      and ${byId ? sql`id = ${Number(ref.id)}` : sql`number = ${ref.id}`} ${lock ? sql`for update` : sql``}`,
-    );
+    const found = q
+      .select(COLUMNS)
+      .from(quotations)
+      .where(and(eq(quotations.customerId, customerId), byId ? eq(quotations.id, Number(ref.id)) : eq(quotations.number, ref.id)));
+    const [r] = lock ? await found.for("update") : await found;
     if (!r) throw notFound();
     return r;
   }
@@ -239,7 +251,7 @@ export function createQuotationsService(cart: CartService) {
       const r = await find(tx, customerId, ref, true);
       const reason = unusableReason(r.status, r.valid_until, shopDay(new Date()));
       if (reason) throw refused(reason, { number: r.number });
-      const lines = linesOf(r);
+      const lines = r.lines;
       const found = cart.models.join(
         statics,
         await liveModels(
@@ -254,18 +266,26 @@ export function createQuotationsService(cart: CartService) {
         if (p === "api.above_purchase_ceiling") throw refused(p, { ref: l.reference, num: m?.purchasable_qty ?? 0 });
         if (p) throw refused("quotations.line_unavailable", { ref: l.reference });
       }
-      await query(tx, sql`delete from cart_lines where cart_id = ${c.id}`);
-      const values = sql.join(
+      await tx.delete(cartLines).where(eq(cartLines.cartId, c.id));
+      await tx.insert(cartLines).values(
         // Inserted in reverse so that the newest-first cart shows the quotation's order; never after now(): a line a
         // later add inserts is newer than these (the cart lists its lines newest first).
-        [...lines]
-          .reverse()
-          .map((l, i) => sql`(${c.id}, ${l.modelId}, ${l.num}, ${r.id}, now() - make_interval(secs => ${(lines.length - 1 - i) / 1000}))`),
-        sql`, `,
+        [...lines].reverse().map((l, i) => ({
+          cartId: c.id,
+          modelId: l.modelId,
+          num: l.num,
+          quotationId: r.id,
+          createdAt: sql`now() - make_interval(secs => ${(lines.length - 1 - i) / 1000})`,
+        })),
       );
-      await query(tx, sql`insert into cart_lines (cart_id, model_id, num, quotation_id, created_at) values ${values}`);
-      await query(tx, sql`update carts set updated_at = now() where id = ${c.id}`);
-      await query(tx, sql`update quotations set status = 'accepted' where id = ${r.id} and status = 'open'`);
+      await tx
+        .update(carts)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(carts.id, c.id));
+      await tx
+        .update(quotations)
+        .set({ status: "accepted" })
+        .where(and(eq(quotations.id, r.id), eq(quotations.status, "open")));
       return r.number;
     });
     return { ...(await cart.view(q, customerId, lang)), number };
@@ -282,11 +302,11 @@ export function createQuotationsService(cart: CartService) {
       const r = await find(tx, customerId, ref, true);
       const reason = unusableReason(r.status, r.valid_until, today);
       if (reason) throw refused(reason, { number: r.number });
-      const [done] = await query<Row>(
-        tx,
-        sql`update quotations set status = 'cancelled' where id = ${r.id} and customer_id = ${customerId}
-        and status in ('open', 'accepted') returning ${columns}`,
-      );
+      const [done] = await tx
+        .update(quotations)
+        .set({ status: "cancelled" })
+        .where(and(eq(quotations.id, r.id), eq(quotations.customerId, customerId), inArray(quotations.status, ["open", "accepted"])))
+        .returning(COLUMNS);
       if (!done) throw conflict("quotations.cancelled", { number: r.number });
       return done;
     });

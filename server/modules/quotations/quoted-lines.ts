@@ -1,7 +1,8 @@
 // The quotations behind cart lines (decision 080): read from the database by the cart view and, under a row
 // lock, by the order. The quoted price comes from this row only, never from a client.
-import { sql } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { quotations } from "#server/db/schema/index.ts";
 import { isUsable, shopDay, type QuotedLine } from "#core/quotations.ts";
 
 export type LineQuote = { id: number; number: string; usable: boolean; line: QuotedLine | undefined };
@@ -12,23 +13,25 @@ export async function cartQuotes(q: Db, customerId: number, ids: readonly (numbe
   const wanted = [...new Set(ids.filter((x): x is number => typeof x === "number"))].sort((a, b) => a - b);
   const out: CartQuotes = new Map();
   if (wanted.length === 0) return out;
-  const rows = await query<{ id: number; number: string; status: string; valid_until: string | null; lines: QuotedLine[] | string }>(
-    q,
-    sql`
-    select id, number, status, valid_until::text as valid_until, lines from quotations
-    where customer_id = ${customerId} and id in (${sql.join(
-      wanted.map((x) => sql`${x}`),
-      sql`, `,
-    )}) order by id ${lock ? sql`for update` : sql``}`,
-  );
+  const found = q
+    .select({
+      id: quotations.id,
+      number: quotations.number,
+      status: quotations.status,
+      valid_until: sql<string | null>`${quotations.validUntil}::text`,
+      lines: quotations.lines,
+    })
+    .from(quotations)
+    .where(and(eq(quotations.customerId, customerId), inArray(quotations.id, wanted)))
+    .orderBy(quotations.id);
+  const rows = lock ? await found.for("update") : await found;
   const today = shopDay(new Date());
   for (const r of rows) {
-    const lines: QuotedLine[] = typeof r.lines === "string" ? (JSON.parse(r.lines) as QuotedLine[]) : r.lines;
     out.set(r.id, {
       id: r.id,
       number: r.number,
       usable: isUsable(r.status, r.valid_until, today),
-      lines: new Map(lines.map((l) => [l.modelId, l])),
+      lines: new Map(r.lines.map((l) => [l.modelId, l])),
     });
   }
   return out;
