@@ -2,7 +2,7 @@
 // flattened in (core/cart/totals.ts), and the priced lines. Shared by the customer cart, the anonymous
 // cart and the order (which recomputes the very same totals before writing).
 import { sql } from "drizzle-orm";
-import { preparedQuery, query, type Db } from "#server/db/client.ts";
+import { preparedQuery, type Db } from "#server/db/client.ts";
 import { statement } from "#server/db/statement.ts";
 import type { Lang } from "#core/i18n/messages.ts";
 import { cartGoods, computeCartTotals, type CartGoods } from "#core/cart/totals.ts";
@@ -59,32 +59,6 @@ export type CouponRow = {
   /** When `valid` changes with time (start or end of its period), epoch ms; absent or null: never. */
   next_change?: number | null;
 };
-
-/** The caller's live address `id`, or null (another customer's or deleted address: nothing). */
-export async function ownAddress(q: Db, customerId: number, id: number | null): Promise<AddressSnapshot | null> {
-  if (!id) return null;
-  const [a] = await query<AddressSnapshot>(
-    q,
-    sql`
-    select id, kind, title, first_name, last_name, company, line1, line2, zip_code, city, country, phone
-    from addresses where id = ${id} and customer_id = ${customerId} and deleted_at is null`,
-  );
-  return a ?? null;
-}
-
-/** The cart's coupon with whether it may be used now by this customer (period, owner, uses left). */
-export async function cartCoupon(q: Db, cart: CartRow): Promise<CouponRow | null> {
-  if (!cart.coupon_id) return null;
-  const [c] = await query<CouponRow>(
-    q,
-    sql`
-    select id, code, customer_id, value::text as value, amount::text as amount, min_amount::text as min_amount, max_uses, uses,
-           (starts_at <= now() and (ends_at is null or ends_at > now()) and uses < max_uses
-            and (customer_id is null or customer_id = ${cart.customer_id})) as valid
-    from coupons where id = ${cart.coupon_id}`,
-  );
-  return c ?? null;
-}
 
 export function discountInfo(c: CouponRow | null): DiscountInfo | null {
   if (!c || !c.valid) return null;

@@ -3,8 +3,9 @@
 // steps (cart-rows.ts): lock the cart row, read what core needs, decide with core (core/cart/writes.ts), write what it
 // decided, read the cart for the answer; the adds and edits of different customers share one (cart-write-groups.ts, decision
 // 123). Concurrent writes to one cart queue on its row lock, so each decides on the lines the one before it left.
-import { sql } from "drizzle-orm";
-import { query, type Db } from "#server/db/client.ts";
+import { desc, eq } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { cartLines, carts } from "#server/db/schema/index.ts";
 import { afterCommit, isTransaction, withTransaction } from "#server/db/tx.ts";
 import { MODEL_TTL_MS } from "#server/modules/catalogue/list-model.ts";
 import { conflict, refused, type Vars } from "#core/domain-errors.ts";
@@ -44,6 +45,21 @@ export type CartMessage = { model_id: number; key: string; vars: Vars };
 
 /** Freight for the cart answer: a quote when the freight service can give one, else what the cart holds. */
 export type FreightFor = (q: Db, cart: CartRow, delivery: { zip_code: string } | null, totals: FreightMeasures) => Promise<Freight | null>;
+
+/** A cart row as CartRow names its columns. */
+const CART_COLUMNS = {
+  id: carts.id,
+  customer_id: carts.customerId,
+  delivery_addr_id: carts.deliveryAddrId,
+  invoice_addr_id: carts.invoiceAddrId,
+  pickup_method: carts.pickupMethod,
+  shop_id: carts.shopId,
+  coupon_id: carts.couponId,
+  extra_options: carts.extraOptions,
+  freight: carts.freight,
+  delivery_mode: carts.deliveryMode,
+  note: carts.note,
+};
 
 /** Without a tariff: what the cart holds (tests of the cart alone). */
 const storedFreight: FreightFor = async (_q, cart) => cart.freight;
@@ -89,25 +105,23 @@ export function createCartService(config: ConfigService, models: CartModels, fre
 
   /** The customer's cart row, created when missing; `lock` holds it until the transaction ends (quotations). */
   async function cartRow(q: Db, customerId: number, lock: boolean): Promise<CartRow> {
-    const select = () =>
-      query<CartRow>(
-        q,
-        sql`
-      select id, customer_id, delivery_addr_id, invoice_addr_id, pickup_method, shop_id, coupon_id, extra_options, freight, delivery_mode, note
-      from carts where customer_id = ${customerId} ${lock ? sql`for update` : sql``}`,
-      );
+    const select = () => {
+      const rows = q.select(CART_COLUMNS).from(carts).where(eq(carts.customerId, customerId));
+      return lock ? rows.for("update") : rows;
+    };
     const [row] = await select();
     if (row) return row;
-    await query(q, sql`insert into carts (customer_id) values (${customerId}) on conflict (customer_id) do nothing`);
+    await q.insert(carts).values({ customerId }).onConflictDoNothing({ target: carts.customerId });
     return (await select())[0];
   }
 
-  async function lines(q: Db, cartId: number): Promise<{ id: number; model_id: number; num: number; quotation_id: number | null }[]> {
+  async function lines(q: Db, cartId: number) {
     // Newest first: an added model goes to the top (SPEC §4).
-    return query(
-      q,
-      sql`select id, model_id, num, quotation_id from cart_lines where cart_id = ${cartId} order by created_at desc, id desc`,
-    );
+    return q
+      .select({ id: cartLines.id, model_id: cartLines.modelId, num: cartLines.num, quotation_id: cartLines.quotationId })
+      .from(cartLines)
+      .where(eq(cartLines.cartId, cartId))
+      .orderBy(desc(cartLines.createdAt), desc(cartLines.id));
   }
 
   /**
