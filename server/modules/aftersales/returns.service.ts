@@ -24,7 +24,7 @@ import {
 import type { OrderReturnInput } from "#core/validation/aftersales.ts";
 import { addNotification } from "#server/modules/notifications/notifications.service.ts";
 import { issueCreditNote } from "#server/modules/documents/credit-notes.ts";
-import { hashRequest, storeAnswer, takeKey } from "./idempotency.ts";
+import { hashRequest, storeAnswer, takeKey } from "#server/modules/idempotency/idempotency-keys.ts";
 
 export const RETURN_SCOPE = "return.request";
 
@@ -133,7 +133,10 @@ export function createReturnsService(deps: { publicUrl: string }) {
   async function request(q: Db, customerId: number, input: OrderReturnInput, now: Date, lang: Lang): Promise<ReturnView> {
     const id = await withTransaction(q, async (tx) => {
       const { idempotency_key, ...meaningful } = input;
-      const taken = await takeKey<{ id: number }>(tx, customerId, RETURN_SCOPE, idempotency_key, hashRequest(meaningful));
+      const taken = await takeKey<{ id: number }>(tx, customerId, RETURN_SCOPE, idempotency_key, hashRequest(meaningful), {
+        reused: "aftersales.request_reused",
+        inProgress: "aftersales.request_in_progress",
+      });
       if (taken !== true) return taken.id;
       // The order's row lock: concurrent requests on one order queue here and each sees the others' lines.
       const [o] = await tx

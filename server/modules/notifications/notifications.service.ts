@@ -118,7 +118,15 @@ export function createNotificationsService() {
     const t = notifications;
     const createdAt = sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
     const rows = await q
-      .select({ id: t.id, kind: t.kind, orderId: t.orderId, ref: t.ref, vars: t.vars, readAt: t.readAt, createdAt })
+      .select({
+        id: t.id,
+        kind: sql<NotificationKind>`${t.kind}`,
+        orderId: t.orderId,
+        ref: t.ref,
+        vars: t.vars,
+        readAt: t.readAt,
+        createdAt,
+      })
       .from(t)
       .where(eq(t.customerId, customerId))
       .orderBy(desc(t.createdAt), desc(t.id))
@@ -126,10 +134,10 @@ export function createNotificationsService() {
     return {
       list: rows.map((r) => ({
         id: r.id,
-        kind: r.kind as NotificationKind,
+        kind: r.kind,
         order_id: r.orderId,
         ref: r.ref,
-        text: notificationText(r.kind as NotificationKind, r.ref, r.vars, lang),
+        text: notificationText(r.kind, r.ref, r.vars, lang),
         read: r.readAt !== null,
         created_at: r.createdAt,
       })),

@@ -6,7 +6,7 @@
 // Locks: a notification locks its payment row, then the order (a guarded UPDATE); the expiry locks the order
 // (guarded UPDATE), then the models in id order and the coupon. No path takes them the other way round.
 import { createHash } from "node:crypto";
-import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql, type AnyColumn } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql, type AnyColumn, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { coupons, invoices, models, orderLines, orders, paymentAttempts, payments, providerEvents } from "#server/db/schema/index.ts";
 import { assertOutsideTransaction, withTransaction } from "#server/db/tx.ts";
@@ -67,6 +67,13 @@ const orderMatch = (ref: OrderRef) => ("id" in ref ? eq(orders.id, ref.id) : eq(
 /** The cutoff of the expiry: orders placed `minutes` ago or earlier. */
 const placedBefore = (minutes: number) => lte(orders.createdAt, sql`now() - make_interval(mins => ${minutes})`);
 
+/** Closes a payment attempt (by id, or the statement that finds it) with its outcome, its message key and the provider's detail (JSON text). */
+const finishAttempt = (tx: Db, attempt: number | SQLWrapper, outcome: string, errorKey: string | null, detail: string) =>
+  tx
+    .update(paymentAttempts)
+    .set({ outcome, errorKey, finishedAt: sql`now()`, providerDetail: sql`${detail}::jsonb` })
+    .where(eq(paymentAttempts.id, attempt));
+
 /** The result page path a provider sends the buyer back to (prefixed /zh for a payment started in Chinese). */
 export const resultPath = (type: "success" | "fail", orderId: number, lang: Lang) =>
   `${lang === "zh" ? "/zh" : ""}/payment/result/${type}?order_id=${orderId}`;
@@ -116,20 +123,10 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
         failUrl: resultPath("fail", started.order.id, lang),
       });
     } catch (e) {
-      log.warn(
-        { payment: started.paymentId, error: String((e as Error)?.message ?? e).slice(0, 300) },
-        "payment: provider refused to start",
-      );
+      const error = String((e as Error)?.message ?? e).slice(0, 300);
+      log.warn({ payment: started.paymentId, error }, "payment: provider refused to start");
       await withTransaction(q, async (tx) => {
-        await tx
-          .update(paymentAttempts)
-          .set({
-            outcome: "error",
-            errorKey: "payment.provider_unavailable",
-            finishedAt: sql`now()`,
-            providerDetail: sql`${JSON.stringify({ error: String((e as Error)?.message ?? e).slice(0, 300) })}::jsonb`,
-          })
-          .where(eq(paymentAttempts.id, started.attemptId));
+        await finishAttempt(tx, started.attemptId, "error", "payment.provider_unavailable", JSON.stringify({ error }));
         await tx
           .update(payments)
           .set({ status: "failed", updatedAt: sql`now()` })
@@ -244,19 +241,17 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
 
       if (n.outcome === "succeeded") {
         if (n.amountCents !== toCents(p.amount) || (n.currency ?? "").toUpperCase() !== p.currency) {
-          await tx
-            .update(paymentAttempts)
-            .set({
-              outcome: "error",
-              errorKey: "payment.amount_mismatch",
-              finishedAt: sql`now()`,
-              providerDetail: sql`${JSON.stringify({
-                event: n.eventId,
-                expected: { amount: p.amount, currency: p.currency },
-                received: { amount: n.amountCents === undefined ? null : fromCents(n.amountCents), currency: n.currency ?? null },
-              })}::jsonb`,
-            })
-            .where(eq(paymentAttempts.id, attempt));
+          await finishAttempt(
+            tx,
+            attempt,
+            "error",
+            "payment.amount_mismatch",
+            JSON.stringify({
+              event: n.eventId,
+              expected: { amount: p.amount, currency: p.currency },
+              received: { amount: n.amountCents === undefined ? null : fromCents(n.amountCents), currency: n.currency ?? null },
+            }),
+          );
           log.error({ payment: p.id, event: n.eventId }, "payment: amount mismatch, order not marked paid");
           return done("amount_mismatch");
         }
@@ -273,10 +268,7 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
             providerRef: sql`coalesce(${payments.providerRef}, ${n.providerRef})`,
           })
           .where(eq(payments.id, p.id));
-        await tx
-          .update(paymentAttempts)
-          .set({ outcome: "succeeded", errorKey: null, finishedAt: sql`now()`, providerDetail: sql`${detail}::jsonb` })
-          .where(eq(paymentAttempts.id, attempt));
+        await finishAttempt(tx, attempt, "succeeded", null, detail);
         const [paid] = await tx
           .update(orders)
           .set({ status: "processing", paymentMethod: n.method ?? "card", transactionId: txn, paidAt: sql`now()` })
@@ -293,15 +285,8 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
           .update(payments)
           .set({ status: n.outcome === "failed" ? "failed" : "cancelled", updatedAt: sql`now()` })
           .where(eq(payments.id, p.id));
-        await tx
-          .update(paymentAttempts)
-          .set({
-            outcome: n.outcome,
-            finishedAt: sql`now()`,
-            errorKey: n.errorKey ?? (n.outcome === "failed" ? "payment.declined" : "payment.abandoned"),
-            providerDetail: sql`${detail}::jsonb`,
-          })
-          .where(eq(paymentAttempts.id, attempt));
+        const errorKey = n.errorKey ?? (n.outcome === "failed" ? "payment.declined" : "payment.abandoned");
+        await finishAttempt(tx, attempt, n.outcome, errorKey, detail);
       }
       return done("processed");
     });

@@ -134,7 +134,7 @@ export function createQuestionsService({ storage, limits }: { storage: Attachmen
       const rows = await q
         .select({
           id: qu.id,
-          type: qu.type,
+          type: sql<QuestionType>`${qu.type}`,
           content: qu.content,
           createdAt: iso(qu.createdAt),
           orderId: o.id,
@@ -151,7 +151,7 @@ export function createQuestionsService({ storage, limits }: { storage: Attachmen
         .limit(100);
       return rows.map((r) => ({
         id: r.id,
-        type: r.type as QuestionType,
+        type: r.type,
         type_label: translate(lang, `questions.types.${r.type}`),
         content: r.content,
         created_at: r.createdAt,

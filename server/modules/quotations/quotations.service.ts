@@ -5,7 +5,8 @@ import { createHash } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { Db } from "#server/db/client.ts";
-import { cartLines, carts, idempotencyKeys, quotations } from "#server/db/schema/index.ts";
+import { storeAnswer, takeKey } from "#server/modules/idempotency/idempotency-keys.ts";
+import { cartLines, carts, quotations } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { conflict, notFound, refused } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
@@ -115,53 +116,18 @@ export function lineView(l: QuotedLine): QuotationLineView {
   };
 }
 
-const requestHash = () => createHash("sha256").update("cart").digest("hex");
+/** The request a key stands for is always "the cart as it is": a retry with the key gets the quotation made. */
+const CART_REQUEST = createHash("sha256").update("cart").digest("hex");
+/** A key's first call still running; the request cannot differ (CART_REQUEST), so `reused` never applies. */
+const KEY_REFUSALS = { reused: "quotations.in_progress", inProgress: "quotations.in_progress" };
 
 export function createQuotationsService(cart: CartService) {
-  const thisKey = (customerId: number, key: string) =>
-    and(eq(idempotencyKeys.customerId, customerId), eq(idempotencyKeys.scope, QUOTATION_SCOPE), eq(idempotencyKeys.key, key));
-
-  async function takeKey(tx: Db, customerId: number, key: string): Promise<true | QuotationDetail> {
-    const hash = requestHash();
-    const inserted = await tx
-      .insert(idempotencyKeys)
-      .values({ customerId, scope: QUOTATION_SCOPE, key, requestHash: hash })
-      .onConflictDoNothing({ target: [idempotencyKeys.customerId, idempotencyKeys.scope, idempotencyKeys.key] })
-      .returning({ id: idempotencyKeys.id });
-    if (inserted.length > 0) return true;
-    const [row] = await tx
-      .select({
-        status: idempotencyKeys.status,
-        response: idempotencyKeys.response,
-        expired: sql<boolean>`${idempotencyKeys.expiresAt} <= now()`,
-      })
-      .from(idempotencyKeys)
-      .where(thisKey(customerId, key))
-      .for("update");
-    if (row.expired) {
-      await tx
-        .update(idempotencyKeys)
-        .set({
-          requestHash: hash,
-          status: "in_progress",
-          response: null,
-          createdAt: sql`now()`,
-          expiresAt: sql`now() + interval '24 hours'`,
-        })
-        .where(thisKey(customerId, key));
-      return true;
-    }
-    if (row.status !== "done" || !row.response) throw conflict("quotations.in_progress");
-    const response = row.response as QuotationDetail | string;
-    return typeof response === "string" ? (JSON.parse(response) as QuotationDetail) : response;
-  }
-
   /** The cart as a new quotation: catalogue prices now (promotions included), validity from the site config. */
   async function create(q: Db, customerId: number, input: CreateQuotationInput, lang: Lang): Promise<QuotationDetail> {
     const conf = await cart.settings();
     const statics = await cart.models.catalogue(lang);
     return withTransaction(q, async (tx) => {
-      const taken = await takeKey(tx, customerId, input.idempotency_key);
+      const taken = await takeKey<QuotationDetail>(tx, customerId, QUOTATION_SCOPE, input.idempotency_key, CART_REQUEST, KEY_REFUSALS);
       if (taken !== true) return taken;
       const row = await cart.cartRow(tx, customerId, true);
       const lines = await cart.lines(tx, row.id);
@@ -200,7 +166,7 @@ export function createQuotationsService(cart: CartService) {
         })
         .returning(COLUMNS);
       const answer = toDetail(ins, lang, shopDay(now));
-      await tx.update(idempotencyKeys).set({ status: "done", response: answer }).where(thisKey(customerId, input.idempotency_key));
+      await storeAnswer(tx, customerId, QUOTATION_SCOPE, input.idempotency_key, answer);
       return answer;
     });
   }

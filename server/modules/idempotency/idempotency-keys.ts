@@ -1,6 +1,7 @@
-// Idempotency keys for the after-sales writes (decision 066's table and rules, like order placement): the
-// first call with a key goes on; a retry with the same request gets the stored answer; the same key with
-// another request is refused; a concurrent twin waits on the unique index, then sees the answer.
+// Idempotency keys of the writes that answer once per key (decision 066's table and rules; the order has its own
+// statement template, order-placement.service.ts): the first call with a key goes on; a retry with the same request
+// gets the stored answer; the same key with another request is refused; a concurrent twin waits on the unique
+// index, then sees the answer. An expired key is taken again.
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
@@ -12,8 +13,18 @@ export const hashRequest = (o: unknown) => createHash("sha256").update(JSON.stri
 const thisKey = (customerId: number, scope: string, key: string) =>
   and(eq(idempotencyKeys.customerId, customerId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
 
+/** The use case's refusals (message keys): the key sent with another request, and its first call still running. */
+export type KeyRefusals = { reused: string; inProgress: string };
+
 /** true: this call goes on (then `storeAnswer`); otherwise the stored answer. Inside the use case's transaction. */
-export async function takeKey<T>(tx: Db, customerId: number, scope: string, key: string, hash: string): Promise<true | T> {
+export async function takeKey<T>(
+  tx: Db,
+  customerId: number,
+  scope: string,
+  key: string,
+  hash: string,
+  refusals: KeyRefusals,
+): Promise<true | T> {
   const inserted = await tx
     .insert(idempotencyKeys)
     .values({ customerId, scope, key, requestHash: hash })
@@ -43,8 +54,8 @@ export async function takeKey<T>(tx: Db, customerId: number, scope: string, key:
       .where(thisKey(customerId, scope, key));
     return true;
   }
-  if (row.request_hash !== hash) throw refused("aftersales.request_reused");
-  if (row.status !== "done" || !row.response) throw conflict("aftersales.request_in_progress");
+  if (row.request_hash !== hash) throw refused(refusals.reused);
+  if (row.status !== "done" || !row.response) throw conflict(refusals.inProgress);
   const response = row.response as T | string;
   return typeof response === "string" ? (JSON.parse(response) as T) : response;
 }
