@@ -78,7 +78,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 // (decision 063). The server sees the caller only on personal pages (route handle `personal`).
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { services, lang, customer, maintenance, personal } = context;
-  // A password set by the shop must be replaced before anything else (issue 5): here on personal pages,
+  // A password set by the shop must be replaced before anything else: here on personal pages,
   // after hydration elsewhere (use-session-start.ts).
   const identity = localePath(lang, "/identite");
   // `url` is the page's address (a client navigation's request is `/identite.data`).

@@ -1,4 +1,4 @@
-// What the discounts page says of a coupon (issue 12 item 4; decision 081): used up, expired, not yet valid, or
+// What the discounts page says of a coupon (decision 081): used up, expired, not yet valid, or
 // usable. Spent is said before the dates: a coupon used up stays "used" after its end.
 export type CouponState = "usable" | "used" | "expired" | "not_started";
 

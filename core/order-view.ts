@@ -1,4 +1,4 @@
-// What the account shows of an order (issue 10 item 7; decision 072): answer types shared by the API and
+// What the account shows of an order (decision 072): answer types shared by the API and
 // the pages (app/ imports nothing from server/), the VAT breakdown by rate and the tracking timeline.
 import type { Acceptance } from "./legal.ts";
 import { decOrZero, sum } from "./money.ts";

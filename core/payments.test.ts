@@ -1,4 +1,4 @@
-// Card checks of the sandbox's hosted page and amounts in cents (issue 11; decision 077).
+// Card checks of the sandbox's hosted page and amounts in cents (decision 077).
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { cardErrors, expiryPast, fromCents, luhnValid, parseExpiry, testCardBehaviour, toCents } from "./payments.ts";

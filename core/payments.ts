@@ -1,4 +1,4 @@
-// Card payment rules shared by the sandbox provider and its tests (issue 11; decision 077): card checks of
+// Card payment rules shared by the sandbox provider and its tests (decision 077): card checks of
 // the hosted page, the sandbox's test cards, amounts in cents, and the webhook signature of the sandbox.
 import { dec } from "./money.ts";
 

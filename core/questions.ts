@@ -1,4 +1,4 @@
-// Questions and feedback from the account (issue 12 item 6; decision 083): the kinds, which of them are
+// Questions and feedback from the account (decision 083): the kinds, which of them are
 // about an order (SPEC §5: "An order must be selected for contact"), and the attachment rules, pure.
 
 /** Kinds of a question; all but "suggestion" (feedback about the shop) are about one of the caller's orders. */

@@ -1,4 +1,4 @@
-// What the quick-order pages and API show (issue 12 item 1; decision 081). Types only.
+// What the quick-order pages and API show (decision 081). Types only.
 
 /** A model as a quick-order line shows it: current price (HT per unit) and what may be bought now. */
 export type QuickItem = {

@@ -1,4 +1,4 @@
-// Ordering by reference (issue 12 item 1; decision 081): pasted or uploaded `reference;quantity` lines, parsed
+// Ordering by reference (decision 081): pasted or uploaded `reference;quantity` lines, parsed
 // the same way in the browser (preview of the file) and on the server (which resolves the references).
 // Pure: no catalogue here. Messages are "area.*" keys.
 

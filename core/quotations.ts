@@ -1,4 +1,4 @@
-// Quotations (devis, issue 12 item 2; decision 080): validity, the state a customer sees, and the one place
+// Quotations (devis; decision 080): validity, the state a customer sees, and the one place
 // where a price not computed from the catalogue is honoured — a cart line loaded from a usable quotation.
 import { decOrZero } from "./money.ts";
 import { vatByRate } from "./vat.ts";

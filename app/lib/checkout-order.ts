@@ -1,4 +1,4 @@
-// Placing the order from the browser (issue 10 item 6, decision 074). One idempotency key per attempt,
+// Placing the order from the browser (decision 074). One idempotency key per attempt,
 // created on the first click and kept until the server confirms the order: a double click, a retry after a
 // network failure or after a refusal sends the same key, so the server never creates a second order.
 import { useRef, useState } from "react";

@@ -4,7 +4,7 @@ import { loginPath, requireCustomer, safeReturnPath } from "./guard.ts";
 
 const home = "/mon-compte";
 
-describe("safeReturnPath (issue 14, items 3-4)", () => {
+describe("safeReturnPath: only a path of this site is a return target", () => {
   it.each([
     "//evil.example",
     "/\\evil.example",

@@ -1,4 +1,4 @@
-// Card payment from the browser (issue 11 item 4, decision 078): start or restart a payment
+// Card payment from the browser (decision 078): start or restart a payment
 // (GET /site/Sale/leavePayment → the provider's hosted page, a full-page navigation), read its outcome
 // (POST /site/Index/getPaymentResult, polled while the provider's notification is awaited) and the
 // 5-second countdown of the success page. Nothing card-related ever passes here.

@@ -1,4 +1,4 @@
-// The encrypted persisted store and the small rules of issue 13 (start dialogs, header, prefetch).
+// The encrypted persisted store and the storefront's small rules (start dialogs, header, prefetch).
 import { describe, expect, it } from "vitest";
 import { decrypt, encrypt, sanitize } from "./persisted-store.ts";
 import { adDue } from "./use-start-dialogs.ts";

@@ -1,4 +1,4 @@
-// The caller's wishlist references in the browser (issue 12; decision 081): loaded once after login for the
+// The caller's wishlist references in the browser (decision 081): loaded once after login for the
 // heart buttons of product pages and lists (pages shared by every visitor, decision 063), updated by each toggle.
 import { create } from "zustand";
 import { api } from "./api.ts";

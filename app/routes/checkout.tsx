@@ -1,4 +1,4 @@
-// /commande (SPEC §2, issue 10 items 4 and 6; decision 074): addresses, delivery mode, receiving times,
+// /commande (SPEC §2; decision 074): addresses, delivery mode, receiving times,
 // coupon, note, the server's totals, and placing the order. Login required; rendered per customer.
 import { useState } from "react";
 import { flushSync } from "react-dom";

@@ -1,5 +1,5 @@
-// /avoirs (+ /center/avoirs, /zh): the caller's credit notes with their balance and PDF (issue 12 item 3;
-// decision 079). The balance is spent at checkout ("use my credit note").
+// /avoirs (+ /center/avoirs, /zh): the caller's credit notes with their balance and PDF (decision 079).
+// The balance is spent at checkout ("use my credit note").
 import type { Route } from "./+types/credit-notes";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";

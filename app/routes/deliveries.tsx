@@ -1,5 +1,5 @@
 // /livraisons and /center/livraisons: the customer's planned deliveries to confirm, reschedule or cancel
-// (SPEC §4; issue 12 item 7; decision 082), and the receiving times per weekday (get/setReceiptArrangement).
+// (SPEC §4; decision 082), and the receiving times per weekday (get/setReceiptArrangement).
 import { useState } from "react";
 import type { Route } from "./+types/deliveries";
 import { api } from "#app/lib/api.ts";

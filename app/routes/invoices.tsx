@@ -1,4 +1,4 @@
-// /factures (+ /center/factures, /zh): the caller's invoices with their PDF (issue 12 item 8; decision 079).
+// /factures (+ /center/factures, /zh): the caller's invoices with their PDF (decision 079).
 import type { Route } from "./+types/invoices";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";

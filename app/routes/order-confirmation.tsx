@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
   ];
 };
 
-/** The invoice of a paid order, when the order detail carries it (issue 11 item 6; link served by h-docs). */
+/** The invoice of a paid order, when the order detail carries it (link served by h-docs). */
 function InvoiceLink({ o: order }: { o: object }) {
   const { t } = useT();
   const o = order as { invoice_number?: string | null; invoice_url?: string | null };

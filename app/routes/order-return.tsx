@@ -1,5 +1,5 @@
 // /order-retrun (spelt so, SPEC §2) and /center/order-retrun: ask back lines of a delivered order within 15
-// days of its delivery, and follow the requests (issue 12 item 5; decision 082). The window is decided by
+// days of its delivery, and follow the requests (decision 082). The window is decided by
 // the server; the page says why a closed order cannot be returned.
 import type { Route } from "./+types/order-return";
 import { useT } from "#app/lib/i18n.tsx";

@@ -1,5 +1,5 @@
 // /paymentcb (card payment step of an order) and /payment/result/:type (the provider sends the buyer back
-// there): one route module (SPEC §2), fr and /zh, login required (issue 11 item 4, decision 078). The
+// there): one route module (SPEC §2), fr and /zh, login required (decision 078). The
 // result routes render without header, footer or loading overlay (handle `bare`, read by app/root.tsx).
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/payment";

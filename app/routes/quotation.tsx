@@ -1,6 +1,5 @@
 // /accountpdfquotation?id= (+ /center/): one of the caller's quotations with its lines, totals, PDF in fr or
-// zh, and — while it is valid — back into the cart at its quoted prices or cancelled (issue 12 item 2;
-// decisions 080, 085).
+// zh, and — while it is valid — back into the cart at its quoted prices or cancelled (decisions 080, 085).
 // Another customer's quotation is the 404 page, like an absent one.
 import { Link } from "react-router";
 import type { Route } from "./+types/quotation";

@@ -1,5 +1,5 @@
 // /accountpdfquotations (+ /center/): the caller's quotations with number, date, validity, state and total
-// (issue 12 item 2; decision 080). Login required; only the caller's own.
+// (decision 080). Login required; only the caller's own.
 import { Link } from "react-router";
 import type { Route } from "./+types/quotations";
 import { useT } from "#app/lib/i18n.tsx";

@@ -1,4 +1,4 @@
-// Delivery dates (issue 12 item 7; SPEC §4 "Delivery confirmation: available (confirms), unavailable (asks
+// Delivery dates (SPEC §4 "Delivery confirmation: available (confirms), unavailable (asks
 // rescheduling) or cancel; with no reply the delivery is rescheduled"; decision 082). Pure calendar rules on
 // "YYYY-MM-DD" dates in the shop's time zone.
 import { calendarDate } from "../format-date.ts";

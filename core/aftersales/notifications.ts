@@ -1,4 +1,4 @@
-// Notifications (issue 12 item 9; decision 082): what changed for the customer. Each kind has a text in the
+// Notifications (decision 082): what changed for the customer. Each kind has a text in the
 // "aftersales" catalogue, `aftersales.notif_<kind>`, with {{ref}} (an order, return or credit note number)
 // and the kind's own values.
 export const NOTIFICATION_KINDS = [

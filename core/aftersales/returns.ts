@@ -1,4 +1,4 @@
-// Returns (issue 12 item 5; SPEC §9 "Return period 15 days"; decision 082). Pure rules shared by the
+// Returns (SPEC §9 "Return period 15 days"; decision 082). Pure rules shared by the
 // server (which decides) and the pages (which explain).
 
 /** SPEC §9: a delivered order's lines may be returned during 15 days after its delivery. */

@@ -1,4 +1,4 @@
-// Credit notes at checkout (issue 12 item 3; decision 079): pure rules shared by the checkout page and the server.
+// Credit notes at checkout (decision 079): pure rules shared by the checkout page and the server.
 import { Decimal, decOrZero, type DecimalInput } from "../money.ts";
 import { vatByRate, type VatByRate, type VatRow } from "../vat.ts";
 

@@ -1,5 +1,5 @@
-// Requests of the returns, delivery dates and notifications pages and API (issue 12 items 5, 7, 9;
-// decision 082). One schema per form, shared by the browser and the server; messages are "aftersales.*" keys.
+// Requests of the returns, delivery dates and notifications pages and API (decision 082). One schema per form,
+// shared by the browser and the server; messages are "aftersales.*" keys.
 import { z } from "zod";
 import "./keys.ts";
 import { intField, text } from "./common.ts";

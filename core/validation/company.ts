@@ -1,4 +1,4 @@
-// French company identifiers, optional at registration and checked when given (issue 5).
+// French company identifiers, optional at registration and checked when given.
 import { msg } from "./keys.ts";
 import { text } from "./common.ts";
 

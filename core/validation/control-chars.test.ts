@@ -1,4 +1,4 @@
-// Issue 14 item 8: NUL and other C0 controls are refused by the shared schemas (a 500 from PostgreSQL before).
+// NUL and other C0 controls are refused by the shared schemas (a 500 from PostgreSQL before).
 import { describe, expect, it } from "vitest";
 import { registrationSchema, identityUpdateSchema } from "./account.ts";
 import { addressSchema } from "./address.ts";

@@ -3,7 +3,7 @@
 import { z } from "zod";
 
 // Every schema imports this module: no generated code in zod (its `new Function` probe is a violation of
-// the pages' Content-Security-Policy, which has no 'unsafe-eval'; issue 14).
+// the pages' Content-Security-Policy, which has no 'unsafe-eval').
 z.config({ jitless: true });
 
 export const VALIDATION_KEYS = [

@@ -1,4 +1,4 @@
-// Requests of the account's order pages and API (issue 10 item 7; decision 072). Messages are "orders.*" keys.
+// Requests of the account's order pages and API (decision 072). Messages are "orders.*" keys.
 import { z } from "zod";
 import { intField, text } from "./common.ts";
 

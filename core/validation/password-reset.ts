@@ -1,4 +1,4 @@
-// Password recovery (issue 5): the e-mail, then either the 6-digit code sent by e-mail or the link's token,
+// Password recovery: the e-mail, then either the 6-digit code sent by e-mail or the link's token,
 // with the new password confirmed. One copy for the pages and POST /site/user/{forgotPassword,resetPassword,
 // resetPasswordByToken}. Code and token messages are account.* keys: a wrong code and a bad link read the same
 // on the page and in the API answer.

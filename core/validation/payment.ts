@@ -1,4 +1,4 @@
-// Requests of the card payment API (issue 11; decision 077). Messages are catalogue keys.
+// Requests of the card payment API (decision 077). Messages are catalogue keys.
 import { z } from "zod";
 import { parseOrderRef, type OrderRef } from "./orders.ts";
 import { intField, text } from "./common.ts";

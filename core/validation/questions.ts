@@ -1,4 +1,4 @@
-// A question from the account (issue 12 item 6; SPEC §5): a type and a content are needed; a question about
+// A question from the account (SPEC §5): a type and a content are needed; a question about
 // an order needs one of the caller's orders ("Veuillez sélectionner une commande"); at most three
 // attachments, named by the opaque ids the upload answered. One schema for the form and the server.
 import { z } from "zod";

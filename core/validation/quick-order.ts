@@ -1,4 +1,4 @@
-// Requests of the quick-order and wishlist API (issue 12 item 1; decision 081). Messages are "area.*" keys.
+// Requests of the quick-order and wishlist API (decision 081). Messages are "area.*" keys.
 import "./keys.ts";
 import { z } from "zod";
 import { intField, text } from "./common.ts";

@@ -1,4 +1,4 @@
-// Requests of the quotation pages and API (issue 12 item 2; decision 080). Messages are "quotations.*" keys.
+// Requests of the quotation pages and API (decision 080). Messages are "quotations.*" keys.
 import { z } from "zod";
 import { intField, text } from "./common.ts";
 

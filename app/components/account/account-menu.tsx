@@ -1,4 +1,4 @@
-// The account menu (issue 12; decision 081): one list of every account page, shown beside each of them by
+// The account menu (decision 081): one list of every account page, shown beside each of them by
 // AccountShell (root layout). The current page's entry carries aria-current; on narrow screens the list folds
 // behind a button. Links are language-aware; a page built elsewhere may 404 until it is merged.
 import { useState } from "react";

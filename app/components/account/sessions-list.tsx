@@ -1,4 +1,4 @@
-// The account's open sessions (issue 14): device, last activity, and a button to end any other one.
+// The account's open sessions: device, last activity, and a button to end any other one.
 import { useEffect, useState } from "react";
 import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";

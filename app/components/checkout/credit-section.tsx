@@ -1,4 +1,4 @@
-// "Use my credit note" at checkout (issue 12 item 3; decision 079): shown when the customer has a balance.
+// "Use my credit note" at checkout (decision 079): shown when the customer has a balance.
 // The figures are an estimate from the server's cart total; the server decides what it takes when placing.
 import { useT } from "#app/lib/i18n.tsx";
 import { amountDue, creditToApply } from "#core/documents/credit.ts";

@@ -1,4 +1,4 @@
-// Ordering by reference (issue 12; decision 081): paste `reference;quantity` lines or pick a CSV file (read in
+// Ordering by reference (decision 081): paste `reference;quantity` lines or pick a CSV file (read in
 // the browser, never uploaded as a file), have the server resolve them line by line, then add the valid ones
 // to the cart through the cart store.
 import { useId, useState } from "react";

@@ -1,4 +1,4 @@
-// The purchased list and the wishlist of the quick-order page (issue 12; decision 081): a quantity per line
+// The purchased list and the wishlist of the quick-order page (decision 081): a quantity per line
 // (whole units up to what may be bought now), select some or all, add them to the cart through the cart store
 // (the header badge follows). Lines no longer on sale are shown, not selectable.
 import { useState } from "react";

@@ -1,4 +1,4 @@
-// The heart toggle of product pages and list cards (issue 12; decision 081): saves a reference in the
+// The heart toggle of product pages and list cards (decision 081): saves a reference in the
 // caller's wishlist. Rendered the same for every visitor; the state comes after hydration. A visitor is
 // sent to the login page.
 import { useEffect, useState } from "react";

@@ -1,4 +1,4 @@
-// Pieces of the quotation pages (issue 12 item 2; decisions 080, 085): state badge, PDF links, the "back to
+// Pieces of the quotation pages (decisions 080, 085): state badge, PDF links, the "back to
 // the cart at the quoted prices" and "cancel" buttons, and the "ask for a quotation" button of /panier.
 import { useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
