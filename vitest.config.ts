@@ -15,7 +15,7 @@ export default defineConfig({
   test: {
     environment: "node",
     // Every message catalogue, as on the server (the browser loads its page's namespaces, app/lib/messages.ts).
-    setupFiles: ["./core/i18n/messages.ts"],
+    setupFiles: ["./core/i18n/messages.ts", "./tests/fail-on-console-error.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

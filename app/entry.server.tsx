@@ -2,9 +2,9 @@
 // load context (server/http/pages.ts, decision 084) goes to `ServerRouter`, which puts it on every script
 // and preload link React Router writes, and to React's own inline scripts (streaming, Suspense); a personal
 // page is rendered whole into one buffer, by the string renderer (decisions 098, 111).
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
+import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
@@ -19,6 +19,13 @@ import { spliceIslands } from "./lib/html-islands.server.ts";
 import { ShellContext, type InlineShell } from "./lib/use-shell.tsx";
 
 export const streamTimeout = 5_000;
+
+/** What React Router reports while answering. A request it refuses (no such page, a form posted to a page without
+ * an action: 4xx) is the visitor's doing, answered as such, and an aborted one is gone: neither is logged. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

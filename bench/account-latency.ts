@@ -1,4 +1,4 @@
-// The account page's latency distribution (issue 9 item 5: p99 ≤ 150 ms at ≥ 400 req/s, 50 connections):
+// The account page's latency distribution (p99 ≤ 150 ms at ≥ 400 req/s, 50 connections):
 // every percentile autocannon reports, for the runs' comparison. Shop on core SHOP_CPU (default 0), load here.
 // Usage: npm run build && taskset -c 1 node --import tsx bench/account-latency.ts [--duration 10 --connections 50 --runs 2]
 import { execFileSync } from "node:child_process";

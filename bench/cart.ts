@@ -1,4 +1,4 @@
-// Cart and order placement (issue 10; decision 070).
+// Cart and order placement (decision 070).
 // Rows (autocannon): add-to-cart on 50-line carts (one customer per connection, up to 50, registered at start;
 // each cycle is +1 then −1 on one line, so the carts stay the same), the cart list of those carts, and the cart
 // list of one customer's cart for every connection.

@@ -1,4 +1,4 @@
-// Load benchmark of the catalogue (issue 4, DESIGN §8): a category list page and a product page, SSR
+// Load benchmark of the catalogue (DESIGN §8): a category list page and a product page, SSR
 // (render cache hits, anonymous and logged in alike since decision 063) and API, next to a raw node:http ceiling for the same bytes.
 // Usage: npm run build && node --import tsx bench/catalogue.ts [--duration 10 --connections 50 --pg postgres://…]
 import { sign } from "../server/http/signature.ts";

@@ -1,4 +1,4 @@
-// Targeted invalidation (issue 9 item 3, decision 061): the anonymous list page's throughput with and without
+// Targeted invalidation (decision 061): the anonymous list page's throughput with and without
 // 20 stock changes a second. The changes are UPDATEs made by other PostgreSQL connections (stock-changer.ts), as
 // another app process selling would make them, so the shop learns of them only through its notifications (PGlite
 // has one process: no second writer can exist, hence --pg is required).

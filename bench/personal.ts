@@ -1,5 +1,5 @@
-// Load benchmark of one page for every visitor (issue 9 item 5, decision 063) and compressed delivery
-// (item 6, decision 064): the list page logged in (served from the render cache like anonymous visitors,
+// Load benchmark of one page for every visitor (decision 063) and compressed delivery
+// (decision 064): the list page logged in (served from the render cache like anonymous visitors,
 // identity and brotli) next to the raw node:http ceiling for the same bytes, the session call a page makes
 // after hydration, and the account page (personal: rendered per customer, never cached).
 // Usage: npm run build && node --import tsx bench/personal.ts [--duration 10 --connections 50 --pg postgres://…]

@@ -1,4 +1,4 @@
-// Search benchmark (issue 4): p50/p95 latency of the search service over a fixed list of queries on the
+// Search benchmark: p50/p95 latency of the search service over a fixed list of queries on the
 // full demo catalogue, in process without the result cache (PGlite by default, PostgreSQL with --pg URL), then autocannon req/s on
 // the search API of the built server for a few queries.
 // Usage: npm run build && node --import tsx bench/search.ts [--runs 30] [--pg postgres://...] [--no-http]

@@ -37,15 +37,15 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
   const app = Fastify({
     logger: logger && {
       level: env.LOG_LEVEL,
-      serializers: logSerializers, // no query parameters, hashes or personal data in the logs (issue 14)
+      serializers: logSerializers, // no query parameters, hashes or personal data in the logs
       ...(env.NODE_ENV === "development" ? { transport: { target: "pino-pretty" } } : {}),
     },
-    // X-Forwarded-For only from the proxies named in TRUST_PROXY (issue 14); none by default.
+    // X-Forwarded-For only from the proxies named in TRUST_PROXY; none by default.
     trustProxy: env.TRUST_PROXY.length ? env.TRUST_PROXY : false,
     // One log line per request costs throughput; errors are still logged.
     logController: new LogController({ disableRequestLogging: env.NODE_ENV === "production" }),
     return503OnClosing: true,
-    // Errors before routing and from Node's parser answer the envelope or the error page (issue 14).
+    // Errors before routing and from Node's parser answer the envelope or the error page.
     frameworkErrors: (e, req, reply) => frameworkErrors(e, req, reply),
     clientErrorHandler: (e, socket) => clientErrorHandler(e as Error & { code?: string }, socket),
   });

@@ -13,7 +13,7 @@ function isProxyEntry(v: string): boolean {
 }
 
 /**
- * The proxies whose X-Forwarded-For is believed (issue 14): a comma-separated list. Empty (the default):
+ * The proxies whose X-Forwarded-For is believed: a comma-separated list. Empty (the default):
  * none, the client address is the socket's. Trusting every proxy would let any client choose its address.
  */
 const trustProxy = z
@@ -48,7 +48,7 @@ export const envSchema = z.object({
   REDIS_URL: z.url({ protocol: /^redis$/ }).optional(),
   SEED: z.enum(["demo", "none"]).default("demo"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  // Card payment (issue 11; decision 077). The sandbox provider needs nothing; stripe needs both keys.
+  // Card payment (decision 077). The sandbox provider needs nothing; stripe needs both keys.
   PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).default("sandbox"),
   /** HMAC secret of the sandbox's webhook signature. */
   SANDBOX_WEBHOOK_SECRET: z.string().min(8).default("comptoir-sandbox-webhook-secret"),

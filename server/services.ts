@@ -66,15 +66,15 @@ export function createServices(
   // A catalogue, config or tariff change, or any stock change, may change every cart answer (decision 091).
   cache.onClear(() => cart.forgetAnswers(null));
   cache.onStock(() => cart.forgetAnswers(null));
-  /** Counters every process shares: API rate limit, recovery codes (issue 14; Redis when REDIS_URL is set). */
+  /** Counters every process shares: API rate limit, recovery codes (Redis when REDIS_URL is set). */
   const limits = createSharedCounter(db, env.REDIS_URL);
-  /** Card payment (issue 11; decision 077): the configured provider, the sandbox's own side when it is the one. */
+  /** Card payment (decision 077): the configured provider, the sandbox's own side when it is the one. */
   const { provider, sandbox } = createPaymentProvider(db, env, outbox.log);
   const payments = createPaymentsService({ provider, publicUrl: env.PUBLIC_URL, log: outbox.log });
   const deliveries = createDeliveriesService({ publicUrl: env.PUBLIC_URL });
   const documents = createDocumentsService();
   const questions = createQuestionsService({ storage: diskStorage(join(env.DATA_DIR, "attachments")), limits });
-  // An answer from the shop becomes a notice in the same transaction (issue 12 item 9).
+  // An answer from the shop becomes a notice in the same transaction.
   questions.onAnswered(async (q, e) => {
     await addNotification(q, { customerId: e.customerId, kind: "answer_received", orderId: e.orderId, ref: `#${e.questionId}` });
   });
@@ -111,7 +111,7 @@ export function createServices(
     notifications: createNotificationsService(),
     /** Reschedules deliveries left without a reply (decision 082); started and stopped with the app. */
     deliveryWorker: createDeliveryWorker(db, deliveries, deliveryWorker),
-    /** Purchased list, wishlist and ordering by reference (issue 12; decision 081). */
+    /** Purchased list, wishlist and ordering by reference (decision 081). */
     quickOrder: createQuickOrderService(cartModels),
     payments,
     /** The sandbox provider's page and notifications; null when another provider is configured. */

@@ -24,7 +24,7 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, code: ApiCod
 /**
  * The catalogue key of a validation issue. Schemas give keys as messages; where zod speaks for itself (a
  * number where a text is expected, an array for an object…) its English never reaches the client: a
- * missing value reads "required", anything else "invalid value" (issue 14).
+ * missing value reads "required", anything else "invalid value".
  */
 export function issueKey(issue: z.core.$ZodIssue | undefined): string {
   if (!issue) return "invalid_body";

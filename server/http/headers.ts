@@ -1,4 +1,4 @@
-// Browser defences on every response (issue 14, item 11). Pages get a Content-Security-Policy that allows
+// Browser defences on every response. Pages get a Content-Security-Policy that allows
 // their inline scripts by a nonce drawn for each render (decision 084): React Router puts it on the scripts
 // it writes (app/entry.server.tsx), so a `<script>` that reached the HTML any other way (an XSS through
 // rendered HTML such as a content page) carries none and is blocked. A cached page keeps its render's nonce:

@@ -1,4 +1,4 @@
-// Issue 14, item 10: a failing query logs neither its parameters nor the row's personal data.
+// A failing query logs neither its parameters nor the row's personal data.
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pino from "pino";

@@ -1,4 +1,4 @@
-// What the logs may hold (issue 14, item 10): never query parameters, password hashes or personal data.
+// What the logs may hold: never query parameters, password hashes or personal data.
 // A failing database query carries its SQL parameters (Drizzle's `params` and its message's "params:"
 // line, pg's `parameters` and `detail` such as "Key (email)=(…) already exists"): an error is logged with
 // its type, code, message and stack cut before the parameters, its cause the same way. Request lines keep

@@ -1,4 +1,4 @@
-// Errors outside the API scope and before routing (issue 14, item 9): unsupported methods (TRACE …), a URL
+// Errors outside the API scope and before routing: unsupported methods (TRACE …), a URL
 // that does not decode (/site/%ZZ), a request line or headers too long for Node (431). The API answers
 // the envelope, pages the error page, in the language of the path; never Fastify's or Node's raw text.
 import type { Socket } from "node:net";

@@ -1,6 +1,6 @@
-// Issue 14: sessions (item 12), control characters through the API (item 8), and the probe's cases that
-// held, kept as regression tests: no cross-account access on any account endpoint, hostile bodies answered
-// in the envelope without internals.
+// Account and API security: sessions, control characters through the API, and the cases of a probe of the
+// running shop that held, kept as regression tests: no cross-account access on any account endpoint, hostile
+// bodies answered in the envelope without internals.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, get, post, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";

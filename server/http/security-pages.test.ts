@@ -1,5 +1,5 @@
-// Issue 14 through the real React Router build: the return path after login (items 3-4), errors outside
-// the envelope (item 9), security headers and the pages' Content-Security-Policy (item 11), NUL in search.
+// Page security through the real React Router build: the return path after login, errors outside the
+// envelope, security headers and the pages' Content-Security-Policy, NUL in search.
 import { existsSync } from "node:fs";
 import net from "node:net";
 import { fileURLToPath, pathToFileURL } from "node:url";

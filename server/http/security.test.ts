@@ -1,5 +1,5 @@
-// Issue 14: what the probe of the running shop broke, one case each (items 1, 2, 5, 6, 7), on PGlite and
-// PostgreSQL, and the API rate limit across two app instances on one database and on Redis.
+// What a probe of the running shop broke, one case each, on PGlite and PostgreSQL, and the API rate limit
+// across two app instances on one database and on Redis.
 import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";

@@ -73,7 +73,7 @@ export async function siteApi(site: FastifyInstance, { env, secureCookies }: Sit
   });
 
   // Per client address (the socket's, or a trusted proxy's: TRUST_PROXY), counted in the shared store so
-  // that every process spends one budget (issue 14).
+  // that every process spends one budget.
   await site.register(rateLimit, {
     max: env.RATE_LIMIT_MAX,
     timeWindow: 60_000,

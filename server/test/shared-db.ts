@@ -1,5 +1,5 @@
 // Two handles on one fresh database, as two app processes would have: two pools on PostgreSQL, the same
-// PGlite otherwise (one process by nature). For the cross-process tests of limits and throttles (issue 14).
+// PGlite otherwise (one process by nature). For the cross-process tests of limits and throttles.
 import { randomBytes } from "node:crypto";
 import { openDatabase, type Database } from "#server/db/client.ts";
 import { openTestDatabase, type TestDbKind } from "./databases.ts";

@@ -1,4 +1,4 @@
-// The browser cart end to end (issue 10, items 1 and 3): anonymous adds from a list card and from the product's
+// The browser cart end to end: anonymous adds from a list card and from the product's
 // models table → header badge → side panel → /panier with totals → reload keeps it → login merges it into
 // the server cart (session copy gone); a line over its purchasable quantity blocks checkout; the same in zh.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Catalogue end to end (issue 4): browse from the menu to a product in fr and zh; filter, sort and paginate
+// Catalogue end to end: browse from the menu to a product in fr and zh; filter, sort and paginate
 // with the URL and the results changing; unknown product → 404; no serious accessibility violation.
 import { describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
@@ -37,7 +37,7 @@ describe("catalogue", () => {
     await product.models.getByRole("columnheader", { name: "Prix HT / unité" }).waitFor();
     expect(await product.rows.count()).toBeGreaterThan(0);
     const [reference] = await product.references();
-    expect(await product.row(reference).cells.count()).toBe(8); // with the add-to-cart stepper (issue 10)
+    expect(await product.row(reference).cells.count()).toBe(8); // with the add-to-cart stepper
     expect(await product.breadcrumbs.getByRole("link", { name: "Accueil" }).count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);

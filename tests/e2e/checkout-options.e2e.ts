@@ -1,4 +1,4 @@
-// Checkout options end to end (issue 10 items 3, 4, 7; decision 086): coupon at checkout (unknown, below its
+// Checkout options end to end (decision 086): coupon at checkout (unknown, below its
 // minimum, valid), the appointment (rdv) with its surcharge and a zip where it is refused, saving and picking a
 // delivery / invoice combination, gifted units on /panier and in the summary, and "order again" in zh.
 import { describe, expect, it } from "vitest";

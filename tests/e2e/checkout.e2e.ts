@@ -1,4 +1,4 @@
-// Checkout end to end (issue 10 items 4 and 6): a fresh customer with a server cart places an order by pallet to
+// Checkout end to end: a fresh customer with a server cart places an order by pallet to
 // a Paris zip, by store pickup, and in Chinese; the order exists (cart emptied) and the browser reaches the
 // payment step (/paymentcb, decision 078). A visitor is sent to /connexion and back.
 import { describe, expect, it } from "vitest";

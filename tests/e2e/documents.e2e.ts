@@ -1,4 +1,4 @@
-// Invoices and credit notes in the account (issue 11 item 6, issue 12 items 3 and 8; decision 079), in Chromium
+// Invoices and credit notes in the account (decision 079), in Chromium
 // against the built shop: /factures and /avoirs in fr and zh with the demo customer's seeded documents, their
 // PDFs downloaded and read back, login required, and the credit balance spent at checkout.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Orders in the account (issue 10 item 7; decision 072) in Chromium against the built shop: the demo
+// Orders in the account (decision 072) in Chromium against the built shop: the demo
 // customer's past orders are there on a fresh start; history → detail with lines and totals, fr and zh.
 import { describe, expect, it } from "vitest";
 import { shopPerFile } from "./shop.ts";

@@ -1,4 +1,4 @@
-// Card payment end to end (issue 11; decisions 077, 078) in Chromium against the built shop and its sandbox
+// Card payment end to end (decisions 077, 078) in Chromium against the built shop and its sandbox
 // provider (the hosted card page served by the shop, its webhook, the result pages): order → payment step →
 // sandbox card → result page (bare: no header, footer or overlay) → order paid with its invoice; a declined
 // card → failure with the reason → re-pay succeeds; 3-D Secure passed and failed; abandonment; re-pay from

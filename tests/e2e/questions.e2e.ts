@@ -1,4 +1,4 @@
-// Questions from the account (issue 12 item 6; decision 083) in Chromium against the built shop: a question
+// Questions from the account (decision 083) in Chromium against the built shop: a question
 // about an order with an attachment (uploaded through POST /common/attachment/upload), shown in the
 // history; the refusal without an order; a refused file; fr and zh. This file's shop has its own copy of
 // the demo data (shopPerFile), so the question it adds to the demo customer stays here.

@@ -1,4 +1,4 @@
-// Quick order, wishlist, discounts and the account menu (issue 12 items 1 and 4; decision 081) in Chromium
+// Quick order, wishlist, discounts and the account menu (decision 081) in Chromium
 // against the built shop: reorder two lines from the purchased list, a CSV file with a bad line, a wishlist
 // heart on a product page then removed from the list, the coupons on /reduction, in fr and zh.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Quotations end to end (issue 12 item 2; decision 080), fr and zh, in Chromium against the built shop:
+// Quotations end to end (decision 080), fr and zh, in Chromium against the built shop:
 // cart → "ask for a quotation" → detail → list → PDF (its text read back) → the cart changes →
 // "order at the quoted prices" puts the quoted lines back → a store pickup order whose goods total is the
 // quotation's. Also: the demo customer's seeded quotations (one valid, one expired) on a fresh start, and
@@ -120,7 +120,7 @@ describe("quotations", () => {
       await page.waitForLoadState("networkidle");
       await checkout.acceptCgv.check();
       await checkout.placeOrder.click();
-      // placed unpaid: the checkout goes on to the card payment step (issue 11)
+      // placed unpaid: the checkout goes on to the card payment step
       await page.waitForURL(new RegExp(`${prefix}/paymentcb\\?order_id=\\d+$`));
       const orderId = new URL(page.url()).searchParams.get("order_id")!;
       const order = await apiGet<{ total_ht: string; freight_ht?: string; lines: { line_ht?: string; amount?: string }[] }>(

@@ -1,4 +1,4 @@
-// Returns, delivery dates and notifications end to end (issue 12 items 5, 7, 9; decision 082), in fr and zh.
+// Returns, delivery dates and notifications end to end (decision 082), in fr and zh.
 // Each language has its own shop (a fresh copy of the seed: the demo's order CE2026-000176 was delivered 4
 // days before the seed, CE2026-000123 in September; CE2026-000177 awaits a delivery confirmation).
 // The rescheduling of a delivery left without reply is a worker on the server's clock: it is covered by the

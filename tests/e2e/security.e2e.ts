@@ -1,4 +1,4 @@
-// Issue 14, item 11: the main pages load in Chromium under their Content-Security-Policy without a single
+// The main pages load in Chromium under their Content-Security-Policy without a single
 // violation (React Router's inline scripts carry the render's nonce, decision 084), hydrate, and carry the
 // security headers; a script injected into the HTML without the nonce does not run.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 13 items 3, 4, 7, 9: cookie consent, ad popup, the encrypted persisted store, dialogs' accessibility.
+// Storefront behaviours: cookie consent, ad popup, the encrypted persisted store, dialogs' accessibility.
 import { describe, expect, it } from "vitest";
 import { shopPerFile } from "./shop.ts";
 import type { Page } from "playwright-core";

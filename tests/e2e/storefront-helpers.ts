@@ -1,4 +1,4 @@
-// Shared steps of the storefront behaviour tests (issue 13).
+// Shared steps of the storefront behaviour tests.
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
 

@@ -1,4 +1,4 @@
-// Issue 13 items 1, 2, 5, 6, 8, 9: header, footer, loading, navigation, maintenance, accessibility.
+// Storefront behaviours: header, footer, loading, navigation, maintenance, accessibility.
 import { describe, expect, it } from "vitest";
 import { shopPerFile } from "./shop.ts";
 import { browserPerFile, newTab, DESKTOP } from "./browser.ts";
@@ -291,7 +291,7 @@ describe("loading", () => {
   });
 
   it("is not shown on payment-result routes, which show their outcome at once", async () => {
-    // the result pages belong to a customer and one of their orders (issue 11)
+    // the result pages belong to a customer and one of their orders
     const { data } = await shop.api<{ token: string }>("/site/user/login", { identifier: DEMO.identifier, password: DEMO.password });
     const result = (type: string) => `/payment/result/${type}?order_id=CE2026-000171`;
     const res = await fetch(`${shop.url}${result("success")}`, { headers: { cookie: `uid=${data.token}` }, redirect: "manual" });

@@ -1,4 +1,4 @@
-// Returns and notifications (issue 12 items 5 and 9; decision 082).
+// Returns and notifications (decision 082).
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { RETURN_COMMENT_MAX, RETURN_REASONS, RETURN_STATUSES } from "#core/aftersales/returns.ts";

@@ -660,10 +660,10 @@ const ON_DELETE: Record<string, string> = {
   "freight_pallet_rates.zone_code": "cascade",
   "freight_zone_departments.zone_code": "cascade",
   "known_devices.customer_id": "cascade",
-  "session_agents.session_id": "cascade", // migration 0009 (issue 14)
+  "session_agents.session_id": "cascade", // migration 0009
   "credit_note_uses.order_id": "restrict", // migration 0012 (decision 079)
   "credit_note_uses.credit_note_id": "restrict",
-  "attachments.customer_id": "cascade", // migration 0016 (issue 12 item 6)
+  "attachments.customer_id": "cascade", // migration 0016
   "attachments.question_id": "cascade",
   // migration 0015 (decision 082)
   "return_requests.order_id": "restrict",

@@ -1,4 +1,4 @@
-// Credit notes spent on orders (issue 12 item 3; decision 079): one row per (order, credit note) with the amount
+// Credit notes spent on orders (decision 079): one row per (order, credit note) with the amount
 // TTC taken from the credit note's remaining_ttc in the order's transaction. released_at is set when the unpaid
 // order expires or is cancelled and the amount went back to the credit note (exactly once: the release is a
 // guarded update of this row). What the buyer still pays = orders.total_ttc − Σ amount of unreleased rows.

@@ -1,4 +1,4 @@
-// Attachments of the account's questions (issue 12 item 6; decision 083). The file lives in the attachment
+// Attachments of the account's questions (decision 083). The file lives in the attachment
 // storage under `storage_key` (random); the row binds it to the customer who uploaded it and, once sent,
 // to the question. An id is opaque (128 random bits): it names the file in URLs and in submitSuggestion.
 import { check, index, integer, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";

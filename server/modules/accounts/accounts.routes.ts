@@ -29,7 +29,7 @@ export async function accountsRoutes(site: FastifyInstance, { secureCookies }: {
         userAgent: req.headers["user-agent"],
       });
       setUidCookie(req, reply, token, secureCookies);
-      // The known-device token (issue 14): sent back only to the login endpoint, never readable by scripts.
+      // The known-device token: sent back only to the login endpoint, never readable by scripts.
       reply.setCookie(DEVICE_COOKIE, deviceToken, {
         path: "/site/user/login",
         httpOnly: true,

@@ -53,7 +53,7 @@ describe.each(testDbKinds())("guarded counters on %s", (kind) => {
       Array.from({ length: N }, () => passwordReset.resetWithCode(db, EMAIL, wrong, "Nouveau2026!")),
     );
     const keys = results.map((r) => (r.status === "rejected" ? (r.reason as { key: string }).key : "ok"));
-    // one refusal for wrong and used-up alike (issue 14): the attempts column shows how many were compared
+    // one refusal for wrong and used-up alike: the attempts column shows how many were compared
     expect(keys.filter((k) => k === "account.reset_code_refused")).toHaveLength(N);
     const [row] = await query<{ attempts: number }>(
       db,

@@ -50,7 +50,7 @@ export async function customerRoutes(site: FastifyInstance) {
       ok(req, toUserInfo(await identity.changeEmail(db, me(req), email, current, req.sessionId)), "account.saved"),
   );
 
-  // Active sessions (issue 14): the account page lists them and ends any of them.
+  // Active sessions: the account page lists them and ends any of them.
   apiRoute(
     site,
     {

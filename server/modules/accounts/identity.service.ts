@@ -50,7 +50,7 @@ export function createIdentityService(changed: () => void = () => undefined) {
     return row;
   }
 
-  /** A new e-mail (the recovery address) ends every other session of the account, as a new password does (issue 14). */
+  /** A new e-mail (the recovery address) ends every other session of the account, as a new password does. */
   async function changeEmail(q: Db, customer: SessionCustomer, email: string, currentPassword: string, sessionId?: number) {
     if (!(await verifyPassword(currentPassword, customer.passwordHash))) throw refused("account.current_password_incorrect");
     const [other] = await q

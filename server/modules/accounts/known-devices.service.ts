@@ -1,4 +1,4 @@
-// Devices that logged in to an account before (issue 14, item 7): a random token in a long-lived cookie,
+// Devices that logged in to an account before: a random token in a long-lived cookie,
 // stored hashed per account. Only a device on the account's list passes the per-account login throttle, so
 // someone guessing the password from elsewhere slows themselves, not the owner's usual browser.
 import { createHash, randomBytes } from "node:crypto";

@@ -1,6 +1,6 @@
 // Slows password guessing per account and per client address, in the database so that every app process
 // shares it. The account key is the resolved account, whatever identifier spelled it (e-mail, client
-// number, any spelling of the phone: issue 14); an identifier of no account has its own normalised key, so
+// number, any spelling of the phone); an identifier of no account has its own normalised key, so
 // both cases behave alike. The address is the socket's, or the one a trusted proxy gives (TRUST_PROXY).
 // After LIMIT failures within the window each further failure doubles a wait, capped at 15 minutes: a
 // guesser is slowed to a crawl. The owner is never locked out by someone else: a device that logged in to

@@ -1,4 +1,4 @@
-// Password recovery (SPEC §2, issue 5): a 6-digit code by e-mail (5 tries, 15 minutes) or the link in the
+// Password recovery (SPEC §2): a 6-digit code by e-mail (5 tries, 15 minutes) or the link in the
 // same e-mail (/resetpassword?token=…). Asking never reveals whether an account exists. A new password
 // ends every open session of the account. The reset row and its e-mail (outbox) are written in one
 // transaction; the mail is sent after commit, so a failing SMTP server never fails the request (decision 062).
@@ -16,7 +16,7 @@ import type { SharedCounter } from "./shared-counter.ts";
 
 export const RESET_TTL_MS = 15 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
-/** Codes sent per e-mail address (account or not): one a minute, five an hour (issue 14). */
+/** Codes sent per e-mail address (account or not): one a minute, five an hour. */
 export const CODE_LIMITS = [
   { windowMs: 60_000, max: 1 },
   { windowMs: 3600_000, max: 5 },
@@ -30,14 +30,14 @@ const unlimited: SharedCounter = { hit: async () => ({ hits: 1, ttlMs: 0 }), clo
 
 /**
  * `changed` tells the session cache that the account's sessions and row changed, once committed.
- * `limits` is the shared counter (issue 14): per client address and per e-mail address.
+ * `limits` is the shared counter: per client address and per e-mail address.
  */
 export function createPasswordResetService(publicUrl: string, changed: () => void = () => undefined, limits: SharedCounter = unlimited) {
   /**
    * Sends a code and link when the address has an account. The answer and the work are the same whether it
    * has one or not, and whether the per-address limit held the mail back: the same counters, the same code
    * and token generation, one write transaction of the same statements (matching no row for an unknown
-   * address), so neither the answer nor its time tells that an account exists (issue 14, items 5-6).
+   * address), so neither the answer nor its time tells that an account exists.
    */
   async function request(q: Db, email: string, lang: Lang, ip = "") {
     const address = email.trim().toLowerCase();
@@ -111,7 +111,7 @@ export function createPasswordResetService(publicUrl: string, changed: () => voi
 
   /**
    * The e-mailed code. One refusal for an unknown address, no code, an expired or used-up code and a wrong
-   * one: which of them tells whether an account exists (issue 14). Every try, right or wrong, first takes one of the MAX_CODE_ATTEMPTS in one guarded
+   * one: which of them tells whether an account exists. Every try, right or wrong, first takes one of the MAX_CODE_ATTEMPTS in one guarded
    * statement; only then is the code compared. However many tries run at once, at most MAX are compared.
    */
   async function resetWithCode(q: Db, email: string, code: string, password: string) {

@@ -19,7 +19,7 @@ describe.each(testDbKinds())("password recovery on %s", (kind) => {
     await smtp.close();
   });
 
-  // One code a minute per address (issue 14): these cases ask again at once, as if a minute had passed.
+  // One code a minute per address: these cases ask again at once, as if a minute had passed.
   const forgetLimits = () => t.database.db.execute(sql`delete from rate_limits where key like 'reset:%'`);
   const lastCode = () => /code de vérification : (\d{6})/.exec(smtp.lastTo(DEMO) ?? "")?.[1];
   const lastToken = () => /resetpassword\?token=([\w-]+)/.exec(smtp.lastTo(DEMO) ?? "")?.[1];

@@ -1,4 +1,4 @@
-// Fixed-window counters shared by every app process (issue 14): the API rate limit and the recovery-code
+// Fixed-window counters shared by every app process: the API rate limit and the recovery-code
 // limits. In PostgreSQL (table rate_limits, migration 0009: one guarded upsert per hit), or in Redis when
 // REDIS_URL is set (one atomic script per hit). A process-local counter would let N processes allow N times
 // the limit, and restart from zero on every deploy.

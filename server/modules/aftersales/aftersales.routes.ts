@@ -1,4 +1,4 @@
-// Returns, delivery dates and notifications of the account (issue 12 items 5, 7, 9; decision 082). Login
+// Returns, delivery dates and notifications of the account (decision 082). Login
 // required; every call is scoped by the caller: another customer's order, return or notice is not found.
 // Receiving times reuse POST/GET /site/Customer/{set,get}ReceiptArrangement (checkout module).
 import type { FastifyInstance, FastifyRequest } from "fastify";

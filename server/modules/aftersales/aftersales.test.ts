@@ -1,4 +1,4 @@
-// Returns, delivery dates and notifications API (issue 12 items 5, 7, 9; decision 082): the 15-day window
+// Returns, delivery dates and notifications API (decision 082): the 15-day window
 // decided on the server, quantities held under the order's lock (concurrent requests), idempotent submit,
 // replies only while awaited, the rescheduling worker run by two processes, notices and the unread count in
 // the session part; another customer's ids are not found and change nothing.

@@ -1,4 +1,4 @@
-// Delivery dates (issue 12 item 7; SPEC §4; decision 082). The shop plans an order for a date and asks the
+// Delivery dates (SPEC §4; decision 082). The shop plans an order for a date and asks the
 // customer to confirm by a deadline; the customer answers available (confirmed), unavailable with another
 // working day (reschedule requested) or cancels the delivery (the order goes back to processing, unplanned).
 // Without a reply by the deadline, `rescheduleDue` moves the delivery to a later working day (a worker runs

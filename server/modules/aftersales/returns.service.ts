@@ -1,4 +1,4 @@
-// Returns (issue 12 item 5; SPEC §9; decision 082). A customer asks back lines of one of their delivered
+// Returns (SPEC §9; decision 082). A customer asks back lines of one of their delivered
 // orders within the return window; the request is one transaction under the order's row lock, so two
 // concurrent requests never hold more than was delivered; a retry with the same idempotency key answers
 // the request already made. The shop moves the status (requested → accepted | refused → received →

@@ -1,4 +1,4 @@
-// The caller's invoices and credit notes (issue 11 item 6, issue 12 items 3 and 8; decision 079): lists, PDFs,
+// The caller's invoices and credit notes (decision 079): lists, PDFs,
 // and the credit balance spent at checkout. Every query is scoped by the caller's customer id: another
 // customer's document is not found. Every function takes the handle first (decision 060).
 import { and, asc, desc, eq, gt, gte, isNull, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Invoices and credit notes (issue 11 item 6, issue 12 items 3 and 8; decision 079): the lists, the PDFs with
+// Invoices and credit notes (decision 079): the lists, the PDFs with
 // their text read back from the file, owner-only access (another customer, anonymous, cookie or bearer), and
 // the credit balance spent at checkout exactly once, also by racing orders, and given back once on expiry.
 // PGlite, and PostgreSQL with a real pool (concurrent transactions) when TEST_DATABASE_URL is set.

@@ -32,7 +32,7 @@ export async function initRoutes(site: FastifyInstance, { secureCookies }: { sec
         Object.assign(answer, { notifications_unread: await site.services.notifications.unreadCount(site.services.db, req.customer.id) });
       if (answer.token_status === 0) clearUidCookie(reply, secureCookies);
       // The session call also stores the live token again, so that a cookie-consent change (useCookie) takes
-      // effect at once: 10 years on accept, a browser-session cookie on refuse (issue 13).
+      // effect at once: 10 years on accept, a browser-session cookie on refuse.
       else if (part === "session" && req.customer && req.sessionToken && !req.rotatedToken)
         setUidCookie(req, reply, req.sessionToken, secureCookies);
       reply.header("Cache-Control", "private, no-store");

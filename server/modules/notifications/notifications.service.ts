@@ -1,4 +1,4 @@
-// Notifications (issue 12 item 9; decision 082). `addNotification(q, …)` is called by any module inside its
+// Notifications (decision 082). `addNotification(q, …)` is called by any module inside its
 // own transaction (order planned, shipped, delivered, delivery rescheduled, return status, credit note,
 // answer): the notice exists exactly when the change committed. Reads are scoped by the caller's id.
 // The unread count (asked by every page's session call) is kept in memory per customer (decision 088).

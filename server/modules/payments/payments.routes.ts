@@ -1,4 +1,4 @@
-// The card payment API (issue 11; CONTRACTS.md): start or restart the payment of an unpaid order, and the
+// The card payment API (CONTRACTS.md): start or restart the payment of an unpaid order, and the
 // result of a payment. Login required; another customer's order is not found, nothing changes.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { leavePaymentSchema, paymentResultSchema } from "#core/validation/payment.ts";

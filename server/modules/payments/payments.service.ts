@@ -1,4 +1,4 @@
-// Card payment use cases (issue 11; decision 077): starting a hosted payment for an unpaid order, the
+// Card payment use cases (decision 077): starting a hosted payment for an unpaid order, the
 // provider's notifications (recorded once by event id; the order paid exactly once, with its invoice, in one
 // transaction), the result the buyer sees, the expiry of unpaid orders, and refunds of payments that arrived
 // for an order that could no longer take them (expired, or already paid by another payment).

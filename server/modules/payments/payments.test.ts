@@ -1,4 +1,4 @@
-// Card payment (issue 11; decision 077) with the sandbox provider, end to end over real HTTP: the API starts a
+// Card payment (decision 077) with the sandbox provider, end to end over real HTTP: the API starts a
 // payment, the hosted card page is fetched and its form posted, the sandbox notifies the shop through the
 // signed webhook, the order is paid exactly once with its invoice and e-mail. Then the webhook's defences
 // (replay, signature, timestamp, amount) and the expiry race. PGlite, and PostgreSQL with TEST_DATABASE_URL.

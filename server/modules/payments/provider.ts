@@ -1,4 +1,4 @@
-// The payment provider interface (issue 11; decision 077). The shop asks a provider for a hosted payment page
+// The payment provider interface (decision 077). The shop asks a provider for a hosted payment page
 // (card data never reaches the shop: PCI DSS SAQ A), learns the outcome only from signed notifications,
 // may query a payment's status, and refunds. Every method may do network I/O: never inside a transaction.
 import type { Lang } from "#core/lang.ts";

@@ -1,4 +1,4 @@
-// The sandbox provider (issue 11 item 2; decision 077): the embedded default, so that `npm start` takes a card
+// The sandbox provider (decision 077): the embedded default, so that `npm start` takes a card
 // payment with no account anywhere. It plays the provider's part with its own book (sandbox_sessions): a hosted
 // card page under /sandbox/pay/<token> (sandbox.routes.ts), then a notification to the shop through the very
 // webhook path a real provider uses, signed with SANDBOX_WEBHOOK_SECRET.

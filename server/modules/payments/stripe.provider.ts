@@ -1,4 +1,4 @@
-// The Stripe provider (issue 11 item 3; decision 077) with the official `stripe` package: a Checkout Session
+// The Stripe provider (decision 077) with the official `stripe` package: a Checkout Session
 // (mode payment, one line for the order's total TTC, metadata order_id/payment_id), notifications verified by
 // stripe.webhooks.constructEvent on the raw body, status by retrieving the session, refunds of its payment
 // intent. STRIPE_API_BASE points the client at another origin (the tests' local fake of Stripe's API).

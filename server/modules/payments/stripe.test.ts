@@ -1,4 +1,4 @@
-// The Stripe adapter (issue 11 item 3; decision 077) against a local HTTP server started here that answers
+// The Stripe adapter (decision 077) against a local HTTP server started here that answers
 // like Stripe's API (checkout sessions, refunds), with webhooks signed by stripe.webhooks.generateTestHeaderString
 // — never the internet. PGlite, and PostgreSQL with TEST_DATABASE_URL.
 import { createServer, type IncomingMessage, type Server } from "node:http";

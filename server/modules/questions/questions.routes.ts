@@ -1,4 +1,4 @@
-// Questions from the account (issue 12 item 6; decision 083): send one (SPEC §7 submitSuggestion) and
+// Questions from the account (decision 083): send one (SPEC §7 submitSuggestion) and
 // read the history with the shop's answers. Login required; the order and the attachments must be the
 // caller's.
 import type { FastifyInstance, FastifyRequest } from "fastify";

@@ -1,4 +1,4 @@
-// Questions from the account (issue 12 item 6; decision 083): attachments uploaded one by one (checked by
+// Questions from the account (decision 083): attachments uploaded one by one (checked by
 // content, stored under a random key, bound to their uploader), then a question about one of the
 // caller's orders (or a suggestion) that takes the caller's own unsent attachments; the history with the
 // shop's answers. Every query is scoped by the caller: another customer's order or attachment is not

@@ -1,4 +1,4 @@
-// Questions from the account (issue 12 item 6; decision 083): the upload scope (signature, login, files
+// Questions from the account (decision 083): the upload scope (signature, login, files
 // checked by content, size limit, nothing stored on refusal), the owner-only download, submitSuggestion
 // with the caller's own order and attachments, the history with answers, the "answered" hook and the
 // per-customer rate limit. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.

@@ -1,4 +1,4 @@
-// Quick order and wishlist (issue 12 item 1; decision 081). Login required; every read and write is the caller's.
+// Quick order and wishlist (decision 081). Login required; every read and write is the caller's.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { quickOrderResolveSchema, wishlistSchema } from "#core/validation/quick-order.ts";
 import { ok } from "#server/http/envelope.ts";

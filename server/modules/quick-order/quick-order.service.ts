@@ -1,4 +1,4 @@
-// Quick order (issue 12 item 1; decision 081): what the customer bought before, their wishlist, and ordering
+// Quick order (decision 081): what the customer bought before, their wishlist, and ordering
 // by reference. Read-only except the wishlist; adding to the cart goes through the cart's own calls, so every
 // quantity rule stays the cart's. Every query is scoped to the caller.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Quick order API (issue 12 item 1; decision 081): purchased list from the caller's own orders, wishlist add
+// Quick order API (decision 081): purchased list from the caller's own orders, wishlist add
 // and remove that never touches another customer's rows, ordering by reference with every refusal reason,
 // and the size limits (501 lines, oversized body). Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
 import { describe, expect, it } from "vitest";

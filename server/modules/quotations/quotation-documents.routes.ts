@@ -1,4 +1,4 @@
-// GET /documents/quotation/:id.pdf (issue 12 item 2; decisions 080, 085): the caller's quotation as a PDF, by id
+// GET /documents/quotation/:id.pdf (decisions 080, 085): the caller's quotation as a PDF, by id
 // or number, French by default, Chinese with ?lang=zh, through the PDF route shared with invoices and credit
 // notes (server/http/pdf-download.ts): login redirect or 401, the same 404 for anything not the caller's.
 import type { FastifyInstance } from "fastify";

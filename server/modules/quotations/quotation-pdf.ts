@@ -1,4 +1,4 @@
-// The quotation PDF in fr or zh (issue 12 item 2; decision 080) in the shared document layout of
+// The quotation PDF in fr or zh (decision 080) in the shared document layout of
 // server/modules/documents (decision 079: seller legal details, customer block, lines HT, VAT by rate,
 // totals, notes, page numbers; Noto Sans SC for both languages).
 import { translate, type Lang } from "#core/i18n/messages.ts";

@@ -1,4 +1,4 @@
-// The quotation API (issue 12 item 2; decision 080). Login required; another customer's quotation is not found.
+// The quotation API (decision 080). Login required; another customer's quotation is not found.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { cancelQuotationSchema, createQuotationSchema, quotationRefSchema, quotationToCartSchema } from "#core/validation/quotations.ts";
 import { ok } from "#server/http/envelope.ts";

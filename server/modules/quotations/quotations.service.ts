@@ -1,4 +1,4 @@
-// Quotations (devis, issue 12 item 2; decision 080): the cart turned into a numbered quotation at the prices
+// Quotations (devis; decision 080): the cart turned into a numbered quotation at the prices
 // the catalogue gives now, the caller's list and detail, and a usable quotation turned back into the cart at
 // its quoted prices. Each use case is one transaction; another customer's quotation is not found.
 import { createHash } from "node:crypto";

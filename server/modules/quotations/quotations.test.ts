@@ -1,4 +1,4 @@
-// Quotations (issue 12 item 2; decision 080), per endpoint: the cart as a quotation (idempotent), list and
+// Quotations (decision 080), per endpoint: the cart as a quotation (idempotent), list and
 // detail of the caller's own, back into the cart at the quoted prices (never a client's price), the order
 // at those prices using the quotation up, expired / ordered / another customer's refused with nothing
 // changed, and the PDF in fr and zh checked through the test PDF reader. PGlite, and PostgreSQL with TEST_DATABASE_URL.

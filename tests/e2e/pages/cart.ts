@@ -1,4 +1,4 @@
-// Page object of the cart (issue 10): add-to-cart controls, header badge, side panel and /panier, in fr or zh.
+// Page object of the cart: add-to-cart controls, header badge, side panel and /panier, in fr or zh.
 import type { Locator, Page } from "playwright-core";
 
 const TEXT = {

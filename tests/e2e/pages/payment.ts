@@ -1,4 +1,4 @@
-// Card payment pages (issue 11; decision 078): the payment step (/paymentcb), the sandbox provider's hosted
+// Card payment pages (decision 078): the payment step (/paymentcb), the sandbox provider's hosted
 // card page and its 3-D Secure step (served by the shop, h-pay), and the result page (/payment/result/:type).
 // Labels from the fr/zh catalogues (payment_pages, and payment.sandbox for the provider's page).
 import type { Page } from "playwright-core";
