@@ -1,4 +1,4 @@
--- Shared rate limits and login throttles across processes (issue 14). Custom SQL, queried with raw sql:
+-- Shared rate limits and login throttles across processes. Custom SQL, queried with raw sql:
 -- fixed-window counters (API rate limit, recovery codes), devices that logged in before (they pass the
 -- per-account login throttle), and the user agent of each session (the account's list of sessions).
 CREATE TABLE "rate_limits" (
