@@ -21,8 +21,7 @@ import { LangProvider } from "./lib/i18n.tsx";
 import { localePath, stripLocale } from "#core/slug.ts";
 import { configureApi } from "./lib/api.ts";
 import { useSession } from "./lib/session-store.ts";
-import type { Shop, FooterPage, SiteConfig } from "#core/site.ts";
-import type { MenuNode } from "#core/catalogue/types.ts";
+import type { RootData, RootWire } from "./lib/shell-types.ts";
 import { Header } from "./components/layout/header.tsx";
 import { AccountShell, accountEntry } from "./components/account/account-menu.tsx";
 import { pageMessages, useMessages } from "./lib/messages.ts";
@@ -45,31 +44,6 @@ import { whenOnline } from "./lib/when-online.ts";
 
 // Cookie consent, its preferences and the ad popup: fetched with radix the first time one opens (decision 064).
 const StartDialogs = lazy(whenOnline(() => import("./components/layout/start-dialogs.tsx")));
-
-type RootBase = {
-  lang: "fr" | "zh";
-  maintenance: boolean;
-  signSecret: string;
-  publicUrl: string;
-};
-
-/** The shell's data, the same for every visitor of a language. */
-export type ShellData = {
-  /** The shared part of SPEC §4's init data (category tree in the shell's lighter shape, site config); the
-   * personal part (userInfo, token_status, refreshToken) comes after hydration (use-session-start.ts).
-   * `menu: "top"`: the tree's root and first level only (personal pages, decision 092); the panels' branches
-   * load after hydration (app/lib/menu-tree.ts). */
-  init: { product_cate: MenuNode[]; config: SiteConfig; menu?: "top" } | null;
-  shops: Shop[];
-  pages: FooterPage[];
-};
-
-/** The root data as components read it (`useShell`). */
-export type RootData = RootBase & ShellData;
-
-/** The root loader's answer: on a personal page's document, the shell's data is in the page's shell block
- * instead (app/lib/use-shell.tsx, decision 110). */
-export type RootWire = RootData | (RootBase & { shell: "inline" });
 
 // The stylesheet is written by <PageStyle> (inline on catalogue pages, decision 089).
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];

@@ -1,19 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import {
-  Decimal,
-  DecimalSum,
-  NBSP,
-  NNBSP,
-  dec,
-  decOrZero,
-  formatAmount,
-  formatPrice,
-  formatUnitPrice,
-  roundHalfAway,
-  sum,
-  toFixed2,
-} from "./money.ts";
+import { Decimal, DecimalSum, dec, decOrZero, roundHalfAway, sum, toFixed2 } from "./money.ts";
+import { NBSP, NNBSP, formatAmount, formatPrice, formatUnitPrice } from "./price-format.ts";
 
 describe("Decimal parsing", () => {
   it("parses texts and numbers exactly", () => {

@@ -1,6 +1,6 @@
-// Exact decimal arithmetic on BigInt scaled integers, rounding half away from zero (SPEC §9),
-// and the price display of SPEC §9 (decision 010, 011). No binary floating point is used for
-// any computed amount: a JavaScript number input is first turned into its shortest decimal text.
+// Exact decimal arithmetic on BigInt scaled integers, rounding half away from zero (SPEC §9, decision 010,
+// 011); the price display is price-format.ts, which builds on this module. No binary floating point is used
+// for any computed amount: a JavaScript number input is first turned into its shortest decimal text.
 
 export type PriceLabel = "HT" | "TTC";
 export type DecimalInput = string | number | bigint | Decimal;
@@ -331,6 +331,3 @@ export function roundHalfAway(value: DecimalInput, digits: number): string {
 export function toFixed2(x: DecimalInput): string {
   return Decimal.from(x).toFixed(2);
 }
-
-// Price display lives in price-format.ts; re-exported here as part of the money API.
-export { NBSP, NNBSP, formatAmount, formatPrice, formatUnitPrice, type FormatPriceOptions } from "./price-format.ts";

@@ -1,5 +1,5 @@
 // Price display (SPEC §9, decision 011): fr "1 234,50 € HT", zh "€1,234.50 不含税".
-// Re-exported by money.ts; rounding is the exact half-away-from-zero rule of money.ts.
+// Rounding is the exact half-away-from-zero rule of money.ts, which does not import this module (one-way dependency).
 import { Decimal, type DecimalInput, type PriceLabel } from "./money.ts";
 import type { Lang } from "./lang.ts";
 

@@ -6,7 +6,8 @@
 //     Σ amount × rate × discount / goods, rounded once (as the cart), spread over the rates in proportion;
 //   - charges (freight, toll, appointment, freight discount) join the row of the rate they were charged at.
 // A document shows the rate applied, never a rate derived from rounded amounts.
-import { Decimal, decOrZero, formatAmount, type DecimalInput } from "./money.ts";
+import { Decimal, decOrZero, type DecimalInput } from "./money.ts";
+import { formatAmount } from "./price-format.ts";
 import type { Lang } from "./lang.ts";
 
 export type VatRow = { rate: string; base: string; vat: string };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { shellData, shellJson } from "./shell-data.server.ts";
-import type { ShellData } from "#app/root.tsx";
+import type { ShellData } from "#app/lib/shell-types.ts";
 
 type Init = NonNullable<ShellData["init"]>;
 

@@ -1,6 +1,6 @@
 // The shell's data as one object while its parts are the read model's same objects, and its JSON for a
 // document's shell block, serialised once (app/lib/use-shell.tsx, decision 110).
-import type { ShellData } from "#app/root.tsx";
+import type { ShellData } from "#app/lib/shell-types.ts";
 
 type Init = NonNullable<ShellData["init"]>;
 type Kept = ShellData & { init: Init };

@@ -8,7 +8,7 @@
 // Data requests (navigation, revalidation) carry it in the loader data as before.
 import { createContext, useContext } from "react";
 import { useRouteLoaderData } from "react-router";
-import type { RootData, RootWire, ShellData } from "#app/root.tsx";
+import type { RootData, RootWire, ShellData } from "#app/lib/shell-types.ts";
 
 export const SHELL_SCRIPT_ID = "shell-data";
 

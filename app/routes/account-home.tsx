@@ -11,7 +11,8 @@ import { StateBadge } from "#app/components/orders/order-parts.tsx";
 import { formatDate } from "#core/format-date.ts";
 import { acceptanceOf } from "#core/legal.ts";
 import { AcceptanceNote } from "#app/components/legal/acceptance-note.tsx";
-import { decOrZero, formatPrice } from "#core/money.ts";
+import { decOrZero } from "#core/money.ts";
+import { formatPrice } from "#core/price-format.ts";
 
 /** Rendered for its customer, never from the render cache (decision 063). */
 export const handle = { personal: true };

@@ -5,7 +5,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { formatDate } from "#core/format-date.ts";
-import { formatPrice } from "#core/money.ts";
+import { formatPrice } from "#core/price-format.ts";
 import { DocumentTable, OrderLink } from "#app/components/documents/document-table.tsx";
 
 /** Rendered for its customer, never from the render cache (decision 063). */

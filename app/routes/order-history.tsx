@@ -5,7 +5,7 @@ import { translate } from "#core/i18n/translate.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { StateBadge } from "#app/components/orders/order-parts.tsx";
 import { formatDate } from "#core/format-date.ts";
-import { formatPrice } from "#core/money.ts";
+import { formatPrice } from "#core/price-format.ts";
 import { localePath } from "#core/slug.ts";
 import { orderListSchema } from "#core/validation/orders.ts";
 import { TableScroll } from "#app/components/ui/table-scroll.tsx";

@@ -6,7 +6,7 @@ import { requireCustomer } from "#app/lib/guard.ts";
 import { StateBadge } from "#app/components/orders/order-parts.tsx";
 import { TrackingTimeline } from "#app/components/orders/tracking-timeline.tsx";
 import { formatDate } from "#core/format-date.ts";
-import { formatPrice } from "#core/money.ts";
+import { formatPrice } from "#core/price-format.ts";
 import { localePath } from "#core/slug.ts";
 import { ReturnsList } from "#app/components/aftersales/returns-list.tsx";
 

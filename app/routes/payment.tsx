@@ -5,7 +5,7 @@ import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/payment";
 import { translate } from "#core/i18n/translate.ts";
 import { formatDate } from "#core/format-date.ts";
-import { formatPrice } from "#core/money.ts";
+import { formatPrice } from "#core/price-format.ts";
 import { localePath } from "#core/slug.ts";
 import { parseOrderRef } from "#core/validation/orders.ts";
 import type { OrderDetail } from "#core/order-view.ts";

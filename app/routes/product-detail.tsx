@@ -4,7 +4,7 @@ import type { Route } from "./+types/product-detail";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate, type Lang } from "#core/i18n/translate.ts";
 import { idFromParam } from "#core/slug.ts";
-import { formatUnitPrice } from "#core/money.ts";
+import { formatUnitPrice } from "#core/price-format.ts";
 import { ProductBadges } from "#app/components/catalogue/product-badges.tsx";
 import { ProductCard } from "#app/components/catalogue/product-card.tsx";
 import { Breadcrumbs } from "#app/components/catalogue/breadcrumbs.tsx";

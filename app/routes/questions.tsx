@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useNavigate, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/questions";
-import type { RootWire } from "#app/root.tsx";
+import type { RootWire } from "#app/lib/shell-types.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
 import { requireCustomer } from "#app/lib/guard.ts";

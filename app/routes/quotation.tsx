@@ -9,7 +9,7 @@ import { notFoundResponse, orNotFound } from "#app/lib/loader-errors.ts";
 import { CancelQuotationButton, PdfLinks, QuotationState, QuotationToCartButton } from "#app/components/quotations/quotation-parts.tsx";
 import { translate } from "#core/i18n/translate.ts";
 import { formatDate } from "#core/format-date.ts";
-import { formatPrice, formatUnitPrice } from "#core/money.ts";
+import { formatPrice, formatUnitPrice } from "#core/price-format.ts";
 import { localePath } from "#core/slug.ts";
 import { quotationRefSchema } from "#core/validation/quotations.ts";
 import { TableScroll } from "#app/components/ui/table-scroll.tsx";

@@ -7,7 +7,7 @@ import { requireCustomer } from "#app/lib/guard.ts";
 import { PdfLinks, QuotationState } from "#app/components/quotations/quotation-parts.tsx";
 import { translate } from "#core/i18n/translate.ts";
 import { formatDate } from "#core/format-date.ts";
-import { formatPrice } from "#core/money.ts";
+import { formatPrice } from "#core/price-format.ts";
 import { localePath } from "#core/slug.ts";
 import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 

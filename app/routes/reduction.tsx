@@ -3,7 +3,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { formatDate } from "#core/format-date.ts";
-import { formatPrice } from "#core/money.ts";
+import { formatPrice } from "#core/price-format.ts";
 import { couponState, type CouponState } from "#core/coupon-state.ts";
 import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 

@@ -1,7 +1,7 @@
 // The credit-note e-mail: the note issued to the customer (a refunded return), its amount HT, VAT by rate as its
 // PDF shows it (creditNoteVat) and TTC, the balance left to spend, its PDF attached by the outbox. Plain text and HTML, in the customer's language.
 import { translate, type Lang } from "../i18n/messages.ts";
-import { formatPrice } from "../money.ts";
+import { formatPrice } from "../price-format.ts";
 import { formatRate } from "../vat.ts";
 import type { VatRow } from "../vat.ts";
 import { amountsTable, link, markup, paragraph } from "./html.ts";

@@ -3,7 +3,7 @@
 // down as the order pages show it (core/order-breakdown.ts: the freight discount on its own row, VAT by rate, the
 // credit deducted and what the card pays). Pure: the server gives the order and the links (built from PUBLIC_URL).
 import { translate, unitName, type Lang } from "../i18n/messages.ts";
-import { formatPrice } from "../money.ts";
+import { formatPrice } from "../price-format.ts";
 import { formatPhone } from "../account.ts";
 import { breakdownRows, type OrderMoneyFigures } from "../order-breakdown.ts";
 import { deliveryModeKey, type OrderAddress, type OrderDetail, type OrderLineView } from "../order-view.ts";

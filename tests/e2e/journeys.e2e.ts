@@ -8,7 +8,7 @@ import { freshCustomer, loginAs, type Customer } from "./customers.ts";
 import { Header, LoginPage } from "./pages/index.ts";
 import { CheckoutPage } from "./pages/checkout.ts";
 import { CartPage } from "./pages/cart.ts";
-import { formatPrice } from "#core/money.ts";
+import { formatPrice } from "#core/price-format.ts";
 import { label, localePath, type Lang } from "./pages/labels.ts";
 
 const shop = shopPerFile();

@@ -14,7 +14,7 @@ import { CheckoutPage } from "./pages/checkout.ts";
 import { CARDS, PaymentResultPage, PaymentStepPage, SandboxCardPage } from "./pages/payment.ts";
 import { label, localePath, type Lang } from "./pages/labels.ts";
 import { pdfToText } from "../../server/test/pdf-text.ts";
-import { formatPrice } from "#core/money.ts";
+import { formatPrice } from "#core/price-format.ts";
 
 const browser = browserPerFile();
 const PHONE = { width: 390, height: 844 };

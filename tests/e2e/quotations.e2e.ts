@@ -11,7 +11,7 @@ import { DEMO, freshCustomer, loginAs } from "./customers.ts";
 import { CheckoutPage } from "./pages/checkout.ts";
 import { label } from "./pages/labels.ts";
 import { sign } from "../../server/http/signature.ts";
-import { formatPrice } from "#core/money.ts";
+import { formatPrice } from "#core/price-format.ts";
 
 const shop = shopPerFile();
 const browser = browserPerFile();

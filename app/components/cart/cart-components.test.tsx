@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { QuantityStepper, clampQty } from "./quantity-stepper.tsx";
 import { MemoryRouter } from "react-router";
-import { formatPrice } from "#core/money.ts";
+import { formatPrice } from "#core/price-format.ts";
 import { CartTotalsView } from "./cart-totals.tsx";
 import type { CartInfo } from "#app/lib/cart-store.ts";
 import { GiftedUnits } from "./gifted-units.tsx";

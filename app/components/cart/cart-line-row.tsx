@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { Trash2 } from "lucide-react";
 import { useT } from "#app/lib/i18n.tsx";
 import { useCart, type CartLineView } from "#app/lib/cart-store.ts";
-import { formatPrice, formatUnitPrice } from "#core/money.ts";
+import { formatPrice, formatUnitPrice } from "#core/price-format.ts";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 import { GiftedUnits } from "./gifted-units.tsx";
 import { reachesPromotion } from "#core/cart/promotion.ts";

@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { X } from "lucide-react";
 import { useT } from "#app/lib/i18n.tsx";
 import { useCart } from "#app/lib/cart-store.ts";
-import { formatUnitPrice } from "#core/money.ts";
+import { formatUnitPrice } from "#core/price-format.ts";
 import { localePath } from "#core/slug.ts";
 import { GiftedUnits } from "./gifted-units.tsx";
 

@@ -5,7 +5,7 @@
 import { Link } from "react-router";
 import { useT } from "#app/lib/i18n.tsx";
 import type { CartInfo } from "#app/lib/cart-store.ts";
-import { formatAmount, formatPrice } from "#core/money.ts";
+import { formatAmount, formatPrice } from "#core/price-format.ts";
 import { cartDeliveryNote, freeDeliveryProgress, promotionsAtHalfValue, type CartDeliveryNote } from "#core/cart/delivery-note.ts";
 import { minimumOrder, minimumOrderShortfall } from "#core/cart/minimum-order.ts";
 import type { Numeric } from "#core/cart/types.ts";

@@ -21,12 +21,16 @@ import type { Facet } from "#core/catalogue/types.ts";
 import { facetValueLabel } from "./labels.ts";
 import { useListChange } from "./list-query.ts";
 
-type Props = {
+/** A list's filters as the page gives them (beside the list, or through PhoneFilters to the drawer). */
+export type FiltersProps = {
   facets: Facet[];
   state: FilterState;
   sort: string;
   bounds: { min: number; max: number } | null;
   error?: string | null;
+};
+
+type Props = FiltersProps & {
   /** False in the drawer, whose title names the filters already. */
   titled?: boolean;
 };

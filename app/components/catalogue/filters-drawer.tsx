@@ -3,8 +3,7 @@
 // list and the counts behind it follow, and the footer's button shows the products found and closes.
 import { useT } from "#app/lib/i18n.tsx";
 import { Sheet } from "#app/components/ui/sheet.tsx";
-import { Facets } from "./facets.tsx";
-import type { FiltersProps } from "./phone-filters.tsx";
+import { Facets, type FiltersProps } from "./facets.tsx";
 
 type Props = FiltersProps & { open: boolean; onOpenChange: (open: boolean) => void; total: number };
 

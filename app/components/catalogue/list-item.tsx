@@ -1,7 +1,7 @@
 import { memo } from "react";
 import { Link } from "react-router";
 import { useT } from "#app/lib/i18n.tsx";
-import { formatUnitPrice } from "#core/money.ts";
+import { formatUnitPrice } from "#core/price-format.ts";
 import { productUrl } from "#core/slug.ts";
 import type { Lang } from "#core/i18n/translate.ts";
 import type { ListCard } from "#core/catalogue/types.ts";

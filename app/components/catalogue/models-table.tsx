@@ -3,7 +3,7 @@
 // maximum purchasable quantity and the not-for-sale flag, and an add-to-cart stepper per model. On a phone each
 // model is a card (`stack-table`, app.css): every cell is labelled with its column's name.
 import { useT } from "#app/lib/i18n.tsx";
-import { formatUnitPrice } from "#core/money.ts";
+import { formatUnitPrice } from "#core/price-format.ts";
 import type { ProductModel } from "#core/catalogue/types.ts";
 import { unitLabel } from "./labels.ts";
 import { AddToCart } from "#app/components/cart/add-to-cart.tsx";

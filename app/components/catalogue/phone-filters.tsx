@@ -5,19 +5,11 @@ import { SlidersHorizontal } from "lucide-react";
 import { useT } from "#app/lib/i18n.tsx";
 import { whenOnline } from "#app/lib/when-online.ts";
 import { countCriteria } from "#core/filters.ts";
-import type { Facet } from "#core/catalogue/types.ts";
-import type { FilterState } from "#core/filters.ts";
 import { usePendingList } from "./list-query.ts";
+// a type only: the drawer and its facets still load on first opening
+import type { FiltersProps } from "./facets.tsx";
 
 const FiltersDrawer = lazy(whenOnline(() => import("./filters-drawer.tsx")));
-
-export type FiltersProps = {
-  facets: Facet[];
-  state: FilterState;
-  sort: string;
-  bounds: { min: number; max: number } | null;
-  error?: string | null;
-};
 
 export function PhoneFilters({ total, ...filters }: FiltersProps & { total: number }) {
   const { t } = useT();

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useT } from "#app/lib/i18n.tsx";
 import type { Coupon } from "#app/lib/checkout-api.ts";
 import { ORDER_NOTE_MAX } from "#core/validation/checkout-form.ts";
-import { formatPrice } from "#core/money.ts";
+import { formatPrice } from "#core/price-format.ts";
 import { decOrZero } from "#core/money.ts";
 import type { Lang } from "#core/lang.ts";
 

@@ -2,7 +2,8 @@
 // The figures are an estimate from the server's cart total; the server decides what it takes when placing.
 import { useT } from "#app/lib/i18n.tsx";
 import { amountDue, creditToApply } from "#core/documents/credit.ts";
-import { decOrZero, formatPrice } from "#core/money.ts";
+import { decOrZero } from "#core/money.ts";
+import { formatPrice } from "#core/price-format.ts";
 
 type Props = { balance: string | undefined; total: string | number; checked: boolean; onChange: (v: boolean) => void };
 

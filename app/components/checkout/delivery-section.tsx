@@ -1,7 +1,7 @@
 // Delivery mode of the checkout: parcel (GLS), pallet, carrier, or pickup at one of the shops (always free);
 // the appointment option for pallet and carrier; the freight the server quoted.
 import { useT } from "#app/lib/i18n.tsx";
-import { formatPrice } from "#core/money.ts";
+import { formatPrice } from "#core/price-format.ts";
 import { decOrZero } from "#core/money.ts";
 import { weekdayName } from "#core/format-date.ts";
 import type { CheckoutMode } from "#core/validation/checkout-form.ts";

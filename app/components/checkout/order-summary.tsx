@@ -2,7 +2,7 @@
 // (core/order-breakdown.ts), and the minimum order amount notice. The browser computes nothing: the figures are
 // the server's.
 import { useT } from "#app/lib/i18n.tsx";
-import { formatPrice } from "#core/money.ts";
+import { formatPrice } from "#core/price-format.ts";
 import { breakdownRows, cartMoneyFigures } from "#core/order-breakdown.ts";
 import { MoneyBreakdown } from "#app/components/orders/money-breakdown.tsx";
 import type { CartAnswer } from "#app/lib/checkout-api.ts";

@@ -2,7 +2,7 @@
 // the order detail show the same rows with the same labels (decision 116).
 import { Fragment } from "react";
 import { useT } from "#app/lib/i18n.tsx";
-import { formatPrice } from "#core/money.ts";
+import { formatPrice } from "#core/price-format.ts";
 import { formatRate } from "#core/vat.ts";
 import type { BreakdownRow } from "#core/order-breakdown.ts";
 

@@ -1,7 +1,8 @@
 // The order detail's invoice block (decision 079): download link of the invoice PDF once issued, in the page's
 // language and the other one, and the credit-note balance spent on the order with what remains to pay.
 import { useT } from "#app/lib/i18n.tsx";
-import { decOrZero, formatPrice } from "#core/money.ts";
+import { decOrZero } from "#core/money.ts";
+import { formatPrice } from "#core/price-format.ts";
 
 type Docs = { invoice: { number: string; pdf_url: string } | null; credit_used: string; amount_due: string };
 

@@ -2,7 +2,7 @@
 import { formatPhone } from "#core/account.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { unitLabel } from "#app/components/catalogue/labels.ts";
-import { formatPrice, formatUnitPrice } from "#core/money.ts";
+import { formatPrice, formatUnitPrice } from "#core/price-format.ts";
 import { Decimal } from "#core/money.ts";
 import type { StateLabel } from "#core/order-states.ts";
 import type { OrderAddress, OrderLineView, OrderTotals } from "#core/order-view.ts";

@@ -7,7 +7,7 @@ import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useCart } from "#app/lib/cart-store.ts";
 import { useSession } from "#app/lib/session-store.ts";
-import { formatUnitPrice } from "#core/money.ts";
+import { formatUnitPrice } from "#core/price-format.ts";
 import { localePath } from "#core/slug.ts";
 import { parseQuickOrder, QUICK_ORDER_MAX_CHARS } from "#core/quick-order.ts";
 import type { QuickOrderResolution } from "#core/quick-order-view.ts";

@@ -7,7 +7,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { useCart } from "#app/lib/cart-store.ts";
 import { useSession } from "#app/lib/session-store.ts";
 import { formatDate } from "#core/format-date.ts";
-import { formatUnitPrice } from "#core/money.ts";
+import { formatUnitPrice } from "#core/price-format.ts";
 import { localePath } from "#core/slug.ts";
 import type { PurchasedItem, QuickItem, WishlistItem } from "#core/quick-order-view.ts";
 import { QuantityStepper } from "#app/components/cart/quantity-stepper.tsx";

@@ -1,11 +1,10 @@
-// Customers, sessions, addresses and everything an account owns besides orders.
+// Customers, sessions, addresses and everything an account owns besides orders. A table that refers to orders
+// (questions.ts) lives elsewhere: sales.ts imports this module.
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { LANGS } from "#core/lang.ts";
 import { models } from "./catalogue.ts";
 import { oneOf } from "./checks.ts";
-import { QUESTION_TYPES } from "#core/questions.ts";
-import { orders } from "./sales.ts";
 
 export const TITLES = ["M", "Mme"] as const;
 export const ADDRESS_KINDS = ["delivery", "invoice"] as const;
@@ -147,29 +146,6 @@ export const receiptArrangements = pgTable("receipt_arrangements", {
   note: text("note"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
-
-export const questions = pgTable(
-  "questions",
-  {
-    id: serial("id").primaryKey(),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
-    // set null: the conversation stays with the customer if the order it was about is ever removed
-    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
-    type: varchar("type", { length: 20 }).notNull(),
-    content: text("content").notNull(),
-    attachment: text("attachment"),
-    answer: text("answer"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    answeredAt: timestamp("answered_at", { withTimezone: true }),
-  },
-  (t) => [
-    index("questions_customer_idx").on(t.customerId),
-    index("questions_order_idx").on(t.orderId),
-    check("questions_type_ck", oneOf(t.type, QUESTION_TYPES)),
-  ],
-);
 
 export const newsletterSubscriptions = pgTable(
   "newsletter_subscriptions",

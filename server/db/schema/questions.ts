@@ -1,12 +1,38 @@
-// Attachments of the account's questions (decision 083). The file lives in the attachment
-// storage under `storage_key` (random); the row binds it to the customer who uploaded it and, once sent,
-// to the question. An id is opaque (128 random bits): it names the file in URLs and in submitSuggestion.
-import { check, index, integer, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
+// The account's questions and their attachments (decision 083). Here rather than in customers.ts: a question
+// may refer to an order (sales.ts), which refers to its customer.
+import { check, index, integer, pgTable, serial, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
-import { ATTACHMENT_TYPES } from "#core/questions.ts";
+import { ATTACHMENT_TYPES, QUESTION_TYPES } from "#core/questions.ts";
 import { oneOf } from "./checks.ts";
-import { customers, questions } from "./customers.ts";
+import { customers } from "./customers.ts";
+import { orders } from "./sales.ts";
 
+export const questions = pgTable(
+  "questions",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    // set null: the conversation stays with the customer if the order it was about is ever removed
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    type: varchar("type", { length: 20 }).notNull(),
+    content: text("content").notNull(),
+    attachment: text("attachment"),
+    answer: text("answer"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("questions_customer_idx").on(t.customerId),
+    index("questions_order_idx").on(t.orderId),
+    check("questions_type_ck", oneOf(t.type, QUESTION_TYPES)),
+  ],
+);
+
+// An attachment's file lives in the attachment storage under `storage_key` (random); the row binds it to the
+// customer who uploaded it and, once sent, to the question. An id is opaque (128 random bits): it names the file
+// in URLs and in submitSuggestion.
 export const attachments = pgTable(
   "attachments",
   {

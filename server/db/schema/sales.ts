@@ -1,4 +1,4 @@
-// Carts, orders, invoices, credit notes, coupons, quotations.
+// Carts, orders, invoices, coupons, quotations (credit notes: documents.ts, as they refer to returns).
 import { sql } from "drizzle-orm";
 import {
   check,
@@ -15,7 +15,6 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { returnRequests } from "./aftersales.ts";
 import { ORDER_STATES } from "#core/order-states.ts";
 import { DELIVERY_MODES } from "#core/freight-tariff.ts";
 import type { QuotedLine } from "#core/quotations.ts";
@@ -249,31 +248,6 @@ export const invoices = pgTable(
     // one invoice per order (decision 077: issued in the transaction that marks the order paid)
     uniqueIndex("invoices_order_uq").on(t.orderId),
     check("invoices_amounts_ck", sql`${t.amountHt} >= 0 and ${t.amountTtc} >= ${t.amountHt}`),
-  ],
-);
-
-export const creditNotes = pgTable(
-  "credit_notes",
-  {
-    id: serial("id").primaryKey(),
-    number: varchar("number", { length: 20 }).notNull(),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "restrict" }),
-    orderId: integer("order_id").references(() => orders.id, { onDelete: "restrict" }),
-    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
-    amountTtc: money("amount_ttc").notNull(),
-    remainingTtc: money("remaining_ttc").notNull(),
-    reason: text("reason"),
-    // The return request it refunds (decision 085): one credit note per return, however often it is asked.
-    returnId: integer("return_id").references((): AnyPgColumn => returnRequests.id, { onDelete: "restrict" }),
-  },
-  (t) => [
-    uniqueIndex("credit_notes_number_uq").on(t.number),
-    uniqueIndex("credit_notes_return_uq").on(t.returnId),
-    index("credit_notes_customer_idx").on(t.customerId),
-    // remaining_ttc is spent by guarded statements; it never goes below 0 nor above what was credited
-    check("credit_notes_amounts_ck", sql`${t.amountTtc} > 0 and ${t.remainingTtc} >= 0 and ${t.remainingTtc} <= ${t.amountTtc}`),
   ],
 );
 

@@ -8,7 +8,8 @@ import { query } from "#server/db/client.ts";
 import { customersAppPerSuite, get, post } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 import { pdfToText } from "#server/test/pdf-text.ts";
-import { dec, formatPrice } from "#core/money.ts";
+import { dec } from "#core/money.ts";
+import { formatPrice } from "#core/price-format.ts";
 import { issueCreditNote } from "./credit-notes.ts";
 
 const SITE = { publicUrl: "https://shop.example" };

@@ -8,7 +8,8 @@ import { creditNoteUses, creditNotes, customers, invoices, orderLines, orders, r
 import { notFound, refused } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
 import { formatDate } from "#core/format-date.ts";
-import { dec, formatPrice, sum } from "#core/money.ts";
+import { dec, sum } from "#core/money.ts";
+import { formatPrice } from "#core/price-format.ts";
 import { goodsTotal, vatBreakdown, type OrderAddress } from "#core/order-view.ts";
 import { breakdownRows } from "#core/order-breakdown.ts";
 import { amountDue, creditNoteRate, creditNoteVat, creditToApply, returnCredit, spreadOverCreditNotes } from "#core/documents/credit.ts";

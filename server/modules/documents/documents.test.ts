@@ -9,7 +9,8 @@ import { withTransaction } from "#server/db/tx.ts";
 import { createTestApp, get, post, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 import { pdfToText } from "#server/test/pdf-text.ts";
-import { dec, formatPrice, sum } from "#core/money.ts";
+import { dec, sum } from "#core/money.ts";
+import { formatPrice } from "#core/price-format.ts";
 import { consumeCreditNotes, orderAmountDue, releaseCreditNotes } from "./documents.service.ts";
 import { issueInvoice } from "#server/modules/invoices/invoice-issue.ts";
 

@@ -8,7 +8,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { translate, unitName, type Lang } from "#core/i18n/messages.ts";
-import { formatPrice, formatUnitPrice, formatAmount, decOrZero } from "#core/money.ts";
+import { decOrZero } from "#core/money.ts";
+import { formatPrice, formatUnitPrice, formatAmount } from "#core/price-format.ts";
 import { formatRate } from "#core/vat.ts";
 import { formatDate, type DateInput } from "#core/format-date.ts";
 import { SELLER, formatSiret, type Seller } from "#core/documents/seller.ts";

@@ -14,7 +14,7 @@ import { decodeHeader, leaves, parseMime, partOf, type MimePart } from "#server/
 import { pdfToText } from "#server/test/pdf-text.ts";
 import { nextNumber } from "#server/modules/numbering/numbering.service.ts";
 import { issueInvoice } from "#server/modules/invoices/invoice-issue.ts";
-import { formatPrice } from "#core/money.ts";
+import { formatPrice } from "#core/price-format.ts";
 import type { Lang } from "#core/lang.ts";
 
 const SITE = "https://shop.example";

@@ -3,7 +3,7 @@
 // aria-describedby, a "MODE TEST" banner, texts from the fr/zh "payment" catalogue.
 import { translate } from "#core/i18n/messages.ts";
 import type { Lang } from "#core/lang.ts";
-import { formatPrice } from "#core/money.ts";
+import { formatPrice } from "#core/price-format.ts";
 import { fromCents, type CardField, type CardInput } from "#core/payments.ts";
 import type { SandboxSession } from "./sandbox.provider.ts";
 

@@ -9,7 +9,7 @@ import { query, type Db } from "#server/db/client.ts";
 import { createTestApp, get, post, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 import { addDays, shopDay } from "#core/quotations.ts";
-import { formatPrice } from "#core/money.ts";
+import { formatPrice } from "#core/price-format.ts";
 
 type Model = { id: number; reference: string };
 
