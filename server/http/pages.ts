@@ -6,8 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerBuild, createRequestHandler } from "react-router";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import type { Env } from "#server/env.ts";
+import { langOfPath } from "#core/slug.ts";
 import { authenticate, uidSetCookie, type Auth } from "./auth.ts";
-import { langFromPath, type PageContext } from "./page-context.ts";
+import type { PageContext } from "./page-context.ts";
 import { createPageCache, type CachedPage, type PageCache } from "./page-cache.ts";
 import { createLimiter } from "./limiter.ts";
 import { pickEncoding } from "./encoding.ts";
@@ -138,7 +139,7 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
     if (writer) app.services.cart.forgetAnswers([writer.id]);
     const context: PageContext = {
       services: app.services,
-      lang: langFromPath(req.url),
+      lang: langOfPath(req.url),
       customer: auth.customer,
       personal,
       tokenSent: auth.tokenSent,
