@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { categoryUrl, contentUrl, idFromParam, listFlagsFor, localePath, productUrl, slugify, stripLocale } from "./slug.ts";
+import { categoryUrl, contentUrl, idFromParam, langOfPath, listFlagsFor, localePath, productUrl, slugify, stripLocale } from "./slug.ts";
 
 describe("slugify", () => {
   it("follows the spec rule", () => {
@@ -54,6 +54,40 @@ describe("URL builders", () => {
       fc.property(fc.integer({ min: 1, max: 1e9 }), fc.string(), (id, name) => {
         expect(idFromParam(categoryUrl("fr", { id, name }).slice("/product/".length))).toBe(id);
       }),
+    );
+  });
+});
+
+describe("langOfPath", () => {
+  it("is zh for /zh and what lies under it, fr for anything else", () => {
+    expect(langOfPath("/zh")).toBe("zh");
+    expect(langOfPath("/zh/")).toBe("zh");
+    expect(langOfPath("/zh/panier")).toBe("zh");
+    expect(langOfPath("/zh?x=1")).toBe("zh");
+    expect(langOfPath("/zh/recherche?search=a")).toBe("zh");
+    expect(langOfPath("/zh#top")).toBe("zh");
+    expect(langOfPath("/zhx")).toBe("fr");
+    expect(langOfPath("/zhong/panier")).toBe("fr");
+    expect(langOfPath("/zh.data")).toBe("fr");
+    expect(langOfPath("/")).toBe("fr");
+    expect(langOfPath("/panier?lang=zh")).toBe("fr");
+    expect(langOfPath("/ZH")).toBe("fr");
+    expect(langOfPath("zh")).toBe("fr");
+    expect(langOfPath("")).toBe("fr");
+  });
+  it("agrees with localePath and stripLocale, a query string or not", () => {
+    const segment = fc.stringMatching(/^[a-zA-Z0-9-]{1,12}$/);
+    fc.assert(
+      fc.property(
+        fc.constantFrom("fr" as const, "zh" as const),
+        fc.array(segment, { maxLength: 4 }),
+        fc.constantFrom("", "?x=1", "?"),
+        (lang, segments, query) => {
+          const p = localePath(lang, `/${segments.join("/")}${query}`);
+          expect(langOfPath(p)).toBe(lang);
+          expect(stripLocale(p).lang).toBe(lang);
+        },
+      ),
     );
   });
 });

@@ -27,9 +27,17 @@ export function localePath(lang: Lang, path: string): string {
   return bare === "/" ? "/zh" : `/zh${bare}`;
 }
 
+/**
+ * The language of a URL path, with or without its query string or fragment: zh for "/zh" and what lies under
+ * it ("/zh/…", "/zh?…", "/zh#…"), fr for anything else ("/zhx", "/zhong/…"). The one rule for pages and server.
+ */
+export function langOfPath(path: string): Lang {
+  return path === "/zh" || path.startsWith("/zh/") || path.startsWith("/zh?") || path.startsWith("/zh#") ? "zh" : "fr";
+}
+
 /** Splits a path into its language and the path without the /zh prefix. */
 export function stripLocale(path: string): { lang: Lang; path: string } {
-  if (path === "/zh" || path.startsWith("/zh/") || path.startsWith("/zh?") || path.startsWith("/zh#")) {
+  if (langOfPath(path) === "zh") {
     const rest = path.slice(3);
     return { lang: "zh", path: rest === "" ? "/" : rest.startsWith("/") ? rest : `/${rest}` };
   }

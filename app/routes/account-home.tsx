@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/account-home";
-import { localePath } from "#core/slug.ts";
+import { langOfPath, localePath } from "#core/slug.ts";
 import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
@@ -42,7 +42,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const lang = location.pathname.startsWith("/zh") ? "zh" : "fr";
+  const lang = langOfPath(location.pathname);
   return [
     { title: `${translate(lang, "account.account_title")} — ${translate(lang, "common.brand")}` },
     { name: "robots", content: "noindex" },

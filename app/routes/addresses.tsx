@@ -5,6 +5,7 @@ import { addressCombinationSchema } from "#core/validation/address.ts";
 import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
+import { langOfPath } from "#core/slug.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { useSession } from "#app/lib/session-store.ts";
 import { useApiForm } from "#app/lib/use-api-form.ts";
@@ -21,7 +22,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const lang = location.pathname.startsWith("/zh") ? "zh" : "fr";
+  const lang = langOfPath(location.pathname);
   return [
     { title: `${translate(lang, "account.addresses_title")} — ${translate(lang, "common.brand")}` },
     { name: "robots", content: "noindex" },

@@ -12,14 +12,14 @@ import { CartTotalsView } from "#app/components/cart/cart-totals.tsx";
 import { CreateQuotationButton } from "#app/components/quotations/quotation-parts.tsx";
 import { checkPurchasable } from "#core/cart/operations.ts";
 import { translate } from "#core/i18n/translate.ts";
-import { localePath } from "#core/slug.ts";
+import { langOfPath, localePath } from "#core/slug.ts";
 import type { Numeric } from "#core/cart/types.ts";
 import { useShell } from "#app/lib/use-shell.tsx";
 
 export const handle = { personal: true };
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const lang = location.pathname.startsWith("/zh") ? "zh" : "fr";
+  const lang = langOfPath(location.pathname);
   return [{ title: `${translate(lang, "cart.title")} — ${translate(lang, "common.brand")}` }, { name: "robots", content: "noindex" }];
 };
 

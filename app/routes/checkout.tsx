@@ -5,7 +5,7 @@ import { flushSync } from "react-dom";
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/checkout";
 import { translate } from "#core/i18n/translate.ts";
-import { localePath } from "#core/slug.ts";
+import { langOfPath, localePath } from "#core/slug.ts";
 import { cgvAcceptanceSchema, checkoutFormSchema } from "#core/validation/checkout-form.ts";
 import { CGV } from "#core/legal.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
@@ -32,7 +32,7 @@ export function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const lang = location.pathname.startsWith("/zh") ? "zh" : "fr";
+  const lang = langOfPath(location.pathname);
   return [{ title: `${translate(lang, "checkout.title")} — ${translate(lang, "common.brand")}` }, { name: "robots", content: "noindex" }];
 };
 

@@ -5,6 +5,7 @@ import type { Route } from "./+types/deliveries";
 import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
+import { langOfPath } from "#core/slug.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { DeliveryCard } from "#app/components/aftersales/delivery-card.tsx";
 import { ReceivingSection } from "#app/components/checkout/receiving-section.tsx";
@@ -23,7 +24,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const lang = location.pathname.startsWith("/zh") ? "zh" : "fr";
+  const lang = langOfPath(location.pathname);
   return [
     { title: `${translate(lang, "aftersales.deliveries_title")} — ${translate(lang, "common.brand")}` },
     { name: "robots", content: "noindex" },

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { forgotPasswordSchema, resetWithCodeSchema } from "#core/validation/password-reset.ts";
-import { localePath } from "#core/slug.ts";
+import { langOfPath, localePath } from "#core/slug.ts";
 import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
@@ -10,7 +10,7 @@ import { useSession } from "#app/lib/session-store.ts";
 import { Field, fieldErrors } from "#app/components/account/field.tsx";
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const lang = location.pathname.startsWith("/zh") ? "zh" : "fr";
+  const lang = langOfPath(location.pathname);
   return [
     { title: `${translate(lang, "account.forgot_title")} — ${translate(lang, "common.brand")}` },
     { name: "robots", content: "noindex" },

@@ -3,6 +3,7 @@ import { emailChangeSchema, identityUpdateSchema } from "#core/validation/accoun
 import { passwordChangeSchema } from "#core/validation/password.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
+import { langOfPath } from "#core/slug.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { useApiForm } from "#app/lib/use-api-form.ts";
 import { Field } from "#app/components/account/field.tsx";
@@ -26,7 +27,7 @@ export function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const lang = location.pathname.startsWith("/zh") ? "zh" : "fr";
+  const lang = langOfPath(location.pathname);
   return [
     { title: `${translate(lang, "account.identity_title")} — ${translate(lang, "common.brand")}` },
     { name: "robots", content: "noindex" },

@@ -2,6 +2,7 @@
 import type { Route } from "./+types/invoices";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
+import { langOfPath } from "#core/slug.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { formatDate } from "#core/format-date.ts";
 import { formatPrice } from "#core/price-format.ts";
@@ -16,7 +17,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const lang = location.pathname.startsWith("/zh") ? "zh" : "fr";
+  const lang = langOfPath(location.pathname);
   return [
     { title: `${translate(lang, "documents.invoices_title")} — ${translate(lang, "common.brand")}` },
     { name: "robots", content: "noindex" },

@@ -1,7 +1,7 @@
 import { Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { loginSchema } from "#core/validation/identifier.ts";
-import { localePath } from "#core/slug.ts";
+import { langOfPath, localePath } from "#core/slug.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
 import { safeReturnPath } from "#app/lib/guard.ts";
@@ -19,7 +19,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const lang = location.pathname.startsWith("/zh") ? "zh" : "fr";
+  const lang = langOfPath(location.pathname);
   return [
     { title: `${translate(lang, "account.login_title")} — ${translate(lang, "common.brand")}` },
     { name: "robots", content: "noindex" },

@@ -10,7 +10,7 @@ import { useSession } from "#app/lib/session-store.ts";
 import { translate } from "#core/i18n/translate.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { formatDate } from "#core/format-date.ts";
-import { localePath } from "#core/slug.ts";
+import { langOfPath, localePath } from "#core/slug.ts";
 
 /** Rendered for its customer, never from the render cache (decision 063). */
 export const handle = { personal: true };
@@ -21,7 +21,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const lang = location.pathname.startsWith("/zh") ? "zh" : "fr";
+  const lang = langOfPath(location.pathname);
   return [
     { title: `${translate(lang, "aftersales.notifications_title")} — ${translate(lang, "common.brand")}` },
     { name: "robots", content: "noindex" },

@@ -7,7 +7,7 @@ import { notFoundResponse, orNotFound } from "#app/lib/loader-errors.ts";
 import { OrderLines, StateBadge, TotalsTable } from "#app/components/orders/order-parts.tsx";
 import { OrderDelivery, OrderInvoiceAddress, OrderPayment } from "#app/components/orders/order-sections.tsx";
 import { OrderPayAction } from "#app/components/payment/order-pay-action.tsx";
-import { localePath } from "#core/slug.ts";
+import { langOfPath, localePath } from "#core/slug.ts";
 import { parseOrderRef } from "#core/validation/orders.ts";
 
 /** Rendered for its customer, never from the render cache (decision 063). */
@@ -22,7 +22,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const lang = location.pathname.startsWith("/zh") ? "zh" : "fr";
+  const lang = langOfPath(location.pathname);
   return [
     { title: `${translate(lang, "orders.confirmation_title")} — ${translate(lang, "common.brand")}` },
     { name: "robots", content: "noindex" },

@@ -13,7 +13,7 @@ import { TrackingTimeline } from "#app/components/orders/tracking-timeline.tsx";
 import { OrderAfterSales } from "#app/components/aftersales/order-aftersales.tsx";
 import { AcceptanceNote } from "#app/components/legal/acceptance-note.tsx";
 import { formatDate } from "#core/format-date.ts";
-import { localePath } from "#core/slug.ts";
+import { langOfPath, localePath } from "#core/slug.ts";
 import { parseOrderRef } from "#core/validation/orders.ts";
 
 /** Rendered for its customer, never from the render cache (decision 063). */
@@ -31,7 +31,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {
-  const lang = location.pathname.startsWith("/zh") ? "zh" : "fr";
+  const lang = langOfPath(location.pathname);
   const title = loaderData
     ? translate(lang, "orders.detail_title", { number: loaderData.number })
     : translate(lang, "orders.history_title");

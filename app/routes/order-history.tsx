@@ -6,7 +6,7 @@ import { requireCustomer } from "#app/lib/guard.ts";
 import { StateBadge } from "#app/components/orders/order-parts.tsx";
 import { formatDate } from "#core/format-date.ts";
 import { formatPrice } from "#core/price-format.ts";
-import { localePath } from "#core/slug.ts";
+import { langOfPath, localePath } from "#core/slug.ts";
 import { orderListSchema } from "#core/validation/orders.ts";
 import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 
@@ -22,7 +22,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const lang = location.pathname.startsWith("/zh") ? "zh" : "fr";
+  const lang = langOfPath(location.pathname);
   return [
     { title: `${translate(lang, "orders.history_title")} — ${translate(lang, "common.brand")}` },
     { name: "robots", content: "noindex" },

@@ -4,6 +4,7 @@
 import type { Route } from "./+types/order-return";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
+import { langOfPath } from "#core/slug.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { ReturnForm } from "#app/components/aftersales/return-form.tsx";
 import { ReturnsList } from "#app/components/aftersales/returns-list.tsx";
@@ -23,7 +24,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const lang = location.pathname.startsWith("/zh") ? "zh" : "fr";
+  const lang = langOfPath(location.pathname);
   return [
     { title: `${translate(lang, "aftersales.returns_title")} — ${translate(lang, "common.brand")}` },
     { name: "robots", content: "noindex" },

@@ -7,7 +7,7 @@ import { StateBadge } from "#app/components/orders/order-parts.tsx";
 import { TrackingTimeline } from "#app/components/orders/tracking-timeline.tsx";
 import { formatDate } from "#core/format-date.ts";
 import { formatPrice } from "#core/price-format.ts";
-import { localePath } from "#core/slug.ts";
+import { langOfPath, localePath } from "#core/slug.ts";
 import { ReturnsList } from "#app/components/aftersales/returns-list.tsx";
 
 /** Rendered for its customer, never from the render cache (decision 063). */
@@ -22,7 +22,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const lang = location.pathname.startsWith("/zh") ? "zh" : "fr";
+  const lang = langOfPath(location.pathname);
   return [
     { title: `${translate(lang, "orders.tracking_title")} — ${translate(lang, "common.brand")}` },
     { name: "robots", content: "noindex" },

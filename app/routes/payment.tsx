@@ -6,7 +6,7 @@ import type { Route } from "./+types/payment";
 import { translate } from "#core/i18n/translate.ts";
 import { formatDate } from "#core/format-date.ts";
 import { formatPrice } from "#core/price-format.ts";
-import { localePath } from "#core/slug.ts";
+import { langOfPath, localePath } from "#core/slug.ts";
 import { parseOrderRef } from "#core/validation/orders.ts";
 import type { OrderDetail } from "#core/order-view.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
@@ -48,7 +48,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location, params }) => {
-  const lang = location.pathname.startsWith("/zh") ? "zh" : "fr";
+  const lang = langOfPath(location.pathname);
   const title = translate(lang, params.type ? "payment_pages.result_title_checking" : "payment_pages.pay_title");
   return [{ title: `${title} — ${translate(lang, "common.brand")}` }, { name: "robots", content: "noindex" }];
 };

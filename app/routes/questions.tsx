@@ -8,7 +8,7 @@ import { requireCustomer } from "#app/lib/guard.ts";
 import { useApiForm } from "#app/lib/use-api-form.ts";
 import { uploadAttachment, type Uploaded } from "#app/lib/upload.ts";
 import { formatDate } from "#core/format-date.ts";
-import { localePath } from "#core/slug.ts";
+import { langOfPath, localePath } from "#core/slug.ts";
 import { ATTACHMENT_ACCEPT, MAX_ATTACHMENTS, QUESTION_MAX_LENGTH, QUESTION_TYPES, formatSize } from "#core/questions.ts";
 import { questionSchema } from "#core/validation/questions.ts";
 
@@ -26,7 +26,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const lang = location.pathname.startsWith("/zh") ? "zh" : "fr";
+  const lang = langOfPath(location.pathname);
   return [{ title: `${translate(lang, "questions.title")} — ${translate(lang, "common.brand")}` }, { name: "robots", content: "noindex" }];
 };
 

@@ -4,7 +4,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { notFoundResponse } from "#app/lib/loader-errors.ts";
-import { localePath } from "#core/slug.ts";
+import { langOfPath, localePath } from "#core/slug.ts";
 import { QuickOrderList } from "#app/components/quick-order/quick-order-list.tsx";
 import { OrderByReference } from "#app/components/quick-order/order-by-reference.tsx";
 
@@ -26,7 +26,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const lang = location.pathname.startsWith("/zh") ? "zh" : "fr";
+  const lang = langOfPath(location.pathname);
   return [{ title: `${translate(lang, "area.qo_title")} — ${translate(lang, "common.brand")}` }, { name: "robots", content: "noindex" }];
 };
 

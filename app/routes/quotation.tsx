@@ -10,7 +10,7 @@ import { CancelQuotationButton, PdfLinks, QuotationState, QuotationToCartButton 
 import { translate } from "#core/i18n/translate.ts";
 import { formatDate } from "#core/format-date.ts";
 import { formatPrice, formatUnitPrice } from "#core/price-format.ts";
-import { localePath } from "#core/slug.ts";
+import { langOfPath, localePath } from "#core/slug.ts";
 import { quotationRefSchema } from "#core/validation/quotations.ts";
 import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 
@@ -25,7 +25,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {
-  const lang = location.pathname.startsWith("/zh") ? "zh" : "fr";
+  const lang = langOfPath(location.pathname);
   const title = loaderData
     ? translate(lang, "quotations.detail_title", { number: loaderData.number })
     : translate(lang, "quotations.list_title");

@@ -8,7 +8,7 @@ import { PdfLinks, QuotationState } from "#app/components/quotations/quotation-p
 import { translate } from "#core/i18n/translate.ts";
 import { formatDate } from "#core/format-date.ts";
 import { formatPrice } from "#core/price-format.ts";
-import { localePath } from "#core/slug.ts";
+import { langOfPath, localePath } from "#core/slug.ts";
 import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 
 /** Rendered for its customer, never from the render cache (decision 063). */
@@ -20,7 +20,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const lang = location.pathname.startsWith("/zh") ? "zh" : "fr";
+  const lang = langOfPath(location.pathname);
   return [
     { title: `${translate(lang, "quotations.list_title")} — ${translate(lang, "common.brand")}` },
     { name: "robots", content: "noindex" },

@@ -1,7 +1,7 @@
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/register";
 import { registrationSchema } from "#core/validation/account.ts";
-import { localePath } from "#core/slug.ts";
+import { langOfPath, localePath } from "#core/slug.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
 import { useSession } from "#app/lib/session-store.ts";
@@ -20,7 +20,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const lang = location.pathname.startsWith("/zh") ? "zh" : "fr";
+  const lang = langOfPath(location.pathname);
   return [{ title: `${translate(lang, "account.register_title")} — ${translate(lang, "common.brand")}` }];
 };
 

@@ -26,8 +26,6 @@ export type PageContext = {
   wholeBody?: { bytes?: Buffer };
 };
 
-export const langFromPath = (url: string): Lang => (url === "/zh" || url.startsWith("/zh/") || url.startsWith("/zh?") ? "zh" : "fr");
-
 declare module "react-router" {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- augmentation: loaders see PageContext
   interface AppLoadContext extends PageContext {}

@@ -108,6 +108,16 @@ describe("pages and the render cache", () => {
     expect((await app.inject({ url: "/mon-compte", headers: { cookie: `uid=${fresh}` } })).statusCode).toBe(200);
   });
 
+  it("answers a client navigation's data in the language of the page it loads", async () => {
+    const zh = /[\u4e00-\u9fff]/;
+    for (const url of ["/zh.data", "/zh/_.data", "/zh/panier.data", "/zh.data?_routes=root"]) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toMatch(zh);
+    }
+    for (const url of ["/panier.data", "/zhx.data"]) expect((await app.inject(url)).body, url).not.toMatch(zh);
+  });
+
   it("answers unknown paths with the 404 page and unknown assets cheaply", async () => {
     const page = await app.inject("/zh/rien-ici");
     expect(page.statusCode).toBe(404);

@@ -6,12 +6,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerBuild, createRequestHandler } from "react-router";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import type { Env } from "#server/env.ts";
+import { langOfPath } from "#core/slug.ts";
 import { authenticate, uidSetCookie, type Auth } from "./auth.ts";
-import { langFromPath, type PageContext } from "./page-context.ts";
+import type { PageContext } from "./page-context.ts";
 import { createPageCache, type CachedPage, type PageCache } from "./page-cache.ts";
 import { createLimiter } from "./limiter.ts";
 import { pickEncoding } from "./encoding.ts";
-import { buildWithRoutes, personalMatcher } from "./personal-routes.ts";
+import { buildWithRoutes, pagePath, personalMatcher } from "./personal-routes.ts";
 import { routerRuntime } from "./router-runtime.ts";
 import { newNonce, pageCsp } from "./headers.ts";
 
@@ -138,7 +139,8 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
     if (writer) app.services.cart.forgetAnswers([writer.id]);
     const context: PageContext = {
       services: app.services,
-      lang: langFromPath(req.url),
+      // a client navigation to /zh fetches /zh.data: the language is the one of the page it loads
+      lang: langOfPath(pagePath(pathname)),
       customer: auth.customer,
       personal,
       tokenSent: auth.tokenSent,

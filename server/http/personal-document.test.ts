@@ -13,7 +13,8 @@ import { seedDemo } from "#server/db/seed/index.ts";
 import { openTestDatabase } from "#server/test/databases.ts";
 import type { Database } from "#server/db/client.ts";
 import { post, TEST_SECRET } from "#server/test/app.ts";
-import { langFromPath, type PageContext } from "./page-context.ts";
+import { langOfPath } from "#core/slug.ts";
+import type { PageContext } from "./page-context.ts";
 import { buildWithRoutes, personalMatcher } from "./personal-routes.ts";
 
 const buildFile = fileURLToPath(new URL("../../build/server/index.js", import.meta.url));
@@ -46,7 +47,7 @@ describe("personal documents over their own routes", () => {
   /** The load context pages.ts gives a personal page, with a fixed nonce. */
   const pageContext = (path: string, customer: PageContext["customer"], extra: Partial<PageContext> = {}): PageContext => ({
     services: app.services,
-    lang: langFromPath(path),
+    lang: langOfPath(path),
     customer,
     personal: true,
     tokenSent: customer !== null,

@@ -4,11 +4,11 @@
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { translate, type Lang } from "#core/i18n/messages.ts";
+import { langOfPath } from "#core/slug.ts";
 import { sendError } from "./envelope.ts";
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
 const isApi = (url: string) => url === "/site" || url.startsWith("/site/") || url.startsWith("/site?");
-const langOf = (url: string): Lang => (url === "/zh" || url.startsWith("/zh/") || url.startsWith("/zh?") ? "zh" : "fr");
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A small self-contained error page (no script: it satisfies any policy). */
@@ -37,7 +37,7 @@ function answer(req: FastifyRequest, reply: FastifyReply, status: 400 | 404 | 40
   return reply
     .code(status)
     .type("text/html; charset=utf-8")
-    .send(errorPage(langOf(req.url), status));
+    .send(errorPage(langOfPath(req.url), status));
 }
 
 /** Fastify's framework errors (a URL that does not decode). */
@@ -77,7 +77,7 @@ export function clientErrorHandler(err: Error & { code?: string; rawPacket?: unk
           info: translate("fr", status === 431 ? "uri_too_long" : "bad_url"),
         }),
       ]
-    : ["text/html; charset=utf-8", errorPage(langOf(path), status)];
+    : ["text/html; charset=utf-8", errorPage(langOfPath(path), status)];
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
       `X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
