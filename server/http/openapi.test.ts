@@ -1,5 +1,5 @@
 // The generated API reference (decision 069): every /site route is in it, with the schema it validates with.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import cookie from "@fastify/cookie";
 import { z } from "zod";
@@ -10,7 +10,9 @@ import { resetWithCodeSchema } from "#core/validation/password-reset.ts";
 import { addressBodySchema } from "#core/validation/address.ts";
 import { searchRequestSchema } from "#core/validation/search.ts";
 import { listParamsSchema } from "#core/validation/catalogue.ts";
+import type { SessionCustomer } from "#server/modules/accounts/sessions.service.ts";
 import type { Services } from "#server/services.ts";
+import { apiRoute } from "./openapi.ts";
 import { OPENAPI_PATH, siteApi } from "./site.ts";
 import "./types.ts";
 
@@ -144,6 +146,28 @@ describe("OpenAPI document", () => {
     expect(res.json()).toEqual({ code: 400, data: null, info: translate("zh", key) });
     const search = await get(app, "/site/Product/search", { search: "carton", page: "501" });
     expect(search.json()).toMatchObject({ code: 400, info: translate("fr", "search.invalid_page") });
+  });
+
+  it("refuses a visitor on every route that needs a customer, before reading the input", async () => {
+    const needing = routes.filter((r) => r.url.startsWith("/site/") && r.method !== "HEAD" && r.config?.api?.auth);
+    expect(needing.length).toBeGreaterThan(40);
+    for (const r of needing) {
+      // an empty input, invalid for most of them: the visitor gets the 401, never a validation message
+      const res = r.method === "GET" ? await get(app, r.url) : await post(app, r.url);
+      expect(res.json(), `${r.method} ${r.url}`).toEqual({ code: 401, data: null, info: translate("fr", "session_expired") });
+    }
+  });
+
+  it("hands the handler of an auth route its customer, and other handlers the caller if any", () => {
+    // types only: never registered
+    const _declare = (site: FastifyInstance) => {
+      apiRoute(site, { method: "GET", url: "/a", summary: "", tags: [], auth: true }, async (_req, _reply, _input, customer) =>
+        expectTypeOf(customer).toEqualTypeOf<SessionCustomer>(),
+      );
+      apiRoute(site, { method: "GET", url: "/b", summary: "", tags: [] }, async (_req, _reply, _input, customer) =>
+        expectTypeOf(customer).toEqualTypeOf<SessionCustomer | null>(),
+      );
+    };
   });
 
   it("keeps the signature on the API itself", async () => {

@@ -1,11 +1,14 @@
-// The API reference (decision 069): every /site route is declared once with `apiRoute`, which validates
-// the request with the declared zod schema and records the declaration; the OpenAPI 3.1 document is
-// generated from those very schemas (z.toJSONSchema), so the reference cannot drift from the code.
+// The API reference (decision 069): every /site route is declared once with `apiRoute`, which checks the
+// login the route declares, validates the request with the declared zod schema and records the declaration;
+// the OpenAPI 3.1 document is generated from those very schemas (z.toJSONSchema), so the reference cannot
+// drift from the code.
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import { z } from "zod";
 import { LANGS } from "#core/lang.ts";
 import { SIGNATURE_WINDOW_S } from "#core/signature.ts";
+import type { SessionCustomer } from "#server/modules/accounts/sessions.service.ts";
 import { parse } from "./envelope.ts";
+import { unauthorized } from "./errors.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -16,7 +19,7 @@ declare module "fastify" {
 
 export type ApiMethod = "GET" | "POST";
 
-export type ApiSpec<S extends z.ZodType | undefined = z.ZodType | undefined> = {
+export type ApiSpec<S extends z.ZodType | undefined = z.ZodType | undefined, A extends boolean = boolean> = {
   method: ApiMethod;
   /** Path inside the /site scope ("/Product/detail"). */
   url: string;
@@ -27,8 +30,8 @@ export type ApiSpec<S extends z.ZodType | undefined = z.ZodType | undefined> = {
   input?: S;
   /** Where the input is read when it is not the whole query or body (e.g. unwrapping `params`). */
   from?: (req: FastifyRequest) => unknown;
-  /** A logged-in customer is needed (bearer token or uid cookie); 401 otherwise. */
-  auth?: boolean;
+  /** A logged-in customer is needed (bearer token or uid cookie); 401 otherwise, before the input is read. */
+  auth?: A;
   /** A POST that writes nothing: the caller's cached cart answer stays (decision 091; other POSTs drop it). */
   readOnly?: boolean;
 };
@@ -38,20 +41,29 @@ export type ApiRoute = ApiSpec & { path: string };
 
 type Input<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
-/** Declares and registers one route; the handler receives the input parsed with `spec.input`. */
-export function apiRoute<S extends z.ZodType | undefined = undefined>(
+/** The customer a handler receives: always one on an `auth: true` route, else the caller's if logged in. */
+export type Caller<A extends boolean> = A extends true ? SessionCustomer : SessionCustomer | null;
+
+/**
+ * Declares and registers one route. The handler receives the input parsed with `spec.input` and the route's
+ * customer: with `auth: true` a visitor is refused (401) before the input is read, so that they learn nothing
+ * from validation messages, and the handler gets a customer for sure.
+ */
+export function apiRoute<S extends z.ZodType | undefined = undefined, A extends boolean = false>(
   site: FastifyInstance,
-  spec: ApiSpec<S>,
-  handler: (req: FastifyRequest, reply: FastifyReply, input: Input<S>) => Promise<unknown>,
+  spec: ApiSpec<S, A>,
+  handler: (req: FastifyRequest, reply: FastifyReply, input: Input<S>, customer: Caller<A>) => Promise<unknown>,
 ) {
   site.route({
     method: spec.method,
     url: spec.url,
     config: { api: spec },
     handler: async (req, reply) => {
+      const customer = req.customer ?? null;
+      if (spec.auth && !customer) throw unauthorized();
       const raw = spec.from ? spec.from(req) : spec.method === "GET" ? req.query : req.body;
       const input = (spec.input ? parse(spec.input, raw) : undefined) as Input<S>;
-      return handler(req, reply, input);
+      return handler(req, reply, input, customer as Caller<A>);
     },
   });
 }

@@ -1,27 +1,19 @@
 // The caller's own identity and addresses (login required; every object is checked against the caller).
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { emailChangeSchema, identityUpdateSchema } from "#core/validation/account.ts";
 import { addressBodySchema, addressCombinationSchema, addressIdSchema } from "#core/validation/address.ts";
 import { passwordChangeSchema } from "#core/validation/password.ts";
 import { toUserInfo } from "#core/account.ts";
 import { ok } from "#server/http/envelope.ts";
-import { notFound, unauthorized } from "#server/http/errors.ts";
+import { notFound } from "#server/http/errors.ts";
 import { sessionIdSchema } from "#core/validation/account.ts";
 import { apiRoute } from "#server/http/openapi.ts";
-
-const me = (req: FastifyRequest) =>
-  req.customer ??
-  (() => {
-    throw unauthorized();
-  })();
 
 const identityTags = ["Identity"];
 const addressTags = ["Addresses"];
 
 export async function customerRoutes(site: FastifyInstance) {
   const { identity, addresses, db } = site.services;
-  // Login first: a visitor learns nothing from validation messages.
-  site.addHook("preHandler", async (req) => void me(req));
 
   apiRoute(
     site,
@@ -33,7 +25,7 @@ export async function customerRoutes(site: FastifyInstance) {
       auth: true,
       input: identityUpdateSchema,
     },
-    async (req, _reply, input) => ok(req, toUserInfo(await identity.update(db, me(req), input)), "account.saved"),
+    async (req, _reply, input, customer) => ok(req, toUserInfo(await identity.update(db, customer, input)), "account.saved"),
   );
 
   apiRoute(
@@ -46,8 +38,8 @@ export async function customerRoutes(site: FastifyInstance) {
       auth: true,
       input: emailChangeSchema,
     },
-    async (req, _reply, { email, current }) =>
-      ok(req, toUserInfo(await identity.changeEmail(db, me(req), email, current, req.sessionId)), "account.saved"),
+    async (req, _reply, { email, current }, customer) =>
+      ok(req, toUserInfo(await identity.changeEmail(db, customer, email, current, req.sessionId)), "account.saved"),
   );
 
   // Active sessions: the account page lists them and ends any of them.
@@ -60,10 +52,10 @@ export async function customerRoutes(site: FastifyInstance) {
       tags: identityTags,
       auth: true,
     },
-    async (req) =>
+    async (req, _reply, _input, customer) =>
       ok(
         req,
-        (await site.services.sessions.list(db, me(req).id)).map((s) => ({
+        (await site.services.sessions.list(db, customer.id)).map((s) => ({
           id: s.id,
           user_agent: s.userAgent,
           created_at: s.createdAt.toISOString(),
@@ -83,8 +75,8 @@ export async function customerRoutes(site: FastifyInstance) {
       auth: true,
       input: sessionIdSchema,
     },
-    async (req, _reply, { id }) => {
-      if (!(await site.services.sessions.revokeById(db, me(req).id, id))) throw notFound();
+    async (req, _reply, { id }, customer) => {
+      if (!(await site.services.sessions.revokeById(db, customer.id, id))) throw notFound();
       return ok(req, null, "account.session_ended");
     },
   );
@@ -99,8 +91,8 @@ export async function customerRoutes(site: FastifyInstance) {
       auth: true,
       input: passwordChangeSchema,
     },
-    async (req, _reply, { current, password }) => {
-      await identity.changePassword(db, me(req), req.sessionId, current, password);
+    async (req, _reply, { current, password }, customer) => {
+      await identity.changePassword(db, customer, req.sessionId, current, password);
       return ok(req, null, "account.password_changed");
     },
   );
@@ -114,7 +106,7 @@ export async function customerRoutes(site: FastifyInstance) {
       tags: addressTags,
       auth: true,
     },
-    async (req) => ok(req, await addresses.list(db, me(req).id)),
+    async (req, _reply, _input, customer) => ok(req, await addresses.list(db, customer.id)),
   );
 
   apiRoute(
@@ -127,7 +119,7 @@ export async function customerRoutes(site: FastifyInstance) {
       auth: true,
       input: addressBodySchema,
     },
-    async (req, _reply, input) => ok(req, await addresses.save(db, me(req).id, input), "account.saved"),
+    async (req, _reply, input, customer) => ok(req, await addresses.save(db, customer.id, input), "account.saved"),
   );
 
   apiRoute(
@@ -140,8 +132,8 @@ export async function customerRoutes(site: FastifyInstance) {
       auth: true,
       input: addressIdSchema,
     },
-    async (req, _reply, { id }) => {
-      await addresses.remove(db, me(req).id, id);
+    async (req, _reply, { id }, customer) => {
+      await addresses.remove(db, customer.id, id);
       return ok(req, null, "account.deleted");
     },
   );
@@ -156,7 +148,7 @@ export async function customerRoutes(site: FastifyInstance) {
       auth: true,
       input: addressIdSchema,
     },
-    async (req, _reply, { id }) => ok(req, await addresses.setDefault(db, me(req).id, id), "account.saved"),
+    async (req, _reply, { id }, customer) => ok(req, await addresses.setDefault(db, customer.id, id), "account.saved"),
   );
 
   apiRoute(
@@ -169,7 +161,7 @@ export async function customerRoutes(site: FastifyInstance) {
       auth: true,
       input: addressCombinationSchema,
     },
-    async (req, _reply, { delivery_addr_id, invoice_addr_id }) =>
-      ok(req, await addresses.addCombination(db, me(req).id, delivery_addr_id, invoice_addr_id), "account.saved"),
+    async (req, _reply, { delivery_addr_id, invoice_addr_id }, customer) =>
+      ok(req, await addresses.addCombination(db, customer.id, delivery_addr_id, invoice_addr_id), "account.saved"),
   );
 }

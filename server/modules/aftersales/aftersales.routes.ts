@@ -1,22 +1,13 @@
 // Returns, delivery dates and notifications of the account (decision 082). Login
 // required; every call is scoped by the caller: another customer's order, return or notice is not found.
 // Receiving times reuse POST/GET /site/Customer/{set,get}ReceiptArrangement (checkout module).
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { deliveryReplySchema, orderReturnSchema, readNotificationSchema } from "#core/validation/aftersales.ts";
 import { ok } from "#server/http/envelope.ts";
-import { unauthorized } from "#server/http/errors.ts";
 import { apiRoute } from "#server/http/openapi.ts";
-
-const me = (req: FastifyRequest) =>
-  req.customer ??
-  (() => {
-    throw unauthorized();
-  })();
 
 export async function aftersalesRoutes(site: FastifyInstance) {
   const { returns, deliveries, notifications, db } = site.services;
-  // Login first: a visitor learns nothing from validation messages.
-  site.addHook("preHandler", async (req) => void (req.routeOptions.config.api?.auth && me(req)));
   const personal = (reply: { header: (k: string, v: string) => unknown }) => reply.header("Cache-Control", "private, no-store");
 
   apiRoute(
@@ -28,9 +19,9 @@ export async function aftersalesRoutes(site: FastifyInstance) {
       tags: ["Returns"],
       auth: true,
     },
-    async (req, reply) => {
+    async (req, reply, _input, customer) => {
       personal(reply);
-      return ok(req, await returns.returnableOrders(db, me(req).id, new Date(), req.lang));
+      return ok(req, await returns.returnableOrders(db, customer.id, new Date(), req.lang));
     },
   );
 
@@ -43,9 +34,9 @@ export async function aftersalesRoutes(site: FastifyInstance) {
       tags: ["Returns"],
       auth: true,
     },
-    async (req, reply) => {
+    async (req, reply, _input, customer) => {
       personal(reply);
-      return ok(req, { list: await returns.list(db, me(req).id, req.lang) });
+      return ok(req, { list: await returns.list(db, customer.id, req.lang) });
     },
   );
 
@@ -61,8 +52,8 @@ export async function aftersalesRoutes(site: FastifyInstance) {
       description:
         "Each line at most its delivered quantity minus what other requests (not refused) hold, checked under the order's row lock. Outside the window, or for an order not delivered, refused with a translated message; another customer's order is not found.",
     },
-    async (req, _reply, input) =>
-      ok(req, await returns.request(db, me(req).id, input, new Date(), req.lang), "aftersales.return_requested"),
+    async (req, _reply, input, customer) =>
+      ok(req, await returns.request(db, customer.id, input, new Date(), req.lang), "aftersales.return_requested"),
   );
 
   apiRoute(
@@ -74,9 +65,9 @@ export async function aftersalesRoutes(site: FastifyInstance) {
       tags: ["Deliveries"],
       auth: true,
     },
-    async (req, reply) => {
+    async (req, reply, _input, customer) => {
       personal(reply);
-      return ok(req, await deliveries.list(db, me(req).id, new Date(), req.lang));
+      return ok(req, await deliveries.list(db, customer.id, new Date(), req.lang));
     },
   );
 
@@ -91,8 +82,8 @@ export async function aftersalesRoutes(site: FastifyInstance) {
       input: deliveryReplySchema,
       description: "Only while the date awaits a reply and before its deadline; without a reply the delivery is rescheduled.",
     },
-    async (req, _reply, input) =>
-      ok(req, await deliveries.reply(db, me(req).id, input, new Date(), req.lang), `aftersales.delivery_reply_${input.reply}`),
+    async (req, _reply, input, customer) =>
+      ok(req, await deliveries.reply(db, customer.id, input, new Date(), req.lang), `aftersales.delivery_reply_${input.reply}`),
   );
 
   apiRoute(
@@ -104,9 +95,9 @@ export async function aftersalesRoutes(site: FastifyInstance) {
       tags: ["Notifications"],
       auth: true,
     },
-    async (req, reply) => {
+    async (req, reply, _input, customer) => {
       personal(reply);
-      return ok(req, await notifications.list(db, me(req).id, req.lang));
+      return ok(req, await notifications.list(db, customer.id, req.lang));
     },
   );
 
@@ -120,6 +111,6 @@ export async function aftersalesRoutes(site: FastifyInstance) {
       auth: true,
       input: readNotificationSchema,
     },
-    async (req, _reply, input) => ok(req, await notifications.markRead(db, me(req).id, input)),
+    async (req, _reply, input, customer) => ok(req, await notifications.markRead(db, customer.id, input)),
   );
 }

@@ -1,6 +1,6 @@
 // Checkout endpoints (SPEC §7; decision 071): delivery cost, saved cart parameters, the checkout page's data,
 // coupons and receiving times. Login required for all of them; every object is checked against the caller.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import {
   cartParamsSchema,
   deliveryExpenseSchema,
@@ -9,20 +9,12 @@ import {
   receiptArrangementSchema,
 } from "#core/validation/checkout.ts";
 import { ok } from "#server/http/envelope.ts";
-import { unauthorized } from "#server/http/errors.ts";
 import { apiRoute } from "#server/http/openapi.ts";
 
-const me = (req: FastifyRequest) =>
-  req.customer ??
-  (() => {
-    throw unauthorized();
-  })();
 const tags = ["Checkout"];
 
 export async function checkoutRoutes(site: FastifyInstance) {
   const { checkout, coupons, receipt, cart, db } = site.services;
-  // Login first: a visitor learns nothing from validation messages.
-  site.addHook("preHandler", async (req) => void me(req));
 
   apiRoute(
     site,
@@ -36,7 +28,7 @@ export async function checkoutRoutes(site: FastifyInstance) {
       description:
         "Answers `{ freight, delivery_mode }`; an empty freight when no lookup applies (pickup, no address or zip). getAll=1 saves the freight, the mode and the addresses on the cart.",
     },
-    async (req, _reply, input) => ok(req, await checkout.deliveryExpense(db, me(req).id, input)),
+    async (req, _reply, input, customer) => ok(req, await checkout.deliveryExpense(db, customer.id, input)),
   );
 
   apiRoute(
@@ -49,7 +41,7 @@ export async function checkoutRoutes(site: FastifyInstance) {
       input: cartParamsSchema,
       summary: "Save the checkout choices on the cart: addresses, delivery mode or shop, appointment, coupon, note",
     },
-    async (req, _reply, { infos }) => ok(req, await checkout.saveParams(db, me(req).id, infos), "checkout.params_saved"),
+    async (req, _reply, { infos }, customer) => ok(req, await checkout.saveParams(db, customer.id, infos), "checkout.params_saved"),
   );
 
   apiRoute(
@@ -61,7 +53,7 @@ export async function checkoutRoutes(site: FastifyInstance) {
       auth: true,
       summary: "Everything the checkout page needs: addresses, shops, saved choices, receiving times, thresholds, delivery modes",
     },
-    async (req) => ok(req, await checkout.preOrderInfo(db, me(req).id, req.lang)),
+    async (req, _reply, _input, customer) => ok(req, await checkout.preOrderInfo(db, customer.id, req.lang)),
   );
 
   apiRoute(
@@ -77,14 +69,16 @@ export async function checkoutRoutes(site: FastifyInstance) {
       description:
         "Does not put the code on the cart (cartParams with `code` does, without the minimum check: the cart can still change, and below its minimum a coupon on the cart takes nothing off).",
     },
-    async (req, _reply, { code }) => {
-      const { cart_info } = await cart.view(db, me(req).id, req.lang);
-      return ok(req, await coupons.verifyForCart(db, me(req).id, code, cart_info.totalAmount, req.lang), "checkout.coupon_valid");
+    async (req, _reply, { code }, customer) => {
+      const { cart_info } = await cart.view(db, customer.id, req.lang);
+      return ok(req, await coupons.verifyForCart(db, customer.id, code, cart_info.totalAmount, req.lang), "checkout.coupon_valid");
     },
   );
 
-  apiRoute(site, { method: "GET", url: "/Customer/couponList", tags, auth: true, summary: "The caller's coupons" }, async (req) =>
-    ok(req, await coupons.list(db, me(req).id)),
+  apiRoute(
+    site,
+    { method: "GET", url: "/Customer/couponList", tags, auth: true, summary: "The caller's coupons" },
+    async (req, _reply, _input, customer) => ok(req, await coupons.list(db, customer.id)),
   );
 
   apiRoute(
@@ -97,13 +91,13 @@ export async function checkoutRoutes(site: FastifyInstance) {
       input: receiptArrangementSchema,
       summary: "Save the delivery receiving times per weekday (morning, afternoon)",
     },
-    async (req, _reply, input) => ok(req, await receipt.set(db, me(req).id, input), "checkout.receipt_saved"),
+    async (req, _reply, input, customer) => ok(req, await receipt.set(db, customer.id, input), "checkout.receipt_saved"),
   );
 
   apiRoute(
     site,
     { method: "GET", url: "/Customer/getReceiptArrangement", tags, auth: true, summary: "The saved delivery receiving times" },
-    async (req) => ok(req, await receipt.get(db, me(req).id)),
+    async (req, _reply, _input, customer) => ok(req, await receipt.get(db, customer.id)),
   );
 
   apiRoute(
@@ -118,8 +112,8 @@ export async function checkoutRoutes(site: FastifyInstance) {
       description:
         "Checks the zip (French, metropolitan, in a freight zone), the mode against `paletteBlockZipcode`, the appointment against `optionRdvBlockZipcode`, and that receiving times are saved. Answers `valid` and `problems` (`field`, `key`, translated `message`); another customer's order or address is not found. Changes nothing.",
     },
-    async (req, _reply, input) => {
-      const answer = await checkout.validateAddress(db, me(req).id, input, req.lang);
+    async (req, _reply, input, customer) => {
+      const answer = await checkout.validateAddress(db, customer.id, input, req.lang);
       return ok(req, answer, answer.valid ? "checkout.address_deliverable" : "checkout.address_not_deliverable");
     },
   );

@@ -3,22 +3,15 @@
 // - /documents/… PDF downloads for the browser (uid cookie) or an app (bearer token), owner only:
 //   GET /documents/invoice/<orderId>.pdf, GET /documents/credit-note/<id>.pdf, `?lang=zh` for Chinese, served by
 //   the PDF route shared with quotations (server/http/pdf-download.ts, decision 085).
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { ok } from "#server/http/envelope.ts";
-import { unauthorized } from "#server/http/errors.ts";
 import { apiRoute } from "#server/http/openapi.ts";
 import { pdfDownloadRoute } from "#server/http/pdf-download.ts";
 
-const me = (req: FastifyRequest) =>
-  req.customer ??
-  (() => {
-    throw unauthorized();
-  })();
 const tags = ["Documents"];
 
 export async function documentsApiRoutes(site: FastifyInstance) {
   const { documents, db } = site.services;
-  site.addHook("preHandler", async (req) => void (req.routeOptions.config.api?.auth && me(req)));
   apiRoute(
     site,
     {
@@ -29,7 +22,7 @@ export async function documentsApiRoutes(site: FastifyInstance) {
       summary: "The caller's invoices: date, number, order, amounts HT and TTC, PDF link",
       description: "Newest first. `pdf_url` is `/documents/invoice/<order_id>.pdf` (add `?lang=zh` for Chinese), served to the owner only.",
     },
-    async (req) => ok(req, { list: await documents.invoiceList(db, me(req).id) }),
+    async (req, _reply, _input, customer) => ok(req, { list: await documents.invoiceList(db, customer.id) }),
   );
   apiRoute(
     site,
@@ -42,7 +35,7 @@ export async function documentsApiRoutes(site: FastifyInstance) {
       description:
         "Newest first. `balance` is what the next order can use at checkout (`use_credit` on POST /site/Sale/createOrder). `pdf_url` is `/documents/credit-note/<id>.pdf`.",
     },
-    async (req) => ok(req, await documents.creditNoteList(db, me(req).id, req.lang)),
+    async (req, _reply, _input, customer) => ok(req, await documents.creditNoteList(db, customer.id, req.lang)),
   );
 }
 

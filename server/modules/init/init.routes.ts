@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { toUserInfo } from "#core/account.ts";
 import { ok } from "#server/http/envelope.ts";
-import { unauthorized } from "#server/http/errors.ts";
 import { apiRoute } from "#server/http/openapi.ts";
 import { clearUidCookie, setUidCookie } from "#server/http/auth.ts";
 import { sessionData } from "./init.service.ts";
@@ -43,10 +42,9 @@ export async function initRoutes(site: FastifyInstance, { secureCookies }: { sec
   apiRoute(
     site,
     { method: "GET", url: "/Customer/getUserInfo", summary: "The logged-in customer", tags, auth: true },
-    async (req, reply) => {
-      if (!req.customer) throw unauthorized();
+    async (req, reply, _input, customer) => {
       reply.header("Cache-Control", "private, no-store");
-      return ok(req, toUserInfo(req.customer));
+      return ok(req, toUserInfo(customer));
     },
   );
 }

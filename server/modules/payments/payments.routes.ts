@@ -1,21 +1,14 @@
 // The card payment API (CONTRACTS.md): start or restart the payment of an unpaid order, and the
 // result of a payment. Login required; another customer's order is not found, nothing changes.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { leavePaymentSchema, paymentResultSchema } from "#core/validation/payment.ts";
 import { ok } from "#server/http/envelope.ts";
-import { unauthorized } from "#server/http/errors.ts";
 import { apiRoute } from "#server/http/openapi.ts";
 
-const me = (req: FastifyRequest) =>
-  req.customer ??
-  (() => {
-    throw unauthorized();
-  })();
 const tags = ["Payment"];
 
 export async function paymentRoutes(site: FastifyInstance) {
   const { payments, db } = site.services;
-  site.addHook("preHandler", async (req) => void (req.routeOptions.config.api?.auth && me(req)));
 
   apiRoute(
     site,
@@ -31,9 +24,8 @@ export async function paymentRoutes(site: FastifyInstance) {
       auth: true,
       input: leavePaymentSchema,
     },
-    async (req, _reply, { order_id }) => {
-      const c = me(req);
-      const { redirect_url } = await payments.leavePayment(db, { id: c.id, email: c.email }, order_id, req.lang);
+    async (req, _reply, { order_id }, customer) => {
+      const { redirect_url } = await payments.leavePayment(db, { id: customer.id, email: customer.email }, order_id, req.lang);
       return ok(req, { redirect_url });
     },
   );
@@ -51,6 +43,6 @@ export async function paymentRoutes(site: FastifyInstance) {
       auth: true,
       input: paymentResultSchema,
     },
-    async (req, _reply, { order_id }) => ok(req, await payments.result(db, me(req).id, order_id, req.lang)),
+    async (req, _reply, { order_id }, customer) => ok(req, await payments.result(db, customer.id, order_id, req.lang)),
   );
 }

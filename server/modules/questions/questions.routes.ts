@@ -1,23 +1,15 @@
 // Questions from the account (decision 083): send one (SPEC §7 submitSuggestion) and
 // read the history with the shop's answers. Login required; the order and the attachments must be the
 // caller's.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { questionSchema } from "#core/validation/questions.ts";
 import { ok } from "#server/http/envelope.ts";
-import { unauthorized } from "#server/http/errors.ts";
 import { apiRoute } from "#server/http/openapi.ts";
 
-const me = (req: FastifyRequest) =>
-  req.customer ??
-  (() => {
-    throw unauthorized();
-  })();
 const tags = ["Questions"];
 
 export async function questionsRoutes(site: FastifyInstance) {
   const { questions, db } = site.services;
-  // Login first: a visitor learns nothing from validation messages.
-  site.addHook("preHandler", async (req) => void (req.routeOptions.config.api?.auth && me(req)));
 
   apiRoute(
     site,
@@ -34,7 +26,7 @@ export async function questionsRoutes(site: FastifyInstance) {
         "or PDF by content, 5 MB at most), the caller's own and not yet sent. Another customer's order or attachment: 404, nothing sent. " +
         "Ten questions per hour at most (429).",
     },
-    async (req, _reply, input) => ok(req, await questions.submit(db, me(req).id, input), "questions.sent"),
+    async (req, _reply, input, customer) => ok(req, await questions.submit(db, customer.id, input), "questions.sent"),
   );
 
   apiRoute(
@@ -46,6 +38,6 @@ export async function questionsRoutes(site: FastifyInstance) {
       tags,
       auth: true,
     },
-    async (req) => ok(req, await questions.list(db, me(req).id, req.lang)),
+    async (req, _reply, _input, customer) => ok(req, await questions.list(db, customer.id, req.lang)),
   );
 }

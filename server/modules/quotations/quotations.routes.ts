@@ -1,22 +1,14 @@
 // The quotation API (decision 080). Login required; another customer's quotation is not found.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { cancelQuotationSchema, createQuotationSchema, quotationRefSchema, quotationToCartSchema } from "#core/validation/quotations.ts";
 import { ok } from "#server/http/envelope.ts";
-import { unauthorized } from "#server/http/errors.ts";
 import { apiRoute } from "#server/http/openapi.ts";
 import { formatDate } from "#core/format-date.ts";
 
-const me = (req: FastifyRequest) =>
-  req.customer ??
-  (() => {
-    throw unauthorized();
-  })();
 const tags = ["Quotations"];
 
 export async function quotationsRoutes(site: FastifyInstance) {
   const { quotations, db } = site.services;
-  // Login first: a visitor learns nothing from validation messages.
-  site.addHook("preHandler", async (req) => void (req.routeOptions.config.api?.auth && me(req)));
 
   apiRoute(
     site,
@@ -30,8 +22,8 @@ export async function quotationsRoutes(site: FastifyInstance) {
       description:
         "Numbers a DV… quotation with the cart's lines at the catalogue's current prices (promotions included), valid `quotationValidityDays` days (site config, 30 by default). The cart is left as it is. The same key answers the quotation already created.",
     },
-    async (req, _reply, input) => {
-      const q = await quotations.create(db, me(req).id, input, req.lang);
+    async (req, _reply, input, customer) => {
+      const q = await quotations.create(db, customer.id, input, req.lang);
       return ok(req, q, "quotations.created", { number: q.number, date: formatDate(q.valid_until, req.lang) });
     },
   );
@@ -39,7 +31,7 @@ export async function quotationsRoutes(site: FastifyInstance) {
   apiRoute(
     site,
     { method: "GET", url: "/Customer/quotationList", tags, auth: true, summary: "The caller's quotations, newest first" },
-    async (req) => ok(req, await quotations.list(db, me(req).id, req.lang)),
+    async (req, _reply, _input, customer) => ok(req, await quotations.list(db, customer.id, req.lang)),
   );
 
   apiRoute(
@@ -53,7 +45,7 @@ export async function quotationsRoutes(site: FastifyInstance) {
       summary: "One of the caller's quotations with its lines",
       description: "`id` is the quotation id or its number (DV2026-000012). Another customer's quotation is not found (404).",
     },
-    async (req, _reply, ref) => ok(req, await quotations.detail(db, me(req).id, ref, req.lang)),
+    async (req, _reply, ref, customer) => ok(req, await quotations.detail(db, customer.id, ref, req.lang)),
   );
 
   apiRoute(
@@ -68,8 +60,8 @@ export async function quotationsRoutes(site: FastifyInstance) {
       description:
         "Replaces the cart's lines by the quotation's; each line is then priced from the stored quotation (never from the request) while the quotation is valid and the quantity is the quoted one. Refused when expired, already ordered or cancelled, or when a line is no longer sold or out of stock.",
     },
-    async (req, _reply, ref) => {
-      const { number, ...answer } = await quotations.toCart(db, me(req).id, ref, req.lang);
+    async (req, _reply, ref, customer) => {
+      const { number, ...answer } = await quotations.toCart(db, customer.id, ref, req.lang);
       return ok(req, answer, "quotations.to_cart_done", { number });
     },
   );
@@ -86,8 +78,8 @@ export async function quotationsRoutes(site: FastifyInstance) {
       description:
         "`id` is the id or the number. Only an open quotation, or one loaded into the cart, still within its validity; expired, ordered or already cancelled ones are refused with a translated message naming the number. Another customer's quotation is not found (404).",
     },
-    async (req, _reply, ref) => {
-      const q = await quotations.cancel(db, me(req).id, ref, req.lang);
+    async (req, _reply, ref, customer) => {
+      const q = await quotations.cancel(db, customer.id, ref, req.lang);
       return ok(req, q, "quotations.cancel_done", { number: q.number });
     },
   );
