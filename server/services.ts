@@ -27,7 +27,7 @@ import { createFreightService } from "./modules/checkout/freight.service.ts";
 import { createCouponsService } from "./modules/checkout/coupons.service.ts";
 import { createReceiptService } from "./modules/checkout/receipt.service.ts";
 import { createCheckoutService } from "./modules/checkout/checkout.service.ts";
-import { createSharedCounter } from "./modules/accounts/shared-counter.ts";
+import { createSharedCounter } from "./infra/shared-counter.ts";
 import { createPaymentProvider } from "./modules/payments/payment-provider.ts";
 import { createPaymentsService } from "./modules/payments/payments.service.ts";
 import { createPaymentsWorker } from "./modules/payments/payments.worker.ts";

@@ -1,7 +1,7 @@
 // The /site JSON API scope: language, maintenance, body limits, rate limit, signature, caller, envelope errors.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import rateLimit, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
-import { batchedCounter, type SharedCounter } from "#server/modules/accounts/shared-counter.ts";
+import { batchedCounter, type SharedCounter } from "#server/infra/shared-counter.ts";
 import { isLang } from "#core/i18n/messages.ts";
 import type { Env } from "#server/env.ts";
 import { errorHandler, sendError } from "./envelope.ts";

@@ -12,7 +12,7 @@ import { rateLimited, refused } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
 import { enqueueMail } from "#server/modules/outbox/outbox.service.ts";
 import { hashPassword } from "./password.server.ts";
-import type { SharedCounter } from "./shared-counter.ts";
+import type { SharedCounter } from "#server/infra/shared-counter.ts";
 
 export const RESET_TTL_MS = 15 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;

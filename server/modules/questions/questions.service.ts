@@ -14,7 +14,7 @@ import { notFound, rateLimited, refused } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
 import { ATTACHMENT_MAX_BYTES, attachmentName, needsOrder, sniffType, type QuestionType } from "#core/questions.ts";
 import type { Question } from "#core/validation/questions.ts";
-import type { SharedCounter } from "#server/modules/accounts/shared-counter.ts";
+import type { SharedCounter } from "#server/infra/shared-counter.ts";
 import type { AttachmentStorage } from "./attachment-storage.ts";
 
 /** Per customer and hour (shared by every process): enough for a real exchange, not for a flood. */

@@ -4,6 +4,7 @@
 // the limit, and restart from zero on every deploy.
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
+import type { Redis } from "ioredis";
 import { createRedisClient } from "./redis-client.ts";
 
 export type Hit = { hits: number; ttlMs: number };
@@ -38,19 +39,24 @@ export function pgCounter(db: Db): SharedCounter {
   };
 }
 
-// INCR and, on the first hit of a window, its expiry; atomic in Redis.
+// INCR and, on the first hit of a window, its expiry; atomic in Redis. Sent by its SHA (EVALSHA), whole once
+// per connection.
 const HIT_SCRIPT = `local n = redis.call('INCRBY', KEYS[1], ARGV[2])
 if n == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {n, redis.call('PTTL', KEYS[1])}`;
 
+type HitCommand = { sharedCounterHit(key: string, windowMs: number, n: number): Promise<[number, number]> };
+
 export function redisCounter(url: string, prefix = "comptoir:limit:"): SharedCounter {
-  const redis = createRedisClient(url);
+  const client = createRedisClient(url);
+  client.use().defineCommand("sharedCounterHit", { numberOfKeys: 1, lua: HIT_SCRIPT });
   return {
     async hit(key, windowMs, n = 1) {
-      const [hits, ttl] = (await redis.command("EVAL", HIT_SCRIPT, "1", prefix + key, String(windowMs), String(n))) as [number, number];
+      const redis = client.use() as Redis & HitCommand;
+      const [hits, ttl] = await redis.sharedCounterHit(prefix + key, windowMs, n);
       return { hits: Number(hits), ttlMs: Math.max(0, Number(ttl)) };
     },
-    close: () => redis.close(),
+    close: () => client.close(),
   };
 }
 
