@@ -14,7 +14,7 @@ declare module "fastify" {
   }
 }
 
-export type ApiMethod = "GET" | "POST";
+type ApiMethod = "GET" | "POST";
 
 export type ApiSpec<S extends z.ZodType | undefined = z.ZodType | undefined> = {
   method: ApiMethod;

@@ -6,10 +6,10 @@ import net from "node:net";
 type Reply = string | number | null | Reply[];
 type Pending = { resolve: (r: Reply) => void; reject: (e: Error) => void };
 
-export class RedisReplyError extends Error {}
+class RedisReplyError extends Error {}
 
 /** Parses one reply at `at`; undefined when the buffer does not hold it whole yet. */
-export function parseReply(buf: Buffer, at: number): [Reply | RedisReplyError, number] | undefined {
+function parseReply(buf: Buffer, at: number): [Reply | RedisReplyError, number] | undefined {
   const eol = buf.indexOf("\r\n", at);
   if (eol < 0) return undefined;
   const line = buf.toString("utf8", at + 1, eol);

@@ -15,7 +15,7 @@ export type SharedCounter = {
 
 const CLEAN_EVERY = 500; // hits between deletions of ended windows (bounded table, no timer)
 
-export function pgCounter(db: Db): SharedCounter {
+function pgCounter(db: Db): SharedCounter {
   let sinceClean = 0;
   return {
     async hit(key, windowMs, n = 1) {
@@ -43,7 +43,7 @@ const HIT_SCRIPT = `local n = redis.call('INCRBY', KEYS[1], ARGV[2])
 if n == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {n, redis.call('PTTL', KEYS[1])}`;
 
-export function redisCounter(url: string, prefix = "comptoir:limit:"): SharedCounter {
+function redisCounter(url: string, prefix = "comptoir:limit:"): SharedCounter {
   const redis = createRedisClient(url);
   return {
     async hit(key, windowMs, n = 1) {
