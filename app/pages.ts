@@ -2,7 +2,7 @@
 // app/routes.ts derives the French and the /zh routes from this list; add a page with one line here.
 import type { Namespace } from "#core/i18n/translate.ts";
 
-export type Page = {
+type Page = {
   id: string; // route name (SPEC §4 page data reload keys on it)
   path: string; // French path without leading slash; "" is home
   file: string; // module under app/

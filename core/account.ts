@@ -17,7 +17,7 @@ export type UserInfo = {
 };
 
 /** The customer fields userInfo is made of (a row of the customers table has them). */
-export type CustomerFields = {
+type CustomerFields = {
   id: number;
   clientNumber: string;
   title: string;

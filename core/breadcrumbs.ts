@@ -18,7 +18,7 @@ export interface BreadcrumbEntry {
   level: number;
 }
 
-export const ROOT_NAME = "ACCUEIL";
+const ROOT_NAME = "ACCUEIL";
 
 function rootOf(tree: CategoryNode | readonly CategoryNode[]): { name: string; children: readonly CategoryNode[] } {
   if (Array.isArray(tree)) {

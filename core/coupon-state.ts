@@ -2,7 +2,7 @@
 // usable. Spent is said before the dates: a coupon used up stays "used" after its end.
 export type CouponState = "usable" | "used" | "expired" | "not_started";
 
-export type CouponDates = { uses: number; max_uses: number; starts_at: string; ends_at: string | null };
+type CouponDates = { uses: number; max_uses: number; starts_at: string; ends_at: string | null };
 
 export function couponState(c: CouponDates, now: Date): CouponState {
   if (c.uses >= c.max_uses) return "used";

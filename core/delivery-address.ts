@@ -5,9 +5,9 @@ import { isFrenchZip } from "./validation/address.ts";
 import { rdvAvailability, zoneOf, type DeliveryMode, type Tariff } from "./freight-tariff.ts";
 import { zipInPrefixList } from "./zip.ts";
 
-export type AddressProblemField = "country" | "zip_code" | "delivery_mode" | "rdv" | "receiving_days";
+type AddressProblemField = "country" | "zip_code" | "delivery_mode" | "rdv" | "receiving_days";
 /** A problem: the field to change and the catalogue key of its message. */
-export type AddressProblem = { field: AddressProblemField; key: string };
+type AddressProblem = { field: AddressProblemField; key: string };
 
 export type DeliveryAddressCheck = {
   zip_code: string | null | undefined;

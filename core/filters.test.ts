@@ -9,7 +9,6 @@ import {
   filtersFromQuery,
   filtersToQuery,
   removeFilterValue,
-  replaceFilter,
   resetFilters,
   setPage,
   setVolumeRange,
@@ -33,11 +32,9 @@ describe("filter actions", () => {
     expect(ok(addFilterValue(start, "colour", "kraft"))).toEqual({ page: 1, fields: { brand: "3,7", colour: "kraft" } });
   });
 
-  it("removes, replaces, clears and resets", () => {
+  it("removes, clears and resets", () => {
     expect(removeFilterValue(start, "brand", "3")).toEqual({ page: 1, fields: { brand: "7" } });
     expect(removeFilterValue({ page: 2, fields: { brand: "3" } }, "brand", 3)).toEqual({ page: 1, fields: {} });
-    expect(ok(replaceFilter(start, "brand", ["1", "2"]))).toEqual({ page: 1, fields: { brand: "1,2" } });
-    expect(ok(replaceFilter(start, "brand", " 5, ,5,6 "))).toEqual({ page: 1, fields: { brand: "5,6" } });
     expect(clearFilter(start, "brand")).toEqual({ page: 1, fields: {} });
     expect(resetFilters({ page: 3, fields: { a: "1", b: "2" } })).toEqual(emptyFilters);
     expect(setPage(start, 5).page).toBe(5);
@@ -45,7 +42,7 @@ describe("filter actions", () => {
   });
 
   it("refuses an 11th criterion and leaves the state unchanged", () => {
-    const ten = ok(replaceFilter(emptyFilters, "brand", ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]));
+    const ten: FilterState = { page: 1, fields: { brand: "1,2,3,4,5,6,7,8,9,10" } };
     const r = addFilterValue({ ...ten, page: 2 }, "colour", "red");
     expect(r).toMatchObject({
       ok: false,
@@ -53,7 +50,6 @@ describe("filter actions", () => {
       messageKey: "validation.filters_too_many",
       state: { ...ten, page: 2 },
     });
-    expect(ok(replaceFilter(ten, "brand", ["1"]))).toEqual({ page: 1, fields: { brand: "1" } });
   });
 
   it("splits values", () => {
@@ -72,11 +68,6 @@ describe("filter actions", () => {
       field: fc.constantFrom("brand", "colour", "size"),
       value: fc.integer({ min: 1, max: 8 }),
     }),
-    fc.record({
-      kind: fc.constant("replace" as const),
-      field: fc.constantFrom("brand", "colour"),
-      values: fc.array(fc.integer({ min: 1, max: 12 }), { maxLength: 12 }),
-    }),
     fc.record({ kind: fc.constant("clear" as const), field: fc.constantFrom("brand", "colour", "size") }),
     fc.record({ kind: fc.constant("reset" as const) }),
   );
@@ -93,7 +84,6 @@ describe("filter actions", () => {
             next = r.state;
             if (!r.ok) expect(r.state).toBe(before);
           } else if (a.kind === "remove") next = removeFilterValue(before, a.field, a.value);
-          else if (a.kind === "replace") next = replaceFilter(before, a.field, a.values.map(String)).state;
           else if (a.kind === "clear") next = clearFilter(before, a.field);
           else next = resetFilters(before);
           if (next !== before) expect(next.page).toBe(1);

@@ -26,7 +26,7 @@ export function splitValues(text: string | null | undefined): string[] {
   return [...seen];
 }
 
-export function filterValues(state: FilterState, field: string): string[] {
+function filterValues(state: FilterState, field: string): string[] {
   return splitValues(state.fields[field]);
 }
 
@@ -71,12 +71,6 @@ export function removeFilterValue(state: FilterState, field: string, value: stri
   );
 }
 
-/** Replaces all values of a field (an array, or comma-separated text). Refused past 10 criteria. */
-export function replaceFilter(state: FilterState, field: string, values: readonly (string | number)[] | string): FilterResult {
-  const list = typeof values === "string" ? splitValues(values) : splitValues(values.map(String).join(","));
-  return checked(state, withField(state, field, list));
-}
-
 /** Clears one field. */
 export function clearFilter(state: FilterState, field: string): FilterState {
   return withField(state, field, []);
@@ -92,7 +86,7 @@ export function setPage(state: FilterState, page: number): FilterState {
   return { ...state, page: Number.isInteger(page) && page >= 1 ? page : 1 };
 }
 
-export interface VolumeBounds {
+interface VolumeBounds {
   min: number;
   max: number;
 }

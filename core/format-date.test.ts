@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { calendarDate, calendarParts, formatDate, isNewCalendarDay, weekdayName } from "./format-date.ts";
+import { calendarDate, calendarParts, formatDate, weekdayName } from "./format-date.ts";
 
 const moment = "2025-11-22T13:05:00Z"; // 14:05 in Paris (winter time)
 
@@ -55,20 +55,10 @@ describe("weekdays and calendar days", () => {
     expect(calendarParts(moment)?.weekday).toBe(6);
   });
 
-  it("compares calendar dates, not 24-hour spans", () => {
-    expect(isNewCalendarDay("2025-11-21T23:10:00Z", "2025-11-22T22:50:00Z")).toBe(false); // 22/11 00:10 -> 22/11 23:50
-    expect(isNewCalendarDay("2025-11-22T22:50:00Z", "2025-11-22T23:10:00Z")).toBe(true); // 22/11 23:50 -> 23/11 00:10
-    expect(isNewCalendarDay(undefined, Date.now())).toBe(true);
-    expect(isNewCalendarDay("garbage", Date.now())).toBe(true);
-  });
-
-  it("a later day is new, the same or an earlier day is not", () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 4e12 }), fc.integer({ min: 0, max: 1e10 }), (t, dt) => {
-        const later = isNewCalendarDay(t, t + dt);
-        expect(later).toBe(calendarDate(t + dt) > calendarDate(t));
-        expect(isNewCalendarDay(t + dt, t)).toBe(false);
-      }),
-    );
+  it("gives the calendar date in Paris, not in UTC", () => {
+    expect(calendarDate("2025-11-21T23:10:00Z")).toBe("2025-11-22");
+    expect(calendarDate("2025-11-22T22:50:00Z")).toBe("2025-11-22");
+    expect(calendarDate("2025-11-22T23:10:00Z")).toBe("2025-11-23");
+    expect(calendarDate("garbage")).toBe("");
   });
 });

@@ -6,9 +6,9 @@ import type { Lang } from "./lang.ts";
 export const SHOP_TIME_ZONE = "Europe/Paris";
 
 export type DateInput = Date | number | string;
-export type DateStyle = "short" | "long" | "datetime" | "time";
+type DateStyle = "short" | "long" | "datetime" | "time";
 
-export interface CalendarParts {
+interface CalendarParts {
   year: number;
   month: number; // 1..12
   day: number;
@@ -100,15 +100,4 @@ export function weekdayName(day: number, lang: Lang): string {
 export function calendarDate(value: DateInput, timeZone = SHOP_TIME_ZONE): string {
   const p = calendarParts(value, timeZone);
   return p ? `${p.year}-${pad(p.month)}-${pad(p.day)}` : "";
-}
-
-/**
- * Calendar-date comparison of SPEC §4 (ad popup once a day): true when there is no valid previous
- * moment, or when `now` falls on a later calendar date than `last` in the time zone.
- */
-export function isNewCalendarDay(last: DateInput | null | undefined, now: DateInput, timeZone = SHOP_TIME_ZONE): boolean {
-  if (last === null || last === undefined || last === "") return true;
-  const a = calendarDate(last, timeZone);
-  const b = calendarDate(now, timeZone);
-  return a === "" || (b !== "" && b > a);
 }

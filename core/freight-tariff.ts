@@ -10,7 +10,7 @@ export type DeliveryMode = (typeof DELIVERY_MODES)[number];
 export const isDeliveryMode = (v: unknown): v is DeliveryMode => (DELIVERY_MODES as readonly unknown[]).includes(v);
 
 /** The zone of the Paris-province prefixes (config parisProvinceZipcode), whatever the departments table says. */
-export const PARIS_ZONE = "paris";
+const PARIS_ZONE = "paris";
 
 export interface TariffZone {
   code: string;
@@ -56,7 +56,7 @@ export interface QuoteInput {
 }
 
 /** Message keys (namespace checkout) of the refusals. */
-export type RefusalKey =
+type RefusalKey =
   | "checkout.zip_required"
   | "checkout.zone_unknown"
   | "checkout.parcel_non_gls"
@@ -65,7 +65,7 @@ export type RefusalKey =
   | "checkout.rdv_unavailable"
   | "checkout.mode_unavailable";
 
-export type QuoteResult = { ok: true; freight: Freight } | { ok: false; key: RefusalKey };
+type QuoteResult = { ok: true; freight: Freight } | { ok: false; key: RefusalKey };
 
 const fixed2 = (d: Decimal) => d.toFixed(2);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { deliveryExpenseQuery, getAllFlag, isPaletteBlocked, isRdvBlocked, shouldLookupDeliveryCost } from "./freight.ts";
+import { deliveryExpenseQuery, getAllFlag, shouldLookupDeliveryCost } from "./freight.ts";
 
 const params = {
   pickup_method: 1,
@@ -60,14 +60,5 @@ describe("deliveryExpenseQuery", () => {
   });
   it("is null when no lookup should happen", () => {
     expect(deliveryExpenseQuery(null, params, totals)).toBeNull();
-  });
-});
-
-describe("zip blocks", () => {
-  it("matches the first two characters of the zip", () => {
-    expect(isPaletteBlocked("20090", { paletteBlockZipcode: ["20", "97"] })).toBe(true);
-    expect(isPaletteBlocked("75011", { paletteBlockZipcode: ["20", "97"] })).toBe(false);
-    expect(isRdvBlocked("97400", { optionRdvBlockZipcode: "97,98" })).toBe(true);
-    expect(isRdvBlocked("", { optionRdvBlockZipcode: [""] })).toBe(false);
   });
 });

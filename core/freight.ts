@@ -1,8 +1,7 @@
 // Delivery-cost lookup rules (SPEC §5, §7 GET /site/Sale/getDeliveryExpense; decision 019).
-import type { CartConfig, CartParams, CartTotals } from "./cart/types.ts";
-import { zipInPrefixList } from "./zip.ts";
+import type { CartParams, CartTotals } from "./cart/types.ts";
 
-export interface LookupInput {
+interface LookupInput {
   token: string | null | undefined;
   params: Pick<CartParams, "pickup_method" | "delivery_addr_id" | "delivery_addr_obj"> | null | undefined;
 }
@@ -61,14 +60,4 @@ export function deliveryExpenseQuery(
     colis_qte: totals.colis_qte,
     colis_vol_num: totals.colis_vol_num,
   };
-}
-
-/** Pallet delivery is not offered to zip prefixes of paletteBlockZipcode. */
-export function isPaletteBlocked(zip: string | null | undefined, config: Pick<CartConfig, "paletteBlockZipcode">): boolean {
-  return zipInPrefixList(zip, config.paletteBlockZipcode);
-}
-
-/** Delivery by appointment (rdv) is not offered to zip prefixes of optionRdvBlockZipcode. */
-export function isRdvBlocked(zip: string | null | undefined, config: Pick<CartConfig, "optionRdvBlockZipcode">): boolean {
-  return zipInPrefixList(zip, config.optionRdvBlockZipcode);
 }

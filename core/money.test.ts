@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { Decimal, DecimalSum, dec, decOrZero, roundHalfAway, sum, toFixed2 } from "./money.ts";
+import { Decimal, DecimalSum, dec, decOrZero, sum, type DecimalInput } from "./money.ts";
 import { NBSP, NNBSP, formatAmount, formatPrice, formatUnitPrice } from "./price-format.ts";
 
 describe("Decimal parsing", () => {
@@ -104,7 +104,9 @@ describe("Decimal arithmetic", () => {
   });
 });
 
-describe("roundHalfAway (the product's toFixed)", () => {
+describe("Decimal round (the product's toFixed)", () => {
+  const roundHalfAway = (x: DecimalInput, d: number) => Decimal.from(x).round(d).toString();
+
   it("rounds half away from zero without padded zeros", () => {
     expect(roundHalfAway("12.499", 2)).toBe("12.5");
     expect(roundHalfAway("12.50", 2)).toBe("12.5");
@@ -152,13 +154,13 @@ describe("roundHalfAway (the product's toFixed)", () => {
   });
 });
 
-describe("toFixed2", () => {
-  it("pads to two decimals", () => {
-    expect(toFixed2("12.5")).toBe("12.50");
-    expect(toFixed2(0)).toBe("0.00");
-    expect(toFixed2("-0.004")).toBe("0.00");
-    expect(toFixed2("2.675")).toBe("2.68");
-    expect(toFixed2(1234.5)).toBe("1234.50");
+describe("Decimal toFixed", () => {
+  it("rounds half away from zero and pads to the digits asked", () => {
+    expect(dec("12.5").toFixed(2)).toBe("12.50");
+    expect(dec(0).toFixed(2)).toBe("0.00");
+    expect(dec("-0.004").toFixed(2)).toBe("0.00");
+    expect(dec("2.675").toFixed(2)).toBe("2.68");
+    expect(dec(1234.5).toFixed(2)).toBe("1234.50");
   });
 });
 

@@ -317,17 +317,3 @@ export class DecimalSum {
     return this.#big ?? Decimal.of(BigInt(this.#units), this.#scale);
   }
 }
-
-/**
- * The product's toFixed (SPEC §9): rounds half away from zero and returns plain number text
- * without padded zeros. roundHalfAway("12.499", 2) = "12.5", roundHalfAway(1.005, 2) = "1.01",
- * roundHalfAway(-2.5, 0) = "-3", roundHalfAway("-0.001", 2) = "0".
- */
-export function roundHalfAway(value: DecimalInput, digits: number): string {
-  return Decimal.from(value).round(digits).toString();
-}
-
-/** Rounded half away from zero and padded to 2 decimals: "12.50", "0.00". */
-export function toFixed2(x: DecimalInput): string {
-  return Decimal.from(x).toFixed(2);
-}

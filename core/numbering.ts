@@ -5,7 +5,7 @@ import { calendarParts, SHOP_TIME_ZONE, type DateInput } from "./format-date.ts"
 export const NUMBER_KINDS = ["order", "invoice", "credit_note", "quotation"] as const;
 export type NumberKind = (typeof NUMBER_KINDS)[number];
 
-export const NUMBER_PREFIXES: Record<NumberKind, string> = {
+const NUMBER_PREFIXES: Record<NumberKind, string> = {
   order: "CE",
   invoice: "FA",
   credit_note: "AV",
@@ -14,10 +14,6 @@ export const NUMBER_PREFIXES: Record<NumberKind, string> = {
 
 /** Highest value: 9 digits fit the sequence's integer column and the varchar(20) document numbers. */
 export const MAX_NUMBER_VALUE = 999_999_999;
-
-export function isNumberKind(v: unknown): v is NumberKind {
-  return typeof v === "string" && (NUMBER_KINDS as readonly string[]).includes(v);
-}
 
 /** "CE2026-000123". Beyond 999,999 the value takes more digits (never truncated). */
 export function formatDocumentNumber(kind: NumberKind, year: number, value: number): string {

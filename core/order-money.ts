@@ -2,7 +2,7 @@
 import { Decimal, decOrZero } from "./money.ts";
 import type { CartTotals } from "./cart/types.ts";
 
-export type OrderMoney = {
+type OrderMoney = {
   totalHt: string;
   totalTva: string;
   totalTtc: string;

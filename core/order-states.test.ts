@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { ORDER_STATES, ORDER_STATE_KEYS, canRepay, canShip, deliveryReplyOutcome, isOrderState, orderStateLabel } from "./order-states.ts";
+import { ORDER_STATES, ORDER_STATE_KEYS, canRepay, isOrderState, orderStateLabel } from "./order-states.ts";
 
 describe("orderStateLabel", () => {
   it("labels each state", () => {
@@ -29,20 +29,9 @@ describe("orderStateLabel", () => {
   });
 });
 
-describe("delivery confirmation", () => {
-  it("maps replies to outcomes; no reply reschedules", () => {
-    expect(deliveryReplyOutcome("available")).toBe("confirmed");
-    expect(deliveryReplyOutcome("unavailable")).toBe("reschedule");
-    expect(deliveryReplyOutcome("cancel")).toBe("cancelled");
-    expect(deliveryReplyOutcome(null)).toBe("reschedule");
+describe("canRepay", () => {
+  it("lets an unpaid order be paid again, and nothing else", () => {
     expect(canRepay("unpaid")).toBe(true);
     expect(canRepay("cancelled")).toBe(false);
-  });
-});
-
-describe("canShip", () => {
-  it("hands to the carrier a paid order, planned or not, and nothing else", () => {
-    expect(ORDER_STATES.filter(canShip)).toEqual(["processing", "planned"]);
-    expect(canShip("zzz")).toBe(false);
   });
 });

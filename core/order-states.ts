@@ -5,13 +5,13 @@ import type { Lang } from "./lang.ts";
 
 /** The order states stored by the server (server/db/schema/sales.ts). */
 export const ORDER_STATES = ["unpaid", "processing", "planned", "shipped", "delivered", "cancelled"] as const;
-export type OrderState = (typeof ORDER_STATES)[number];
+type OrderState = (typeof ORDER_STATES)[number];
 
 export function isOrderState(s: unknown): s is OrderState {
   return typeof s === "string" && (ORDER_STATES as readonly string[]).includes(s);
 }
 
-export interface OrderStateInput {
+interface OrderStateInput {
   status: string;
   /** Cancellation moment (for "cancelled"). */
   cancelled_at?: string | Date | null;
@@ -74,21 +74,6 @@ export const ORDER_STATE_KEYS = [
 
 /** The states an order is handed to the carrier from (→ shipped): paid, planned for a date or not. */
 export const SHIPPABLE_FROM = ["processing", "planned"] as const satisfies readonly OrderState[];
-
-export function canShip(status: string): boolean {
-  return (SHIPPABLE_FROM as readonly string[]).includes(status);
-}
-
-/** Customer reply to a delivery confirmation request. */
-export type DeliveryReply = "available" | "unavailable" | "cancel";
-export type DeliveryOutcome = "confirmed" | "reschedule" | "cancelled";
-
-/** available confirms; unavailable asks for rescheduling; cancel cancels; no reply reschedules. */
-export function deliveryReplyOutcome(reply: DeliveryReply | null | undefined): DeliveryOutcome {
-  if (reply === "available") return "confirmed";
-  if (reply === "cancel") return "cancelled";
-  return "reschedule";
-}
 
 /** Whether the order may be paid again (re-pay option after a failed or abandoned payment). */
 export function canRepay(status: string): boolean {

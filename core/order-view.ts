@@ -120,7 +120,7 @@ export function deliveryModeKey(o: { pickup_method: number; delivery_mode: strin
 }
 
 /** What an order stored of its money that the VAT rows read (freight_* absent on rows older than those columns). */
-export type OrderVatFigures = {
+type OrderVatFigures = {
   freight_ht: string;
   freight_tva: string;
   discount_amount: string;

@@ -38,7 +38,7 @@ export function expiryPast(e: { month: number; year: number }, now: Date): boole
   return e.year < y || (e.year === y && e.month < mo);
 }
 
-export const cvcValid = (v: string) => /^\d{3,4}$/.test(v.trim());
+const cvcValid = (v: string) => /^\d{3,4}$/.test(v.trim());
 
 export type CardField = "number" | "expiry" | "cvc" | "name";
 export type CardInput = { number: string; expiry: string; cvc: string; name: string };
@@ -59,10 +59,10 @@ export function cardErrors(c: CardInput, now = new Date()): Partial<Record<CardF
   return out;
 }
 
-export type TestCardBehaviour = "success" | "declined" | "insufficient_funds" | "challenge";
+type TestCardBehaviour = "success" | "declined" | "insufficient_funds" | "challenge";
 
 /** The sandbox's test cards (Stripe's numbers); any other valid number is declined as not a test card. */
-export const TEST_CARDS: Record<string, TestCardBehaviour> = {
+const TEST_CARDS: Record<string, TestCardBehaviour> = {
   "4242424242424242": "success",
   "4000000000000002": "declined",
   "4000000000009995": "insufficient_funds",

@@ -10,7 +10,7 @@ export const NBSP = "\u00a0";
 
 const ZH_LABELS: Record<PriceLabel, string> = { HT: "不含税", TTC: "含税" };
 
-export interface FormatPriceOptions {
+interface FormatPriceOptions {
   /** Minimum decimals shown (default 2). */
   minDigits?: number;
   /** Maximum decimals shown (default 2); extra decimals above minDigits are shown only when not zero. */

@@ -4,7 +4,6 @@
 /** Kinds of a question; all but "suggestion" (feedback about the shop) are about one of the caller's orders. */
 export const QUESTION_TYPES = ["commande", "livraison", "facture", "produit", "suggestion"] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
-export const isQuestionType = (v: unknown): v is QuestionType => (QUESTION_TYPES as readonly unknown[]).includes(v);
 export const needsOrder = (type: QuestionType) => type !== "suggestion";
 
 export const QUESTION_MAX_LENGTH = 2000;
@@ -21,7 +20,7 @@ export const ATTACHMENT_TYPES = {
   "image/gif": ["gif"],
   "application/pdf": ["pdf"],
 } as const;
-export type AttachmentType = keyof typeof ATTACHMENT_TYPES;
+type AttachmentType = keyof typeof ATTACHMENT_TYPES;
 /** For the file picker only: the server decides by content. */
 export const ATTACHMENT_ACCEPT = ".png,.jpg,.jpeg,.webp,.gif,.pdf,image/png,image/jpeg,image/webp,image/gif,application/pdf";
 
@@ -51,7 +50,7 @@ const DANGEROUS = new Set(
   ).split(" "),
 );
 
-export type NameCheck = { ok: true; name: string } | { ok: false; reason: "double_extension" | "extension_mismatch" };
+type NameCheck = { ok: true; name: string } | { ok: false; reason: "double_extension" | "extension_mismatch" };
 
 /**
  * The name shown for an attachment, or why the name is refused. The last extension must be one of the

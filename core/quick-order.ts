@@ -11,7 +11,7 @@ export const QUICK_ORDER_MAX_QTY = 100_000;
 /** A reference is at most this long (models.reference). */
 export const QUICK_ORDER_MAX_REF = 40;
 
-export type QuickOrderRefusal = "area.qo_missing_reference" | "area.qo_bad_quantity" | "area.qo_reference_too_long";
+type QuickOrderRefusal = "area.qo_missing_reference" | "area.qo_bad_quantity" | "area.qo_reference_too_long";
 
 /** A valid entry: one reference (upper case), its total quantity, and the input lines it came from. */
 export type QuickOrderEntry = { line: number; reference: string; quantity: number; merged: number[] };

@@ -10,8 +10,8 @@ import type { CartLine, PromotionInfo } from "./cart/types.ts";
 export const QUOTATION_STATES = ["open", "accepted", "ordered", "expired", "cancelled"] as const;
 export type QuotationState = (typeof QUOTATION_STATES)[number];
 
-export const DEFAULT_VALIDITY_DAYS = 30;
-export const MAX_VALIDITY_DAYS = 365;
+const DEFAULT_VALIDITY_DAYS = 30;
+const MAX_VALIDITY_DAYS = 365;
 
 /** A stored quoted line (the `lines` JSON of a quotation). */
 export type QuotedLine = {

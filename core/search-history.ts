@@ -3,7 +3,7 @@
 export const SEARCH_HISTORY_MAX = 20;
 
 /** Trims and lower-cases a search term. */
-export function normalizeSearchTerm(term: string): string {
+function normalizeSearchTerm(term: string): string {
   return term.trim().toLowerCase();
 }
 

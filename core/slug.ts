@@ -68,10 +68,10 @@ export function idFromParam(param: string | null | undefined): number | null {
 }
 
 export type FlagName = "whether_new" | "whether_promo" | "best_selling" | "prix-en-baisse";
-export type ListFlags = Partial<Record<FlagName, 1>> & { type?: number };
+type ListFlags = Partial<Record<FlagName, 1>> & { type?: number };
 
 /** The special lists and the flag each sets (SPEC §2). Keys are the route names, lower-cased. */
-export const SPECIAL_LISTS: Readonly<Record<string, FlagName>> = {
+const SPECIAL_LISTS: Readonly<Record<string, FlagName>> = {
   "nouveaux-produits": "whether_new",
   promotions: "whether_promo",
   "meilleures-ventes": "best_selling",

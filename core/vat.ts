@@ -12,10 +12,10 @@ import type { Lang } from "./lang.ts";
 
 export type VatRow = { rate: string; base: string; vat: string };
 
-export type VatLine = { amount: DecimalInput; rate: DecimalInput };
+type VatLine = { amount: DecimalInput; rate: DecimalInput };
 
 /** A charge at its rate; `vat` when it was charged with its own rounded VAT (an order's freight), else amount × rate. */
-export type VatCharge = { amount: DecimalInput; rate: DecimalInput; vat?: DecimalInput };
+type VatCharge = { amount: DecimalInput; rate: DecimalInput; vat?: DecimalInput };
 
 export type VatByRate = { rows: VatRow[]; ht: string; tva: string };
 
@@ -55,7 +55,7 @@ export function spreadInProportion(total: Decimal, weights: ReadonlyMap<string, 
 }
 
 /** The coupon's VAT share as the cart takes it off: Σ exact line VAT × discount / goods, rounded once. */
-export function discountVat(lines: readonly VatLine[], discount: DecimalInput): Decimal {
+function discountVat(lines: readonly VatLine[], discount: DecimalInput): Decimal {
   const d = decOrZero(discount);
   let goods = Decimal.ZERO;
   let exact = Decimal.ZERO;

@@ -21,7 +21,7 @@ import { securityHeaders } from "./http/headers.ts";
 import { paymentWebhookRoutes } from "./modules/payments/webhook.routes.ts";
 import { clientErrorHandler, frameworkErrors, rootErrorHandler, rootNotFound } from "./http/root-errors.ts";
 
-export type AppOptions = {
+type AppOptions = {
   env: Env;
   database: Database;
   /** Production: the built client directory and server build. Development: a Vite dev server. Neither: API only (tests). */

@@ -6,7 +6,7 @@ import { useSession } from "./session-store.ts";
 export type Envelope<T> = { code: number; data: T; info: string };
 
 export const REQUEST_TIMEOUT_MS = 30_000;
-export const RETRIES = 3;
+const RETRIES = 3;
 
 type Options = {
   query?: Record<string, string | number | undefined>;

@@ -17,7 +17,7 @@ async function cartList() {
   return res;
 }
 
-export type CheckoutData = {
+type CheckoutData = {
   info: PreOrderInfo | null;
   cart: CartAnswer | null;
   coupons: Coupon[];

@@ -11,7 +11,7 @@ import type { Lang } from "#core/i18n/translate.ts";
 const useTrees = create<Partial<Record<Lang, MenuNode[]>>>()(() => ({}));
 const pending = new Map<Lang, Promise<void>>();
 
-export function loadMenuTree(lang: Lang): Promise<void> {
+function loadMenuTree(lang: Lang): Promise<void> {
   let p = pending.get(lang);
   if (!p) {
     p = api<{ product_cate: CategoryNode[] }>("GET", "/site/Index/config", { showLoading: false, lang }).then((res) => {

@@ -29,7 +29,7 @@ export type PaymentResult = {
 };
 
 /** `lang` is the page's: it decides the result page the provider sends the buyer back to and the failure's text. */
-export const paymentApi = {
+const paymentApi = {
   leave: (orderId: number, lang?: Lang) =>
     api<{ redirect_url: string }>("GET", "/site/Sale/leavePayment", { query: { order_id: orderId }, showLoading: false, lang }),
   result: (orderId: number, lang?: Lang) =>
@@ -88,10 +88,10 @@ export function usePay(orderId: number, go: (url: string) => void = (url) => win
   return { pay, busy, refusal };
 }
 
-export const POLL_INTERVAL_MS = 1_000;
-export const POLL_MAX_MS = 20_000;
+const POLL_INTERVAL_MS = 1_000;
+const POLL_MAX_MS = 20_000;
 
-export type PaymentState =
+type PaymentState =
   | { phase: "loading"; result: PaymentResult | null }
   | { phase: "done"; result: PaymentResult }
   /** Still pending after the polling time: the page offers to check again. */

@@ -5,10 +5,10 @@
 import { create } from "zustand";
 import { sanitizeSearchHistory } from "#core/search-history.ts";
 
-export const STORE_KEY = "store";
+const STORE_KEY = "store";
 const KEY_MATERIAL = "comptoir-de-l-emballage/store/v1";
 
-export type LocalPrefs = { gridStyle: "grid" | "list"; firstPopup: number; useCookie: 0 | 1 | 2; searchHistroy: string[] };
+type LocalPrefs = { gridStyle: "grid" | "list"; firstPopup: number; useCookie: 0 | 1 | 2; searchHistroy: string[] };
 type Persisted = { localObj: LocalPrefs; lang: "fr" | "zh" };
 
 const DEFAULTS: LocalPrefs = { gridStyle: "grid", firstPopup: 0, useCookie: 0, searchHistroy: [] };

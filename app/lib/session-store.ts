@@ -4,7 +4,7 @@ import type { Lang } from "#core/i18n/translate.ts";
 import type { MenuNode } from "#core/catalogue/types.ts";
 import type { UserInfo } from "#core/account.ts";
 
-export type Notice = { id: number; kind: "success" | "warning" | "error" | "info"; text: string; centred?: boolean };
+type Notice = { id: number; kind: "success" | "warning" | "error" | "info"; text: string; centred?: boolean };
 
 type SessionState = {
   lang: Lang;

@@ -5,10 +5,10 @@ import { useSession } from "./session-store.ts";
 import { translate } from "#core/i18n/translate.ts";
 import { REQUEST_TIMEOUT_MS } from "./api.ts";
 
-export const UPLOAD_PATH = "/common/attachment/upload";
+const UPLOAD_PATH = "/common/attachment/upload";
 
 export type Uploaded = { id: string; name: string; content_type: string; size: number };
-export type UploadResult = { ok: true; file: Uploaded } | { ok: false; message: string };
+type UploadResult = { ok: true; file: Uploaded } | { ok: false; message: string };
 
 export async function uploadAttachment(
   file: File | undefined,

@@ -4,8 +4,8 @@
 import { useEffect, useState } from "react";
 import { stripLocale } from "#core/slug.ts";
 
-export const HIDE_AFTER_PX = 110;
-export const SCROLL_THROTTLE_MS = 300;
+const HIDE_AFTER_PX = 110;
+const SCROLL_THROTTLE_MS = 300;
 const WIDE = "(min-width: 768px)";
 const PINNED = ["/panier", "/commande", "/quick-order/purchased", "/quick-order/wishlist"];
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 
-export const PREVIOUS_URL_KEY = "prevUrl";
+const PREVIOUS_URL_KEY = "prevUrl";
 
 /** SPEC §2: the previous page's full URL goes to session storage on every navigation, except when leaving the root. */
 export function usePreviousUrl() {

@@ -10,7 +10,7 @@ import { createContext, useContext } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { RootData, RootWire, ShellData } from "#app/lib/shell-types.ts";
 
-export const SHELL_SCRIPT_ID = "shell-data";
+const SHELL_SCRIPT_ID = "shell-data";
 
 /** This document's shell data and its JSON, given by the server render (app/entry.server.tsx). */
 export type InlineShell = { data: ShellData; json: string };

@@ -8,7 +8,7 @@ import { SESSION_CALL } from "./use-session-start.ts";
 import { loadPrefs, prefsLoaded, usePrefs } from "./persisted-store.ts";
 import { useCart } from "./cart-store.ts";
 
-export const START_DIALOG_DELAY_MS = 1500;
+const START_DIALOG_DELAY_MS = 1500;
 const TEN_YEARS_S = 315_360_000;
 
 type View = "consent" | "preferences" | "ad" | null;

@@ -7,14 +7,13 @@ export const DELIVERY_STATUSES = ["awaiting_confirmation", "confirmed", "resched
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const DELIVERY_REPLIES = ["available", "unavailable", "cancel"] as const;
-export type DeliveryReplyKind = (typeof DELIVERY_REPLIES)[number];
 
 /** How far ahead a customer may propose a date. */
 export const PROPOSE_MAX_DAYS = 60;
 /** A rescheduled delivery is at least this many working days after the day it is rescheduled. */
-export const RESCHEDULE_MIN_WORKING_DAYS = 2;
+const RESCHEDULE_MIN_WORKING_DAYS = 2;
 /** The reply deadline: this UTC hour on the working day before the planned date (≈ the 11:30 call advice). */
-export const REPLY_DEADLINE_UTC_HOUR = 10;
+const REPLY_DEADLINE_UTC_HOUR = 10;
 
 const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -77,7 +76,7 @@ export function nextWorkingDay(d: string): string {
 }
 
 /** The last working day strictly before d. */
-export function previousWorkingDay(d: string): string {
+function previousWorkingDay(d: string): string {
   let x = addDays(d, -1);
   while (!isWorkingDay(x)) x = addDays(x, -1);
   return x;

@@ -12,9 +12,6 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-export const isNotificationKind = (k: unknown): k is NotificationKind =>
-  typeof k === "string" && (NOTIFICATION_KINDS as readonly string[]).includes(k);
-
 /** The catalogue key of a kind. */
 export const notificationKey = (kind: NotificationKind) => `aftersales.notif_${kind}`;
 

@@ -9,15 +9,11 @@ export const RETURN_STATUSES = ["requested", "accepted", "refused", "received", 
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
 export const RETURN_REASONS = ["damaged", "wrong_item", "not_as_described", "surplus", "other"] as const;
-export type ReturnReason = (typeof RETURN_REASONS)[number];
 
 /** Longest free text with a return request. */
 export const RETURN_COMMENT_MAX = 500;
 /** Most lines in one request (an order has fewer). */
 export const RETURN_LINES_MAX = 200;
-
-export const isReturnStatus = (s: unknown): s is ReturnStatus =>
-  typeof s === "string" && (RETURN_STATUSES as readonly string[]).includes(s);
 
 /** The shop's transitions: requested → accepted | refused; accepted → received; received → refunded. */
 const NEXT: Record<ReturnStatus, readonly ReturnStatus[]> = {
@@ -31,10 +27,7 @@ export function canMoveReturn(from: ReturnStatus, to: ReturnStatus): boolean {
   return NEXT[from].includes(to);
 }
 
-/** A refused request gives its quantities back; every other status holds them. */
-export const holdsQuantities = (s: ReturnStatus) => s !== "refused";
-
-export type ReturnWindow = {
+type ReturnWindow = {
   /** Lines may be asked back now. */
   open: boolean;
   /** Last moment of the window (delivery + 15 × 24 h); null when the order was never delivered. */
@@ -58,12 +51,12 @@ export function returnWindow(order: { status: string; delivered_at: Date | strin
 }
 
 export type ReturnableLine = { id: number; delivered: number; returned: number };
-export type AskedLine = { line_id: number; num: number };
+type AskedLine = { line_id: number; num: number };
 
 /** What may still be asked back on a line: delivered minus what other requests hold, never below 0. */
 export const returnable = (l: ReturnableLine) => Math.max(0, l.delivered - l.returned);
 
-export type LineProblem = { line_id: number; key: "unknown_line" | "over_quantity" | "duplicate_line"; max: number };
+type LineProblem = { line_id: number; key: "unknown_line" | "over_quantity" | "duplicate_line"; max: number };
 
 /**
  * Checks the asked lines against the order's: every line must belong to the order, appear once, and ask

@@ -28,7 +28,7 @@ export function halfValueForPromotions(
   return zipInPrefixList(zip, parisProvinceZipcode);
 }
 
-export interface FreeDeliveryInput {
+interface FreeDeliveryInput {
   loggedIn: boolean;
   pickupMethod: number | null | undefined;
   threshold: Decimal;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { dec } from "../money.ts";
-import { giftedUnits, lineAmounts, promotionApplies } from "./line.ts";
+import { giftedUnits, lineAmounts } from "./line.ts";
 import { cartLineArb } from "./arbitraries.test-support.ts";
 
 describe("lineAmounts", () => {
@@ -29,8 +29,8 @@ describe("lineAmounts", () => {
 
   it("clamps the promotion value to [0, 1] and treats a minimum of 0 as 1", () => {
     expect(lineAmounts({ model_id: 1, num: 2, price: 5, remise_info: { type: 1, value: 3, num: 0 } }).amount.toFixed(2)).toBe("0.00");
-    expect(promotionApplies({ model_id: 1, num: 1, price: 5, remise_info: { type: 1, value: -1, num: 0 } })).toBe(false);
-    expect(promotionApplies({ model_id: 1, num: 1, price: 5, remise_info: { type: 1, value: 0.1, num: 0 } })).toBe(true);
+    expect(lineAmounts({ model_id: 1, num: 1, price: 5, remise_info: { type: 1, value: -1, num: 0 } }).promoApplied).toBe(false);
+    expect(lineAmounts({ model_id: 1, num: 1, price: 5, remise_info: { type: 1, value: 0.1, num: 0 } }).promoApplied).toBe(true);
   });
 
   it("keeps 0 ≤ amount ≤ rounded gross and remise = rounded gross − amount", () => {

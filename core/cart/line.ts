@@ -20,7 +20,7 @@ export interface LineAmounts {
 }
 
 /** Promotion value clamped to [0, 1]. */
-export function promotionValue(line: CartLine): Decimal {
+function promotionValue(line: CartLine): Decimal {
   const v = decOrZero(line.remise_info?.value);
   if (v.sign() < 0) return Decimal.ZERO;
   return v.gt(1) ? Decimal.ONE : v;
@@ -31,11 +31,6 @@ const reachesMinimum = (line: CartLine) => reachesPromotion(line.remise_info, li
 /** Units offered with the line: the rule of core/cart/promotion.ts (per multiple of the minimum, never priced). */
 export function giftedUnits(line: CartLine): number {
   return giftedUnitsFor(line.remise_info, line.num);
-}
-
-/** The per-item promotion applies when the quantity reaches its minimum (a minimum below 1 counts as 1). */
-export function promotionApplies(line: CartLine): boolean {
-  return reachesMinimum(line) && promotionValue(line).sign() > 0;
 }
 
 /** Line price = price × num × (1 − value) when num reaches the promotion minimum; line tax = amount × tva. */

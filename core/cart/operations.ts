@@ -2,7 +2,7 @@
 import type { CartLine } from "./types.ts";
 
 /** What an add or update carries: at least model_id and num, plus any line field known. */
-export type CartLineInput = Pick<CartLine, "model_id" | "num"> & Partial<CartLine>;
+type CartLineInput = Pick<CartLine, "model_id" | "num"> & Partial<CartLine>;
 
 function positive(n: number): boolean {
   return Number.isFinite(n) && n > 0;
@@ -95,7 +95,7 @@ export function totalQuantity(cart: readonly CartLineInput[]): number {
   return cart.reduce((n, l) => n + (positive(l.num) ? l.num : 0), 0);
 }
 
-export type LimitCheck = { ok: true } | { ok: false; messageKey: "carts_out_of_limit"; params: { num: number } };
+type LimitCheck = { ok: true } | { ok: false; messageKey: "carts_out_of_limit"; params: { num: number } };
 
 /**
  * cartGoodsLimit (SPEC §5): refused when the items (distinct models) added plus the items already in
@@ -118,7 +118,7 @@ export function fillLimitMessage(template: string, limit: number): string {
   return template.split("%num%").join(String(limit));
 }
 
-export type PurchasableCheck =
+type PurchasableCheck =
   { ok: true } | { ok: false; messageKey: "parts_of_goods_not_for_sell"; confirmKey: "confirm"; redirect: "/panier"; modelIds: number[] };
 
 /**

@@ -17,7 +17,7 @@ const lineVolumes = (line: CartLine): LineVolumes => {
   return { unit, line: unit.times(line.num) };
 };
 
-export interface ParcelCounts {
+interface ParcelCounts {
   /** Number of parcels. */
   colis_qte: number;
   /** Number of large parcels (unit volume above colis_volume), included in colis_qte. */

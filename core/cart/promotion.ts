@@ -33,7 +33,7 @@ export function giftedUnitsFor(promo: Promo, num: number): number {
   return Math.floor(num / promotionMinimum(promo!)) * per;
 }
 
-export type GiftOffer = {
+type GiftOffer = {
   /** Units offered now. */
   gifted: number;
   /** Units offered per multiple of `every`. */

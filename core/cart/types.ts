@@ -1,6 +1,5 @@
 // Cart entities of SPEC §3. Numeric fields accept numbers or decimal texts (the API and NUMERIC
 // columns give texts); computed monetary outputs are always decimal texts.
-import type { DecimalInput } from "../money.ts";
 import type { VatRow } from "../vat.ts";
 
 export type Numeric = number | string;
@@ -184,5 +183,3 @@ export interface CartTotals {
 export interface TotalsOptions {
   loggedIn: boolean;
 }
-
-export type { DecimalInput };

@@ -10,11 +10,11 @@ import { checkCartLimit, updatedQuantity, type UpdateType } from "./operations.t
 export type Quantity = { model_id: number; num: number };
 
 /** The live counters of the models concerned, by model id; a model absent is unknown (not sold). */
-export type ModelsAvailability = ReadonlyMap<number, Availability>;
+type ModelsAvailability = ReadonlyMap<number, Availability>;
 
 export type AddRefusal = { key: AvailabilityKey; model_id: number } | { key: "api.carts_out_of_limit"; num: number };
 
-export type AddDecision = { ok: true; lines: Quantity[] } | ({ ok: false } & AddRefusal);
+type AddDecision = { ok: true; lines: Quantity[] } | ({ ok: false } & AddRefusal);
 
 /**
  * An add of `items` (prepareAdd's: positive quantities, one item per model) to a cart holding `cart`. Refused, in this
@@ -41,7 +41,7 @@ export function decideAdd(
   return { ok: true, lines };
 }
 
-export type EditDecision = { action: "remove" } | { action: "set"; num: number } | { action: "refuse"; key: AvailabilityKey };
+type EditDecision = { action: "remove" } | { action: "set"; num: number } | { action: "refuse"; key: AvailabilityKey };
 
 /**
  * An edit of a line holding `held` units (updatedQuantity: type 1 sets, another type adds a delta): at 0 or less the
@@ -62,7 +62,7 @@ export type MergeMessage = {
   num?: number;
 };
 
-export type MergeDecision = { lines: Quantity[]; messages: MergeMessage[] };
+type MergeDecision = { lines: Quantity[]; messages: MergeMessage[] };
 
 /**
  * The login merge of the anonymous `items` (prepareAdd's) into a cart holding `cart`; never refused as a whole. Each

@@ -52,7 +52,7 @@ export function splitTtc(ttc: DecimalInput, rate: DecimalInput): { ht: string; t
   return { ht: ht.toFixed(2), tva: t.minus(ht).toFixed(2) };
 }
 
-export type ReturnedLine = {
+type ReturnedLine = {
   /** The order line's amount HT as invoiced (its own promotion already off) and its quantity. */
   line_ht: DecimalInput;
   num: number;
@@ -63,7 +63,7 @@ export type ReturnedLine = {
 };
 
 /** A returned line as credited: its net amount HT (its share of the order's discount off) at its invoiced rate. */
-export type CreditedLine = { amount: Decimal; rate: DecimalInput };
+type CreditedLine = { amount: Decimal; rate: DecimalInput };
 
 /**
  * What a return credits, line by line and by rate (decision 085): for each returned line, its invoiced price —

@@ -4,7 +4,7 @@
 // nor the account pages' texts. Missing zh text falls back to French, then to the key.
 import type { Lang } from "../lang.ts";
 
-export { DEFAULT_LANG, LANGS, isLang, type Lang } from "../lang.ts";
+export { LANGS, isLang, type Lang } from "../lang.ts";
 
 /** Every namespace of the catalogues (one JSON file per language in ./locales). */
 export const NAMESPACES = [

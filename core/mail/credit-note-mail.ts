@@ -7,7 +7,7 @@ import type { VatRow } from "../vat.ts";
 import { amountsTable, link, markup, paragraph } from "./html.ts";
 import { composeMail, type ComposedMail } from "./order-mail.ts";
 
-export type MailCreditNote = {
+type MailCreditNote = {
   number: string;
   amount_ttc: string;
   remaining_ttc: string;

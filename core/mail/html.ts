@@ -83,7 +83,7 @@ ${o.body}
 `.value;
 }
 
-export type Column = { label: string; right?: boolean };
+type Column = { label: string; right?: boolean };
 
 /** A data table: caption, column headers (scope col), rows of cells (already escaped or plain text). */
 export function dataTable(caption: string, columns: readonly Column[], rows: readonly (readonly Value[])[]): SafeHtml {

@@ -41,7 +41,7 @@ export function mailOrderOf(d: OrderDetail): MailOrder {
 }
 
 /** One message of parts: the text's paragraphs and the HTML's blocks. */
-export type MailParts = { text: string[]; html: SafeHtml[] };
+type MailParts = { text: string[]; html: SafeHtml[] };
 
 const tr = (lang: Lang) => (key: string, vars?: Record<string, string | number>) => translate(lang, key, vars);
 
@@ -71,7 +71,7 @@ export function mailTotalsRows(lang: Lang, f: OrderMoneyFigures, paid: boolean):
 }
 
 /** An address as lines: name, company, street, town, phone. */
-export function addressLines(a: OrderAddress): string[] {
+function addressLines(a: OrderAddress): string[] {
   return [
     [a.first_name, a.last_name].filter(Boolean).join(" "),
     a.company ?? "",
@@ -90,7 +90,7 @@ function quantity(lang: Lang, l: MailOrderLine): string {
 }
 
 /** The lines, the delivery (mode, address or store), the invoice address and the money of the order. */
-export function orderSections(lang: Lang, o: MailOrder, paid: boolean): MailParts {
+function orderSections(lang: Lang, o: MailOrder, paid: boolean): MailParts {
   const t = tr(lang);
   const label = (text: string) => t("mail.label", { label: text });
   const lineTexts = o.lines.map((l) =>
@@ -154,7 +154,7 @@ export function composeMail(lang: Lang, subject: string, parts: MailParts, actio
   return { subject, text: `${text}\n`, html: mailDocument({ lang, title: subject, brand, body, footer }) };
 }
 
-export type OrderLinks = { order: string };
+type OrderLinks = { order: string };
 
 /** Right after the order is placed: awaiting its card payment, or already paid by the credit balance. */
 export function orderConfirmationMail(lang: Lang, o: MailOrder, paid: boolean, links: OrderLinks): ComposedMail {
@@ -169,7 +169,7 @@ export function orderConfirmationMail(lang: Lang, o: MailOrder, paid: boolean, l
   );
 }
 
-export type PaymentFacts = {
+type PaymentFacts = {
   invoice: string;
   /** What this payment paid: the card's part (total − credit), or the total for a credit note alone. */
   amount: string;

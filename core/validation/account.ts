@@ -32,8 +32,5 @@ export const identityUpdateSchema = identitySchema.omit({ email: true }).extend(
 /** E-mail change (page and POST /site/Customer/changeEmail): the new address and the current password. */
 export const emailChangeSchema = z.object({ email: emailSchema, current: currentPasswordSchema });
 
-export type IdentityInput = z.input<typeof identitySchema>;
-export type RegistrationInput = z.input<typeof registrationSchema>;
-
 /** Ending one of the account's sessions (POST /site/Customer/endSession). */
 export const sessionIdSchema = z.object({ id: requiredId("required") });

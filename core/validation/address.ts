@@ -5,7 +5,7 @@ import { msg } from "./keys.ts";
 import { isFrenchPhone } from "./phone.ts";
 
 /** 5 digits, département 01–95 or overseas 97/98 (Corsica uses 20xxx). */
-export const FRENCH_ZIP_RE = /^(?:0[1-9]|[1-8]\d|9[0-5]|9[78])\d{3}$/;
+const FRENCH_ZIP_RE = /^(?:0[1-9]|[1-8]\d|9[0-5]|9[78])\d{3}$/;
 
 export function isFrenchZip(zip: string): boolean {
   return FRENCH_ZIP_RE.test(zip.trim());
@@ -13,12 +13,12 @@ export function isFrenchZip(zip: string): boolean {
 
 export const titleSchema = z.enum(["M", "Mme"], msg("title_required"));
 
-export const zipCodeSchema = text(msg("zip_required"))
+const zipCodeSchema = text(msg("zip_required"))
   .trim()
   .min(1, { ...msg("zip_required"), abort: true })
   .regex(FRENCH_ZIP_RE, msg("zip_invalid"));
 
-export const phoneSchema = text(msg("phone_required"))
+const phoneSchema = text(msg("phone_required"))
   .trim()
   .min(1, { ...msg("phone_required"), abort: true })
   .refine(isFrenchPhone, msg("phone_invalid"));
@@ -42,7 +42,6 @@ export const addressSchema = z.object({
   phone: phoneSchema,
 });
 
-export type AddressInput = z.input<typeof addressSchema>;
 export type Address = z.output<typeof addressSchema>;
 
 export const ADDRESS_KINDS = ["delivery", "invoice"] as const;
@@ -63,5 +62,3 @@ export const addressCombinationSchema = z.object({
   delivery_addr_id: requiredId("address_required"),
   invoice_addr_id: requiredId("invoice_address_required"),
 });
-
-export type AddressBody = z.output<typeof addressBodySchema>;

@@ -13,7 +13,7 @@ const id = (key: string) => intField(e(key));
 
 const quantity = intField(e("quantity_invalid"), { max: 1_000_000 });
 
-export const idempotencyKeySchema = text("api.idempotency_key_invalid")
+const idempotencyKeySchema = text("api.idempotency_key_invalid")
   .trim()
   .min(16, { error: "api.idempotency_key_invalid" })
   .max(64, { error: "api.idempotency_key_invalid" })
@@ -56,6 +56,3 @@ export const readNotificationSchema = z
   .object({ id: id("notification_invalid").optional(), all: z.boolean(e("notification_invalid")).optional() })
   .refine((v) => (v.id !== undefined) !== (v.all === true), e("notification_invalid"));
 export type ReadNotificationInput = z.output<typeof readNotificationSchema>;
-
-/** GET /site/Customer/returnableOrder: one order's returnable lines. */
-export const returnableOrderSchema = z.object({ order_id: id("order_invalid") });

@@ -5,21 +5,17 @@ import { MAX_LINE_QTY } from "../cart/availability.ts";
 import { INT4_MIN, acceptedField, intField, text } from "./common.ts";
 import { msg } from "./keys.ts";
 
-export { MAX_LINE_QTY };
-
 /** Most entries one request may carry (an add, an anonymous cart, a merge). */
-export const MAX_CART_ENTRIES = 1_000;
+const MAX_CART_ENTRIES = 1_000;
 
 const qtyError = "api.cart_quantity_invalid";
 const idError = "api.cart_items_unavailable";
 
 /** A quantity of an add: ≤ 0 is allowed here (the line is dropped, SPEC §5), above MAX_LINE_QTY is not. */
-export const addQtySchema = intField(qtyError, { min: INT4_MIN, max: MAX_LINE_QTY });
-/** A quantity that is set: 1 to MAX_LINE_QTY. */
-export const setQtySchema = intField(qtyError, { max: MAX_LINE_QTY });
+const addQtySchema = intField(qtyError, { min: INT4_MIN, max: MAX_LINE_QTY });
 /** A change of quantity (a delta when editing): at most MAX_LINE_QTY either way. */
 const deltaQtySchema = intField(qtyError, { min: -MAX_LINE_QTY, max: MAX_LINE_QTY });
-export const modelIdSchema = intField(idError);
+const modelIdSchema = intField(idError);
 
 export const cartEntrySchema = z.object({ model_id: modelIdSchema, num: addQtySchema });
 export type CartEntry = z.output<typeof cartEntrySchema>;
@@ -71,7 +67,7 @@ export const delCartSchema = z
  * The `carts` list of an anonymous visitor (from browser storage, possibly corrupted): entries that are not
  * a valid {model_id, num} are left out instead of failing the whole list.
  */
-export const anonymousCartsSchema = z.preprocess(
+const anonymousCartsSchema = z.preprocess(
   (v) =>
     Array.isArray(v)
       ? v.slice(0, MAX_CART_ENTRIES).flatMap((e) => {

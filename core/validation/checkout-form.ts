@@ -40,8 +40,5 @@ export const checkoutFormSchema = z
 /** The terms of sale box at /commande: checked apart, so that its refusal does not hide the form's others. */
 export const cgvAcceptanceSchema = z.object({ accept_cgv: acceptedField(msg("cgv_required")) });
 
-export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
-export type CheckoutForm = z.output<typeof checkoutFormSchema>;
-
 /** pickup_method of SPEC §3 for a mode: 2 = store pickup, 1 = delivered. */
 export const pickupMethodOf = (mode: CheckoutMode): 1 | 2 => (mode === "pickup" ? 2 : 1);

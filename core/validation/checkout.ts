@@ -27,7 +27,7 @@ const count = z
   .optional()
   .transform((v) => (typeof v === "number" ? v : 0));
 
-export const deliveryModeSchema = z.enum(DELIVERY_MODES, { error: "checkout.mode_required" });
+const deliveryModeSchema = z.enum(DELIVERY_MODES, { error: "checkout.mode_required" });
 
 /** GET /site/Sale/getDeliveryExpense (SPEC §7), plus an optional delivery_mode (else the cart's, else the cheapest). */
 export const deliveryExpenseSchema = z.object({

@@ -10,14 +10,14 @@ export const EMAIL_RE = z.regexes.email;
  * (messages, notes, pasted lists) keep tab, LF and CR.
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const CONTROL_CHARS_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL_CHARS_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** Half of a surrogate pair without the other half: no character, and no UTF-8 for PostgreSQL to store. */
 export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** True when the text holds no forbidden control character (tab/newlines allowed when multiline) and no lone surrogate. */
-export const noControlChars =
+const noControlChars =
   (multiline = false) =>
   (v: string) =>
     !(multiline ? CONTROL_CHARS_MULTILINE : CONTROL_CHARS).test(v) && !LONE_SURROGATE.test(v);
@@ -110,12 +110,6 @@ export const emailSchema = text(msg("email_required"))
 export function requiredId(required: ValidationKeyName) {
   return intField(msg(required));
 }
-
-/** E-mail messages go to 1 to 3 addresses (SPEC §5). */
-export const emailRecipientsSchema = z
-  .array(emailSchema, msg("recipients_required"))
-  .min(1, msg("recipients_required"))
-  .max(3, msg("recipients_too_many"));
 
 /**
  * A box the buyer must tick (terms of sale, privacy notice): `true` from the API, `"on"` from a form's

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { registrationSchema, identityUpdateSchema } from "./account.ts";
 import { addressSchema } from "./address.ts";
 import { searchRequestSchema } from "./search.ts";
-import { contactSchema } from "./contact.ts";
+import { questionSchema } from "./questions.ts";
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
@@ -52,8 +52,10 @@ describe("control characters in shared schemas", () => {
   it("keeps ordinary text and lets messages hold tabs and new lines, not NUL", () => {
     expect(registrationSchema.safeParse({ ...registration, company: "Société d’Emballage — Ω" }).success).toBe(true);
     expect(searchRequestSchema.safeParse({ search: "carton 30×20" }).success).toBe(true);
-    const ok = contactSchema.safeParse({ order_id: 1, content: "Bonjour,\n\tmerci\r\n" });
+    const ok = questionSchema.safeParse({ type: "commande", order_id: 1, content: "Bonjour,\n\tmerci\r\n" });
     expect(ok.success, JSON.stringify(ok.error?.issues)).toBe(true);
-    expect(firstMessage(contactSchema.safeParse({ order_id: 1, content: "a\u0000b" }))).toBe("validation.control_characters");
+    expect(firstMessage(questionSchema.safeParse({ type: "commande", order_id: 1, content: "a\u0000b" }))).toBe(
+      "validation.control_characters",
+    );
   });
 });

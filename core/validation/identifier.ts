@@ -9,7 +9,7 @@ import { isFrenchPhone } from "./phone.ts";
 /** Client number: 3 to 20 letters or digits (the customers.client_number column holds 20). */
 const CLIENT_NUMBER_RE = /^[A-Za-z0-9]{3,20}$/;
 
-export type IdentifierKind = "email" | "phone" | "client_number";
+type IdentifierKind = "email" | "phone" | "client_number";
 
 /** What an identifier is; null when none of the accepted forms. Phones win over all-digit client numbers of phone shape. */
 export function identifierKind(text: string): IdentifierKind | null {
@@ -30,5 +30,3 @@ export const loginSchema = z.object({
   identifier: identifierSchema,
   password: text(msg("password_required")).min(1, msg("password_required")),
 });
-
-export type LoginInput = z.infer<typeof loginSchema>;

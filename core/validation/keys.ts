@@ -42,21 +42,15 @@ export const VALIDATION_KEYS = [
   "phone_required",
   "phone_invalid",
   "country_invalid",
-  "feedback_type_required",
   "question_type_required",
   "feedback_content_required",
   "feedback_content_too_long",
   "order_required",
-  "message_required",
-  "message_too_long",
-  "products_required",
   "receiving_days_required",
   "delivery_method_required",
   "store_required",
   "address_required",
   "invoice_address_required",
-  "recipients_required",
-  "recipients_too_many",
   "filters_too_many",
   "volume_required",
   "volume_out_of_range",
@@ -68,7 +62,7 @@ export const VALIDATION_KEYS = [
 ] as const;
 
 export type ValidationKeyName = (typeof VALIDATION_KEYS)[number];
-export type ValidationKey = `validation.${ValidationKeyName}`;
+type ValidationKey = `validation.${ValidationKeyName}`;
 
 /** The full i18n key ("validation.email_invalid") of a message name. */
 export function vk(name: ValidationKeyName): ValidationKey {

@@ -2,10 +2,10 @@
 import { z } from "zod";
 import { intField, text } from "./common.ts";
 
-export const ORDER_PAGE_SIZE = 10;
-export const MAX_ORDER_PAGE_SIZE = 50;
+const ORDER_PAGE_SIZE = 10;
+const MAX_ORDER_PAGE_SIZE = 50;
 /** Order numbers as the numbering writes them: CE2026-000123 (decision 066). */
-export const ORDER_NUMBER_RE = /^[A-Z]{2}\d{4}-\d{6}$/;
+const ORDER_NUMBER_RE = /^[A-Z]{2}\d{4}-\d{6}$/;
 
 const idError = { error: "orders.order_id_invalid" };
 const orderIdSchema = intField(idError);

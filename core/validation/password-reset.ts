@@ -6,13 +6,13 @@ import { z } from "zod";
 import { emailSchema, text } from "./common.ts";
 import { confirmSchema, passwordSchema, withConfirmation } from "./password.ts";
 
-export const RESET_CODE_RE = /^\d{6}$/;
-export const RESET_TOKEN_MIN = 20;
-export const RESET_TOKEN_MAX = 100;
+const RESET_CODE_RE = /^\d{6}$/;
+const RESET_TOKEN_MIN = 20;
+const RESET_TOKEN_MAX = 100;
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
-export const resetCodeSchema = text("account.reset_code_incorrect").trim().regex(RESET_CODE_RE, "account.reset_code_incorrect");
+const resetCodeSchema = text("account.reset_code_incorrect").trim().regex(RESET_CODE_RE, "account.reset_code_incorrect");
 
 export const resetTokenSchema = text("account.reset_link_invalid")
   .min(RESET_TOKEN_MIN, "account.reset_link_invalid")

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { PASSWORD_SPECIALS, passwordChangeSchema, passwordRules, passwordSchema, passwordWithConfirmSchema } from "./password.ts";
+import { PASSWORD_SPECIALS, passwordChangeSchema, passwordRules, passwordSchema } from "./password.ts";
 import { fieldMessages, messages } from "./test-helpers.test-support.ts";
 
 describe("passwordSchema", () => {
@@ -53,18 +53,18 @@ describe("passwordSchema", () => {
   });
 });
 
-describe("passwordWithConfirmSchema", () => {
+describe("password confirmation", () => {
   it("needs the confirmation to match", () => {
-    expect(passwordWithConfirmSchema.safeParse({ password: "Emball@ge2025", confirm: "Emball@ge2025" }).success).toBe(true);
-    expect(fieldMessages(passwordWithConfirmSchema, { password: "Emball@ge2025", confirm: "Emball@ge2024" })).toEqual({
+    expect(passwordChangeSchema.safeParse({ current: "old", password: "Emball@ge2025", confirm: "Emball@ge2025" }).success).toBe(true);
+    expect(fieldMessages(passwordChangeSchema, { current: "old", password: "Emball@ge2025", confirm: "Emball@ge2024" })).toEqual({
       confirm: ["validation.password_mismatch"],
     });
   });
   it("asks for the confirmation when empty, and reports a mismatch even with a weak password", () => {
-    expect(fieldMessages(passwordWithConfirmSchema, { password: "Emball@ge2025", confirm: "" })).toEqual({
+    expect(fieldMessages(passwordChangeSchema, { current: "old", password: "Emball@ge2025", confirm: "" })).toEqual({
       confirm: ["validation.password_confirm_required"],
     });
-    expect(fieldMessages(passwordWithConfirmSchema, { password: "weak", confirm: "other" })).toEqual({
+    expect(fieldMessages(passwordChangeSchema, { current: "old", password: "weak", confirm: "other" })).toEqual({
       password: ["validation.password_length", "validation.password_uppercase", "validation.password_digit", "validation.password_special"],
       confirm: ["validation.password_mismatch"],
     });

@@ -4,11 +4,11 @@ import { z } from "zod";
 import { msg, type ValidationKeyName } from "./keys.ts";
 import { text } from "./common.ts";
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 16;
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 16;
 export const PASSWORD_SPECIALS = "!@#$%^&*_+-";
 
-export type PasswordRule = "length" | "uppercase" | "lowercase" | "digit" | "special" | "repeated" | "whitespace";
+type PasswordRule = "length" | "uppercase" | "lowercase" | "digit" | "special" | "repeated" | "whitespace";
 
 const RULE_KEYS: Record<PasswordRule, ValidationKeyName> = {
   length: "password_length",
@@ -56,12 +56,6 @@ export function withConfirmation<S extends z.ZodObject<{ password: typeof passwo
   });
 }
 
-/**
- * New password with confirmation: { password, confirm }. A different confirmation gives
- * "validation.password_mismatch" on `confirm` (fr: "Les deux mots de passe ne sont pas identiques").
- */
-export const passwordWithConfirmSchema = withConfirmation(z.object({ password: passwordSchema, confirm: confirmSchema }));
-
 /** The current password, checked against the account, so only required (old passwords predate the rules). */
 export const currentPasswordSchema = text(msg("password_required")).min(1, msg("password_required"));
 
@@ -69,5 +63,3 @@ export const currentPasswordSchema = text(msg("password_required")).min(1, msg("
 export const passwordChangeSchema = withConfirmation(
   z.object({ current: currentPasswordSchema, password: passwordSchema, confirm: confirmSchema }),
 );
-
-export type PasswordWithConfirm = z.infer<typeof passwordWithConfirmSchema>;

@@ -20,10 +20,10 @@ export const paymentResultSchema = z.object({ order_id: orderId });
 const malformed = "payment.notification_malformed";
 
 /** How deep a provider's notification may nest (Stripe's events: about 6 levels). */
-export const NOTIFICATION_MAX_DEPTH = 32;
+const NOTIFICATION_MAX_DEPTH = 32;
 
 /** The nesting depth of a JSON value (1 for a scalar), counted without recursion. */
-export function jsonDepth(value: unknown): number {
+function jsonDepth(value: unknown): number {
   let deepest = 0;
   const stack: [unknown, number][] = [[value, 1]];
   while (stack.length) {

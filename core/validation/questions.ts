@@ -7,7 +7,7 @@ import { msg, vk } from "./keys.ts";
 import { MAX_ATTACHMENTS, QUESTION_MAX_LENGTH, QUESTION_TYPES, needsOrder } from "../questions.ts";
 
 /** An attachment id as the upload answers it (128 random bits, base64url). */
-export const ATTACHMENT_ID = /^[A-Za-z0-9_-]{22}$/;
+const ATTACHMENT_ID = /^[A-Za-z0-9_-]{22}$/;
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null || v === 0 || v === "0" ? undefined : v);
 
@@ -28,7 +28,6 @@ export const questionSchema = z
     if (needsOrder(v.type) && v.order_id === undefined) ctx.addIssue({ code: "custom", path: ["order_id"], message: vk("order_required") });
   });
 
-export type QuestionInput = z.input<typeof questionSchema>;
 export type Question = z.output<typeof questionSchema>;
 
 export const attachmentRefSchema = z.object({ id: text("not_found").regex(ATTACHMENT_ID, { error: "not_found" }) });

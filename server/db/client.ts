@@ -19,7 +19,6 @@ import {
   type Db,
 } from "./driver.ts";
 
-export type Schema = typeof schema;
 export type { Db };
 export type Database = {
   db: Db;

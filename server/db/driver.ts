@@ -30,7 +30,7 @@ export const txRunnerOf = (db: Db): TxRunner | undefined => (db as unknown as Re
  * What a handle of node-postgres queries through: the pool, or a transaction's PipelinedClient (pipelined-tx.ts),
  * which also sends several statements in one write and carries COMMIT with a final one.
  */
-export type PgClient = {
+type PgClient = {
   query(config: PgQueryConfig): Promise<QueryResult>;
   queryMany?: (configs: readonly PgQueryConfig[]) => Promise<QueryResult[]>;
   markFinal?: () => void;
@@ -105,7 +105,7 @@ export type PgConnection = {
 export const connectionOf = (client: object): PgConnection => (client as { connection: PgConnection }).connection;
 
 /** The parts of node-postgres's Query (lib/query.js) that a submittable subclass overrides or calls. */
-export interface PgQueryInternals {
+interface PgQueryInternals {
   name?: string;
   text: string;
   types?: unknown;

@@ -76,13 +76,13 @@ function command(connection: Connection, text: string) {
 }
 
 /** Where a pipelined transaction stands: nothing sent, open, or its final statement sent (with COMMIT). */
-export type PipelineState = "idle" | "open" | "final";
+type PipelineState = "idle" | "open" | "final";
 
 /**
  * The client a transaction's drizzle session queries through: the first query carries BEGIN, the one after
  * `markFinal()` carries COMMIT; a query after the final statement throws (it would run outside the transaction).
  */
-export class PipelinedClient {
+class PipelinedClient {
   state: PipelineState = "idle";
   private finalNext = false;
   constructor(readonly client: pg.PoolClient) {}

@@ -69,10 +69,6 @@ export function inJoinedTransaction(): boolean {
   return open()?.joined === true;
 }
 
-export function inTransaction(): boolean {
-  return open() !== undefined;
-}
-
 /** For network calls: throws inside a transaction (send after commit, e.g. through the outbox). */
 export function assertOutsideTransaction(what: string) {
   if (open()) throw new Error(`${what} inside a database transaction`);

@@ -3,11 +3,11 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { SessionCustomer, SessionService } from "#server/modules/accounts/sessions.service.ts";
 import type { Db } from "#server/db/client.ts";
 
-export const UID_COOKIE = "uid";
-export const CONSENT_COOKIE = "useCookie";
-export const TEN_YEARS_S = 315_360_000;
+const UID_COOKIE = "uid";
+const CONSENT_COOKIE = "useCookie";
+const TEN_YEARS_S = 315_360_000;
 
-export function tokenFrom(req: FastifyRequest): string | undefined {
+function tokenFrom(req: FastifyRequest): string | undefined {
   const h = req.headers.authorization;
   if (h && h.startsWith("Bearer ")) return h.slice(7).trim() || undefined;
   return req.cookies[UID_COOKIE] || undefined;

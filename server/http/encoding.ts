@@ -1,5 +1,5 @@
 // Content negotiation for pre-compressed bodies: the best encoding the request's Accept-Encoding accepts.
-export type Encoding = "br" | "gzip" | "identity";
+type Encoding = "br" | "gzip" | "identity";
 
 /** Picks br, then gzip, else identity; honours q=0 ("not acceptable") and the `*` wildcard. */
 export function pickEncoding(header: string | undefined): Encoding {

@@ -5,7 +5,7 @@ import { translate } from "#core/i18n/messages.ts";
 import { isDomainError, type DomainError, type DomainErrorKind } from "#core/domain-errors.ts";
 import { ApiError, type ApiCode } from "./errors.ts";
 
-export type Envelope<T> = { code: number; data: T; info: string };
+type Envelope<T> = { code: number; data: T; info: string };
 
 export function ok<T>(req: FastifyRequest, data: T, infoKey = "ok", vars?: Record<string, string | number>): Envelope<T> {
   return { code: 200, data, info: translate(req.lang, infoKey, vars) };
@@ -26,7 +26,7 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, code: ApiCod
  * number where a text is expected, an array for an object…) its English never reaches the client: a
  * missing value reads "required", anything else "invalid value".
  */
-export function issueKey(issue: z.core.$ZodIssue | undefined): string {
+function issueKey(issue: z.core.$ZodIssue | undefined): string {
   if (!issue) return "invalid_body";
   const m = issue.message;
   if (/^[a-z_]+\.[a-z0-9_.]+$/.test(m) && translate("fr", m) !== m) return m;
@@ -60,7 +60,7 @@ const fastifyCodes: Record<string, [ApiCode, string]> = {
  * Domain error kinds as envelope codes (decision 065). A conflict is a refusal for the user (SPEC §4: only
  * 200 and 400 reach them with a message); the kind stays distinct for callers that retry or branch.
  */
-export const domainCodes: Record<DomainErrorKind, ApiCode> = {
+const domainCodes: Record<DomainErrorKind, ApiCode> = {
   refused: 400,
   conflict: 400,
   not_found: 404,

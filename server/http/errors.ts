@@ -13,8 +13,6 @@ export class ApiError extends Error {
   }
 }
 
-/** HTTP layer only (a service throws `refused` from core/domain-errors.ts; errors.test.ts checks). */
-export const badRequest = (key: string, vars?: Record<string, string | number>) => new ApiError(400, key, vars);
 export const unauthorized = () => new ApiError(401, "session_expired");
 /** HTTP layer only (a service throws `notFound` from core/domain-errors.ts; errors.test.ts checks). */
 export const notFound = (key = "not_found") => new ApiError(404, key);

@@ -9,7 +9,7 @@ import type { FastifyInstance } from "fastify";
 import type { Env } from "#server/env.ts";
 
 /** Every response: no sniffing, no framing, a short referrer, HSTS under https only. */
-export function baseHeaders(https: boolean): Record<string, string> {
+function baseHeaders(https: boolean): Record<string, string> {
   return {
     "x-content-type-options": "nosniff",
     "x-frame-options": "DENY",

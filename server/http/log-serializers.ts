@@ -10,7 +10,7 @@ type Serialized = { type: string; message: string; code?: string; stack: string;
 /** The message without the parameter list Drizzle appends ("Failed query: …\nparams: …"). */
 const withoutParams = (text: string) => text.replace(/\nparams:[\s\S]*?(?=\n {4}at |$)/, "\nparams: [redacted]");
 
-export function serializeError(err: unknown, depth = 0): Serialized {
+function serializeError(err: unknown, depth = 0): Serialized {
   if (!(err instanceof Error)) return { type: typeof err, message: "[not an Error]", stack: "" };
   const e = err as Error & { code?: unknown; cause?: unknown };
   const out: Serialized = { type: e.constructor?.name ?? "Error", message: withoutParams(e.message), stack: withoutParams(e.stack ?? "") };
@@ -19,7 +19,7 @@ export function serializeError(err: unknown, depth = 0): Serialized {
   return out;
 }
 
-export function serializeRequest(req: FastifyRequest) {
+function serializeRequest(req: FastifyRequest) {
   return { method: req.method, url: req.url.split("?")[0], hostname: req.hostname, remoteAddress: req.ip };
 }
 

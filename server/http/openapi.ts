@@ -17,7 +17,7 @@ declare module "fastify" {
   }
 }
 
-export type ApiMethod = "GET" | "POST";
+type ApiMethod = "GET" | "POST";
 
 export type ApiSpec<S extends z.ZodType | undefined = z.ZodType | undefined, A extends boolean = boolean> = {
   method: ApiMethod;

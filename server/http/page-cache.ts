@@ -25,7 +25,7 @@ const COMPRESS_MIN = 1024; // smaller bodies gain nothing worth a header
 /** Bytes a cached page holds: the identity body and its compressed variants. */
 export const pageBytes = (p: CachedPage) => p.body.length + (p.br?.length ?? 0) + (p.gzip?.length ?? 0);
 
-export const PAGE_TTL_MS = 60_000;
+const PAGE_TTL_MS = 60_000;
 const MAX_ENTRIES = 2_000; // bounded: random unknown URLs cannot grow memory without limit
 const MAX_BODY = 1024 * 1024;
 /** All bodies together: a crawler walking every page must not hold ≈ 2,000 × 90 KB in memory. */

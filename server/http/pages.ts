@@ -19,7 +19,7 @@ import { newNonce, pageCsp } from "./headers.ts";
 /** Renders in progress at once (the others queue): enough to overlap a render's database waits. */
 const RENDERS_AT_ONCE = 4;
 
-export type PagesOptions = {
+type PagesOptions = {
   env: Env;
   build: ServerBuild | (() => Promise<ServerBuild>);
   secureCookies: boolean;
@@ -216,5 +216,5 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
 }
 
 /** React Router answers 405 to a document POST on a route without an action (a `.data` fetch is the client's). */
-export const isFormPostWithoutAction = (method: string, url: string, status: number) =>
+const isFormPostWithoutAction = (method: string, url: string, status: number) =>
   method === "POST" && status === 405 && !url.split("?")[0].endsWith(".data");

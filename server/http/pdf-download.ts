@@ -13,7 +13,7 @@ import { errorPage } from "./root-errors.ts";
 /** A rendered document and its number (the file name is made here, the same way for every kind). */
 export type PdfFile = { number: string; pdf: Buffer };
 
-export type PdfRoute<Ref> = {
+type PdfRoute<Ref> = {
   /** Path with a `:file` parameter, e.g. "/documents/invoice/:file". */
   url: string;
   /** The document reference in the file name (`<ref>.pdf`), or null when it cannot be one. */

@@ -3,7 +3,7 @@
 // by itself — so a request is handled and rendered by one copy (its `data()` and error classes are its own).
 import type { ServerBuild, createRequestHandler, matchRoutes } from "react-router";
 
-export type RouterRuntime = { createRequestHandler: typeof createRequestHandler; matchRoutes: typeof matchRoutes };
+type RouterRuntime = { createRequestHandler: typeof createRequestHandler; matchRoutes: typeof matchRoutes };
 
 export function routerRuntime(build: ServerBuild): RouterRuntime {
   const m: object = build.entry.module;

@@ -3,8 +3,6 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { SIGNATURE_WINDOW_S, signedText } from "#core/signature.ts";
 import { ApiError } from "./errors.ts";
 
-export { SIGNATURE_WINDOW_S };
-
 export function sign(t: number | string, path: string, secret: string): string {
   return createHash("md5")
     .update(signedText(t, path, secret))

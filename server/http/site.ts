@@ -26,7 +26,7 @@ import { documentsApiRoutes } from "#server/modules/documents/documents.routes.t
 import { quotationsRoutes } from "#server/modules/quotations/quotations.routes.ts";
 import { questionsRoutes } from "#server/modules/questions/questions.routes.ts";
 
-export const API_BODY_LIMIT = 64 * 1024;
+const API_BODY_LIMIT = 64 * 1024;
 /** The generated API reference (decision 069): public, unsigned. */
 export const OPENAPI_PATH = "/site/openapi.json";
 const API_VERSION = "1.0.0";
@@ -51,7 +51,7 @@ function sharedStore(shared: SharedCounter): FastifyRateLimitStoreCtor {
 const writesFor = (req: FastifyRequest) =>
   req.customer !== null && req.method !== "GET" && req.method !== "HEAD" && !req.routeOptions.config.api?.readOnly;
 
-export type SiteOptions = { env: Env; secureCookies: boolean };
+type SiteOptions = { env: Env; secureCookies: boolean };
 
 export async function siteApi(site: FastifyInstance, { env, secureCookies }: SiteOptions) {
   site.setErrorHandler(errorHandler);

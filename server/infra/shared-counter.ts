@@ -16,7 +16,7 @@ export type SharedCounter = {
 
 const CLEAN_EVERY = 500; // hits between deletions of ended windows (bounded table, no timer)
 
-export function pgCounter(db: Db): SharedCounter {
+function pgCounter(db: Db): SharedCounter {
   let sinceClean = 0;
   return {
     async hit(key, windowMs, n = 1) {

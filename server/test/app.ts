@@ -32,7 +32,7 @@ export async function createTestApp(kind: TestDbKind, env: Record<string, string
 }
 
 /** A test app with bearer tokens of the demo customer (1) and of Martin (2), the other customer. */
-export type CustomersApp = TestApp & { demo: string; martin: string };
+type CustomersApp = TestApp & { demo: string; martin: string };
 
 /** Started before the enclosing describe's tests (and its own hooks), closed after them; read the fields inside. */
 export function customersAppPerSuite(kind: TestDbKind, env: Record<string, string> = {}): CustomersApp {

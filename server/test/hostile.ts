@@ -11,7 +11,7 @@ export const deepArray = (depth: number): unknown => {
   for (let i = 0; i < depth; i++) v = [v];
   return v;
 };
-export const deepObject = (depth: number): unknown => {
+const deepObject = (depth: number): unknown => {
   let v: unknown = 1;
   for (let i = 0; i < depth; i++) v = { a: v };
   return v;
@@ -78,7 +78,7 @@ export const HOSTILE_CONTROLS: unknown[] = [
 ];
 
 /** Wrong types, long texts, injections, deep nesting, big arrays. */
-export const HOSTILE_SHAPES: unknown[] = [
+const HOSTILE_SHAPES: unknown[] = [
   null,
   true,
   false,
@@ -107,8 +107,6 @@ export const HOSTILE_SHAPES: unknown[] = [
   [{ model_id: 2 ** 31, num: 1 }],
   { model_id: "\u0000", num: 2 ** 53 },
 ];
-
-export const HOSTILE_VALUES: unknown[] = [...HOSTILE_NUMBERS, ...HOSTILE_CONTROLS, ...HOSTILE_SHAPES];
 
 /** A few of each kind, for the leaves where that kind is not the expected one. */
 const FEW_NUMBERS: unknown[] = [0, -1, 2 ** 31, "2147483648", "NaN", 1e308];
@@ -173,7 +171,7 @@ export function sampleOf(schema: JsonSchema | undefined, known: Record<string, u
   }
 }
 
-export type Path = (string | number)[];
+type Path = (string | number)[];
 
 /** Every leaf of a JSON value (and every array and object, which are replaced whole too), with its path. */
 export function leaves(value: unknown, path: Path = []): Path[] {

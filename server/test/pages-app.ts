@@ -16,7 +16,7 @@ import { TEST_SECRET } from "./app.ts";
 const buildFile = fileURLToPath(new URL("../../build/server/index.js", import.meta.url));
 const clientDir = fileURLToPath(new URL("../../build/client", import.meta.url));
 
-export type PagesApp = { app: FastifyInstance; database: Database; cache: PageCache; demo: string; martin: string };
+type PagesApp = { app: FastifyInstance; database: Database; cache: PageCache; demo: string; martin: string };
 
 /** Started before the enclosing describe's tests, closed after them; read the fields inside tests. */
 export function pagesAppPerSuite(kind: TestDbKind): PagesApp {

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from "#server/test/app.ts";
 import type { TestDbKind } from "#server/test/databases.ts";
 import { nextNumber } from "#server/modules/numbering/numbering.service.ts";
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((ok, ko) => {
     const s = createServer()
       .listen(0, "127.0.0.1", () => {

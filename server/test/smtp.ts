@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import { leaves, parseMime } from "./mime.ts";
 
-export type Received = { to: string[]; raw: string };
+type Received = { to: string[]; raw: string };
 
 /**
  * `dir`: also write each message there as <n>.eml (for end-to-end tests in another process).
@@ -55,7 +55,7 @@ export async function startSmtp(dir?: string, port = 0) {
  * Message text with quoted-printable soft breaks and escapes undone, and a base64 body (text mostly not Latin) decoded.
  * A multipart message: its headers, then the decoded text of each text part (plain text, then HTML).
  */
-export function decodeMail(raw: string): string {
+function decodeMail(raw: string): string {
   const split = raw.search(/\r?\n\r?\n/);
   if (split > 0 && /^Content-Type: multipart\//im.test(raw.slice(0, split))) {
     const texts = leaves(parseMime(raw)).filter((p) => p.type.startsWith("text/"));

@@ -4,11 +4,11 @@ import { afterAll, beforeAll } from "vitest";
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from "playwright-core";
 import AxeBuilder from "@axe-core/playwright";
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
-export async function launch(): Promise<Browser> {
+async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -24,7 +24,7 @@ export async function launch(): Promise<Browser> {
 }
 
 /** Fails the test on any page error (uncaught exception or hydration error). */
-export function watchErrors(page: Page): string[] {
+function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => {

@@ -49,7 +49,7 @@ export function accountEntry(pathname: string): string | null {
   return null;
 }
 
-export function AccountMenu({ current, unread }: { current: string | null; unread?: number }) {
+function AccountMenu({ current, unread }: { current: string | null; unread?: number }) {
   const { lang } = useT();
   // The unread notifications count (filled by the notifications feature), unless given.
   const stored = useSession((s) => s.notifications_unread);

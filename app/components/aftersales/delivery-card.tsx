@@ -11,7 +11,7 @@ import { formatDate, weekdayName, calendarParts } from "#core/format-date.ts";
 import { localePath } from "#core/slug.ts";
 import { deliveryReplySchema } from "#core/validation/aftersales.ts";
 
-export type DeliveryItem = {
+type DeliveryItem = {
   order_id: number;
   number: string;
   delivery_status: string;

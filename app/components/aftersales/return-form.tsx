@@ -11,7 +11,7 @@ import { RETURN_COMMENT_MAX, RETURN_REASONS } from "#core/aftersales/returns.ts"
 import { orderReturnSchema } from "#core/validation/aftersales.ts";
 import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 
-export type ReturnFormOrder = {
+type ReturnFormOrder = {
   id: number;
   number: string;
   lines: { id: number; reference: string; designation: string; unit: string; delivered: number; returnable: number }[];

@@ -2,7 +2,7 @@
 import { useT } from "#app/lib/i18n.tsx";
 import { formatDate } from "#core/format-date.ts";
 
-export type ReturnItem = {
+type ReturnItem = {
   id: number;
   order_number: string;
   status: string;

@@ -10,7 +10,7 @@ import { QuantityStepper } from "./quantity-stepper.tsx";
 import { GiftedUnits } from "./gifted-units.tsx";
 import { reachesPromotion } from "#core/cart/promotion.ts";
 
-export const ROW_REMOVAL_MS = 500;
+const ROW_REMOVAL_MS = 500;
 
 const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 

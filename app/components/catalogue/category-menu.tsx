@@ -13,7 +13,7 @@ import { useShell } from "#app/lib/use-shell.tsx";
 import { useMenuTree } from "#app/lib/menu-tree.ts";
 import type { MenuNode } from "#core/catalogue/types.ts";
 
-export const HOVER_DELAY_MS = 300;
+const HOVER_DELAY_MS = 300;
 const ChevronDown = shellIcon(chevronDown);
 
 export function CategoryMenu() {

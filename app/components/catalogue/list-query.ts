@@ -3,7 +3,7 @@ import { useLayoutEffect } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
 import { filtersFromQuery, filtersToQuery, type FilterState } from "#core/filters.ts";
 
-export type ListState = { state: FilterState; sort: string };
+type ListState = { state: FilterState; sort: string };
 
 export function listSearch(state: FilterState, sort: string): string {
   const q = filtersToQuery(state);

@@ -3,7 +3,7 @@ import { translate, type Lang } from "#core/i18n/translate.ts";
 
 type Matches = readonly ({ loaderData?: unknown } | undefined)[];
 
-export function rootOf(matches: Matches): { lang: Lang; publicUrl: string } {
+function rootOf(matches: Matches): { lang: Lang; publicUrl: string } {
   const d = matches[0]?.loaderData as { lang?: Lang; publicUrl?: string } | undefined;
   return { lang: d?.lang ?? "fr", publicUrl: d?.publicUrl ?? "" };
 }

@@ -6,7 +6,7 @@ import { AddressForm } from "#app/components/account/address-form.tsx";
 import type { AddressKind, AddressView } from "#core/account.ts";
 import type { Combination } from "#app/lib/checkout-api.ts";
 
-export const addressLine = (a: AddressView) =>
+const addressLine = (a: AddressView) =>
   `${a.first_name} ${a.last_name}${a.company ? `, ${a.company}` : ""} — ${a.line1}, ${a.zip_code} ${a.city}`;
 
 type ListProps = {

@@ -7,7 +7,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { localePath } from "#core/slug.ts";
 import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 
-export type DocumentColumn<R> = { header: string; cell: (row: R) => ReactNode; right?: boolean; strong?: boolean };
+type DocumentColumn<R> = { header: string; cell: (row: R) => ReactNode; right?: boolean; strong?: boolean };
 
 type Props<R> = {
   rows: readonly R[];

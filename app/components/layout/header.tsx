@@ -46,7 +46,7 @@ const ACCOUNT_PATHS = [
 ];
 
 /** SPEC §4: active icon follows the route — account 1, quick-order 2, cart 3. */
-export function activeIcon(pathname: string): 0 | 1 | 2 | 3 {
+function activeIcon(pathname: string): 0 | 1 | 2 | 3 {
   const p = stripLocale(pathname).path.replace(/^\/center(?=\/)/, "");
   if (ACCOUNT_PATHS.includes(p)) return 1;
   if (p.startsWith("/quick-order/") || p === "/collect") return 2;

@@ -4,9 +4,9 @@ import { useLocation, useNavigation } from "react-router";
 import { useT } from "#app/lib/i18n.tsx";
 import { stripLocale } from "#core/slug.ts";
 
-export const OVERLAY_HIDE_DELAY_MS = 500;
-export const PROGRESS_THROTTLE_MS = 200;
-export const PROGRESS_STEP = 45;
+const OVERLAY_HIDE_DELAY_MS = 500;
+const PROGRESS_THROTTLE_MS = 200;
+const PROGRESS_STEP = 45;
 const PROGRESS_DURATION_MS = 10_000;
 
 /**

@@ -26,7 +26,7 @@ export function QuotationState({ state, text }: { state: string; text: string })
 }
 
 /** The quotation's PDF, French and Chinese (a plain link: the browser opens the document). */
-export function pdfUrl(id: number, lang: "fr" | "zh") {
+function pdfUrl(id: number, lang: "fr" | "zh") {
   return `/documents/quotation/${id}.pdf${lang === "zh" ? "?lang=zh" : ""}`;
 }
 

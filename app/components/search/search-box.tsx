@@ -18,7 +18,7 @@ const ConfirmDialog = lazy(whenOnline(() => import("#app/components/ui/confirm-d
 const Search = shellIcon(searchIcon);
 
 /** Suggestions wait this long after the last key (decision 051; SPEC's generic debounce is 1000 ms). */
-export const SUGGEST_DEBOUNCE_MS = 300;
+const SUGGEST_DEBOUNCE_MS = 300;
 
 type Confirm = { kind: "one"; term: string } | { kind: "all" } | null;
 type Panel = "none" | "suggestions" | "history";

@@ -4,12 +4,12 @@
 // serialised once per icon and the render writes one <svg> element (decision 098). Same markup as lucide's.
 
 /** An icon's data as lucide ships it (`lucide-react/icons/<name>` exports `__iconData`). */
-export type IconData = { name: string; node: readonly (readonly [string, Readonly<Record<string, string | number>>])[] };
+type IconData = { name: string; node: readonly (readonly [string, Readonly<Record<string, string | number>>])[] };
 
 const escape = (v: string | number) => String(v).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 /** The icon's children as HTML (lucide's `key` attribute is React's, not the drawing's). */
-export function iconMarkup(data: IconData): string {
+function iconMarkup(data: IconData): string {
   return data.node
     .map(([tag, attrs]) => {
       const written = Object.entries(attrs)

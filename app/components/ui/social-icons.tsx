@@ -9,7 +9,7 @@ const paths = {
 
 export const SOCIAL_LABELS = { facebook: "Facebook", instagram: "Instagram", linkedin: "LinkedIn" } as const;
 
-export type SocialNetwork = keyof typeof paths;
+type SocialNetwork = keyof typeof paths;
 export const SOCIAL_NETWORKS = Object.keys(paths) as SocialNetwork[];
 
 export function SocialIcon({ name, size = 22 }: { name: SocialNetwork; size?: number }) {

@@ -110,7 +110,7 @@ const FOOD_BAG: ModDef[][] = [
   ],
 ];
 
-export const TREE: Node[] = [
+const TREE: Node[] = [
   node(
     "cartons",
     "Cartons & caisses",

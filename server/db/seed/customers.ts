@@ -11,7 +11,7 @@ import { addWorkingDays, replyDeadline } from "#core/aftersales/deliveries.ts";
 import { calendarDate } from "#core/format-date.ts";
 import { returnCreditTtc } from "#core/documents/credit.ts";
 
-export const DEMO_LOGINS = [
+const DEMO_LOGINS = [
   { clientNumber: "C100001", email: "demo@comptoir-emballage.fr", password: "Demo1234!" },
   { clientNumber: "C100002", email: "achat@traiteur-martin.fr", password: "Martin2026!" },
 ] as const;
@@ -24,7 +24,7 @@ type Addr = typeof s.addresses.$inferInsert & { id: number };
 type Order = typeof s.orders.$inferInsert & { id: number };
 type Line = typeof s.orderLines.$inferInsert & { id: number };
 
-export type CustomerData = {
+type CustomerData = {
   customers: (typeof s.customers.$inferInsert & { id: number })[];
   addresses: Addr[];
   combinations: (typeof s.addressCombinations.$inferInsert & { id: number })[];

@@ -15,8 +15,6 @@ import { insertAll, resetSequences, type Tx } from "./load.ts";
 import { sequenceRows } from "./sequences.ts";
 import { FREIGHT_DEPARTMENTS, FREIGHT_PALLET_RATES, FREIGHT_PARCEL_RATES, FREIGHT_SETTINGS, FREIGHT_ZONES } from "./freight.ts";
 
-export { DEMO_LOGINS } from "./customers.ts";
-
 const SERIAL_TABLES = [
   "categories",
   "products",

@@ -14,7 +14,7 @@ export type Rng = {
   sample: <T>(items: readonly T[], k: number) => T[];
 };
 
-export function mulberry32(seed: number): () => number {
+function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -26,7 +26,7 @@ export function mulberry32(seed: number): () => number {
 }
 
 /** FNV-1a hash of a string: derives independent sub-seeds ("products:CAR-SC", ...). */
-export function hashString(s: string): number {
+function hashString(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);

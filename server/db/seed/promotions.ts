@@ -3,8 +3,8 @@ import type * as s from "#server/db/schema/index.ts";
 import type { Catalogue } from "./products.ts";
 import { createRng, day, fixed, priceUnits, units4 } from "./prng.ts";
 
-export type PromotionRow = typeof s.promotions.$inferInsert & { id: number };
-export type PriceHistoryRow = typeof s.priceHistory.$inferInsert & { id: number };
+type PromotionRow = typeof s.promotions.$inferInsert & { id: number };
+type PriceHistoryRow = typeof s.priceHistory.$inferInsert & { id: number };
 
 const START = day("2026-11-01");
 const END = day("2027-06-30");

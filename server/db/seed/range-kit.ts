@@ -60,7 +60,7 @@ export type Range = {
 };
 
 export type Pack = readonly [unit: Unit, qty: number];
-export type Noun = readonly [fr: string, zhMeasure: string];
+type Noun = readonly [fr: string, zhMeasure: string];
 type Piece = {
   code: string;
   l?: number | null;
@@ -76,7 +76,7 @@ type Piece = {
 
 const nb = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
 
-export function packLabel(unit: Unit, qty: number, noun: Noun): [string, string] {
+function packLabel(unit: Unit, qty: number, noun: Noun): [string, string] {
   const [fr, m] = noun;
   if (qty === 1) {
     if (unit === "rouleau") return ["le rouleau", "每卷"];
@@ -95,7 +95,7 @@ export function packLabel(unit: Unit, qty: number, noun: Noun): [string, string]
 }
 
 /** Expands pieces into selling options. "fit": one pack per piece (the biggest under maxEur); "all": every pack under maxEur. */
-export function expand(pieces: Piece[], packs: Pack[], noun: Noun, mode: "fit" | "all" = "fit", maxEur = 95): Option[] {
+function expand(pieces: Piece[], packs: Pack[], noun: Noun, mode: "fit" | "all" = "fit", maxEur = 95): Option[] {
   const out: Option[] = [];
   for (const p of pieces) {
     const fitting = packs.filter(([, q]) => q * p.eur <= maxEur);

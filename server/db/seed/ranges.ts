@@ -5,7 +5,7 @@ import { bagFoodRanges } from "./ranges-bags-food.ts";
 import { supplyRanges } from "./ranges-supplies.ts";
 
 export const RANGES: Range[] = [...packagingRanges, ...bagFoodRanges, ...supplyRanges];
-export const RANGE_BY_KEY = new Map(RANGES.map((r) => [r.key, r]));
+const RANGE_BY_KEY = new Map(RANGES.map((r) => [r.key, r]));
 
 export function range(key: string): Range {
   const r = RANGE_BY_KEY.get(key);

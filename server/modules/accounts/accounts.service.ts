@@ -29,7 +29,7 @@ export function phoneKey(text: string): string | null {
 let dummyHash: Promise<string> | undefined;
 
 /** One spelling per identifier: lower-case e-mail, national phone, upper-case client number. */
-export function normalizeIdentifier(identifier: string): string {
+function normalizeIdentifier(identifier: string): string {
   const id = identifier.trim();
   const kind = identifierKind(id);
   if (kind === "email") return `email:${id.toLowerCase()}`;
@@ -39,10 +39,10 @@ export function normalizeIdentifier(identifier: string): string {
 }
 
 /** The throttle key of an account, whichever identifier names it; the normalised identifier when none does. */
-export const accountThrottleKey = (customerId: number | undefined, identifier: string) =>
+const accountThrottleKey = (customerId: number | undefined, identifier: string) =>
   customerId ? `acct:${customerId}` : normalizeIdentifier(identifier);
 
-export type LoginClient = { ip: string; device?: string; userAgent?: string };
+type LoginClient = { ip: string; device?: string; userAgent?: string };
 
 /** Every function takes the handle to use (`q`: pool or transaction, decision 060). */
 /** `publicUrl`: the shop's address, for the links of the welcome e-mail. */
@@ -156,5 +156,3 @@ export function createAccountsService(sessions: SessionService, publicUrl = "") 
 
   return { login, register, findByIdentifier, logout: (q: Db, token: string) => sessions.revoke(q, token) };
 }
-
-export type AccountsService = ReturnType<typeof createAccountsService>;

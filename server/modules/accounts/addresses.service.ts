@@ -9,8 +9,6 @@ import { phoneKey } from "./accounts.service.ts";
 
 import type { AddressKind, AddressView } from "#core/account.ts";
 
-export type { AddressKind, AddressView };
-
 const view = (a: typeof addresses.$inferSelect): AddressView => ({
   id: a.id,
   kind: a.kind as AddressKind,

@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from "./password.server.ts";
 import { phoneKey } from "./accounts.service.ts";
 import type { SessionCustomer } from "./sessions.service.ts";
 
-export type IdentityUpdate = {
+type IdentityUpdate = {
   title: "M" | "Mme";
   first_name: string;
   last_name: string;

@@ -12,12 +12,12 @@ import { query } from "#server/db/client.ts";
 import { loginThrottles } from "#server/db/schema/index.ts";
 import { rateLimited } from "#core/domain-errors.ts";
 
-export const WINDOW_MS = 15 * 60_000;
+const WINDOW_MS = 15 * 60_000;
 export const MAX_WAIT_MS = 15 * 60_000;
-export const FIRST_WAIT_MS = 30_000;
+const FIRST_WAIT_MS = 30_000;
 export const LIMITS = { id: 5, ip: 30 } as const;
 
-export type ThrottleKeys = { id: string; ip: string };
+type ThrottleKeys = { id: string; ip: string };
 
 /** `account`: "acct:<id>" for an existing account, else the identifier's normalised form (see accounts.service). */
 export const throttleKeys = (account: string, ip: string): ThrottleKeys => ({

@@ -14,15 +14,15 @@ import { enqueueMail } from "#server/modules/outbox/outbox.service.ts";
 import { hashPassword } from "./password.server.ts";
 import type { SharedCounter } from "#server/infra/shared-counter.ts";
 
-export const RESET_TTL_MS = 15 * 60_000;
+const RESET_TTL_MS = 15 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
 /** Codes sent per e-mail address (account or not): one a minute, five an hour. */
-export const CODE_LIMITS = [
+const CODE_LIMITS = [
   { windowMs: 60_000, max: 1 },
   { windowMs: 3600_000, max: 5 },
 ] as const;
 /** Requests per client address an hour, whatever the e-mail: beyond, a 429 that tells nothing of any account. */
-export const ADDRESS_LIMIT = { windowMs: 3600_000, max: 20 } as const;
+const ADDRESS_LIMIT = { windowMs: 3600_000, max: 20 } as const;
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 
 /** A counter that never limits (services built without one, e.g. in unit tests). */

@@ -8,21 +8,21 @@ import { query, type Db } from "#server/db/client.ts";
 import { isTransaction } from "#server/db/tx.ts";
 import { customers, sessions } from "#server/db/schema/index.ts";
 
-export const SESSION_IDLE_MS = 30 * 24 * 3600_000;
-export const SESSION_ABSOLUTE_MS = 365 * 24 * 3600_000;
-export const ROTATE_AFTER_MS = 24 * 3600_000;
+const SESSION_IDLE_MS = 30 * 24 * 3600_000;
+const SESSION_ABSOLUTE_MS = 365 * 24 * 3600_000;
+const ROTATE_AFTER_MS = 24 * 3600_000;
 const ROTATION_GRACE_MS = 60_000; // requests already in flight with the old token still pass
 const TOUCH_EVERY_MS = 5 * 60_000;
 const CACHE_TTL_MS = 60_000;
 const CACHE_MAX = 10_000;
 
 export type SessionCustomer = typeof customers.$inferSelect;
-export type ResolvedSession = { sessionId: number; customer: SessionCustomer; rotatedToken?: string };
+type ResolvedSession = { sessionId: number; customer: SessionCustomer; rotatedToken?: string };
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const newToken = () => randomBytes(32).toString("base64url");
 
-export type SessionSummary = { id: number; createdAt: Date; lastSeenAt: Date; userAgent: string };
+type SessionSummary = { id: number; createdAt: Date; lastSeenAt: Date; userAgent: string };
 
 type Cached = { s: typeof sessions.$inferSelect; c: SessionCustomer; until: number };
 

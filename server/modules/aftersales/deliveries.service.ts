@@ -27,7 +27,7 @@ import { SHIPPABLE_FROM } from "#core/order-states.ts";
 import { addNotification } from "#server/modules/notifications/notifications.service.ts";
 import { enqueueShippingMail } from "#server/modules/orders/shipping-mail.ts";
 
-export type DeliveryView = {
+type DeliveryView = {
   order_id: number;
   number: string;
   status: string;

@@ -51,5 +51,3 @@ export function createDeliveryWorker(db: Db, deliveries: DeliveriesService, opts
     },
   };
 }
-
-export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;

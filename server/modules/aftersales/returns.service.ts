@@ -26,9 +26,9 @@ import { addNotification } from "#server/modules/notifications/notifications.ser
 import { issueCreditNote } from "#server/modules/documents/credit-notes.ts";
 import { hashRequest, storeAnswer, takeKey } from "#server/modules/idempotency/idempotency-keys.ts";
 
-export const RETURN_SCOPE = "return.request";
+const RETURN_SCOPE = "return.request";
 
-export type ReturnLineView = {
+type ReturnLineView = {
   id: number;
   reference: string;
   designation: string;
@@ -38,7 +38,7 @@ export type ReturnLineView = {
   returnable: number;
 };
 
-export type ReturnableOrder = {
+type ReturnableOrder = {
   id: number;
   number: string;
   delivered_at: string | null;
@@ -49,7 +49,7 @@ export type ReturnableOrder = {
   lines: ReturnLineView[];
 };
 
-export type ReturnView = {
+type ReturnView = {
   id: number;
   order_id: number;
   order_number: string;
@@ -258,5 +258,3 @@ export function createReturnsService(deps: { publicUrl: string }) {
 
   return { returnableOrders, request, list, setStatus, linesOf };
 }
-
-export type ReturnsService = ReturnType<typeof createReturnsService>;

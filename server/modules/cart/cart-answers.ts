@@ -8,12 +8,12 @@
 import { LANGS, type Lang } from "#core/lang.ts";
 
 /** Entries kept at most (least recently used first out): a 50-line answer is ≈ 33 KB. */
-export const CART_ANSWERS_MAX = 500;
+const CART_ANSWERS_MAX = 500;
 
 type Entry = { json: string; deps: readonly object[]; expires: number };
 
 /** What a fill captured before reading: it may store only if nothing was dropped for its customer since. */
-export type CartTicket = { customerId: number; epoch: number; gen: number };
+type CartTicket = { customerId: number; epoch: number; gen: number };
 
 export function createCartAnswers(max = CART_ANSWERS_MAX, now = () => Date.now()) {
   const entries = new Map<string, Entry>();
@@ -63,5 +63,3 @@ export function createCartAnswers(max = CART_ANSWERS_MAX, now = () => Date.now()
 
   return { get, ticket, put, forget, size: () => entries.size };
 }
-
-export type CartAnswers = ReturnType<typeof createCartAnswers>;

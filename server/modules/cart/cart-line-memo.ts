@@ -8,7 +8,7 @@ import type { CartListLine, StaticModel } from "./cart-models.ts";
 import type { LiveLine } from "./cart-view.ts";
 
 /** Lines kept at most (oldest first out): 100 carts of 50 lines, ≈ 1 KB each with their JSON. */
-export const LINE_MEMO_MAX = 5_000;
+const LINE_MEMO_MAX = 5_000;
 
 type Entry = {
   s: StaticModel;

@@ -18,7 +18,7 @@ import type { LiveModel } from "./cart-models.ts";
 import { cartState, cartStateSql, parsed, type CartState, type CartStateRow, type LineTuple } from "./cart-view.ts";
 
 /** A read sent with the lock: its statement, and what its rows mean. */
-export type CartRead<T> = { sql: SQL | Filled; parse: (rows: never[]) => T };
+type CartRead<T> = { sql: SQL | Filled; parse: (rows: never[]) => T };
 
 /**
  * Locks the customer's cart row until the transaction ends, then runs `read`, in one write (steps 1 and 2). Null: the

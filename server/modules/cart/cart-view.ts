@@ -60,13 +60,13 @@ export type CouponRow = {
   next_change?: number | null;
 };
 
-export function discountInfo(c: CouponRow | null): DiscountInfo | null {
+function discountInfo(c: CouponRow | null): DiscountInfo | null {
   if (!c || !c.valid) return null;
   return { type: 2, code: c.code, value: c.value, amount: c.amount, min_amount: c.min_amount };
 }
 
 /** The cart parameters (SPEC §3) of a stored cart. `freight` is what the caller decided (stored or quoted). */
-export type StoredParams = CartParams & { shop_id: number | null; delivery_mode: string | null };
+type StoredParams = CartParams & { shop_id: number | null; delivery_mode: string | null };
 
 export function cartParams(
   cart: CartRow | null,
@@ -183,7 +183,7 @@ export type CartState = { row: CartRow; delivery: AddressSnapshot | null; coupon
 export type LineTuple = [number, number, number, number | null, number, number, boolean];
 
 /** Rows of the cart_lines + models join (as comptoir_cart_lines gives them) to LiveLine objects. */
-export function liveLines(raw: LineTuple[] | string | null): LiveLine[] {
+function liveLines(raw: LineTuple[] | string | null): LiveLine[] {
   const tuples: LineTuple[] = typeof raw === "string" ? (JSON.parse(raw) as LineTuple[]) : (raw ?? []);
   return tuples.map(([id, model_id, num, quotation_id, stock, purchasable_qty, not_for_sale]) => ({
     id,

@@ -26,7 +26,7 @@ export type CartChange = { put?: readonly Quantity[]; set?: readonly { id: numbe
  * One write: the customer, the models it adds (their live counters are read), and the change core decides from the
  * cart's lines (with their models' live counters) and those counters; it throws a domain error to refuse.
  */
-export type WriteJob = {
+type WriteJob = {
   customerId: number;
   modelIds: readonly number[];
   decide: (read: { lines: LiveLine[]; models: Map<number, LiveModel> }) => CartChange;

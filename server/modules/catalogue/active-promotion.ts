@@ -4,7 +4,7 @@
 import { sql, type SQL } from "drizzle-orm";
 
 /** The promotions type shown as "in promotion" on cards and the product page. */
-export const MODEL_PROMOTION_TYPE = 1;
+const MODEL_PROMOTION_TYPE = 1;
 
 /** Condition on `promotions pr` (alias fixed) for the promotion of `model` (an SQL column, e.g. sql`m.id`) running now. */
 export function activeModelPromotion(model: SQL): SQL {

@@ -4,20 +4,20 @@ import { query, type Db } from "#server/db/client.ts";
 import type { ReadCache } from "#server/read-cache.ts";
 import { LANGS, type Lang } from "#core/i18n/messages.ts";
 import { inPromotion } from "./active-promotion.ts";
-import type { CategoryNode, MenuNode, ProductCard } from "#core/catalogue/types.ts";
+import type { CategoryNode, ProductCard } from "#core/catalogue/types.ts";
 import { menuTop, toMenu } from "#core/catalogue/menu.ts";
 import { cardModelsOf, loadModelStock } from "./list-model.ts";
 import { cardModelFields } from "./product-list.service.ts";
 import { cardTag, type PageTags } from "./page-tags.ts";
 
-export type { CategoryNode, MenuNode, ProductCard };
+export type { ProductCard };
 
 /** A card with the fields lists sort on; `toCard` strips them for the page. */
 export type CardRow = ProductCard & { sales_count: number; best_selling: boolean; created: number };
 
 export const toCard = ({ sales_count: _s, best_selling: _b, created: _c, ...card }: CardRow): ProductCard => card;
 
-export type HomeSection = { key: "new" | "promo" | "best" | "drop"; products: ProductCard[] };
+type HomeSection = { key: "new" | "promo" | "best" | "drop"; products: ProductCard[] };
 
 type CategoryRow = { id: number; parent_id: number | null; level: number; img: string | null; img_status: number; name: string };
 

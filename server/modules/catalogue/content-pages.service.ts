@@ -6,7 +6,7 @@ import type { ReadCache } from "#server/read-cache.ts";
 import type { Lang } from "#core/i18n/messages.ts";
 import { notFound } from "#core/domain-errors.ts";
 
-export type ContentPage = { id: number; slug: string; title: string; body: string };
+type ContentPage = { id: number; slug: string; title: string; body: string };
 
 export function createContentPagesService(db: Db, cache: ReadCache) {
   const all = (lang: Lang) => cache.memo(`content-pages:${lang}`, () => load(lang));
@@ -31,5 +31,3 @@ export function createContentPagesService(db: Db, cache: ReadCache) {
 
   return { all, page };
 }
-
-export type ContentPagesService = ReturnType<typeof createContentPagesService>;

@@ -54,7 +54,7 @@ export type ListProduct = {
 export type CatalogueModel = { products: ListProduct[]; byId: Map<number, ListProduct>; loadedAt: number; version: number };
 
 /** Stock state of one model, read again when its product's availability changed (decision 061). */
-export type ModelStock = { id: number; product_id: number; in_stock: boolean; buyable: boolean; price: string };
+type ModelStock = { id: number; product_id: number; in_stock: boolean; buyable: boolean; price: string };
 
 /** The stock state of every model of these products, in each product's model order. */
 export function loadModelStock(db: Db, productIds: number[]): Promise<ModelStock[]> {
@@ -79,7 +79,7 @@ export function cardModelsOf(rows: readonly ModelStock[]): Map<number, { id: num
 }
 
 /** Writes fresh stock states into the model in place (models, then their products' "in stock"). */
-export function applyModelStock(model: CatalogueModel, rows: ModelStock[]): CatalogueModel {
+function applyModelStock(model: CatalogueModel, rows: ModelStock[]): CatalogueModel {
   const touched = new Set<ListProduct>();
   for (const r of rows) {
     const p = model.byId.get(r.product_id);
@@ -128,7 +128,7 @@ type Row = {
 export const MODEL_TTL_MS = 60_000;
 
 /** Litres from a capacity text ("750 ml", "33 cl", "1,5 L", "20 litres"), else null. */
-export function capacityLitres(capacity: string | null): number | null {
+function capacityLitres(capacity: string | null): number | null {
   if (!capacity) return null;
   const m = /([\d]+(?:[.,]\d+)?)\s*(ml|cl|l|litres?)\b/i.exec(capacity);
   if (!m) return null;
@@ -232,5 +232,3 @@ export function createListModel(db: Db, cache: ReadCache) {
 
   return { model, stockChanged, categoryOf };
 }
-
-export type ListModelService = ReturnType<typeof createListModel>;

@@ -7,14 +7,13 @@ import { notFound, refused } from "#core/domain-errors.ts";
 import type { Lang } from "#core/i18n/messages.ts";
 import type { CatalogueModel, ListModel, ListProduct } from "./list-model.ts";
 import { DEFAULT_PAGE_SIZE, FILTER_FIELDS, FLAGS, type FilterField, type Flag, type Sort } from "#core/catalogue/sorts.ts";
-import type { CategoryNode, Facet, FacetValue, ListCard, ProductListResult } from "#core/catalogue/types.ts";
+import type { CategoryNode, Facet, ListCard, ProductListResult } from "#core/catalogue/types.ts";
 import type { ListParamsInput } from "#core/validation/catalogue.ts";
 
-export { FILTER_FIELDS };
-export type { Facet, FacetValue, FilterField, ListCard, ProductListResult };
+export type { ProductListResult };
 const PRODUCT_FIELDS = new Set<FilterField>(["material", "colour"]);
 
-export const DIM_BUCKETS = [
+const DIM_BUCKETS = [
   [0, 100],
   [100, 200],
   [200, 300],
@@ -22,7 +21,7 @@ export const DIM_BUCKETS = [
   [400, 600],
   [600, Infinity],
 ] as const;
-export const PRICE_BUCKETS = [
+const PRICE_BUCKETS = [
   [0, 1],
   [1, 5],
   [5, 20],
@@ -37,7 +36,7 @@ function bucketOf(buckets: readonly (readonly [number, number])[], v: number | n
   return b ? bucketKey(b) : null;
 }
 
-export type ListQuery = {
+type ListQuery = {
   type: number | null;
   flag: Flag | null;
   filters: Record<string, string>;

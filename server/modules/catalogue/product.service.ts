@@ -12,10 +12,8 @@ import { activeModelPromotion } from "./active-promotion.ts";
 import { createListModel, MODEL_TTL_MS, type CatalogueModel } from "./list-model.ts";
 import { computeList, toCard, toListQuery, type ProductListResult } from "./product-list.service.ts";
 import type { ListParamsInput } from "#core/validation/catalogue.ts";
-import type { ModelPromotion, ProductDetail, ProductModel } from "#core/catalogue/types.ts";
+import type { ProductDetail, ProductModel } from "#core/catalogue/types.ts";
 import { cardTag, categoryTag, productTag, stockChangeTags, type PageTags } from "./page-tags.ts";
-
-export type { ModelPromotion, ProductDetail, ProductModel };
 
 type DetailRow = Omit<ProductDetail["product"], "url" | "in_promo" | "in_stock"> & { models: ProductModel[]; related: number[] };
 
@@ -138,5 +136,3 @@ export function createProductService(db: Db, cache: ReadCache, catalogue: Catalo
 
   return { productList, productDetail, allProducts, pageTags };
 }
-
-export type ProductService = ReturnType<typeof createProductService>;

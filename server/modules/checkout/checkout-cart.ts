@@ -40,7 +40,7 @@ const ADDRESS_COLUMNS = {
   country: addresses.country,
   phone: addresses.phone,
 };
-export type OwnAddress = SelectResultFields<typeof ADDRESS_COLUMNS>;
+type OwnAddress = SelectResultFields<typeof ADDRESS_COLUMNS>;
 
 /** The caller's cart row, or null when the caller never had one; `lock` holds it until the transaction ends. */
 export async function loadCart(q: Db, customerId: number, lock = false): Promise<CheckoutCartRow | null> {

@@ -318,5 +318,3 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
 
   return { deliveryExpense, saveParams, params, preOrderInfo, validateAddress };
 }
-
-export type CheckoutService = ReturnType<typeof createCheckoutService>;

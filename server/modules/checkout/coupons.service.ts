@@ -11,7 +11,7 @@ import type { Lang } from "#core/lang.ts";
 type CouponRow = typeof coupons.$inferSelect;
 
 /** A coupon as the customer sees it (type 2 = discount coupon, SPEC §3). */
-export type CouponView = {
+type CouponView = {
   id: number;
   code: string;
   type: 2;

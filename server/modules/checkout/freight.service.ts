@@ -17,9 +17,7 @@ import { dec } from "#core/money.ts";
 import { quoteAllModes, quoteFreight, type DeliveryMode, type FreightMeasures, type Tariff } from "#core/freight-tariff.ts";
 import type { Freight } from "#core/cart/types.ts";
 
-export type { DeliveryMode, FreightMeasures, Tariff };
-
-export type QuoteRequest = {
+type QuoteRequest = {
   mode: DeliveryMode;
   zip_code: string | null;
   rdv: boolean;
@@ -33,7 +31,7 @@ const CONFIG_KEYS = ["paletteBlockZipcode", "optionRdvBlockZipcode", "parisProvi
  * must not query the pool (decision 060). No checkout use case writes the tariff, so a value read inside a
  * transaction is the committed one and may be kept.
  */
-export async function loadTariff(q: Db): Promise<Tariff> {
+async function loadTariff(q: Db): Promise<Tariff> {
   const z = freightZones;
   const zones = await q
     .select({

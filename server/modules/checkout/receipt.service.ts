@@ -5,7 +5,7 @@ import { receiptArrangements } from "#server/db/schema/index.ts";
 import type { ReceivingDay } from "#core/validation/receiving.ts";
 import type { ReceiptArrangementInput } from "#core/validation/checkout.ts";
 
-export type ReceiptArrangement = { days: ReceivingDay[]; note: string | null; updated_at: string | null };
+type ReceiptArrangement = { days: ReceivingDay[]; note: string | null; updated_at: string | null };
 
 const byWeekday = (days: ReceivingDay[]) => [...days].sort((a, b) => a.weekday - b.weekday);
 

@@ -13,8 +13,6 @@ import type { ReadCache } from "#server/read-cache.ts";
 import type { Lang } from "#core/i18n/messages.ts";
 import type { FooterPage, Shop, SiteConfig } from "#core/site.ts";
 
-export type { FooterPage, Shop, SiteConfig };
-
 export function createConfigService(db: Db, cache: ReadCache) {
   const siteConfig = () => cache.memo("config", loadConfig);
   const shops = (lang: Lang) => cache.memo(`shops:${lang}`, () => loadShops(lang));

@@ -19,7 +19,7 @@ import { enqueueMail } from "#server/modules/outbox/outbox.service.ts";
 import { origin } from "#server/modules/orders/order-mail.ts";
 import { creditNotePdfPath, creditNoteReason } from "./documents.service.ts";
 
-export type IssuedCreditNote = { id: number; number: string; amount_ttc: string; created: boolean };
+type IssuedCreditNote = { id: number; number: string; amount_ttc: string; created: boolean };
 
 /**
  * Issues the credit note of a return request, or answers the one it already has. Joins the caller's

@@ -17,7 +17,7 @@ import { localePath } from "#core/slug.ts";
 import { chargedLineRows, paymentMethodLabel, renderDocumentPdf, type DocumentCustomer } from "./pdf-layout.ts";
 import type { PdfFile } from "#server/http/pdf-download.ts";
 
-export type InvoiceItem = {
+type InvoiceItem = {
   id: number;
   number: string;
   order_id: number;
@@ -28,7 +28,7 @@ export type InvoiceItem = {
   pdf_url: string;
 };
 
-export type CreditNoteItem = {
+type CreditNoteItem = {
   id: number;
   number: string;
   order_id: number | null;
@@ -40,9 +40,7 @@ export type CreditNoteItem = {
   pdf_url: string;
 };
 
-export type { PdfFile } from "#server/http/pdf-download.ts";
-
-export type OrderDocuments = { invoice: { number: string; pdf_url: string } | null; credit_used: string; amount_due: string };
+type OrderDocuments = { invoice: { number: string; pdf_url: string } | null; credit_used: string; amount_due: string };
 
 const iso = <C extends AnyPgColumn>(col: C) =>
   sql<C["_"]["notNull"] extends true ? string : string | null>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
@@ -99,7 +97,7 @@ const customerRow = async (q: Db, customerId: number) =>
   )[0];
 
 /** Σ credit TTC spent on an order and not given back. */
-export async function creditUsedOn(q: Db, orderId: number): Promise<string> {
+async function creditUsedOn(q: Db, orderId: number): Promise<string> {
   const [r] = await q
     .select({ used: sql<string>`coalesce(sum(${creditNoteUses.amount}), 0)::text` })
     .from(creditNoteUses)

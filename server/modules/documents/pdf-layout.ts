@@ -96,7 +96,7 @@ const FONT = "@expo-google-fonts/noto-sans-sc";
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
 
 /** The font bytes, read once per process (about 10 MB each; pdfkit embeds only the glyphs used). */
-export function documentFonts(): { regular: Buffer; bold: Buffer } {
+function documentFonts(): { regular: Buffer; bold: Buffer } {
   if (!fonts) {
     const require = createRequire(import.meta.url);
     fonts = {
@@ -128,8 +128,6 @@ type Row = {
   vat: string;
   amount: string;
 };
-
-export { formatRate };
 
 export function paymentMethodLabel(method: string | null | undefined, lang: Lang): string {
   const known = ["card", "credit_note", "transfer"];

@@ -14,7 +14,7 @@ const thisKey = (customerId: number, scope: string, key: string) =>
   and(eq(idempotencyKeys.customerId, customerId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
 
 /** The use case's refusals (message keys): the key sent with another request, and its first call still running. */
-export type KeyRefusals = { reused: string; inProgress: string };
+type KeyRefusals = { reused: string; inProgress: string };
 
 /** true: this call goes on (then `storeAnswer`); otherwise the stored answer. Inside the use case's transaction. */
 export async function takeKey<T>(

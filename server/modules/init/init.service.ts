@@ -3,11 +3,8 @@ import type { Lang } from "#core/i18n/messages.ts";
 import type { CatalogueService } from "#server/modules/catalogue/catalogue.service.ts";
 import type { ConfigService } from "#server/modules/content/config.service.ts";
 import type { SessionCustomer } from "#server/modules/accounts/sessions.service.ts";
-import { toUserInfo, type UserInfo } from "#core/account.ts";
+import { toUserInfo } from "#core/account.ts";
 import type { InitData, SessionData } from "#core/site.ts";
-
-export { toUserInfo };
-export type { InitData, SessionData, UserInfo };
 
 type Caller = { customer: SessionCustomer | null; tokenSent: boolean; rotatedToken?: string };
 

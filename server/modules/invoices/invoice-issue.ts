@@ -15,7 +15,7 @@ import { invoicePdfPath } from "#server/modules/documents/documents.service.ts";
 import { orderDetail } from "#server/modules/orders/orders.service.ts";
 import { origin, orderRecipient, orderUrl } from "#server/modules/orders/order-mail.ts";
 
-export type IssuedInvoice = { id: number; number: string; orderId: number; created: boolean };
+type IssuedInvoice = { id: number; number: string; orderId: number; created: boolean };
 
 /** The path of an order's invoice PDF (served by the documents module), in the reader's language. */
 export const invoicePath = invoicePdfPath;

@@ -12,7 +12,7 @@ import { formatDate } from "#core/format-date.ts";
 import { NOTIFICATIONS_PAGE, notificationKey, type NotificationKind } from "#core/aftersales/notifications.ts";
 import type { ReadNotificationInput } from "#core/validation/aftersales.ts";
 
-export type NewNotification = {
+type NewNotification = {
   customerId: number;
   kind: NotificationKind;
   orderId?: number | null;
@@ -22,7 +22,7 @@ export type NewNotification = {
   vars?: Record<string, string | number>;
 };
 
-export type NotificationView = {
+type NotificationView = {
   id: number;
   kind: NotificationKind;
   order_id: number | null;
@@ -50,7 +50,7 @@ export async function addNotification(q: Db, n: NewNotification): Promise<number
 const DATE_VAR = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The text of a notice in a language: date values formatted, a return status translated. */
-export function notificationText(kind: NotificationKind, ref: string, vars: Record<string, string | number>, lang: Lang): string {
+function notificationText(kind: NotificationKind, ref: string, vars: Record<string, string | number>, lang: Lang): string {
   const values: Record<string, string | number> = { ref };
   for (const [k, v] of Object.entries(vars)) {
     if (typeof v === "string" && DATE_VAR.test(v)) values[k] = formatDate(v, lang);
@@ -107,7 +107,7 @@ export function createUnreadCounts() {
   return self;
 }
 
-export type UnreadCounts = ReturnType<typeof createUnreadCounts>;
+type UnreadCounts = ReturnType<typeof createUnreadCounts>;
 
 export function createNotificationsService() {
   const unread = createUnreadCounts();
@@ -166,5 +166,3 @@ export function createNotificationsService() {
 
   return { list, markRead, unreadCount, forgetUnread: unread.forget };
 }
-
-export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -63,9 +63,9 @@ import { consumeCreditNotes } from "#server/modules/documents/documents.service.
 import { payWithCreditNotes } from "#server/modules/documents/credit-payment.ts";
 import { cartOrderModelsSql, orderModels, type OrderModelRow } from "./order-models.ts";
 
-export const ORDER_SCOPE = "order.place";
+const ORDER_SCOPE = "order.place";
 
-export type PlacedOrder = {
+type PlacedOrder = {
   id: number;
   number: string;
   status: string;
@@ -116,7 +116,7 @@ const requestHash = (input: PlaceInput) =>
     .update(JSON.stringify(input.use_credit ? { note: input.note, use_credit: true } : { note: input.note }))
     .digest("hex");
 
-export type PlacementDeps = {
+type PlacementDeps = {
   /** The shop's public origin for the e-mail's links (PUBLIC_URL). */
   publicUrl: string;
   /** The stores in a language (cached): a pickup order's e-mail names its store. */

@@ -95,7 +95,7 @@ const message = (model_id: number, reference: string, key: string, vars: Vars, l
 });
 
 /** How many orders the tracking page follows. */
-export const TRACKING_LIMIT = 5;
+const TRACKING_LIMIT = 5;
 
 function summary(o: OrderRow, lang: Lang): OrderSummary {
   const state = orderStateLabel(o, lang);
@@ -287,5 +287,3 @@ export function createOrdersService(cart: CartService) {
 
   return { list, detail: orderDetail, tracking, reorder };
 }
-
-export type OrdersService = ReturnType<typeof createOrdersService>;

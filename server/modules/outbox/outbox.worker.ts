@@ -11,7 +11,7 @@ import type { MailAttachmentRef, OutboxMail } from "#server/db/schema/index.ts";
 import type { MailFile, Mailer } from "#server/mail.ts";
 import { onMailEnqueued } from "./outbox.service.ts";
 
-export const OUTBOX_LOCK_MS = 120_000;
+const OUTBOX_LOCK_MS = 120_000;
 
 export type OutboxWorkerOptions = {
   /** Other processes' mail is found by polling; this process's mail wakes the worker at commit. */

@@ -5,7 +5,7 @@ import type { PaymentProviderAdapter } from "./provider.ts";
 import { createSandboxProvider, type SandboxProvider } from "./sandbox.provider.ts";
 import { createStripeProvider } from "./stripe.provider.ts";
 
-export const webhookPath = (provider: string) => `/payments/webhook/${provider}`;
+const webhookPath = (provider: string) => `/payments/webhook/${provider}`;
 
 export function createPaymentProvider(
   db: Db,

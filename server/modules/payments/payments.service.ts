@@ -20,7 +20,7 @@ import { invoicePath, issueInvoice } from "#server/modules/invoices/invoice-issu
 import { orderAmountDue, releaseCreditNotes } from "#server/modules/documents/documents.service.ts";
 import type { PaymentNotification, PaymentProviderAdapter } from "./provider.ts";
 
-export type PaymentResult = {
+type PaymentResult = {
   order_id: number;
   number: string;
   status: string;
@@ -37,7 +37,7 @@ export type PaymentResult = {
   invoice_url: string | null;
 };
 
-export type WebhookOutcome = "processed" | "duplicate" | "ignored" | "amount_mismatch" | "already_paid" | "refund_due";
+type WebhookOutcome = "processed" | "duplicate" | "ignored" | "amount_mismatch" | "already_paid" | "refund_due";
 
 type Log = { warn: (o: object, msg: string) => void; error: (o: object, msg: string) => void };
 
@@ -49,7 +49,7 @@ const storableText = (s: string) => s.replace(UNSTORABLE, "\ufffd");
  * A provider's document (payload, detail) as jsonb text: kept as received, except the characters jsonb cannot
  * hold, replaced by U+FFFD (the fields the shop acts on were checked by paymentNotificationSchema, depth too).
  */
-export function storableJson(value: unknown): string {
+function storableJson(value: unknown): string {
   const clean = (v: unknown): unknown => {
     if (typeof v === "string") return storableText(v);
     if (Array.isArray(v)) return v.map(clean);
@@ -75,7 +75,7 @@ const finishAttempt = (tx: Db, attempt: number | SQLWrapper, outcome: string, er
     .where(eq(paymentAttempts.id, attempt));
 
 /** The result page path a provider sends the buyer back to (prefixed /zh for a payment started in Chinese). */
-export const resultPath = (type: "success" | "fail", orderId: number, lang: Lang) =>
+const resultPath = (type: "success" | "fail", orderId: number, lang: Lang) =>
   `${lang === "zh" ? "/zh" : ""}/payment/result/${type}?order_id=${orderId}`;
 
 export function createPaymentsService(deps: { provider: PaymentProviderAdapter; publicUrl: string; log?: Log }) {

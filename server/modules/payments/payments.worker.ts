@@ -7,7 +7,7 @@ import type { Db } from "#server/db/client.ts";
 import type { PaymentsService } from "./payments.service.ts";
 import type { SandboxProvider } from "./sandbox.provider.ts";
 
-export type PaymentsWorkerOptions = {
+type PaymentsWorkerOptions = {
   expiryMinutes: number;
   pollMs?: number;
   log?: { error: (o: object, msg: string) => void };

@@ -14,7 +14,7 @@ export const SANDBOX_CSP =
   "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 const ESC: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]);
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]);
 
 function layout(lang: Lang, title: string, body: string, switchHref: string | null) {
   const t = (k: string) => esc(translate(lang, `payment.sandbox.${k}`));

@@ -10,7 +10,7 @@ export function sandboxSignature(secret: string, body: string | Buffer, t: numbe
   return `t=${t},v1=${mac}`;
 }
 
-export type SignatureCheck = "ok" | "malformed" | "bad_signature" | "stale";
+type SignatureCheck = "ok" | "malformed" | "bad_signature" | "stale";
 
 /** Checks a sandbox signature header against the raw body; `toleranceS` bounds the timestamp's age both ways. */
 export function verifySandboxSignature(

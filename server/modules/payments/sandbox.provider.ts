@@ -24,7 +24,7 @@ import {
   type RefundInput,
 } from "./provider.ts";
 
-export const SANDBOX_PAGE_PREFIX = "/sandbox/pay/";
+const SANDBOX_PAGE_PREFIX = "/sandbox/pay/";
 
 export type SandboxSession = {
   token: string;
@@ -45,7 +45,7 @@ export type SandboxSession = {
   notify_attempts: number;
 };
 
-export type SandboxOptions = {
+type SandboxOptions = {
   secret: string;
   /** The shop's webhook URL for this provider (PUBLIC_URL + /payments/webhook/sandbox by default). */
   webhookUrl: string;
@@ -74,7 +74,7 @@ const COLUMNS = {
 };
 
 /** Wait before the next delivery after `attempts` failed ones: 5 s, 10 s, … capped at 10 minutes. */
-export const notifyBackoffS = (attempts: number) => Math.min(600, 5 * 2 ** Math.max(0, attempts - 1));
+const notifyBackoffS = (attempts: number) => Math.min(600, 5 * 2 ** Math.max(0, attempts - 1));
 
 export function createSandboxProvider(db: Db, opts: SandboxOptions) {
   const log = opts.log ?? { warn: () => undefined };

@@ -15,7 +15,7 @@ import {
   type RefundInput,
 } from "./provider.ts";
 
-export type StripeOptions = {
+type StripeOptions = {
   secretKey: string;
   webhookSecret: string;
   /** e.g. http://127.0.0.1:12111 (tests); Stripe's own API otherwise. */

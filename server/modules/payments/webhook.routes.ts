@@ -8,7 +8,7 @@ import { WebhookRejected } from "./provider.ts";
 import { challengePage, cardPage, finishedPage, notFoundPage, SANDBOX_CSP, SANDBOX_CSS, SANDBOX_CSS_PATH } from "./sandbox-page.ts";
 import type { SandboxSession } from "./sandbox.provider.ts";
 
-export const WEBHOOK_BODY_LIMIT = 256 * 1024;
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
 const FORM_BODY_LIMIT = 4 * 1024;
 
 export async function paymentWebhookRoutes(app: FastifyInstance) {

@@ -12,7 +12,7 @@ import { ApiError, notFound, unauthorized } from "#server/http/errors.ts";
 import { checkSignature } from "#server/http/signature.ts";
 import { authenticate, setUidCookie } from "#server/http/auth.ts";
 
-export const UPLOAD_PATH = "/common/attachment/upload";
+const UPLOAD_PATH = "/common/attachment/upload";
 /** Room for the multipart framing and the t/at fields around the file. */
 const FRAMING = 16 * 1024;
 

@@ -19,7 +19,7 @@ import type { AttachmentStorage } from "./attachment-storage.ts";
 
 /** Per customer and hour (shared by every process): enough for a real exchange, not for a flood. */
 export const QUESTIONS_PER_HOUR = 10;
-export const UPLOADS_PER_HOUR = 30;
+const UPLOADS_PER_HOUR = 30;
 const HOUR = 3_600_000;
 /** Uploaded but never sent: removed after a day. */
 const ORPHAN_AGE = "1 day";
@@ -36,10 +36,10 @@ export type QuestionView = {
   answer: string | null;
   answered_at: string | null;
 };
-export type OrderChoice = { id: number; number: string; created_at: string };
-export type AnsweredEvent = { questionId: number; customerId: number; orderId: number | null };
+type OrderChoice = { id: number; number: string; created_at: string };
+type AnsweredEvent = { questionId: number; customerId: number; orderId: number | null };
 /** Runs inside the answer's transaction, with its handle: what it writes commits or rolls back with it. */
-export type AnswerListener = (q: Db, event: AnsweredEvent) => Promise<void>;
+type AnswerListener = (q: Db, event: AnsweredEvent) => Promise<void>;
 
 const iso = <C extends PgColumn>(col: C) =>
   sql<C["_"]["notNull"] extends true ? string : string | null>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
@@ -210,5 +210,3 @@ export function createQuestionsService({ storage, limits }: { storage: Attachmen
     },
   };
 }
-
-export type QuestionsService = ReturnType<typeof createQuestionsService>;

@@ -14,12 +14,12 @@ import type { PurchasedItem, QuickItem, QuickOrderResolution, ResolvedLine, Wish
 import type { WishlistInput } from "#core/validation/quick-order.ts";
 import { liveModels, type CartModels, type StaticModel } from "#server/modules/cart/cart-models.ts";
 
-export type WishlistRefs = { references: string[]; product_ids: number[] };
+type WishlistRefs = { references: string[]; product_ids: number[] };
 
 /** A wishlist holds at most this many models. */
-export const WISHLIST_MAX = 500;
+const WISHLIST_MAX = 500;
 /** The purchased list shows at most this many models (the most recently bought). */
-export const PURCHASED_MAX = 1000;
+const PURCHASED_MAX = 1000;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -256,5 +256,3 @@ export function createQuickOrderService(models: CartModels) {
 
   return { purchased, wishlist, references, add, remove, resolve };
 }
-
-export type QuickOrderService = ReturnType<typeof createQuickOrderService>;

@@ -7,13 +7,13 @@ import { vatByRate } from "#core/vat.ts";
 import { chargedLineRows, renderDocumentPdf, type DocumentInput } from "#server/modules/documents/pdf-layout.ts";
 import type { QuotationDetail } from "./quotations.service.ts";
 
-export type PdfCustomer = { name: string; company: string | null; clientNumber: string; email: string; siret: string | null };
+type PdfCustomer = { name: string; company: string | null; clientNumber: string; email: string; siret: string | null };
 
 /** VAT by rate, the rule of invoices and of the quotation's own total (core/vat.ts). */
 const vatRows = (lines: QuotationDetail["lines"]) => vatByRate(lines.map((l) => ({ amount: l.amount, rate: l.tva }))).rows;
 
 /** The quotation as a document of the shared layout, in `lang`. */
-export function quotationDocument(qt: QuotationDetail, customer: PdfCustomer, lang: Lang): DocumentInput {
+function quotationDocument(qt: QuotationDetail, customer: PdfCustomer, lang: Lang): DocumentInput {
   const t = (k: string, v?: Record<string, string | number>) => translate(lang, `quotations.${k}`, v);
   const validUntil = qt.valid_until ? formatDate(qt.valid_until, lang) : "—";
   return {

@@ -33,7 +33,7 @@ import { pricedCartLine } from "#server/modules/cart/cart-view.ts";
 import type { CartAnswer } from "#server/modules/cart/cart-view.ts";
 import type { CartService } from "#server/modules/cart/cart.service.ts";
 
-export const QUOTATION_SCOPE = "quotation.create";
+const QUOTATION_SCOPE = "quotation.create";
 
 export type QuotationSummary = {
   id: number;
@@ -98,7 +98,7 @@ function summary(r: Row, lang: Lang, today: string): QuotationSummary {
 }
 
 /** What a quoted line shows: unit price, quantity, the promotion taken off, the line amount. */
-export function lineView(l: QuotedLine): QuotationLineView {
+function lineView(l: QuotedLine): QuotationLineView {
   const amount = quotedAmount(l);
   const off = dec(l.price).times(l.num).round(2).minus(dec(amount));
   const remise = (off.sign() < 0 ? Decimal.ZERO : off).toFixed(2);
@@ -281,5 +281,3 @@ export function createQuotationsService(cart: CartService) {
 
   return { create, list, detail, find, toCart, cancel };
 }
-
-export type QuotationsService = ReturnType<typeof createQuotationsService>;

@@ -6,7 +6,7 @@ import { quotations } from "#server/db/schema/index.ts";
 import { isUsable, shopDay, type QuotedLine } from "#core/quotations.ts";
 
 export type LineQuote = { id: number; number: string; usable: boolean; line: QuotedLine | undefined };
-export type CartQuotes = Map<number, { id: number; number: string; usable: boolean; lines: Map<number, QuotedLine> }>;
+type CartQuotes = Map<number, { id: number; number: string; usable: boolean; lines: Map<number, QuotedLine> }>;
 
 /** The caller's quotations among `ids` (another customer's match nothing); `lock` holds them until commit. */
 export async function cartQuotes(q: Db, customerId: number, ids: readonly (number | null)[], lock = false): Promise<CartQuotes> {

@@ -12,7 +12,7 @@ export type ParsedQuery = {
 const DIM_RE = /(\d+(?:[.,]\d+)?)\s*x\s*(\d+(?:[.,]\d+)?)(?:\s*x\s*(\d+(?:[.,]\d+)?))?\s*(mm|cm)?(?![\p{L}\p{N}])/u;
 
 /** Same normalisation as f_search_norm() in migration 0003 (lower, unaccent, × → x). */
-export function normalizeText(text: string): string {
+function normalizeText(text: string): string {
   return text
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")

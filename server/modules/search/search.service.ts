@@ -12,13 +12,11 @@ import type { SearchResult, Suggestion } from "#core/catalogue/types.ts";
 import { cardTag, type PageTags } from "#server/modules/catalogue/page-tags.ts";
 import { likeEscape, parseQuery, tsQueryText, type ParsedQuery } from "./search-query.ts";
 
-export const SEARCH_PAGE_SIZE = 24;
-export const SUGGEST_LIMIT = 8;
+const SEARCH_PAGE_SIZE = 24;
+const SUGGEST_LIMIT = 8;
 
 /** How a product matched, best first. */
-export const TIER = { refExact: 0, refPrefix: 1, dims: 2, text: 3, substring: 4, fuzzy: 5 } as const;
-
-export type { SearchResult, Suggestion };
+const TIER = { refExact: 0, refPrefix: 1, dims: 2, text: 3, substring: 4, fuzzy: 5 } as const;
 
 type Hit = { product_id: number; tier: number; score: number; ref: string | null };
 type Window = { limit: number; offset: number };
@@ -34,7 +32,7 @@ export function searchScope(reason: string | undefined): number[] | "all" | "non
   return reason === undefined || reason === "*" || INDEXED_TABLES.has(reason) ? "all" : "none";
 }
 
-export type SearchOptions = {
+type SearchOptions = {
   /** Matches of recent texts kept in memory (dropped at every index refresh); 0 turns it off (benchmarks). */
   resultCacheSize?: number;
 };
@@ -253,5 +251,3 @@ export function createSearchService(
 
   return { search, suggest, refresh: (ids?: number[]) => refresh(ids), ready };
 }
-
-export type SearchService = ReturnType<typeof createSearchService>;

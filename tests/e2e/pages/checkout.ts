@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { weekdayName } from "#core/format-date.ts";
 import { label, localePath, type Lang } from "./labels.ts";
 
-export type Mode = "parcel" | "pallet" | "carrier" | "pickup";
+type Mode = "parcel" | "pallet" | "carrier" | "pickup";
 
 export class CheckoutPage {
   constructor(

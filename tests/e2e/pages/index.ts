@@ -3,8 +3,7 @@
 // with the issue that builds those pages, along with the cart badge getter of Header.
 export { Header } from "./header.ts";
 export { ProductList } from "./product-list.ts";
-export { ProductDetail, type ModelRow } from "./product-detail.ts";
+export { ProductDetail } from "./product-detail.ts";
 export { LoginPage } from "./login.ts";
 export { AccountHome, IdentityPage, AddressesPage } from "./account.ts";
-export { DocumentsPage } from "./documents.ts";
 export { ReturnsPage, DeliveriesPage, NotificationsPage } from "./aftersales.ts";

@@ -3,7 +3,7 @@
 import type { Locator, Page } from "playwright-core";
 import { label, type Lang } from "./labels.ts";
 
-export type ModelRow = { root: Locator; reference: Locator; cells: Locator };
+type ModelRow = { root: Locator; reference: Locator; cells: Locator };
 
 export class ProductDetail {
   constructor(
