@@ -10,10 +10,9 @@ import { createServices } from "./services.ts";
 import { createMailer } from "./mail.ts";
 import { connectReadCache, createReadCache } from "./read-cache.ts";
 import { siteApi } from "./http/site.ts";
-import { quotationDocumentRoutes } from "./modules/quotations/quotation-documents.routes.ts";
 import { attachmentRoutes } from "./modules/questions/attachments.routes.ts";
 import { pages } from "./http/pages.ts";
-import { documentFileRoutes } from "./modules/documents/documents.routes.ts";
+import { documentFileRoutes } from "./http/pdf-download.ts";
 import type { PageCache } from "./http/page-cache.ts";
 import "./http/types.ts";
 import { logSerializers } from "./http/log-serializers.ts";
@@ -76,9 +75,8 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
   await app.register(siteApi, { prefix: "/site", env, secureCookies });
   // Provider webhooks (raw body) and the sandbox's hosted card page, outside the signed API (decision 077).
   await app.register(paymentWebhookRoutes);
-  // PDF downloads (invoices, credit notes), owner only, outside the signed /site scope (decision 079).
-  await app.register(documentFileRoutes, { prefix: "/documents", secureCookies });
-  await app.register(quotationDocumentRoutes, { secureCookies });
+  // PDF downloads (invoices, credit notes, quotations), owner only, outside the signed /site scope (decision 130).
+  await app.register(documentFileRoutes, { secureCookies });
   // uploads: their own scope and size limit, outside the JSON /site scope (DESIGN §3; decision 083)
   await app.register(attachmentRoutes, { prefix: "/common", env, secureCookies });
 

@@ -40,6 +40,8 @@ export default function CreditNotes({ loaderData: { list, balance } }: Route.Com
           </p>
           <DocumentTable
             rows={list}
+            kind="credit-note"
+            pdfRef={(c) => c.id}
             testIds={{ table: "credit-note-list", row: "credit-note-row", pdf: "credit-note-pdf" }}
             pdfLabel={(c) => t("documents.download_credit_note", { number: c.number })}
             columns={[

@@ -35,6 +35,8 @@ export default function Invoices({ loaderData: { list } }: Route.ComponentProps)
       ) : (
         <DocumentTable
           rows={list}
+          kind="invoice"
+          pdfRef={(i) => i.order_id}
           testIds={{ table: "invoice-list", row: "invoice-row", pdf: "invoice-pdf" }}
           pdfLabel={(i) => t("documents.download_invoice", { number: i.number })}
           columns={[

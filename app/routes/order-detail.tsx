@@ -71,7 +71,7 @@ export default function OrderDetailPage({ loaderData: o }: Route.ComponentProps)
         <OrderInvoiceAddress o={o} />
         <OrderPayment o={o} />
         <OrderAfterSales o={o} />
-        <OrderDocumentsSection docs={o.documents} />
+        <OrderDocumentsSection orderId={o.id} docs={o.documents} />
         {o.note && (
           <section aria-labelledby="order-note-title" className="rounded border border-line p-4">
             <h2 id="order-note-title" className="mb-2 text-lg font-semibold">

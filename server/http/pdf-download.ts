@@ -1,33 +1,50 @@
-// One way to serve a personal PDF (invoice, credit note, quotation; decisions 079, 080, 085), outside the
-// signed /site scope so a plain link works. The caller is the uid cookie or a bearer token (a rotated token
-// comes back in the header and the cookie). No session: a browser goes to the login page and comes back, an
-// app gets 401. A malformed name, an unknown document and another customer's are the same 404 page. The file
-// is an attachment named after the document's number (`-zh` for the Chinese one), never cached.
+// The customer's PDF documents (invoice, credit note, quotation; decisions 079, 080, 085, 130), one route family
+// outside the signed /site scope so a plain link works: GET /documents/<kind>/<ref>.pdf (core/documents/pdf-url.ts).
+// Every kind answers alike. The caller is the uid cookie or a bearer token (a rotated token comes back in the
+// header and the cookie). No session: a browser goes to the login page (in the document's language) and comes
+// back, an app gets 401 (it cannot follow a login page). A malformed name, an unknown document and another
+// customer's are the same 404 page. The file is an attachment named after the document's number, never cached.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { DOCUMENT_KINDS, documentPdfRoute, pdfFileName, type DocumentKind } from "#core/documents/pdf-url.ts";
 import { isDomainError } from "#core/domain-errors.ts";
 import { isLang, translate, type Lang } from "#core/i18n/messages.ts";
 import { localePath } from "#core/slug.ts";
+import { quotationRefSchema } from "#core/validation/quotations.ts";
 import { authenticate, setUidCookie } from "./auth.ts";
 import { errorPage } from "./root-errors.ts";
 
-/** A rendered document and its number (the file name is made here, the same way for every kind). */
+/** A rendered document and its number (the file name is made from it, the same way for every kind). */
 export type PdfFile = { number: string; pdf: Buffer };
 
-type PdfRoute<Ref> = {
-  /** Path with a `:file` parameter, e.g. "/documents/invoice/:file". */
-  url: string;
-  /** The document reference in the file name (`<ref>.pdf`), or null when it cannot be one. */
-  parse: (ref: string) => Ref | null;
-  /** The caller's document; throws a not_found domain error for anything else. */
-  make: (customerId: number, ref: Ref, lang: Lang) => Promise<PdfFile>;
-};
+/**
+ * The caller's document from the reference in its file name (`<ref>.pdf`): null when the name cannot be one;
+ * a not_found domain error for an unknown document or another customer's.
+ */
+type RenderPdf = (customerId: number, ref: string, lang: Lang) => Promise<PdfFile | null>;
 
-/** The file name of a document: its number, with `-zh` for the Chinese copy. */
-export const pdfFileName = (number: string, lang: Lang) => `${number}${lang === "zh" ? "-zh" : ""}.pdf`;
+/** A reference that is a positive id (the order's for an invoice, the note's for a credit note). */
+const byId =
+  (render: (customerId: number, id: number, lang: Lang) => Promise<PdfFile>): RenderPdf =>
+  (customerId, ref, lang) =>
+    /^\d{1,9}$/.test(ref) ? render(customerId, Number(ref), lang) : Promise.resolve(null);
 
-export function pdfDownloadRoute<Ref>(app: FastifyInstance, opts: { secureCookies: boolean }, route: PdfRoute<Ref>) {
+/** One route per kind, same answers for every kind; the services render and check the owner. */
+export async function documentFileRoutes(app: FastifyInstance, opts: { secureCookies: boolean }) {
+  const { documents, quotations, db } = app.services;
+  const kinds: Record<DocumentKind, RenderPdf> = {
+    invoice: byId((c, orderId, lang) => documents.invoicePdf(db, c, orderId, lang)),
+    "credit-note": byId((c, noteId, lang) => documents.creditNotePdf(db, c, noteId, lang)),
+    quotation: async (c, ref, lang) => {
+      const r = quotationRefSchema.safeParse({ id: ref });
+      return r.success ? quotations.pdf(db, c, r.data, lang) : null;
+    },
+  };
+  for (const kind of DOCUMENT_KINDS) pdfRoute(app, opts, kind, kinds[kind]);
+}
+
+function pdfRoute(app: FastifyInstance, opts: { secureCookies: boolean }, kind: DocumentKind, render: RenderPdf) {
   const { sessions, db } = app.services;
-  app.get(route.url, async (req: FastifyRequest, reply: FastifyReply) => {
+  app.get(documentPdfRoute(kind), async (req: FastifyRequest, reply: FastifyReply) => {
     const q = req.query as Record<string, unknown>;
     const lang: Lang = isLang(q.lang) ? q.lang : "fr";
     reply.header("Cache-Control", "private, no-store");
@@ -43,10 +60,9 @@ export function pdfDownloadRoute<Ref>(app: FastifyInstance, opts: { secureCookie
       return reply.code(401).type("text/plain; charset=utf-8").send(translate(lang, "documents.pdf_login"));
     }
     const m = /^(.{1,40})\.pdf$/.exec((req.params as { file?: string }).file ?? "");
-    const ref = m ? route.parse(m[1]) : null;
-    if (ref === null) return notFoundPage();
     try {
-      const file = await route.make(auth.customer.id, ref, lang);
+      const file = m ? await render(auth.customer.id, m[1], lang) : null;
+      if (!file) return notFoundPage();
       return reply
         .type("application/pdf")
         .header("Content-Disposition", `attachment; filename="${pdfFileName(file.number, lang)}"`)

@@ -1,16 +1,21 @@
-// The table of the account's documents with a PDF link per row (/factures, /avoirs; decision 085): the
-// caller gives the columns, the table adds the PDF column (the page's language, file named after the number).
+// The table of the account's documents with a PDF link per row (/factures, /avoirs; decisions 085, 130): the
+// caller gives the columns and the document kind, the table adds the PDF column (the page's language, file named
+// after the number, both made by core/documents/pdf-url.ts as the server makes them).
 // On a phone each row is a card (`stack-table`, app.css).
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useT } from "#app/lib/i18n.tsx";
 import { localePath } from "#core/slug.ts";
+import { documentPdfPath, pdfFileName, type DocumentKind } from "#core/documents/pdf-url.ts";
 import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 
 type DocumentColumn<R> = { header: string; cell: (row: R) => ReactNode; right?: boolean; strong?: boolean };
 
 type Props<R> = {
   rows: readonly R[];
+  /** The rows' kind and the reference of a row's PDF (an invoice's is its order's id). */
+  kind: DocumentKind;
+  pdfRef: (row: R) => number;
   columns: DocumentColumn<R>[];
   /** data-testid of the table, of each row and of each PDF link (the pages' tests find them by these). */
   testIds: { table: string; row: string; pdf: string };
@@ -21,7 +26,7 @@ type Props<R> = {
 const th = "border-b border-line px-2 py-2 text-left font-semibold";
 const td = "border-b border-line px-2 py-2";
 
-export function DocumentTable<R extends { id: number; number: string; pdf_url: string }>({ rows, columns, testIds, pdfLabel }: Props<R>) {
+export function DocumentTable<R extends { id: number; number: string }>({ rows, kind, pdfRef, columns, testIds, pdfLabel }: Props<R>) {
   const { t, lang } = useT();
   return (
     <TableScroll>
@@ -52,8 +57,8 @@ export function DocumentTable<R extends { id: number; number: string; pdf_url: s
               ))}
               <td className={td}>
                 <a
-                  href={lang === "zh" ? `${r.pdf_url}?lang=zh` : r.pdf_url}
-                  download={`${r.number}${lang === "zh" ? "-zh" : ""}.pdf`}
+                  href={documentPdfPath(kind, pdfRef(r), lang)}
+                  download={pdfFileName(r.number, lang)}
                   className="text-brand underline"
                   aria-label={pdfLabel(r)}
                   data-testid={testIds.pdf}

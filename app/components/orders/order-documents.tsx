@@ -1,18 +1,16 @@
-// The order detail's invoice block (decision 079): download link of the invoice PDF once issued, in the page's
-// language and the other one, and the credit-note balance spent on the order with what remains to pay.
+// The order detail's invoice block (decisions 079, 130): download link of the invoice PDF once issued, in the
+// page's language and the other one, and the credit-note balance spent on the order with what remains to pay.
 import { useT } from "#app/lib/i18n.tsx";
 import { decOrZero } from "#core/money.ts";
 import { formatPrice } from "#core/price-format.ts";
+import { documentPdfPath, pdfFileName } from "#core/documents/pdf-url.ts";
 
-type Docs = { invoice: { number: string; pdf_url: string } | null; credit_used: string; amount_due: string };
+type Docs = { invoice: { number: string } | null; credit_used: string; amount_due: string };
 
-export function OrderDocumentsSection({ docs }: { docs: Docs }) {
+export function OrderDocumentsSection({ orderId, docs }: { orderId: number; docs: Docs }) {
   const { t, lang } = useT();
   const credit = decOrZero(docs.credit_used).sign() > 0;
-  const inLang = (url: string, l: "fr" | "zh") => (l === "zh" ? `${url}?lang=zh` : url);
   const other = lang === "zh" ? "fr" : "zh";
-  // Named as the server names it (decision 085): the Chinese copy ends in -zh.
-  const fileName = (l: "fr" | "zh") => `${docs.invoice?.number}${l === "zh" ? "-zh" : ""}.pdf`;
   return (
     <section aria-labelledby="order-documents-title" className="rounded border border-line p-4" data-testid="order-documents">
       <h2 id="order-documents-title" className="mb-2 text-lg font-semibold">
@@ -20,10 +18,18 @@ export function OrderDocumentsSection({ docs }: { docs: Docs }) {
       </h2>
       {docs.invoice ? (
         <p className="flex flex-wrap gap-4">
-          <a href={inLang(docs.invoice.pdf_url, lang)} download={fileName(lang)} className="text-brand underline">
+          <a
+            href={documentPdfPath("invoice", orderId, lang)}
+            download={pdfFileName(docs.invoice.number, lang)}
+            className="text-brand underline"
+          >
             {t("documents.download_invoice", { number: docs.invoice.number })}
           </a>
-          <a href={inLang(docs.invoice.pdf_url, other)} download={fileName(other)} className="text-brand underline">
+          <a
+            href={documentPdfPath("invoice", orderId, other)}
+            download={pdfFileName(docs.invoice.number, other)}
+            className="text-brand underline"
+          >
             {t("documents.download_other_lang")}
           </a>
         </p>

@@ -7,6 +7,7 @@ import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useCart } from "#app/lib/cart-store.ts";
 import { useSession } from "#app/lib/session-store.ts";
+import { documentPdfPath } from "#core/documents/pdf-url.ts";
 import { localePath } from "#core/slug.ts";
 
 const TONES: Record<string, string> = {
@@ -26,16 +27,12 @@ export function QuotationState({ state, text }: { state: string; text: string })
 }
 
 /** The quotation's PDF, French and Chinese (a plain link: the browser opens the document). */
-function pdfUrl(id: number, lang: "fr" | "zh") {
-  return `/documents/quotation/${id}.pdf${lang === "zh" ? "?lang=zh" : ""}`;
-}
-
 export function PdfLinks({ id, number }: { id: number; number: string }) {
   const { t, lang } = useT();
   return (
     <span className="flex flex-wrap gap-3">
       <a
-        href={pdfUrl(id, lang)}
+        href={documentPdfPath("quotation", id, lang)}
         className="text-brand underline"
         data-testid="quotation-pdf"
         aria-label={`${t("quotations.download_pdf")} ${number}`}
@@ -43,7 +40,12 @@ export function PdfLinks({ id, number }: { id: number; number: string }) {
         {t("quotations.download_pdf")}
       </a>
       {lang !== "zh" && (
-        <a href={pdfUrl(id, "zh")} lang="zh" className="text-brand underline" aria-label={`${t("quotations.download_pdf_zh")} ${number}`}>
+        <a
+          href={documentPdfPath("quotation", id, "zh")}
+          lang="zh"
+          className="text-brand underline"
+          aria-label={`${t("quotations.download_pdf_zh")} ${number}`}
+        >
           {t("quotations.download_pdf_zh")}
         </a>
       )}

@@ -9,6 +9,7 @@ import { creditNotes, customers, orderLines, orders, returnLines, returnRequests
 import { withTransaction } from "#server/db/tx.ts";
 import { notFound } from "#core/domain-errors.ts";
 import { creditNoteRate, creditNoteVat, returnCredit } from "#core/documents/credit.ts";
+import { documentPdfPath } from "#core/documents/pdf-url.ts";
 import { isLang } from "#core/lang.ts";
 import { localePath } from "#core/slug.ts";
 import { goodsTotal } from "#core/order-view.ts";
@@ -17,7 +18,7 @@ import { nextNumber } from "#server/modules/numbering/numbering.service.ts";
 import { addNotification } from "#server/modules/notifications/notifications.service.ts";
 import { enqueueMail } from "#server/modules/outbox/outbox.service.ts";
 import { origin } from "#server/modules/orders/order-mail.ts";
-import { creditNotePdfPath, creditNoteReason } from "./documents.service.ts";
+import { creditNoteReason } from "./documents.service.ts";
 
 type IssuedCreditNote = { id: number; number: string; amount_ttc: string; created: boolean };
 
@@ -99,7 +100,7 @@ export async function issueCreditNote(q: Db, source: { returnId: number }, opts:
         order_number: r.order_number,
         reason: creditNoteReason(null, r.id, r.order_number, lang),
       },
-      { pdf: `${site}${creditNotePdfPath(note.id, lang)}`, creditNotes: `${site}${localePath(lang, "/avoirs")}` },
+      { pdf: `${site}${documentPdfPath("credit-note", note.id, lang)}`, creditNotes: `${site}${localePath(lang, "/avoirs")}` },
     );
     await enqueueMail(tx, { to: r.email, ...mail, attachments: [{ kind: "credit_note", id: note.id, customer_id: r.customer_id, lang }] });
     return { id: note.id, number, amount_ttc: amount, created: true };

@@ -1,12 +1,9 @@
-// Invoices and credit notes of the caller (decision 079). Two scopes:
-// - /site JSON API (signed like every /site call): GET /site/Customer/invoiceList, GET /site/Customer/creditNoteList;
-// - /documents/… PDF downloads for the browser (uid cookie) or an app (bearer token), owner only:
-//   GET /documents/invoice/<orderId>.pdf, GET /documents/credit-note/<id>.pdf, `?lang=zh` for Chinese, served by
-//   the PDF route shared with quotations (server/http/pdf-download.ts, decision 085).
+// Invoices and credit notes of the caller (decision 079), /site JSON API (signed like every /site call):
+// GET /site/Customer/invoiceList, GET /site/Customer/creditNoteList. Their PDFs are served by the documents'
+// route family (server/http/pdf-download.ts, decision 130).
 import type { FastifyInstance } from "fastify";
 import { ok } from "#server/http/envelope.ts";
 import { apiRoute } from "#server/http/openapi.ts";
-import { pdfDownloadRoute } from "#server/http/pdf-download.ts";
 
 const tags = ["Documents"];
 
@@ -37,16 +34,4 @@ export async function documentsApiRoutes(site: FastifyInstance) {
     },
     async (req, _reply, _input, customer) => ok(req, await documents.creditNoteList(db, customer.id, req.lang)),
   );
-}
-
-const id = (ref: string) => (/^\d{1,9}$/.test(ref) ? Number(ref) : null);
-
-export async function documentFileRoutes(app: FastifyInstance, opts: { secureCookies: boolean }) {
-  const { documents, db } = app.services;
-  pdfDownloadRoute(app, opts, { url: "/invoice/:file", parse: id, make: (c, orderId, lang) => documents.invoicePdf(db, c, orderId, lang) });
-  pdfDownloadRoute(app, opts, {
-    url: "/credit-note/:file",
-    parse: id,
-    make: (c, noteId, lang) => documents.creditNotePdf(db, c, noteId, lang),
-  });
 }

@@ -12,6 +12,7 @@ import { dec, sum } from "#core/money.ts";
 import { formatPrice } from "#core/price-format.ts";
 import { goodsTotal, vatBreakdown, type OrderAddress } from "#core/order-view.ts";
 import { breakdownRows } from "#core/order-breakdown.ts";
+import { documentPdfPath } from "#core/documents/pdf-url.ts";
 import { amountDue, creditNoteRate, creditNoteVat, creditToApply, returnCredit, spreadOverCreditNotes } from "#core/documents/credit.ts";
 import { localePath } from "#core/slug.ts";
 import { chargedLineRows, paymentMethodLabel, renderDocumentPdf, type DocumentCustomer } from "./pdf-layout.ts";
@@ -49,10 +50,6 @@ const iso = <C extends AnyPgColumn>(col: C) =>
 const ownOrder = and(eq(orders.id, creditNotes.orderId), eq(orders.customerId, creditNotes.customerId));
 /** The order's lines again, in a subquery of a statement that reads order_lines already. */
 const otherLines = alias(orderLines, "x");
-
-/** Download paths (cookie session, owner only). `lang` zh adds ?lang=zh. */
-export const invoicePdfPath = (orderId: number, lang: Lang = "fr") => `/documents/invoice/${orderId}.pdf${lang === "zh" ? "?lang=zh" : ""}`;
-export const creditNotePdfPath = (id: number, lang: Lang = "fr") => `/documents/credit-note/${id}.pdf${lang === "zh" ? "?lang=zh" : ""}`;
 
 const ROW_LABELS = {
   goods_ht: "goods_ht",
@@ -193,7 +190,7 @@ export function createDocumentsService() {
       .innerJoin(orders, eq(orders.id, invoices.orderId))
       .where(eq(invoices.customerId, customerId))
       .orderBy(desc(invoices.issuedAt), desc(invoices.id));
-    return rows.map((r) => ({ ...r, pdf_url: invoicePdfPath(r.order_id) }));
+    return rows.map((r) => ({ ...r, pdf_url: documentPdfPath("invoice", r.order_id) }));
   }
 
   async function creditNoteList(q: Db, customerId: number, lang: Lang = "fr"): Promise<{ list: CreditNoteItem[]; balance: string }> {
@@ -216,7 +213,7 @@ export function createDocumentsService() {
     const list = rows.map(({ return_id, ...r }) => ({
       ...r,
       reason: creditNoteReason(r.reason, return_id, r.order_number, lang),
-      pdf_url: creditNotePdfPath(r.id),
+      pdf_url: documentPdfPath("credit-note", r.id),
     }));
     return { list, balance: sum(list.map((c) => c.remaining_ttc)).toFixed(2) };
   }
@@ -451,7 +448,7 @@ export function createDocumentsService() {
       .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
     const credit = o ? await creditUsedOn(q, orderId) : "0.00";
     return {
-      invoice: inv ? { number: inv.number, pdf_url: invoicePdfPath(orderId) } : null,
+      invoice: inv ? { number: inv.number, pdf_url: documentPdfPath("invoice", orderId) } : null,
       credit_used: credit,
       amount_due: o ? amountDue(o.total_ttc, credit) : "0.00",
     };

@@ -3,7 +3,7 @@
 import type { Db } from "#server/db/client.ts";
 import type { MailAttachmentRef } from "#server/db/schema/index.ts";
 import type { MailFile } from "#server/mail.ts";
-import { pdfFileName } from "#server/http/pdf-download.ts";
+import { pdfFileName } from "#core/documents/pdf-url.ts";
 import type { DocumentsService } from "./documents.service.ts";
 
 export function documentAttachments(db: Db, documents: DocumentsService) {

@@ -8,17 +8,14 @@ import type { Db } from "#server/db/client.ts";
 import { invoices } from "#server/db/schema/index.ts";
 import type { Lang } from "#core/lang.ts";
 import { formatDate } from "#core/format-date.ts";
+import { documentPdfPath } from "#core/documents/pdf-url.ts";
 import { mailOrderOf, paymentMail } from "#core/mail/order-mail.ts";
 import { nextNumber } from "#server/modules/numbering/numbering.service.ts";
 import { enqueueMail } from "#server/modules/outbox/outbox.service.ts";
-import { invoicePdfPath } from "#server/modules/documents/documents.service.ts";
 import { orderDetail } from "#server/modules/orders/orders.service.ts";
 import { origin, orderRecipient, orderUrl } from "#server/modules/orders/order-mail.ts";
 
 type IssuedInvoice = { id: number; number: string; orderId: number; created: boolean };
-
-/** The path of an order's invoice PDF (served by the documents module), in the reader's language. */
-export const invoicePath = invoicePdfPath;
 
 export type IssueOptions = {
   /** The shop's public origin for the links in the e-mail (PUBLIC_URL). */
@@ -47,7 +44,10 @@ export async function issueInvoice(q: Db, orderId: number, opts: IssueOptions): 
     method: o.payment?.method ?? null,
     date: formatDate(o.payment?.paid_at ?? new Date(), lang),
     byCredit,
-    links: { order: orderUrl(opts.publicUrl, lang, o.number), invoice: `${origin(opts.publicUrl)}${invoicePdfPath(orderId, lang)}` },
+    links: {
+      order: orderUrl(opts.publicUrl, lang, o.number),
+      invoice: `${origin(opts.publicUrl)}${documentPdfPath("invoice", orderId, lang)}`,
+    },
   });
   await enqueueMail(q, { to: to.email, ...mail, attachments: [{ kind: "invoice", order_id: orderId, customer_id: to.customer_id, lang }] });
   return { id: inv.id, number, orderId, created: true };

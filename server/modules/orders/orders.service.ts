@@ -23,9 +23,9 @@ import {
 } from "#core/order-view.ts";
 import { decOrZero } from "#core/money.ts";
 import { amountDue } from "#core/documents/credit.ts";
+import { documentPdfPath } from "#core/documents/pdf-url.ts";
 import type { OrderListInput, OrderRef } from "#core/validation/orders.ts";
 import type { CartService } from "#server/modules/cart/cart.service.ts";
-import { invoicePdfPath } from "#server/modules/documents/documents.service.ts";
 
 // Moments as ISO text in UTC and dates as "YYYY-MM-DD": both drivers answer the same strings.
 const iso = <C extends AnyColumn>(col: C) =>
@@ -182,7 +182,7 @@ export async function orderDetail(q: Db, customerId: number, ref: OrderRef, lang
     can_repay: canRepay(o.status),
     // the invoice of a paid order (decision 077); its PDF is served by the documents module
     invoice_number: o.invoice_number,
-    invoice_url: o.invoice_number ? invoicePdfPath(o.id, lang) : null,
+    invoice_url: o.invoice_number ? documentPdfPath("invoice", o.id, lang) : null,
     // Delivery dates and the date confirmation state (decision 082).
     shipped_at: o.shipped_at,
     delivered_at: o.delivered_at,

@@ -16,7 +16,8 @@ import { fromCents, toCents } from "#core/payments.ts";
 import type { OrderRef } from "#core/validation/orders.ts";
 import { LONE_SURROGATE } from "#core/validation/common.ts";
 import { canRepay } from "#core/order-states.ts";
-import { invoicePath, issueInvoice } from "#server/modules/invoices/invoice-issue.ts";
+import { documentPdfPath } from "#core/documents/pdf-url.ts";
+import { issueInvoice } from "#server/modules/invoices/invoice-issue.ts";
 import { orderAmountDue, releaseCreditNotes } from "#server/modules/documents/documents.service.ts";
 import type { PaymentNotification, PaymentProviderAdapter } from "./provider.ts";
 
@@ -192,7 +193,7 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
       failure,
       can_repay: canRepay(o.status),
       invoice_number: o.invoice_number,
-      invoice_url: o.invoice_number ? invoicePath(o.id, lang) : null,
+      invoice_url: o.invoice_number ? documentPdfPath("invoice", o.id, lang) : null,
     };
   }
 

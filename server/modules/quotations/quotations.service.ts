@@ -1,12 +1,12 @@
 // Quotations (devis; decision 080): the cart turned into a numbered quotation at the prices
 // the catalogue gives now, the caller's list and detail, and a usable quotation turned back into the cart at
-// its quoted prices. Each use case is one transaction; another customer's quotation is not found.
+// its quoted prices, and its PDF. Each use case is one transaction; another customer's quotation is not found.
 import { createHash } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { Db } from "#server/db/client.ts";
 import { storeAnswer, takeKey } from "#server/modules/idempotency/idempotency-keys.ts";
-import { cartLines, carts, quotations } from "#server/db/schema/index.ts";
+import { cartLines, carts, customers, quotations } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { conflict, notFound, refused } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
@@ -32,6 +32,8 @@ import { liveModels } from "#server/modules/cart/cart-models.ts";
 import { pricedCartLine } from "#server/modules/cart/cart-view.ts";
 import type { CartAnswer } from "#server/modules/cart/cart-view.ts";
 import type { CartService } from "#server/modules/cart/cart.service.ts";
+import type { PdfFile } from "#server/http/pdf-download.ts";
+import { quotationPdf } from "./quotation-pdf.ts";
 
 const QUOTATION_SCOPE = "quotation.create";
 
@@ -279,5 +281,24 @@ export function createQuotationsService(cart: CartService) {
     return toDetail(row, lang, today);
   }
 
-  return { create, list, detail, find, toCart, cancel };
+  /** The caller's quotation as a PDF in `lang`, with the caller's details; another customer's is not found. */
+  async function pdf(q: Db, customerId: number, ref: QuotationRef, lang: Lang): Promise<PdfFile> {
+    const qt = await detail(q, customerId, ref, lang);
+    const [c] = await q
+      .select({
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        company: customers.company,
+        clientNumber: customers.clientNumber,
+        email: customers.email,
+        siret: customers.siret,
+      })
+      .from(customers)
+      .where(eq(customers.id, customerId));
+    if (!c) throw notFound();
+    const { firstName, lastName, ...rest } = c;
+    return { number: qt.number, pdf: await quotationPdf(qt, { name: `${firstName} ${lastName}`, ...rest }, lang) };
+  }
+
+  return { create, list, detail, find, toCart, cancel, pdf };
 }
