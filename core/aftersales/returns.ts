@@ -15,6 +15,8 @@ export type ReturnReason = (typeof RETURN_REASONS)[number];
 export const RETURN_COMMENT_MAX = 500;
 /** Most lines in one request (an order has fewer). */
 export const RETURN_LINES_MAX = 200;
+/** Delivered orders the return page shows: the most recent ones (one page of returnableOrders). */
+export const RETURNABLE_PAGE_SIZE = 20;
 
 export const isReturnStatus = (s: unknown): s is ReturnStatus =>
   typeof s === "string" && (RETURN_STATUSES as readonly string[]).includes(s);

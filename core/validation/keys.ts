@@ -65,6 +65,7 @@ export const VALIDATION_KEYS = [
   "invalid_value",
   "cgv_required",
   "privacy_required",
+  "page_invalid",
 ] as const;
 
 export type ValidationKeyName = (typeof VALIDATION_KEYS)[number];
