@@ -1,6 +1,7 @@
 // What the account shows of an order (decision 072): answer types shared by the API and
 // the pages (app/ imports nothing from server/), the VAT breakdown by rate and the tracking timeline.
 import type { Acceptance } from "./legal.ts";
+import type { ListPage } from "./list-page.ts";
 import { decOrZero, sum } from "./money.ts";
 import { vatByRate, type VatRow } from "./vat.ts";
 import type { StateLabel } from "./order-states.ts";
@@ -37,7 +38,8 @@ export type OrderSummary = {
   planned_delivery_date: string | null;
 };
 
-export type OrderList = { list: OrderSummary[]; total: number; page: number; page_size: number; page_count: number };
+/** The list shape of every list answer (core/list-page.ts), and the page count the pager shows. */
+export type OrderList = ListPage<OrderSummary> & { page_count: number };
 
 export type OrderLineView = {
   id: number;

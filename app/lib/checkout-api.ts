@@ -7,6 +7,7 @@ import type { CartParams, CartTotals, Freight, PromotionInfo } from "#core/cart/
 import type { DeliveryExpenseQuery } from "#core/freight.ts";
 import type { ReceivingDay } from "#core/validation/receiving.ts";
 import type { CheckoutMode } from "#core/validation/checkout-form.ts";
+import type { ListPage } from "#core/list-page.ts";
 
 /** cart_info of POST /site/Index/getShoppingCart: the cart parameters with every SPEC §3 total flattened in. */
 export type CartInfo = CartParams & Omit<CartTotals, "lines"> & { shop_id?: number | null };
@@ -97,7 +98,7 @@ export const checkoutApi = {
     }),
   saveParams: (infos: CartParamsInfos) => api<unknown>("POST", "/site/Sale/cartParams", { ...quiet, body: { infos } }),
   verifyPromo: (code: string) => api<Coupon>("GET", "/site/Sale/promoCodeVerification", { ...quiet, query: { code } }),
-  coupons: () => api<Coupon[]>("GET", "/site/Customer/couponList", quiet),
+  coupons: () => api<ListPage<Coupon>>("GET", "/site/Customer/couponList", quiet),
   getReceipt: () => api<{ days: ReceivingDay[]; note: string | null }>("GET", "/site/Customer/getReceiptArrangement", quiet),
   setReceipt: (days: ReceivingDay[]) => api<unknown>("POST", "/site/Customer/setReceiptArrangement", { ...quiet, body: { days } }),
   addCombination: (delivery_addr_id: number, invoice_addr_id: number) =>

@@ -100,7 +100,7 @@ export function useCheckout() {
       setData((d) => ({
         ...d,
         // Only the coupons that can be used now are offered.
-        coupons: coupons?.code === 200 ? coupons.data.filter((c) => c.valid) : [],
+        coupons: coupons?.code === 200 ? coupons.data.list.filter((c) => c.valid) : [],
         receiving: receivingWeek(days),
       }));
       // Saves the preselected addresses: the server then judges each mode for the chosen zip.

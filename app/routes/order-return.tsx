@@ -15,12 +15,13 @@ export const handle = { personal: true };
 export async function loader({ context, url }: Route.LoaderArgs) {
   const me = requireCustomer(context, url);
   const { returns, db } = context.services;
-  const [orders, list] = await Promise.all([
+  // The first page of returnableOrders: the most recently delivered orders.
+  const [returnable, list] = await Promise.all([
     returns.returnableOrders(db, me.id, new Date(), context.lang),
     returns.list(db, me.id, context.lang),
   ]);
   const wanted = Number(url.searchParams.get("order_id"));
-  return { orders, returns: list, wanted: Number.isInteger(wanted) ? wanted : 0 };
+  return { orders: returnable.list, returns: list, wanted: Number.isInteger(wanted) ? wanted : 0 };
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {

@@ -14,6 +14,8 @@ export const RETURN_REASONS = ["damaged", "wrong_item", "not_as_described", "sur
 export const RETURN_COMMENT_MAX = 500;
 /** Most lines in one request (an order has fewer). */
 export const RETURN_LINES_MAX = 200;
+/** Delivered orders the return page shows: the most recent ones (one page of returnableOrders). */
+export const RETURNABLE_PAGE_SIZE = 20;
 
 /** The shop's transitions: requested → accepted | refused; accepted → received; received → refunded. */
 const NEXT: Record<ReturnStatus, readonly ReturnStatus[]> = {

@@ -1,9 +1,9 @@
 // Requests of the returns, delivery dates and notifications pages and API (decision 082). One schema per form,
-// shared by the browser and the server; messages are "aftersales.*" keys.
+// shared by the browser and the server; messages are "aftersales.*" keys (a bad page: "validation.page_invalid").
 import { z } from "zod";
 import "./keys.ts";
-import { intField, text } from "./common.ts";
-import { RETURN_COMMENT_MAX, RETURN_LINES_MAX, RETURN_REASONS } from "../aftersales/returns.ts";
+import { intField, pageQuery, text } from "./common.ts";
+import { RETURN_COMMENT_MAX, RETURN_LINES_MAX, RETURN_REASONS, RETURNABLE_PAGE_SIZE } from "../aftersales/returns.ts";
 import { DELIVERY_REPLIES, isIsoDate } from "../aftersales/deliveries.ts";
 
 const e = (key: string) => ({ error: `aftersales.${key}` });
@@ -56,3 +56,6 @@ export const readNotificationSchema = z
   .object({ id: id("notification_invalid").optional(), all: z.boolean(e("notification_invalid")).optional() })
   .refine((v) => (v.id !== undefined) !== (v.all === true), e("notification_invalid"));
 export type ReadNotificationInput = z.output<typeof readNotificationSchema>;
+
+/** GET /site/Customer/returnableOrders: page from 1, page_size 1–50 (default 20). */
+export const returnableOrdersSchema = pageQuery({ size: RETURNABLE_PAGE_SIZE });

@@ -80,6 +80,22 @@ export function intField(
   );
 }
 
+/** The most rows one page of a list answer holds (GET /site/Sale/orderList and every paged list). */
+export const MAX_PAGE_SIZE = 50;
+
+/**
+ * The query of a paged list (core/list-page.ts): `page` from 1 (default 1), `page_size` from 1 to `max`
+ * (default `size`); anything else is refused with "validation.page_invalid".
+ */
+export function pageQuery({ size, max = MAX_PAGE_SIZE }: { size: number; max?: number }) {
+  if (size < 1 || size > max) throw new RangeError(`pageQuery: default size ${size} is not within [1, ${max}]`);
+  const error = msg("page_invalid");
+  return z.object({
+    page: intField(error, { max: 1_000_000 }).optional().default(1),
+    page_size: intField(error, { max }).optional().default(size),
+  });
+}
+
 /**
  * A decimal measure (a volume, a weight) within [min, max]: a JSON number, or a text of digits with an optional
  * decimal point; anything else ("1e3", "Infinity", true, [5]) is refused with `error`.

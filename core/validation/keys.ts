@@ -59,6 +59,7 @@ export const VALIDATION_KEYS = [
   "invalid_value",
   "cgv_required",
   "privacy_required",
+  "page_invalid",
 ] as const;
 
 export type ValidationKeyName = (typeof VALIDATION_KEYS)[number];

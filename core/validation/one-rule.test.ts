@@ -89,7 +89,7 @@ describe("one rule for text and one for integers", () => {
     expect(quotationRefSchema.parse({ id: 12 })).toEqual({ id: "12" });
     expect(first(orderDetailSchema, { id: "2147483648" })).toBe("orders.order_id_invalid");
     expect(orderDetailSchema.parse({ id: "ce2026-000123" })).toEqual({ number: "CE2026-000123" });
-    expect(first(orderListSchema, { page: "1e3" })).toBe("orders.page_invalid");
+    expect(first(orderListSchema, { page: "1e3" })).toBe("validation.page_invalid");
     expect(first(idQuerySchema, { id: "2147483648" })).toBe("catalogue.api_id_required");
     expect(first(listParamsSchema, { type: 2 ** 31 })).toBe("catalogue.api_invalid_params");
     expect(first(cartParamsSchema, { infos: { delivery_addr_id: 2 ** 31 } })).toBe("invalid_body");

@@ -1,9 +1,9 @@
-// Requests of the account's order pages and API (decision 072). Messages are "orders.*" keys.
+// Requests of the account's order pages and API (decision 072). Messages are "orders.*" keys; a bad page
+// is "validation.page_invalid", as for every paged list.
 import { z } from "zod";
-import { intField, text } from "./common.ts";
+import { intField, pageQuery, text } from "./common.ts";
 
 const ORDER_PAGE_SIZE = 10;
-const MAX_ORDER_PAGE_SIZE = 50;
 /** Order numbers as the numbering writes them: CE2026-000123 (decision 066). */
 const ORDER_NUMBER_RE = /^[A-Z]{2}\d{4}-\d{6}$/;
 
@@ -11,13 +11,9 @@ const idError = { error: "orders.order_id_invalid" };
 const orderIdSchema = intField(idError);
 /** An order id, or a text that may be its number (checked by parseOrderRef). */
 const orderRefInput = z.union([orderIdSchema, text(idError)], idError);
-const pageError = { error: "orders.page_invalid" };
 
 /** GET /site/Sale/orderList: page from 1, page_size 1–50 (default 10). */
-export const orderListSchema = z.object({
-  page: intField(pageError, { max: 1_000_000 }).optional().default(1),
-  page_size: intField(pageError, { max: MAX_ORDER_PAGE_SIZE }).optional().default(ORDER_PAGE_SIZE),
-});
+export const orderListSchema = pageQuery({ size: ORDER_PAGE_SIZE });
 export type OrderListInput = z.output<typeof orderListSchema>;
 
 /** An order by its id or its number (links and e-mails carry either). */

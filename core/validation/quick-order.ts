@@ -1,7 +1,8 @@
-// Requests of the quick-order and wishlist API (decision 081). Messages are "area.*" keys.
+// Requests of the quick-order and wishlist API (decision 081). Messages are "area.*" keys; a bad page is
+// "validation.page_invalid", as for every paged list.
 import "./keys.ts";
 import { z } from "zod";
-import { intField, text } from "./common.ts";
+import { intField, MAX_PAGE_SIZE, pageQuery, text } from "./common.ts";
 import { QUICK_ORDER_MAX_CHARS, QUICK_ORDER_MAX_REF } from "../quick-order.ts";
 
 const modelError = { error: "area.wishlist_model_invalid" };
@@ -17,6 +18,9 @@ export const wishlistSchema = z
   })
   .refine((v) => v.model_id !== undefined || v.product_id !== undefined || v.reference !== undefined, modelError);
 export type WishlistInput = z.output<typeof wishlistSchema>;
+
+/** GET /site/Customer/wishlist: page from 1, page_size 1–50 (default 50). */
+export const wishlistPageSchema = pageQuery({ size: MAX_PAGE_SIZE });
 
 /** POST /site/Customer/quickOrderResolve: the pasted or uploaded text, parsed on the server (core/quick-order.ts). */
 export const quickOrderResolveSchema = z.object({

@@ -45,12 +45,14 @@ describe.each(testDbKinds())("API security on %s", (kind) => {
   it("12. lists the account's sessions and ends one; another account's session is out of reach", async () => {
     const mine = await session(1);
     const other = await session(1);
-    const list = (await get(t.app, "/site/Customer/getSessions", {}, { token: mine, lang: "zh" })).json();
-    expect(list.code).toBe(200);
-    const current = list.data.find((s: { current: boolean }) => s.current);
+    const res = (await get(t.app, "/site/Customer/getSessions", {}, { token: mine, lang: "zh" })).json();
+    expect(res.code).toBe(200);
+    const list = res.data.list as { id: number; current: boolean }[];
+    expect(res.data).toMatchObject({ total: list.length, page: 1, page_size: list.length });
+    const current = list.find((s) => s.current);
     expect(current).toMatchObject({ user_agent: expect.stringContaining("Firefox"), last_seen_at: expect.any(String) });
-    expect(list.data.length).toBeGreaterThanOrEqual(2);
-    const target = Math.max(...list.data.filter((s: { current: boolean }) => !s.current).map((s: { id: number }) => s.id)); // `other`, the newest
+    expect(list.length).toBeGreaterThanOrEqual(2);
+    const target = Math.max(...list.filter((s) => !s.current).map((s) => s.id)); // `other`, the newest
 
     const martin = await session(2);
     const theirs = await post(t.app, "/site/Customer/endSession", { id: target }, { token: martin });
@@ -61,7 +63,7 @@ describe.each(testDbKinds())("API security on %s", (kind) => {
 
     const ended = await post(t.app, "/site/Customer/endSession", { id: target }, { token: mine, lang: "zh" });
     expect(ended.json()).toEqual({ code: 200, data: null, info: translate("zh", "account.session_ended") });
-    const ids = (await get(t.app, "/site/Customer/getSessions", {}, { token: mine })).json().data.map((s: { id: number }) => s.id);
+    const ids = (await get(t.app, "/site/Customer/getSessions", {}, { token: mine })).json().data.list.map((s: { id: number }) => s.id);
     expect(ids).not.toContain(target);
     expect((await get(t.app, "/site/Customer/getUserInfo", {}, { token: other })).statusCode).toBe(401);
     expect((await get(t.app, "/site/Customer/getUserInfo", {}, { token: mine })).statusCode).toBe(200);

@@ -10,6 +10,7 @@ import { DEMO, loginAs } from "./customers.ts";
 import { CartPage } from "./pages/cart.ts";
 import { label, localePath, type Lang } from "./pages/labels.ts";
 import type { PurchasedItem } from "#core/quick-order-view.ts";
+import type { ListPage } from "#core/list-page.ts";
 
 const shop = shopPerFile();
 const browser = browserPerFile();
@@ -41,7 +42,7 @@ async function demoGet<T>(path: string): Promise<T> {
 
 /** The demo customer's purchased models that can be bought now. */
 async function buyable(): Promise<PurchasedItem[]> {
-  return (await demoGet<PurchasedItem[]>("/site/Customer/purchasedList")).filter((i) => i.max >= 3);
+  return (await demoGet<ListPage<PurchasedItem>>("/site/Customer/purchasedList")).list.filter((i) => i.max >= 3);
 }
 
 /** Opens /panier and waits for a line of each reference; answers every line's text. */

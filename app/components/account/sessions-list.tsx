@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { formatDate } from "#core/format-date.ts";
+import type { ListPage } from "#core/list-page.ts";
 
 type SessionRow = { id: number; user_agent: string; created_at: string; last_seen_at: string; current: boolean };
 
@@ -37,8 +38,8 @@ export function SessionsList() {
   const [notice, setNotice] = useState("");
 
   const fetchRows = async () => {
-    const res = await api<SessionRow[]>("GET", "/site/Customer/getSessions", { showLoading: false });
-    return res?.code === 200 ? res.data : null;
+    const res = await api<ListPage<SessionRow>>("GET", "/site/Customer/getSessions", { showLoading: false });
+    return res?.code === 200 ? res.data.list : null;
   };
   const load = async () => setRows(await fetchRows());
   useEffect(() => {

@@ -8,6 +8,7 @@ import { localePath, stripLocale } from "#core/slug.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { api } from "#app/lib/api.ts";
 import type { Suggestion } from "#core/catalogue/types.ts";
+import type { ListPage } from "#core/list-page.ts";
 import { useSearchHistory } from "./use-search-history.ts";
 import { whenOnline } from "#app/lib/when-online.ts";
 
@@ -65,9 +66,9 @@ export function SearchBox() {
       return;
     }
     timer.current = setTimeout(async () => {
-      const res = await api<Suggestion[]>("GET", "/site/Product/suggest", { query: { search: text }, showLoading: false });
+      const res = await api<ListPage<Suggestion>>("GET", "/site/Product/suggest", { query: { search: text }, showLoading: false });
       if (n !== seq.current) return;
-      setItems(res?.code === 200 ? res.data : []);
+      setItems(res?.code === 200 ? res.data.list : []);
       setActive(-1);
     }, SUGGEST_DEBOUNCE_MS);
   }

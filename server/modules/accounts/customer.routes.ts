@@ -4,6 +4,7 @@ import { emailChangeSchema, identityUpdateSchema } from "#core/validation/accoun
 import { addressBodySchema, addressCombinationSchema, addressIdSchema } from "#core/validation/address.ts";
 import { passwordChangeSchema } from "#core/validation/password.ts";
 import { toUserInfo } from "#core/account.ts";
+import { wholeList } from "#core/list-page.ts";
 import { ok } from "#server/http/envelope.ts";
 import { notFound } from "#server/http/errors.ts";
 import { sessionIdSchema } from "#core/validation/account.ts";
@@ -55,13 +56,15 @@ export async function customerRoutes(site: FastifyInstance) {
     async (req, _reply, _input, customer) =>
       ok(
         req,
-        (await site.services.sessions.list(db, customer.id)).map((s) => ({
-          id: s.id,
-          user_agent: s.userAgent,
-          created_at: s.createdAt.toISOString(),
-          last_seen_at: s.lastSeenAt.toISOString(),
-          current: s.id === req.sessionId,
-        })),
+        wholeList(
+          (await site.services.sessions.list(db, customer.id)).map((s) => ({
+            id: s.id,
+            user_agent: s.userAgent,
+            created_at: s.createdAt.toISOString(),
+            last_seen_at: s.lastSeenAt.toISOString(),
+            current: s.id === req.sessionId,
+          })),
+        ),
       ),
   );
 

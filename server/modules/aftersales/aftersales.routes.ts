@@ -2,7 +2,8 @@
 // required; every call is scoped by the caller: another customer's order, return or notice is not found.
 // Receiving times reuse POST/GET /site/Customer/{set,get}ReceiptArrangement (checkout module).
 import type { FastifyInstance } from "fastify";
-import { deliveryReplySchema, orderReturnSchema, readNotificationSchema } from "#core/validation/aftersales.ts";
+import { deliveryReplySchema, orderReturnSchema, readNotificationSchema, returnableOrdersSchema } from "#core/validation/aftersales.ts";
+import { wholeList } from "#core/list-page.ts";
 import { ok } from "#server/http/envelope.ts";
 import { apiRoute } from "#server/http/openapi.ts";
 
@@ -15,13 +16,15 @@ export async function aftersalesRoutes(site: FastifyInstance) {
     {
       method: "GET",
       url: "/Customer/returnableOrders",
-      summary: "The caller's delivered orders with their 15-day return window and each line's returnable quantity",
+      summary: "The caller's delivered orders with their 15-day return window and each line's returnable quantity, one page",
+      description: "Most recently delivered first.",
       tags: ["Returns"],
       auth: true,
+      input: returnableOrdersSchema,
     },
-    async (req, reply, _input, customer) => {
+    async (req, reply, input, customer) => {
       personal(reply);
-      return ok(req, await returns.returnableOrders(db, customer.id, new Date(), req.lang));
+      return ok(req, await returns.returnableOrders(db, customer.id, new Date(), req.lang, input));
     },
   );
 
@@ -36,7 +39,7 @@ export async function aftersalesRoutes(site: FastifyInstance) {
     },
     async (req, reply, _input, customer) => {
       personal(reply);
-      return ok(req, { list: await returns.list(db, customer.id, req.lang) });
+      return ok(req, wholeList(await returns.list(db, customer.id, req.lang)));
     },
   );
 
@@ -67,7 +70,8 @@ export async function aftersalesRoutes(site: FastifyInstance) {
     },
     async (req, reply, _input, customer) => {
       personal(reply);
-      return ok(req, await deliveries.list(db, customer.id, new Date(), req.lang));
+      const { list, proposable_dates } = await deliveries.list(db, customer.id, new Date(), req.lang);
+      return ok(req, { ...wholeList(list), proposable_dates });
     },
   );
 
@@ -97,7 +101,8 @@ export async function aftersalesRoutes(site: FastifyInstance) {
     },
     async (req, reply, _input, customer) => {
       personal(reply);
-      return ok(req, await notifications.list(db, customer.id, req.lang));
+      const { list, unread } = await notifications.list(db, customer.id, req.lang);
+      return ok(req, { ...wholeList(list), unread });
     },
   );
 

@@ -52,7 +52,8 @@ describe.each(testDbKinds())("after-sales on %s", (kind) => {
 
   it("lists the delivered orders with their window and what each line may still return", async () => {
     const res = (await get(t.app, "/site/Customer/returnableOrders", {}, { token: demo })).json();
-    const byNumber = Object.fromEntries(res.data.map((o: { number: string }) => [o.number, o]));
+    expect(res.data).toMatchObject({ total: 3, page: 1, page_size: 20 });
+    const byNumber = Object.fromEntries(res.data.list.map((o: { number: string }) => [o.number, o]));
     expect(Object.keys(byNumber).sort()).toEqual(["CE2026-000123", "CE2026-000131", "CE2026-000176"]);
     expect(byNumber["CE2026-000176"]).toMatchObject({ window_open: true });
     expect(byNumber["CE2026-000176"].window_text).toMatch(/^Retour possible jusqu'au \d\d\/\d\d\/\d{4} \d\d:\d\d$/);
@@ -65,7 +66,21 @@ describe.each(testDbKinds())("after-sales on %s", (kind) => {
     expect(line).toMatchObject({ delivered: 10, returned: 4, returnable: 6 });
     // Martin sees only his own
     const his = (await get(t.app, "/site/Customer/returnableOrders", {}, { token: martin })).json().data;
-    expect(his.map((o: { number: string }) => o.number)).toEqual(["CE2026-000150"]);
+    expect(his.list.map((o: { number: string }) => o.number)).toEqual(["CE2026-000150"]);
+    expect(his.total).toBe(1);
+  });
+
+  it("pages the delivered orders, most recently delivered first, and refuses a bad page", async () => {
+    const all = (await get(t.app, "/site/Customer/returnableOrders", {}, { token: demo })).json().data.list as { number: string }[];
+    const second = (await get(t.app, "/site/Customer/returnableOrders", { page: "2", page_size: "1" }, { token: demo })).json().data;
+    expect(second).toMatchObject({ total: all.length, page: 2, page_size: 1 });
+    expect(second.list.map((o: { number: string }) => o.number)).toEqual([all[1].number]);
+    const past = (await get(t.app, "/site/Customer/returnableOrders", { page: "9", page_size: "50" }, { token: demo })).json().data;
+    expect(past).toEqual({ list: [], total: all.length, page: 9, page_size: 50 });
+    for (const bad of [{ page: "0" }, { page_size: "51" }, { page_size: "1.5" }] as Record<string, string>[]) {
+      const res = await get(t.app, "/site/Customer/returnableOrders", bad, { token: demo });
+      expect(res.json(), JSON.stringify(bad)).toMatchObject({ code: 400, info: "Numéro de page invalide." });
+    }
   });
 
   it("records a return inside the window once, with its lines and a notice; a retry answers the same request", async () => {
@@ -305,7 +320,7 @@ describe.each(testDbKinds())("after-sales on %s", (kind) => {
     expect(detail.status).toBe("delivered");
     expect(detail.shipped_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(detail.tracking.at(-1)).toMatchObject({ key: "delivered", done: true, date: detail.delivered_at });
-    const orders = (await get(t.app, "/site/Customer/returnableOrders", {}, { token: demo })).json().data;
+    const orders = (await get(t.app, "/site/Customer/returnableOrders", {}, { token: demo })).json().data.list;
     expect(orders.find((o: { number: string }) => o.number === "CE2026-000177").window_open).toBe(true);
     const kinds = (await get(t.app, "/site/Customer/notificationList", {}, { token: demo }))
       .json()
@@ -316,6 +331,7 @@ describe.each(testDbKinds())("after-sales on %s", (kind) => {
   it("lists notices newest first with the unread count, marks one or all read, only the caller's", async () => {
     const first = (await get(t.app, "/site/Customer/notificationList", {}, { token: demo, lang: "zh" })).json().data;
     expect(first.unread).toBeGreaterThan(1);
+    expect(first).toMatchObject({ total: first.list.length, page: 1, page_size: first.list.length });
     expect(first.list.every((n: { text: string }) => !n.text.includes("{{"))).toBe(true);
     expect(first.list.map((n: { ref: string }) => n.ref)).not.toContain("CE2026-000150");
     const session = (await get(t.app, "/site/Index/config", { part: "session" }, { token: demo })).json().data;

@@ -13,6 +13,7 @@ import { conflict, notFound, refused } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
 import { formatDate } from "#core/format-date.ts";
 import {
+  RETURNABLE_PAGE_SIZE,
   RETURN_STATUSES,
   canMoveReturn,
   checkReturnLines,
@@ -22,6 +23,7 @@ import {
   type ReturnableLine,
 } from "#core/aftersales/returns.ts";
 import type { OrderReturnInput } from "#core/validation/aftersales.ts";
+import type { ListPage, PageRequest } from "#core/list-page.ts";
 import { addNotification } from "#server/modules/notifications/notifications.service.ts";
 import { issueCreditNote } from "#server/modules/documents/credit-notes.ts";
 import { hashRequest, storeAnswer, takeKey } from "#server/modules/idempotency/idempotency-keys.ts";
@@ -105,14 +107,36 @@ function windowText(o: { status: string; delivered_at: string | null }, now: Dat
 }
 
 export function createReturnsService(deps: { publicUrl: string }) {
-  /** The caller's delivered orders (newest first), each with its window and its lines' returnable quantities. */
-  async function returnableOrders(q: Db, customerId: number, now: Date, lang: Lang): Promise<ReturnableOrder[]> {
+  /**
+   * One page of the caller's delivered orders, most recently delivered first, each with its return window and
+   * its lines' returnable quantities.
+   */
+  async function returnableOrders(
+    q: Db,
+    customerId: number,
+    now: Date,
+    lang: Lang,
+    { page, page_size }: PageRequest = { page: 1, page_size: RETURNABLE_PAGE_SIZE },
+  ): Promise<ListPage<ReturnableOrder>> {
+    const delivered = and(eq(orders.customerId, customerId), eq(orders.status, "delivered"));
+    // The count rides on the page's rows; only a page past the end asks for it on its own.
     const rows = await q
-      .select(ORDER_COLUMNS)
+      .select({ ...ORDER_COLUMNS, total: sql<number>`count(*) over ()::int` })
       .from(orders)
-      .where(and(eq(orders.customerId, customerId), eq(orders.status, "delivered")))
+      .where(delivered)
       .orderBy(sql`${orders.deliveredAt} desc nulls last`, desc(orders.id))
-      .limit(20);
+      .limit(page_size)
+      .offset((page - 1) * page_size);
+    const total =
+      rows[0]?.total ??
+      (page > 1
+        ? (
+            await q
+              .select({ total: sql<number>`count(*)::int` })
+              .from(orders)
+              .where(delivered)
+          )[0].total
+        : 0);
     const out: ReturnableOrder[] = [];
     for (const o of rows) {
       const { w, text } = windowText(o, now, lang);
@@ -126,7 +150,7 @@ export function createReturnsService(deps: { publicUrl: string }) {
         lines: await linesOf(q, o.id),
       });
     }
-    return out;
+    return { list: out, total, page, page_size };
   }
 
   /** Asks back lines of one of the caller's orders (see the module comment). */

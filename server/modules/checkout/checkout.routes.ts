@@ -8,6 +8,7 @@ import {
   promoCodeSchema,
   receiptArrangementSchema,
 } from "#core/validation/checkout.ts";
+import { wholeList } from "#core/list-page.ts";
 import { ok } from "#server/http/envelope.ts";
 import { apiRoute } from "#server/http/openapi.ts";
 
@@ -78,7 +79,7 @@ export async function checkoutRoutes(site: FastifyInstance) {
   apiRoute(
     site,
     { method: "GET", url: "/Customer/couponList", tags, auth: true, summary: "The caller's coupons" },
-    async (req, _reply, _input, customer) => ok(req, await coupons.list(db, customer.id)),
+    async (req, _reply, _input, customer) => ok(req, wholeList(await coupons.list(db, customer.id))),
   );
 
   apiRoute(

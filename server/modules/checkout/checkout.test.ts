@@ -450,11 +450,9 @@ describe.each(testDbKinds())("checkout API on %s", (kind) => {
     });
 
     it("lists only the caller's coupons, usable first, with their state", async () => {
-      const list = (await get(t.app, "/site/Customer/couponList", {}, { token: demo })).json().data as {
-        code: string;
-        valid: boolean;
-        used: boolean;
-      }[];
+      const data = (await get(t.app, "/site/Customer/couponList", {}, { token: demo })).json().data;
+      const list = data.list as { code: string; valid: boolean; used: boolean }[];
+      expect(data).toMatchObject({ total: 5, page: 1, page_size: 5 });
       expect(list.map((c) => c.code).sort()).toEqual([
         "BIENVENUE-C100001",
         "ETE2026-C100001",
@@ -466,7 +464,7 @@ describe.each(testDbKinds())("checkout API on %s", (kind) => {
       expect(list.find((c) => c.code === "PRO15-C100001")).toMatchObject({ used: false, valid: true });
       const firstInvalid = list.findIndex((c) => !c.valid);
       expect(list.slice(firstInvalid).every((c) => !c.valid)).toBe(true);
-      const theirs = (await get(t.app, "/site/Customer/couponList", {}, { token: martin })).json().data;
+      const theirs = (await get(t.app, "/site/Customer/couponList", {}, { token: martin })).json().data.list;
       expect(theirs.map((c: { code: string }) => c.code)).toEqual(["TRAITEUR-C100002"]);
     });
   });

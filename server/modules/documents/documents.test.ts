@@ -93,7 +93,9 @@ describe.each(testDbKinds())("documents on %s", (kind) => {
     });
 
     it("show the caller's invoices only, newest first, with their PDF link", async () => {
-      const mine = (await get(t.app, "/site/Customer/invoiceList", {}, { token: demo })).json().data.list;
+      const data = (await get(t.app, "/site/Customer/invoiceList", {}, { token: demo })).json().data;
+      expect(data).toMatchObject({ total: 2, page: 1, page_size: 2 });
+      const mine = data.list;
       expect(mine.map((i: { number: string }) => i.number)).toEqual(["FA2026-000052", "FA2026-000045"]);
       expect(mine[1]).toMatchObject({
         order_number: "CE2026-000123",
@@ -125,7 +127,7 @@ describe.each(testDbKinds())("documents on %s", (kind) => {
         }),
       ]);
       const theirs = (await get(t.app, "/site/Customer/creditNoteList", {}, { token: martin })).json().data;
-      expect(theirs).toEqual({ list: [], balance: "0.00" });
+      expect(theirs).toEqual({ list: [], total: 0, page: 1, page_size: 0, balance: "0.00" });
     });
   });
 

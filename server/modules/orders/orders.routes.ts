@@ -2,6 +2,7 @@
 // "order again". Login required; another customer's order answers 404 like an absent one.
 import type { FastifyInstance } from "fastify";
 import { orderDetailSchema, orderListSchema, reorderSchema } from "#core/validation/orders.ts";
+import { wholeList } from "#core/list-page.ts";
 import { ok } from "#server/http/envelope.ts";
 import { apiRoute } from "#server/http/openapi.ts";
 
@@ -40,7 +41,7 @@ export async function ordersRoutes(site: FastifyInstance) {
   apiRoute(
     site,
     { method: "GET", url: "/Sale/orderTracking", summary: "The caller's recent orders with their tracking timelines", tags, auth: true },
-    async (req, _reply, _input, customer) => ok(req, await orders.tracking(db, customer.id, req.lang)),
+    async (req, _reply, _input, customer) => ok(req, wholeList(await orders.tracking(db, customer.id, req.lang))),
   );
 
   apiRoute(

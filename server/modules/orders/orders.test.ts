@@ -179,7 +179,9 @@ describe.each(testDbKinds())("orders in the account on %s", (kind) => {
   });
 
   it("tracks the recent orders", async () => {
-    const res = (await get(t.app, "/site/Sale/orderTracking", {}, { token: demo })).json().data;
+    const data = (await get(t.app, "/site/Sale/orderTracking", {}, { token: demo })).json().data;
+    expect(data).toMatchObject({ total: 5, page: 1, page_size: 5 });
+    const res = data.list;
     expect(res).toHaveLength(5);
     // The five most recent: CE2026-000176/177 are dated from the seed moment, so the unpaid one is found by number.
     expect(res.find((o: { number: string }) => o.number === "CE2026-000171")).toMatchObject({

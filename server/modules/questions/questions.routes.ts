@@ -3,6 +3,7 @@
 // caller's.
 import type { FastifyInstance } from "fastify";
 import { questionSchema } from "#core/validation/questions.ts";
+import { wholeList } from "#core/list-page.ts";
 import { ok } from "#server/http/envelope.ts";
 import { apiRoute } from "#server/http/openapi.ts";
 
@@ -38,6 +39,6 @@ export async function questionsRoutes(site: FastifyInstance) {
       tags,
       auth: true,
     },
-    async (req, _reply, _input, customer) => ok(req, await questions.list(db, customer.id, req.lang)),
+    async (req, _reply, _input, customer) => ok(req, wholeList(await questions.list(db, customer.id, req.lang))),
   );
 }

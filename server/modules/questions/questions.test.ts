@@ -263,7 +263,9 @@ describe.each(testDbKinds())("questions and attachments on %s", (kind) => {
     const suggestion = await post(t.app, path, { type: "suggestion", content: "Proposez des gobelets compostables." }, { token: demo });
     expect(suggestion.statusCode).toBe(200);
 
-    const list = (await get(t.app, "/site/Customer/questionList", {}, { token: demo })).json().data as QuestionView[];
+    const data = (await get(t.app, "/site/Customer/questionList", {}, { token: demo })).json().data;
+    expect(data).toMatchObject({ total: data.list.length, page: 1, page_size: data.list.length });
+    const list = data.list as QuestionView[];
     const mine = list.find((q) => q.id === id)!;
     expect(mine).toMatchObject({ type: "livraison", type_label: "Livraison", content: "Carton écrasé\nPhoto jointe.", answer: null });
     expect(mine.order?.id).toBe(demoOrder);
@@ -273,7 +275,7 @@ describe.each(testDbKinds())("questions and attachments on %s", (kind) => {
     expect(seeded?.answer).toMatch(/avoir/);
     expect(seeded?.answered_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     // another customer sees none of them
-    const theirs = (await get(t.app, "/site/Customer/questionList", {}, { token: martin })).json().data as QuestionView[];
+    const theirs = (await get(t.app, "/site/Customer/questionList", {}, { token: martin })).json().data.list as QuestionView[];
     expect(theirs.some((q) => q.id === id || q.content.includes("écrasé"))).toBe(false);
   });
 

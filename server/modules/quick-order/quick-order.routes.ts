@@ -1,6 +1,7 @@
 // Quick order and wishlist (decision 081). Login required; every read and write is the caller's.
 import type { FastifyInstance } from "fastify";
-import { quickOrderResolveSchema, wishlistSchema } from "#core/validation/quick-order.ts";
+import { quickOrderResolveSchema, wishlistPageSchema, wishlistSchema } from "#core/validation/quick-order.ts";
+import { pageOf, wholeList } from "#core/list-page.ts";
 import { ok } from "#server/http/envelope.ts";
 import { apiRoute } from "#server/http/openapi.ts";
 
@@ -19,7 +20,7 @@ export async function quickOrderRoutes(site: FastifyInstance) {
       summary: "Every model the caller bought before, with the last price and date and the current price and availability",
       description: "Aggregated from the caller's order lines (cancelled and expired orders left out), most recently bought first.",
     },
-    async (req, _reply, _input, customer) => ok(req, await quickOrder.purchased(db, customer.id, req.lang)),
+    async (req, _reply, _input, customer) => ok(req, wholeList(await quickOrder.purchased(db, customer.id, req.lang))),
   );
 
   apiRoute(
@@ -29,9 +30,12 @@ export async function quickOrderRoutes(site: FastifyInstance) {
       url: "/Customer/wishlist",
       tags,
       auth: true,
-      summary: "The caller's saved references with their current price and availability",
+      input: wishlistPageSchema,
+      summary: "The caller's saved references with their current price and availability, one page",
+      description: "Most recently saved first; references no longer in the catalogue are left out (and not counted).",
     },
-    async (req, _reply, _input, customer) => ok(req, await quickOrder.wishlist(db, customer.id, req.lang)),
+    // A wishlist holds at most 500 models: read whole (as the wishlist page shows it), then paged.
+    async (req, _reply, input, customer) => ok(req, pageOf(await quickOrder.wishlist(db, customer.id, req.lang), input)),
   );
 
   apiRoute(

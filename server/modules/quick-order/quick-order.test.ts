@@ -40,7 +40,8 @@ describe.each(testDbKinds())("quick order on %s", (kind) => {
   it("lists what the caller bought, from their own non-cancelled orders only, with the last price and date", async () => {
     const res = await get(t.app, "/site/Customer/purchasedList", {}, { token: t.demo });
     expect(res.statusCode).toBe(200);
-    const list: PurchasedItem[] = res.json().data;
+    const list: PurchasedItem[] = res.json().data.list;
+    expect(res.json().data).toMatchObject({ total: list.length, page: 1, page_size: list.length });
     const expected = await query<{ model_id: number }>(
       t.database.db,
       sql`select distinct l.model_id from order_lines l join orders o on o.id = l.order_id
@@ -55,7 +56,7 @@ describe.each(testDbKinds())("quick order on %s", (kind) => {
     );
     expect(cancelledOnly.length).toBeGreaterThan(0);
     for (const r of cancelledOnly) expect(list.some((i) => i.model_id === r.model_id)).toBe(false);
-    const martins = (await get(t.app, "/site/Customer/purchasedList", {}, { token: t.martin })).json().data as PurchasedItem[];
+    const martins = (await get(t.app, "/site/Customer/purchasedList", {}, { token: t.martin })).json().data.list as PurchasedItem[];
     for (const m of martins) expect(list.some((i) => i.model_id === m.model_id)).toBe(false);
     // Most recent first; a model bought twice shows the latest order's price, date and number and the total quantity.
     const dates = list.map((i) => i.last_date);
@@ -76,7 +77,7 @@ describe.each(testDbKinds())("quick order on %s", (kind) => {
       sql`insert into order_lines (order_id, model_id, reference, designation, unit, price, num, tva, line_ht)
       values (${latest.id}, ${first.model_id}, ${first.reference}, ${first.designation}, ${first.unit}, 9.99, 2, ${first.tva}, 19.98)`,
     );
-    const again = (await get(t.app, "/site/Customer/purchasedList", {}, { token: t.demo })).json().data as PurchasedItem[];
+    const again = (await get(t.app, "/site/Customer/purchasedList", {}, { token: t.demo })).json().data.list as PurchasedItem[];
     const twice = { model_id: first.model_id, price: "9.9900", number: latest.number, total: first.num + 2, n: 2 };
     const item = again.find((i) => i.model_id === twice.model_id)!;
     expect(item.last_date).toBe(again[0].last_date); // now among the most recent
@@ -88,8 +89,20 @@ describe.each(testDbKinds())("quick order on %s", (kind) => {
   it("adds to and removes from the caller's wishlist only, by id or reference, idempotently", async () => {
     const before1 = await wishRows(1);
     expect(before1.length).toBeGreaterThanOrEqual(3);
-    const list = (await get(t.app, "/site/Customer/wishlist", {}, { token: t.demo })).json().data as WishlistItem[];
+    const whole = (await get(t.app, "/site/Customer/wishlist", {}, { token: t.demo })).json().data;
+    const list = whole.list as WishlistItem[];
     expect(list.map((i) => i.model_id).sort((a, b) => a - b)).toEqual(before1.map((r) => r.model_id));
+    expect(whole).toMatchObject({ total: list.length, page: 1, page_size: 50 });
+    // Paged: the same rows in the same order, one page at a time; a page past the end is empty.
+    const second = (await get(t.app, "/site/Customer/wishlist", { page: "2", page_size: "2" }, { token: t.demo })).json().data;
+    expect(second).toMatchObject({ total: list.length, page: 2, page_size: 2 });
+    expect(second.list.map((i: WishlistItem) => i.model_id)).toEqual(list.slice(2, 4).map((i) => i.model_id));
+    const past = (await get(t.app, "/site/Customer/wishlist", { page: "99", page_size: "50" }, { token: t.demo })).json().data;
+    expect(past).toMatchObject({ list: [], total: list.length, page: 99 });
+    for (const bad of [{ page: "0" }, { page_size: "0" }, { page_size: "51" }, { page: "x" }] as Record<string, string>[]) {
+      const res = await get(t.app, "/site/Customer/wishlist", bad, { token: t.demo });
+      expect(res.json(), JSON.stringify(bad)).toMatchObject({ code: 400, info: "Numéro de page invalide." });
+    }
 
     // Martin removes a model that is in the demo customer's wishlist: the demo's row stays.
     const target = before1[0].model_id;

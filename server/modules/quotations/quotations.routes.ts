@@ -1,6 +1,7 @@
 // The quotation API (decision 080). Login required; another customer's quotation is not found.
 import type { FastifyInstance } from "fastify";
 import { cancelQuotationSchema, createQuotationSchema, quotationRefSchema, quotationToCartSchema } from "#core/validation/quotations.ts";
+import { wholeList } from "#core/list-page.ts";
 import { ok } from "#server/http/envelope.ts";
 import { apiRoute } from "#server/http/openapi.ts";
 import { formatDate } from "#core/format-date.ts";
@@ -31,7 +32,7 @@ export async function quotationsRoutes(site: FastifyInstance) {
   apiRoute(
     site,
     { method: "GET", url: "/Customer/quotationList", tags, auth: true, summary: "The caller's quotations, newest first" },
-    async (req, _reply, _input, customer) => ok(req, await quotations.list(db, customer.id, req.lang)),
+    async (req, _reply, _input, customer) => ok(req, wholeList((await quotations.list(db, customer.id, req.lang)).list)),
   );
 
   apiRoute(

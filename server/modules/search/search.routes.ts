@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { canSuggest, searchRequestSchema, suggestRequestSchema } from "#core/validation/search.ts";
+import { wholeList } from "#core/list-page.ts";
 import { ok } from "#server/http/envelope.ts";
 import { apiRoute } from "#server/http/openapi.ts";
 
@@ -29,6 +30,6 @@ export async function searchRoutes(site: FastifyInstance) {
       input: suggestRequestSchema,
       description: "A text shorter than 3 characters answers an empty list.",
     },
-    async (req, _reply, { search }) => ok(req, canSuggest(search) ? await site.services.search.suggest(req.lang, search) : []),
+    async (req, _reply, { search }) => ok(req, wholeList(canSuggest(search) ? await site.services.search.suggest(req.lang, search) : [])),
   );
 }

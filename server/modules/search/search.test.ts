@@ -60,7 +60,7 @@ describe.each(testDbKinds())("search on %s", (kind) => {
     expect(prefix.data.products.every((p) => p.reference.startsWith("CAR-DEM"))).toBe(true);
     // a model reference finds its product
     const model = (await get(t.app, "/site/Product/suggest", { search: "CAR-DEM-0001-" })).json();
-    expect(model.data[0].reference).toMatch(/^CAR-DEM-0001-/);
+    expect(model.data.list[0].reference).toMatch(/^CAR-DEM-0001-/);
   });
 
   it("finds Chinese names in zh", async () => {
@@ -123,13 +123,15 @@ describe.each(testDbKinds())("search on %s", (kind) => {
   it("suggests at most 8 products from 3 characters, the last word as a prefix", async () => {
     const r = (await get(t.app, "/site/Product/suggest", { search: "carton dém" })).json();
     expect(r.code).toBe(200);
-    expect(r.data.length).toBeGreaterThan(0);
-    expect(r.data.length).toBeLessThanOrEqual(8);
-    expect(r.data[0]).toMatchObject({ name: expect.stringMatching(/déménagement/), url: expect.stringMatching(/^\/product\//) });
+    const list = r.data.list;
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.length).toBeLessThanOrEqual(8);
+    expect(r.data).toMatchObject({ total: list.length, page: 1, page_size: list.length });
+    expect(list[0]).toMatchObject({ name: expect.stringMatching(/déménagement/), url: expect.stringMatching(/^\/product\//) });
     const short = (await get(t.app, "/site/Product/suggest", { search: "ca" })).json();
-    expect(short.data).toEqual([]);
+    expect(short.data).toEqual({ list: [], total: 0, page: 1, page_size: 0 });
     const zh = (await get(t.app, "/site/Product/suggest", { search: "搬家纸箱" }, { lang: "zh" })).json();
-    expect(zh.data[0].url).toMatch(/^\/zh\/product\//);
+    expect(zh.data.list[0].url).toMatch(/^\/zh\/product\//);
   });
 
   it("follows catalogue changes without a restart", async () => {
