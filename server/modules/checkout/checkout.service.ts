@@ -15,7 +15,7 @@ import type { createAddressesService } from "#server/modules/accounts/addresses.
 import type { FreightService } from "./freight.service.ts";
 import type { CouponsService } from "./coupons.service.ts";
 import type { createReceiptService } from "./receipt.service.ts";
-import { creditBalance } from "#server/modules/documents/documents.service.ts";
+import { creditBalance } from "#server/modules/credit-notes/credit-notes.service.ts";
 import { cartMeasures, lockCart, loadCart, measureConfig, ownAddress, sentMeasures, type CheckoutCartRow } from "./checkout-cart.ts";
 
 type Deps = {

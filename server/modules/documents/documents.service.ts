@@ -1,11 +1,11 @@
-// The caller's invoices and credit notes (decision 079): lists, PDFs,
-// and the credit balance spent at checkout. Every query is scoped by the caller's customer id: another
+// The caller's invoices and credit notes (decision 079): lists and PDFs; the credit balance and its spending
+// live in server/modules/credit-notes. Every query is scoped by the caller's customer id: another
 // customer's document is not found. Every function takes the handle first (decision 060).
-import { and, asc, desc, eq, gt, gte, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
-import { creditNoteUses, creditNotes, customers, invoices, orderLines, orders, returnLines } from "#server/db/schema/index.ts";
-import { notFound, refused } from "#core/domain-errors.ts";
+import { creditNotes, customers, invoices, orderLines, orders, returnLines } from "#server/db/schema/index.ts";
+import { notFound } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
 import { formatDate } from "#core/format-date.ts";
 import { dec, sum } from "#core/money.ts";
@@ -13,7 +13,8 @@ import { formatPrice } from "#core/price-format.ts";
 import { goodsTotal, vatBreakdown, type OrderAddress } from "#core/order-view.ts";
 import { breakdownRows } from "#core/order-breakdown.ts";
 import { documentPdfPath } from "#core/documents/pdf-url.ts";
-import { amountDue, creditNoteRate, creditNoteVat, creditToApply, returnCredit, spreadOverCreditNotes } from "#core/documents/credit.ts";
+import { amountDue, creditNoteRate, creditNoteVat, returnCredit } from "#core/documents/credit.ts";
+import { creditUsedOn } from "#server/modules/credit-notes/credit-notes.service.ts";
 import { localePath } from "#core/slug.ts";
 import { chargedLineRows, paymentMethodLabel, renderDocumentPdf, type DocumentCustomer } from "./pdf-layout.ts";
 import type { PdfFile } from "#server/http/pdf-download.ts";
@@ -92,81 +93,6 @@ const customerRow = async (q: Db, customerId: number) =>
       .from(customers)
       .where(eq(customers.id, customerId))
   )[0];
-
-/** Σ credit TTC spent on an order and not given back. */
-async function creditUsedOn(q: Db, orderId: number): Promise<string> {
-  const [r] = await q
-    .select({ used: sql<string>`coalesce(sum(${creditNoteUses.amount}), 0)::text` })
-    .from(creditNoteUses)
-    .where(and(eq(creditNoteUses.orderId, orderId), isNull(creditNoteUses.releasedAt)));
-  return sum([r?.used ?? "0"]).toFixed(2);
-}
-
-/**
- * What the buyer pays by card for an order: total_ttc − credit used (decision 079). The payment module asks
- * this instead of reading total_ttc; 0.00 means the credit covered everything (the order is paid already).
- */
-export async function orderAmountDue(q: Db, orderId: number): Promise<string> {
-  const [o] = await q.select({ total_ttc: orders.totalTtc }).from(orders).where(eq(orders.id, orderId));
-  if (!o) throw notFound("orders.order_not_found");
-  return amountDue(o.total_ttc, await creditUsedOn(q, orderId));
-}
-
-/** The caller's credit balance: Σ remaining_ttc of their credit notes. */
-export async function creditBalance(q: Db, customerId: number): Promise<string> {
-  const [r] = await q
-    .select({ balance: sql<string>`coalesce(sum(${creditNotes.remainingTtc}), 0)::text` })
-    .from(creditNotes)
-    .where(eq(creditNotes.customerId, customerId));
-  return sum([r?.balance ?? "0"]).toFixed(2);
-}
-
-/**
- * Inside the order's transaction: takes min(balance, order TTC) from the customer's credit notes, oldest first,
- * each by one guarded statement (remaining_ttc >= amount), and records it per order. Locks the notes
- * (for update, id order) so two orders racing for one balance queue: the second sees what the first left.
- * Returns the amount taken (0.00 when there is no balance).
- */
-export async function consumeCreditNotes(tx: Db, customerId: number, orderId: number, orderTtc: string): Promise<string> {
-  const notes = await tx
-    .select({ id: creditNotes.id, remaining_ttc: creditNotes.remainingTtc })
-    .from(creditNotes)
-    .where(and(eq(creditNotes.customerId, customerId), gt(creditNotes.remainingTtc, "0")))
-    .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.id))
-    .for("update");
-  const wanted = creditToApply(sum(notes.map((n) => n.remaining_ttc)), orderTtc);
-  const parts = spreadOverCreditNotes(notes, wanted);
-  for (const p of parts) {
-    const done = await tx
-      .update(creditNotes)
-      .set({ remainingTtc: sql`${creditNotes.remainingTtc} - ${p.amount}::numeric` })
-      .where(and(eq(creditNotes.id, p.id), eq(creditNotes.customerId, customerId), gte(creditNotes.remainingTtc, p.amount)))
-      .returning({ id: creditNotes.id });
-    if (done.length === 0) throw refused("documents.credit_unavailable");
-    await tx.insert(creditNoteUses).values({ orderId, creditNoteId: p.id, amount: p.amount });
-  }
-  return sum(parts.map((p) => p.amount)).toFixed(2);
-}
-
-/**
- * Gives the credit spent on an order back to its credit notes, exactly once (each use row is released by a
- * guarded update; a second call, or a concurrent one, finds nothing left to release). For the expiry or
- * cancellation of an unpaid order, inside that transaction. Returns the amount given back.
- */
-export async function releaseCreditNotes(q: Db, orderId: number): Promise<string> {
-  const released = await q
-    .update(creditNoteUses)
-    .set({ releasedAt: sql`now()` })
-    .where(and(eq(creditNoteUses.orderId, orderId), isNull(creditNoteUses.releasedAt)))
-    .returning({ credit_note_id: creditNoteUses.creditNoteId, amount: creditNoteUses.amount });
-  for (const r of released) {
-    await q
-      .update(creditNotes)
-      .set({ remainingTtc: sql`${creditNotes.remainingTtc} + ${r.amount}::numeric` })
-      .where(eq(creditNotes.id, r.credit_note_id));
-  }
-  return sum(released.map((r) => r.amount)).toFixed(2);
-}
 
 /** The shop's text, or for a credit note issued by a refunded return (no text stored) its translated reason. */
 export function creditNoteReason(reason: string | null, returnId: number | null, orderNumber: string | null, lang: Lang): string | null {
@@ -457,7 +383,7 @@ export function createDocumentsService() {
   /** Links for pages: the list pages of the account area. */
   const pages = (lang: Lang) => ({ invoices: localePath(lang, "/factures"), creditNotes: localePath(lang, "/avoirs") });
 
-  return { invoiceList, creditNoteList, invoicePdf, creditNotePdf, creditBalance, orderDocuments, pages };
+  return { invoiceList, creditNoteList, invoicePdf, creditNotePdf, orderDocuments, pages };
 }
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;

@@ -59,8 +59,8 @@ import {
 import { lockCartsSql } from "#server/modules/cart/cart-rows.ts";
 import { cartQuotes, lineQuote } from "#server/modules/quotations/quoted-lines.ts";
 import type { CartService } from "#server/modules/cart/cart.service.ts";
-import { consumeCreditNotes } from "#server/modules/documents/documents.service.ts";
-import { payWithCreditNotes } from "#server/modules/documents/credit-payment.ts";
+import { consumeCreditNotes } from "#server/modules/credit-notes/credit-notes.service.ts";
+import { payWithCreditNotes } from "#server/modules/credit-notes/credit-payment.ts";
 import { cartOrderModelsSql, orderModels, type OrderModelRow } from "./order-models.ts";
 
 const ORDER_SCOPE = "order.place";

@@ -18,7 +18,7 @@ import { LONE_SURROGATE } from "#core/validation/common.ts";
 import { canRepay } from "#core/order-states.ts";
 import { documentPdfPath } from "#core/documents/pdf-url.ts";
 import { issueInvoice } from "#server/modules/invoices/invoice-issue.ts";
-import { orderAmountDue, releaseCreditNotes } from "#server/modules/documents/documents.service.ts";
+import { orderAmountDue, releaseCreditNotes } from "#server/modules/credit-notes/credit-notes.service.ts";
 import type { PaymentNotification, PaymentProviderAdapter } from "./provider.ts";
 
 type PaymentResult = {
