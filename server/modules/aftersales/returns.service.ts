@@ -5,6 +5,7 @@
 // refunded); every status change notifies the customer in the same transaction, and "refunded" issues the
 // return's credit note in it too (decision 085).
 import { and, desc, eq, inArray, ne, sql, type AnyColumn } from "drizzle-orm";
+import { pageTotal } from "#server/db/page-total.ts";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { orderLines, orders, returnLines, returnRequests } from "#server/db/schema/index.ts";
@@ -119,7 +120,7 @@ export function createReturnsService(deps: { publicUrl: string }) {
     { page, page_size }: PageRequest = { page: 1, page_size: RETURNABLE_PAGE_SIZE },
   ): Promise<ListPage<ReturnableOrder>> {
     const delivered = and(eq(orders.customerId, customerId), eq(orders.status, "delivered"));
-    // The count rides on the page's rows; only a page past the end asks for it on its own.
+    // The count rides on the page's rows (pageTotal).
     const rows = await q
       .select({ ...ORDER_COLUMNS, total: sql<number>`count(*) over ()::int` })
       .from(orders)
@@ -127,16 +128,13 @@ export function createReturnsService(deps: { publicUrl: string }) {
       .orderBy(sql`${orders.deliveredAt} desc nulls last`, desc(orders.id))
       .limit(page_size)
       .offset((page - 1) * page_size);
-    const total =
-      rows[0]?.total ??
-      (page > 1
-        ? (
-            await q
-              .select({ total: sql<number>`count(*)::int` })
-              .from(orders)
-              .where(delivered)
-          )[0].total
-        : 0);
+    const total = await pageTotal(rows, page, async () => {
+      const [{ n }] = await q
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(delivered);
+      return n;
+    });
     const out: ReturnableOrder[] = [];
     for (const o of rows) {
       const { w, text } = windowText(o, now, lang);

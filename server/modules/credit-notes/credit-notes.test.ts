@@ -7,6 +7,7 @@ import { query, type Db } from "#server/db/client.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { createTestApp, get, post, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
+import { creditBuyers, type CreditBuyers } from "#server/test/credit-buyers.ts";
 import { pdfToText } from "#server/test/pdf-text.ts";
 import { sum } from "#core/money.ts";
 import { consumeCreditNotes, orderAmountDue, releaseCreditNotes } from "./credit-notes.service.ts";
@@ -16,70 +17,27 @@ describe.each(testDbKinds())("credit-note balance on %s", (kind) => {
   let db: Db;
   let demo: string;
   let shopId: number;
-  let modelId: number;
-  let seq = 0;
+  let fx: CreditBuyers;
   const pdf = (path: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url: path, headers });
 
   beforeAll(async () => {
     t = await createTestApp(kind);
     db = t.database.db;
     demo = await t.app.services.sessions.create(db, 1);
-    [{ id: shopId }] = await query<{ id: number }>(db, sql`select id from shops order by id limit 1`);
-    [{ id: modelId }] = await query<{ id: number }>(
-      db,
-      sql`select m.id from models m join products p on p.id = m.product_id
-          where p.active and not exists (select 1 from promotions pr where pr.model_id = m.id) order by m.id limit 1`,
-    );
-    // 50.00 HT a unit at 20 %: 60.00 TTC
-    await query(
-      db,
-      sql`update models set stock = 100000, purchasable_qty = 10000, not_for_sale = false, price = 50, site_price = 50, tva = 0.2 where id = ${modelId}`,
-    );
+    fx = await creditBuyers(t, kind); // 60.00 TTC a unit
+    ({ shopId } = fx);
   }, 120_000);
   afterAll(() => t.close());
 
-  /** A new customer with a pickup cart of `units` × 60.00 TTC and credit notes of the given balances. */
-  async function buyer(units: number, credits: string[]) {
-    const n = ++seq;
-    const [c] = await query<{ id: number }>(
-      db,
-      sql`insert into customers (client_number, title, first_name, last_name, company, email, password_hash)
-          values (${`D${kind}${n}`}, 'M', 'Jean', ${`Avoir${n}`}, ${`Société ${n}`}, ${`avoir${n}-${kind}@exemple.fr`}, 'x') returning id`,
-    );
-    await fill(c.id, units);
-    for (const [i, amount] of credits.entries()) {
-      await query(
-        db,
-        sql`insert into credit_notes (number, customer_id, amount_ttc, remaining_ttc, reason, issued_at)
-            values (${`AVT${kind}${n}-${i}`}, ${c.id}, ${amount}::numeric, ${amount}::numeric, 'Test', now() - ${`${10 - i} days`}::interval)`,
-      );
-    }
-    return { id: c.id, email: `avoir${n}-${kind}@exemple.fr` };
-  }
-  async function fill(customerId: number, units: number) {
-    const [cart] = await query<{ id: number }>(
-      db,
-      sql`insert into carts (customer_id, pickup_method, shop_id, delivery_mode) values (${customerId}, 2, ${shopId}, 'pickup')
-          on conflict (customer_id) do update set pickup_method = 2 returning id`,
-    );
-    await query(
-      db,
-      sql`insert into cart_lines (cart_id, model_id, num) values (${cart.id}, ${modelId}, ${units}) on conflict (cart_id, model_id) do update set num = ${units}`,
-    );
-  }
+  const buyer = (units: number, credits: string[]) => fx.buyer(units, credits);
+  const fill = (customerId: number, units: number) => fx.fill(customerId, units);
   const remaining = async (customerId: number) =>
     sum(
       (await query<{ r: string }>(db, sql`select remaining_ttc::text as r from credit_notes where customer_id = ${customerId}`)).map(
         (x) => x.r,
       ),
     ).toFixed(2);
-  const place = (c: { id: number; email: string }, use_credit: boolean) =>
-    t.app.services.orderPlacement.place(
-      db,
-      c,
-      { idempotency_key: `doc-${kind}-${String(++seq).padStart(12, "0")}`, note: "", use_credit, accept_cgv: true },
-      "fr",
-    );
+  const place = (c: { id: number; email: string }, use_credit: boolean) => fx.place(c, use_credit);
 
   describe("credit at checkout", () => {
     it("preOrderInfo tells the balance", async () => {

@@ -2,6 +2,7 @@
 // again". Every query is scoped by the caller's customer id: another customer's order is not found, never
 // shown. Every function takes the handle to use (decision 060).
 import { acceptanceOf } from "#core/legal.ts";
+import { pageTotal } from "#server/db/page-total.ts";
 import { and, desc, eq, isNull, sql, type AnyColumn } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
@@ -205,16 +206,13 @@ export function createOrdersService(cart: CartService) {
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(page_size)
       .offset((page - 1) * page_size);
-    const total =
-      rows[0]?.total ??
-      (page > 1
-        ? (
-            await q
-              .select({ total: sql<number>`count(*)::int` })
-              .from(orders)
-              .where(eq(orders.customerId, customerId))
-          )[0].total
-        : 0);
+    const total = await pageTotal(rows, page, async () => {
+      const [{ n }] = await q
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(eq(orders.customerId, customerId));
+      return n;
+    });
     return { list: rows.map((o) => summary(o, lang)), total, page, page_size, page_count: Math.max(1, Math.ceil(total / page_size)) };
   }
 
