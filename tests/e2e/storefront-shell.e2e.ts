@@ -23,9 +23,18 @@ describe("header", () => {
     const { page, context, errors } = await at("/");
     await makeTall(page);
     const hidden = () => page.locator("header.site-header").getAttribute("data-hidden");
-    await page.evaluate(() => window.scrollTo(0, 100));
-    await wait(450);
-    expect(await hidden()).toBe("false"); // not past 110 px
+    // Scrolled to 100 px and read once the handler's check of that scroll has run (a timer set in the scroll event
+    // after the handler's, 350 ms against its 300): no check of it is left pending for the next scroll.
+    const at100 = await page.evaluate(
+      () =>
+        new Promise<string | null>((resolve) => {
+          const header = document.querySelector("header.site-header")!;
+          const read = () => setTimeout(() => resolve(header.getAttribute("data-hidden")), 350);
+          window.addEventListener("scroll", read, { once: true });
+          window.scrollTo(0, 100);
+        }),
+    );
+    expect(at100).toBe("false"); // not past 110 px
     // The handler waits its 300 ms: 100 ms after the scroll event the header is still shown. Read in the page by a
     // timer set in that event after the handler's: timers run in the order they fall due, however busy the machine.
     const early = await page.evaluate(
