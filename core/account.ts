@@ -1,5 +1,7 @@
 // The customer as the API and the pages show it (SPEC §4 userInfo) and the address book's entries.
+import type { z } from "zod";
 import type { AddressKind } from "./validation/address.ts";
+import type { addressAnswer } from "./contracts/shared.ts";
 
 export type { AddressKind };
 
@@ -45,21 +47,8 @@ export function toUserInfo(c: CustomerFields): UserInfo {
   };
 }
 
-export type AddressView = {
-  id: number;
-  kind: AddressKind;
-  is_default: boolean;
-  title: string | null;
-  first_name: string;
-  last_name: string;
-  company: string | null;
-  line1: string;
-  line2: string | null;
-  zip_code: string;
-  city: string;
-  country: string;
-  phone: string | null;
-};
+/** An address as answers show it (core/contracts/shared.ts). */
+export type AddressView = z.output<typeof addressAnswer>;
 
 /** A stored phone as shown: French national numbers in pairs ("01 43 57 21 98"), any other as stored (E.164). */
 export function formatPhone(stored: string): string {

@@ -38,6 +38,8 @@ export const envSchema = z.object({
   SIGN_SECRET: z.string().min(8).default("comptoir-demo-sign-secret"),
   SIGN_CHECK: bool.default(true),
   MAINTENANCE: bool.default(false),
+  /** Check every API answer against its contract (answer-check.ts); on by default in tests only. */
+  CHECK_ANSWERS: bool.optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default("Comptoir de l'Emballage <contact@comptoir-emballage.fr>"),
   /** Unset: this shop's own port on localhost (the sandbox's notifications must reach it; decision 077). */

@@ -2,15 +2,21 @@
 import { signature } from "./md5.ts";
 import { translate, type Lang } from "#core/i18n/translate.ts";
 import { useSession } from "./session-store.ts";
+import type { AnswerOf, RequestOf } from "#core/contracts/contract.ts";
+import type { CallByPath, CallPath } from "#core/contracts/index.ts";
 
 export type Envelope<T> = { code: number; data: T; info: string };
+/** The answer's `data` of the call at `P`, as its contract declares it. */
+export type Answer<P extends CallPath> = AnswerOf<CallByPath[P]>;
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 const RETRIES = 3;
 
-type Options = {
-  query?: Record<string, string | number | undefined>;
-  body?: Record<string, unknown>;
+type Options<Req = Record<string, unknown>> = {
+  /** A GET's query: texts and numbers, sent as texts. */
+  query?: Req;
+  /** A POST's JSON body. */
+  body?: Req;
   showLoading?: boolean;
   /** The language of the answer, when it must not follow the session's (read before the start-up sets it). */
   lang?: Lang;
@@ -27,10 +33,24 @@ export function configureApi(c: Partial<ClientConfig>) {
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
+ * Calls the API at `path` with the method, request and answer its contract declares (core/contracts).
  * Returns the envelope for 200 and 400 (the caller shows `info`), null otherwise after the transition:
  * 401 logs out and goes to /connexion; 503 sets maintenance and goes home; others show server_error.
  */
-export async function api<T>(method: "GET" | "POST", path: string, opts: Options = {}): Promise<Envelope<T> | null> {
+export function api<P extends CallPath>(
+  method: CallByPath[P]["method"],
+  path: P,
+  opts: Options<RequestOf<CallByPath[P]>> = {},
+): Promise<Envelope<Answer<P>> | null> {
+  return send<Answer<P>>(method, path, opts as Options);
+}
+
+/** Transitional (removed once every call has its contract): a call whose answer type the caller states. */
+export function legacyApi<T>(method: "GET" | "POST", path: string, opts: Options = {}): Promise<Envelope<T> | null> {
+  return send<T>(method, path, opts);
+}
+
+async function send<T>(method: "GET" | "POST", path: string, opts: Options): Promise<Envelope<T> | null> {
   const s = useSession.getState();
   const sig = signature(path, client.signSecret);
   const url = new URL(path.replace(/^\//, ""), new URL(client.baseUrl, window.location.origin));
@@ -38,7 +58,7 @@ export async function api<T>(method: "GET" | "POST", path: string, opts: Options
   if (s.token) headers.Authorization = `Bearer ${s.token}`;
   let body: string | undefined;
   if (method === "GET") {
-    for (const [k, v] of Object.entries({ ...opts.query, ...sig })) if (v !== undefined) url.searchParams.set(k, String(v));
+    for (const [k, v] of Object.entries({ ...opts.query, ...sig })) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
   } else {
     headers["Content-Type"] = "application/json";
     body = JSON.stringify({ ...opts.body, ...sig });

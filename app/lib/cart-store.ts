@@ -7,7 +7,7 @@ import { create } from "zustand";
 import { addLines, checkCartLimit, fillLimitMessage, patchedLines, removeLine, totalQuantity, updateLine } from "#core/cart/operations.ts";
 import type { CartParams, CartTotals, PromotionInfo } from "#core/cart/types.ts";
 import { translate } from "#core/i18n/translate.ts";
-import { api, type Envelope } from "./api.ts";
+import { legacyApi, type Envelope } from "./api.ts";
 import { clearLocalCart, onOtherTabLines, readLocalCart, writeLocalCart, type LocalLine } from "./cart-storage.ts";
 import { useSession } from "./session-store.ts";
 
@@ -96,7 +96,7 @@ export const useCart = create<CartState>()((set, get) => {
   };
   /** A customer call: 200 replaces the cart with the answer; otherwise the info is shown and nothing changes. */
   const send = async (path: string, body: Record<string, unknown>): Promise<Envelope<CartAnswer> | null> => {
-    const res = await api<CartAnswer>("POST", path, { body, showLoading: false });
+    const res = await legacyApi<CartAnswer>("POST", path, { body, showLoading: false });
     if (res?.code === 200 && res.data) {
       const { cart_list: changed = [], cart_models: order } = res.data;
       const lines = order ? patchedLines(get().lines, changed, order) : changed;
@@ -137,7 +137,7 @@ export const useCart = create<CartState>()((set, get) => {
       const anonymous = !loggedIn();
       const body = anonymous ? { carts: toEntries(get().lines.length ? get().lines : await readLocalCart()) } : {};
       const mine = ++listSeq;
-      const res = await api<CartAnswer>("POST", CART_GET, { body, showLoading: false });
+      const res = await legacyApi<CartAnswer>("POST", CART_GET, { body, showLoading: false });
       if (res?.code !== 200 || !res.data) return false;
       if (mine !== listSeq) return true;
       const list = res.data.cart_list ?? [];
@@ -192,7 +192,7 @@ export const useCart = create<CartState>()((set, get) => {
         clearLocalCart();
         return get().refresh();
       }
-      const res = await api<CartAnswer>("POST", CART_MERGE, { body: { carts: toEntries(local) }, showLoading: false });
+      const res = await legacyApi<CartAnswer>("POST", CART_MERGE, { body: { carts: toEntries(local) }, showLoading: false });
       if (res?.code !== 200 || !res.data) {
         if (res?.info) warn(res.info);
         return false;

@@ -1,6 +1,6 @@
 // The checkout page's calls (SPEC §7) and the answer shapes it reads. Every amount shown comes from the
 // server's answers; nothing sent here carries a price (decision 074).
-import { api } from "./api.ts";
+import { legacyApi } from "./api.ts";
 import type { AddressView } from "#core/account.ts";
 import type { Shop } from "#core/site.ts";
 import type { CartParams, CartTotals, Freight, PromotionInfo } from "#core/cart/types.ts";
@@ -89,22 +89,22 @@ export type CartParamsInfos = {
 const quiet = { showLoading: false } as const;
 
 export const checkoutApi = {
-  preOrderInfo: () => api<PreOrderInfo>("GET", "/site/Index/preOrderInfo", quiet),
-  cart: () => api<CartAnswer>("POST", "/site/Index/getShoppingCart", quiet),
+  preOrderInfo: () => legacyApi<PreOrderInfo>("GET", "/site/Index/preOrderInfo", quiet),
+  cart: () => legacyApi<CartAnswer>("POST", "/site/Index/getShoppingCart", quiet),
   deliveryExpense: (q: DeliveryExpenseQuery & { delivery_mode: CheckoutMode }) =>
-    api<{ freight: Freight | Record<string, never>; delivery_mode: CheckoutMode | null }>("GET", "/site/Sale/getDeliveryExpense", {
+    legacyApi<{ freight: Freight | Record<string, never>; delivery_mode: CheckoutMode | null }>("GET", "/site/Sale/getDeliveryExpense", {
       ...quiet,
       query: { ...q },
     }),
-  saveParams: (infos: CartParamsInfos) => api<unknown>("POST", "/site/Sale/cartParams", { ...quiet, body: { infos } }),
-  verifyPromo: (code: string) => api<Coupon>("GET", "/site/Sale/promoCodeVerification", { ...quiet, query: { code } }),
-  coupons: () => api<ListPage<Coupon>>("GET", "/site/Customer/couponList", quiet),
-  getReceipt: () => api<{ days: ReceivingDay[]; note: string | null }>("GET", "/site/Customer/getReceiptArrangement", quiet),
-  setReceipt: (days: ReceivingDay[]) => api<unknown>("POST", "/site/Customer/setReceiptArrangement", { ...quiet, body: { days } }),
+  saveParams: (infos: CartParamsInfos) => legacyApi<unknown>("POST", "/site/Sale/cartParams", { ...quiet, body: { infos } }),
+  verifyPromo: (code: string) => legacyApi<Coupon>("GET", "/site/Sale/promoCodeVerification", { ...quiet, query: { code } }),
+  coupons: () => legacyApi<ListPage<Coupon>>("GET", "/site/Customer/couponList", quiet),
+  getReceipt: () => legacyApi<{ days: ReceivingDay[]; note: string | null }>("GET", "/site/Customer/getReceiptArrangement", quiet),
+  setReceipt: (days: ReceivingDay[]) => legacyApi<unknown>("POST", "/site/Customer/setReceiptArrangement", { ...quiet, body: { days } }),
   addCombination: (delivery_addr_id: number, invoice_addr_id: number) =>
-    api<unknown>("POST", "/site/Customer/addAddressCombination", { ...quiet, body: { delivery_addr_id, invoice_addr_id } }),
+    legacyApi<unknown>("POST", "/site/Customer/addAddressCombination", { ...quiet, body: { delivery_addr_id, invoice_addr_id } }),
   createOrder: (idempotency_key: string, note: string, use_credit: boolean, accept_cgv: boolean) =>
-    api<PlacedOrder>("POST", "/site/Sale/createOrder", {
+    legacyApi<PlacedOrder>("POST", "/site/Sale/createOrder", {
       body: { idempotency_key, note, ...(use_credit ? { use_credit } : {}), accept_cgv },
     }),
 };

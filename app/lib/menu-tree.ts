@@ -2,7 +2,7 @@
 // decision 092): fetched once per language after hydration, at idle, or at once when a panel opens first.
 import { useEffect } from "react";
 import { create } from "zustand";
-import { api } from "./api.ts";
+import { legacyApi } from "./api.ts";
 import { useShell } from "./use-shell.tsx";
 import { toMenu } from "#core/catalogue/menu.ts";
 import type { CategoryNode, MenuNode } from "#core/catalogue/types.ts";
@@ -14,7 +14,7 @@ const pending = new Map<Lang, Promise<void>>();
 function loadMenuTree(lang: Lang): Promise<void> {
   let p = pending.get(lang);
   if (!p) {
-    p = api<{ product_cate: CategoryNode[] }>("GET", "/site/Index/config", { showLoading: false, lang }).then((res) => {
+    p = legacyApi<{ product_cate: CategoryNode[] }>("GET", "/site/Index/config", { showLoading: false, lang }).then((res) => {
       if (res?.code === 200) useTrees.setState({ [lang]: res.data.product_cate.map(toMenu) });
       else pending.delete(lang); // the next panel opening asks again
     });

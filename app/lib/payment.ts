@@ -3,7 +3,7 @@
 // (POST /site/Index/getPaymentResult, polled while the provider's notification is awaited) and the
 // 5-second countdown of the success page. Nothing card-related ever passes here.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { api } from "./api.ts";
+import { legacyApi } from "./api.ts";
 import { useSession } from "./session-store.ts";
 import { useLang } from "./i18n.tsx";
 import { translate, type Lang } from "#core/i18n/translate.ts";
@@ -31,9 +31,9 @@ export type PaymentResult = {
 /** `lang` is the page's: it decides the result page the provider sends the buyer back to and the failure's text. */
 const paymentApi = {
   leave: (orderId: number, lang?: Lang) =>
-    api<{ redirect_url: string }>("GET", "/site/Sale/leavePayment", { query: { order_id: orderId }, showLoading: false, lang }),
+    legacyApi<{ redirect_url: string }>("GET", "/site/Sale/leavePayment", { query: { order_id: orderId }, showLoading: false, lang }),
   result: (orderId: number, lang?: Lang) =>
-    api<PaymentResult>("POST", "/site/Index/getPaymentResult", { body: { order_id: orderId }, showLoading: false, lang }),
+    legacyApi<PaymentResult>("POST", "/site/Index/getPaymentResult", { body: { order_id: orderId }, showLoading: false, lang }),
 };
 
 /** Only our own origin or an https page may receive the buyer (the provider's hosted page). */

@@ -2,7 +2,8 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import type { z } from "zod";
-import { api } from "./api.ts";
+import { legacyApi, type Answer } from "./api.ts";
+import type { CallPath } from "#core/contracts/index.ts";
 import { useSession } from "./session-store.ts";
 import { fieldErrors } from "#app/components/account/field.tsx";
 
@@ -16,7 +17,10 @@ type Options<T> = {
   reset?: boolean;
 };
 
-export function useApiForm<S extends z.ZodType, T = unknown>(schema: S, path: string, opts: Options<T> = {}) {
+/** The answer of the call at `path`, from its contract. */
+type AnswerAt<P extends string> = P extends CallPath ? Answer<P> : unknown;
+
+export function useApiForm<S extends z.ZodType, P extends string>(schema: S, path: P, opts: Options<AnswerAt<P>> = {}) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -32,7 +36,7 @@ export function useApiForm<S extends z.ZodType, T = unknown>(schema: S, path: st
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
     setBusy(true);
-    const res = await api<T>("POST", path, { body: { ...(parsed.data as Record<string, unknown>), ...opts.extra } });
+    const res = await legacyApi<AnswerAt<P>>("POST", path, { body: { ...(parsed.data as Record<string, unknown>), ...opts.extra } });
     setBusy(false);
     if (!res) return;
     if (res.code !== 200) return setFailure(res.info);

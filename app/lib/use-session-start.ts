@@ -5,7 +5,7 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { localePath, stripLocale } from "#core/slug.ts";
-import { api } from "./api.ts";
+import { legacyApi } from "./api.ts";
 import { useSession } from "./session-store.ts";
 import { useCart } from "./cart-store.ts";
 import type { SessionData } from "#core/site.ts";
@@ -39,7 +39,7 @@ export function useSessionStart(enabled: boolean) {
   useEffect(() => {
     if (!enabled) return;
     let live = true;
-    void api<SessionData>("GET", SESSION_CALL, { query: { part: "session" }, showLoading: false }).then((res) => {
+    void legacyApi<SessionData>("GET", SESSION_CALL, { query: { part: "session" }, showLoading: false }).then((res) => {
       useSession.setState({ started: true });
       if (!live || res?.code !== 200) return;
       const to = applySession(res.data, window.location.pathname);

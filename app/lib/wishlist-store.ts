@@ -1,7 +1,7 @@
 // The caller's wishlist references in the browser (decision 081): loaded once after login for the
 // heart buttons of product pages and lists (pages shared by every visitor, decision 063), updated by each toggle.
 import { create } from "zustand";
-import { api } from "./api.ts";
+import { legacyApi } from "./api.ts";
 import { useSession } from "./session-store.ts";
 
 type Refs = { references: string[]; product_ids: number[] };
@@ -26,7 +26,7 @@ export const useWishlist = create<WishlistState>()((set, get) => ({
   load: () => {
     const running = get().loading;
     if (running) return running;
-    const loading = api<Refs>("GET", "/site/Customer/wishlistRefs", { showLoading: false }).then((res) => {
+    const loading = legacyApi<Refs>("GET", "/site/Customer/wishlistRefs", { showLoading: false }).then((res) => {
       set({ ...sets(res?.code === 200 ? res.data : null), loading: null });
     });
     set({ loading });
@@ -35,7 +35,7 @@ export const useWishlist = create<WishlistState>()((set, get) => ({
   toggle: async (target) => {
     const body = "reference" in target ? { reference: target.reference.toUpperCase() } : target;
     const saved = "reference" in body ? (get().refs?.has(body.reference) ?? false) : get().products.has(body.product_id);
-    const res = await api<Refs>("POST", saved ? "/site/Customer/delWishlist" : "/site/Customer/addWishlist", {
+    const res = await legacyApi<Refs>("POST", saved ? "/site/Customer/delWishlist" : "/site/Customer/addWishlist", {
       body,
       showLoading: false,
     });

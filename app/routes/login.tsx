@@ -30,8 +30,8 @@ export default function Login() {
   const { t, lang } = useT();
   const [params] = useSearchParams();
   const startSession = useStartSession();
-  const { errors, failure, busy, onSubmit } = useApiForm<typeof loginSchema, Session>(loginSchema, "/site/user/login", {
-    onSuccess: (data) => startSession(data, safeReturnPath(params.get("redirect"), localePath(lang, "/mon-compte"))),
+  const { errors, failure, busy, onSubmit } = useApiForm(loginSchema, "/site/user/login", {
+    onSuccess: (data) => startSession(data as Session, safeReturnPath(params.get("redirect"), localePath(lang, "/mon-compte"))),
   });
 
   return (

@@ -28,8 +28,9 @@ export default function Register() {
   const { t, lang } = useT();
   const startSession = useStartSession();
   const notify = useSession((s) => s.notify);
-  const { errors, failure, busy, onSubmit } = useApiForm<typeof registrationSchema, Session>(registrationSchema, "/site/user/register", {
-    onSuccess: async (data) => {
+  const { errors, failure, busy, onSubmit } = useApiForm(registrationSchema, "/site/user/register", {
+    onSuccess: async (answer) => {
+      const data = answer as Session;
       notify({ kind: "success", text: t("account.registered", { number: data.userInfo.client_number }), centred: true }, 6000);
       await startSession(data, localePath(lang, "/mon-compte"));
     },

@@ -5,16 +5,22 @@ import { translate } from "#core/i18n/messages.ts";
 import { isDomainError, type DomainError, type DomainErrorKind } from "#core/domain-errors.ts";
 import { ApiError, type ApiCode } from "./errors.ts";
 
-type Envelope<T> = { code: number; data: T; info: string };
+export type Envelope<T> = { code: number; data: T; info: string };
+
+declare const holds: unique symbol;
+/** A JSON text known to hold a T: an answer a service serialises itself (decision 091), typed by its contract. */
+export type JsonText<T> = string & { readonly [holds]: T };
+/** The envelope around a JsonText<T>, as okJson sends it. */
+export type EnvelopeText<T> = string & { readonly [holds]: Envelope<T> };
 
 export function ok<T>(req: FastifyRequest, data: T, infoKey = "ok", vars?: Record<string, string | number>): Envelope<T> {
   return { code: 200, data, info: translate(req.lang, infoKey, vars) };
 }
 
 /** The same envelope around `dataJson`, data already serialised (decision 091): sent as is, with the JSON type. */
-export function okJson(req: FastifyRequest, reply: FastifyReply, dataJson: string, infoKey = "ok"): string {
+export function okJson<T>(req: FastifyRequest, reply: FastifyReply, dataJson: JsonText<T>, infoKey = "ok"): EnvelopeText<T> {
   reply.type("application/json; charset=utf-8");
-  return `{"code":200,"data":${dataJson},"info":${JSON.stringify(translate(req.lang, infoKey))}}`;
+  return `{"code":200,"data":${dataJson},"info":${JSON.stringify(translate(req.lang, infoKey))}}` as EnvelopeText<T>;
 }
 
 export function sendError(req: FastifyRequest, reply: FastifyReply, code: ApiCode, key: string, vars?: Record<string, string | number>) {

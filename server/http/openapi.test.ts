@@ -13,6 +13,7 @@ import { listParamsSchema } from "#core/validation/catalogue.ts";
 import type { SessionCustomer } from "#server/modules/accounts/sessions.service.ts";
 import type { Services } from "#server/services.ts";
 import { apiRoute } from "./openapi.ts";
+import { ok } from "./envelope.ts";
 import { OPENAPI_PATH, siteApi } from "./site.ts";
 import "./types.ts";
 
@@ -161,12 +162,16 @@ describe("OpenAPI document", () => {
   it("hands the handler of an auth route its customer, and other handlers the caller if any", () => {
     // types only: never registered
     const _declare = (site: FastifyInstance) => {
-      apiRoute(site, { method: "GET", url: "/a", summary: "", tags: [], auth: true }, async (_req, _reply, _input, customer) =>
-        expectTypeOf(customer).toEqualTypeOf<SessionCustomer>(),
-      );
-      apiRoute(site, { method: "GET", url: "/b", summary: "", tags: [] }, async (_req, _reply, _input, customer) =>
-        expectTypeOf(customer).toEqualTypeOf<SessionCustomer | null>(),
-      );
+      const docs = { summary: "", tags: [] };
+      const output = z.null();
+      apiRoute(site, { method: "GET", path: "/site/a", output, auth: true }, docs, async (req, _reply, _input, customer) => {
+        expectTypeOf(customer).toEqualTypeOf<SessionCustomer>();
+        return ok(req, null);
+      });
+      apiRoute(site, { method: "GET", path: "/site/b", output }, docs, async (req, _reply, _input, customer) => {
+        expectTypeOf(customer).toEqualTypeOf<SessionCustomer | null>();
+        return ok(req, null);
+      });
     };
   });
 

@@ -1,89 +1,100 @@
-// The API reference (decision 069): every /site route is declared once with `apiRoute`, which checks the
-// login the route declares, validates the request with the declared zod schema and records the declaration;
-// the OpenAPI 3.1 document is generated from those very schemas (z.toJSONSchema), so the reference cannot
-// drift from the code.
+// The API reference (decisions 069, 131): every /site route serves one contract of core/contracts with
+// `apiRoute`, which checks the login the contract asks for, validates the request with its schema and records
+// the declaration; the OpenAPI 3.1 document is generated from those very schemas (z.toJSONSchema), requests
+// and answers, so the reference cannot drift from the code.
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import { z } from "zod";
 import { LANGS } from "#core/lang.ts";
 import { SIGNATURE_WINDOW_S } from "#core/signature.ts";
+import type { AnswerOf, Contract, ParsedOf } from "#core/contracts/contract.ts";
 import type { SessionCustomer } from "#server/modules/accounts/sessions.service.ts";
-import { parse } from "./envelope.ts";
+import { parse, type Envelope, type EnvelopeText } from "./envelope.ts";
 import { unauthorized } from "./errors.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** The route's declaration, read by the document generator. */
-    api?: ApiSpec;
+    /** The route's declaration, read by the document generator and the answer check. */
+    api?: ApiRoute;
   }
 }
 
-type ApiMethod = "GET" | "POST";
+/** The scope every contract's path starts with. */
+const SITE_PREFIX = "/site";
 
-export type ApiSpec<S extends z.ZodType | undefined = z.ZodType | undefined, A extends boolean = boolean> = {
-  method: ApiMethod;
-  /** Path inside the /site scope ("/Product/detail"). */
-  url: string;
+/** What only the server and the reference need: the prose, and where the input is read when it is not the whole query or body. */
+export type RouteDocs = {
   summary: string;
   tags: string[];
   description?: string;
-  /** The request schema: the query of a GET, the JSON body of a POST. */
-  input?: S;
-  /** Where the input is read when it is not the whole query or body (e.g. unwrapping `params`). */
   from?: (req: FastifyRequest) => unknown;
-  /** A logged-in customer is needed (bearer token or uid cookie); 401 otherwise, before the input is read. */
-  auth?: A;
-  /** A POST that writes nothing: the caller's cached cart answer stays (decision 091; other POSTs drop it). */
-  readOnly?: boolean;
 };
 
-/** A declared route as the document needs it: its full path and its spec. */
-export type ApiRoute = ApiSpec & { path: string };
-
-type Input<S> = S extends z.ZodType ? z.infer<S> : undefined;
+/** A declared route: its contract and its documentation. */
+export type ApiRoute = Contract & RouteDocs;
 
 /** The customer a handler receives: always one on an `auth: true` route, else the caller's if logged in. */
-export type Caller<A extends boolean> = A extends true ? SessionCustomer : SessionCustomer | null;
+export type Caller<C extends Contract> = C["auth"] extends true ? SessionCustomer : SessionCustomer | null;
+
+/** A handler's answer: the envelope around the contract's data, or that envelope already serialised. */
+type Answer<C extends Contract> = Envelope<AnswerOf<C>> | EnvelopeText<AnswerOf<C>>;
 
 /**
- * Declares and registers one route. The handler receives the input parsed with `spec.input` and the route's
- * customer: with `auth: true` a visitor is refused (401) before the input is read, so that they learn nothing
- * from validation messages, and the handler gets a customer for sure.
+ * Registers the route serving `contract` in the /site scope. The handler receives the input parsed with
+ * `contract.input` and the route's customer: with `auth: true` a visitor is refused (401) before the input
+ * is read, so that they learn nothing from validation messages, and the handler gets a customer for sure.
  */
-export function apiRoute<S extends z.ZodType | undefined = undefined, A extends boolean = false>(
+export function apiRoute<const C extends Contract>(
   site: FastifyInstance,
-  spec: ApiSpec<S, A>,
-  handler: (req: FastifyRequest, reply: FastifyReply, input: Input<S>, customer: Caller<A>) => Promise<unknown>,
+  contract: C,
+  docs: RouteDocs,
+  handler: (req: FastifyRequest, reply: FastifyReply, input: ParsedOf<C>, customer: Caller<C>) => Promise<Answer<C>>,
 ) {
+  const api: ApiRoute = { ...contract, ...docs };
   site.route({
-    method: spec.method,
-    url: spec.url,
-    config: { api: spec },
+    method: contract.method,
+    url: contract.path.slice(SITE_PREFIX.length),
+    config: { api },
     handler: async (req, reply) => {
       const customer = req.customer ?? null;
-      if (spec.auth && !customer) throw unauthorized();
-      const raw = spec.from ? spec.from(req) : spec.method === "GET" ? req.query : req.body;
-      const input = (spec.input ? parse(spec.input, raw) : undefined) as Input<S>;
-      return handler(req, reply, input, customer as Caller<A>);
+      if (contract.auth && !customer) throw unauthorized();
+      const raw = docs.from ? docs.from(req) : contract.method === "GET" ? req.query : req.body;
+      const input = (contract.input ? parse(contract.input, raw) : undefined) as ParsedOf<C>;
+      return handler(req, reply, input, customer as Caller<C>);
     },
   });
+}
+
+/** Transitional (removed once every route serves a contract): the former declaration, its answer undescribed. */
+export function legacyApiRoute<S extends z.ZodType | undefined = undefined, A extends boolean = false>(
+  site: FastifyInstance,
+  spec: RouteDocs & { method: "GET" | "POST"; url: string; input?: S; auth?: A; readOnly?: boolean },
+  handler: (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    input: S extends z.ZodType ? z.output<S> : undefined,
+    customer: A extends true ? SessionCustomer : SessionCustomer | null,
+  ) => Promise<unknown>,
+) {
+  const { url, method, input, auth, readOnly, ...docs } = spec;
+  const contract = { method, path: `${SITE_PREFIX}${url}` as `/site/${string}`, input, auth, readOnly, output: z.unknown() };
+  apiRoute(site, contract, docs, handler as never);
 }
 
 /** The declaration of a route being added (onRoute hook), with its full path; null when undeclared. */
 export function declaredRoute(route: RouteOptions): ApiRoute | null {
   const api = route.config?.api;
   if (!api || route.method === "HEAD") return null; // Fastify's automatic HEAD twin of a GET
-  return { ...api, path: route.url };
+  if (route.url !== api.path) throw new Error(`${api.path} is served at ${route.url}: register it in the ${SITE_PREFIX} scope`);
+  return api;
 }
 
-const jsonSchema = (schema: z.ZodType) => {
-  // Requests are described as sent (io "input": coerced numbers, defaults optional); checks that JSON
-  // Schema cannot express (refinements such as the SIRET key) are left to the prose and the 400 answer.
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+const jsonSchema = (schema: z.ZodType, io: "input" | "output") => {
+  // Requests are described as sent (io "input": coerced numbers, defaults optional), answers as received;
+  // checks that JSON Schema cannot express (refinements such as the SIRET key) are left to the prose and
+  // the 400 answer.
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, unknown>;
   return rest;
 };
-
-/** {id} style for the document; Fastify paths here have no parameters, but keep it total. */
-const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -112,7 +123,7 @@ function operation(route: ApiRoute) {
     tags: route.tags,
     parameters: [{ $ref: "#/components/parameters/Applang" }],
     responses: {
-      "200": { description: "Success.", content: { "application/json": { schema: envelopeOf({}) } } },
+      "200": { description: "Success.", content: { "application/json": { schema: envelopeOf(jsonSchema(route.output, "output")) } } },
       ...errorResponses,
       ...(route.auth
         ? {
@@ -128,12 +139,12 @@ function operation(route: ApiRoute) {
   const params = op.parameters as unknown[];
   if (route.method === "GET") {
     params.push({ $ref: "#/components/parameters/t" }, { $ref: "#/components/parameters/at" });
-    const schema = route.input ? jsonSchema(route.input) : null;
+    const schema = route.input ? jsonSchema(route.input, "input") : null;
     const props = (schema?.properties ?? {}) as Record<string, unknown>;
     const required = new Set((schema?.required as string[] | undefined) ?? []);
     for (const [name, s] of Object.entries(props)) params.push({ name, in: "query", required: required.has(name), schema: s });
   } else {
-    const body = route.input ? jsonSchema(route.input) : { type: "object" };
+    const body = route.input ? jsonSchema(route.input, "input") : { type: "object" };
     op.requestBody = {
       required: true,
       content: { "application/json": { schema: { allOf: [ref("Signature"), body] } } },
@@ -146,7 +157,7 @@ function operation(route: ApiRoute) {
 export function openApiDocument(routes: readonly ApiRoute[], info: { version: string; serverUrl?: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of [...routes].sort((a, b) => a.path.localeCompare(b.path))) {
-    (paths[openApiPath(r.path)] ??= {})[r.method.toLowerCase()] = operation(r);
+    (paths[r.path] ??= {})[r.method.toLowerCase()] = operation(r);
   }
   const tags = [...new Set(routes.flatMap((r) => r.tags))].sort().map((name) => ({ name }));
   return {

@@ -8,6 +8,7 @@ import { errorHandler, sendError } from "./envelope.ts";
 import { ApiError } from "./errors.ts";
 import { checkSignature } from "./signature.ts";
 import { authenticate, setUidCookie } from "./auth.ts";
+import { checkAnswer } from "./answer-check.ts";
 import { declaredRoute, openApiDocument, type ApiRoute } from "./openapi.ts";
 import { initRoutes } from "#server/modules/init/init.routes.ts";
 import { newsletterRoutes } from "#server/modules/newsletter/newsletter.routes.ts";
@@ -61,6 +62,8 @@ export async function siteApi(site: FastifyInstance, { env, secureCookies }: Sit
     const api = declaredRoute(route);
     if (api) declared.push(api);
   });
+
+  if (env.CHECK_ANSWERS ?? env.NODE_ENV === "test") site.addHook("onSend", checkAnswer);
 
   site.addHook("onRequest", async (req, reply) => {
     const header = req.headers.applang;

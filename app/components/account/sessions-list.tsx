@@ -1,6 +1,6 @@
 // The account's open sessions: device, last activity, and a button to end any other one.
 import { useEffect, useState } from "react";
-import { api } from "#app/lib/api.ts";
+import { legacyApi } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { formatDate } from "#core/format-date.ts";
 import type { ListPage } from "#core/list-page.ts";
@@ -38,7 +38,7 @@ export function SessionsList() {
   const [notice, setNotice] = useState("");
 
   const fetchRows = async () => {
-    const res = await api<ListPage<SessionRow>>("GET", "/site/Customer/getSessions", { showLoading: false });
+    const res = await legacyApi<ListPage<SessionRow>>("GET", "/site/Customer/getSessions", { showLoading: false });
     return res?.code === 200 ? res.data.list : null;
   };
   const load = async () => setRows(await fetchRows());
@@ -53,7 +53,7 @@ export function SessionsList() {
   }, []);
 
   async function end(id: number) {
-    const res = await api("POST", "/site/Customer/endSession", { body: { id } });
+    const res = await legacyApi("POST", "/site/Customer/endSession", { body: { id } });
     if (res) setNotice(res.info);
     await load();
   }

@@ -3,7 +3,7 @@
 // "Available" first asks orderAddressValidate whether the delivery can be made as planned.
 import { useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { api } from "#app/lib/api.ts";
+import { legacyApi } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useSession } from "#app/lib/session-store.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
@@ -37,7 +37,7 @@ export function DeliveryCard({ d, dates }: { d: DeliveryItem; dates: string[] })
     setBusy(true);
     if (reply === "available") {
       // Confirm only a delivery the driver can make: the address, its mode and the receiving times (decision 085).
-      const check = await api<{ valid: boolean; problems: { message: string }[] }>("POST", "/site/Customer/orderAddressValidate", {
+      const check = await legacyApi<{ valid: boolean; problems: { message: string }[] }>("POST", "/site/Customer/orderAddressValidate", {
         body: { order_id: d.order_id },
       });
       if (!check || check.code !== 200 || !check.data.valid) {
@@ -46,7 +46,7 @@ export function DeliveryCard({ d, dates }: { d: DeliveryItem; dates: string[] })
         return;
       }
     }
-    const res = await api("POST", "/site/Customer/deliveryReply", { body: parsed.data });
+    const res = await legacyApi("POST", "/site/Customer/deliveryReply", { body: parsed.data });
     setBusy(false);
     if (!res) return;
     if (res.code !== 200) return setError(res.info);

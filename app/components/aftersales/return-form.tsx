@@ -4,7 +4,7 @@
 // a retry cannot make two requests.
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
-import { api } from "#app/lib/api.ts";
+import { legacyApi } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useSession } from "#app/lib/session-store.ts";
 import { RETURN_COMMENT_MAX, RETURN_REASONS } from "#core/aftersales/returns.ts";
@@ -41,7 +41,7 @@ export function ReturnForm({ order }: { order: ReturnFormOrder }) {
     if (!parsed.success) return setError(t(parsed.error.issues[0].message));
     setError(null);
     setBusy(true);
-    const res = await api("POST", "/site/Customer/orderReturn", { body: parsed.data });
+    const res = await legacyApi("POST", "/site/Customer/orderReturn", { body: parsed.data });
     setBusy(false);
     if (!res) return;
     if (res.code !== 200) return setError(res.info);

@@ -2,7 +2,7 @@
 // not be added is said line by line.
 import { useState } from "react";
 import { Link } from "react-router";
-import { api } from "#app/lib/api.ts";
+import { legacyApi } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useSession } from "#app/lib/session-store.ts";
 import { PAGES } from "#app/pages.ts";
@@ -21,7 +21,7 @@ export function ReorderButton({ orderId }: { orderId: number }) {
   async function reorder() {
     setBusy(true);
     try {
-      const res = await api<ReorderResult>("POST", "/site/Sale/reorder", { body: { order_id: orderId } });
+      const res = await legacyApi<ReorderResult>("POST", "/site/Sale/reorder", { body: { order_id: orderId } });
       if (res?.code === 200) {
         setResult({ info: res.info, data: res.data });
         notify({ kind: res.data.added.length > 0 ? "success" : "warning", text: res.info });

@@ -3,7 +3,7 @@
 // to the cart through the cart store.
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { api } from "#app/lib/api.ts";
+import { legacyApi } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useCart } from "#app/lib/cart-store.ts";
 import { useSession } from "#app/lib/session-store.ts";
@@ -50,7 +50,7 @@ export function OrderByReference() {
     }
     setBusy(true);
     try {
-      const res = await api<QuickOrderResolution>("POST", "/site/Customer/quickOrderResolve", { body: { text } });
+      const res = await legacyApi<QuickOrderResolution>("POST", "/site/Customer/quickOrderResolve", { body: { text } });
       if (res?.code === 200) setResult(res.data);
       else if (res) {
         setResult(null);

@@ -6,7 +6,7 @@ import { shellIcon } from "#app/components/ui/shell-icon.tsx";
 import { canSuggest, SEARCH_MAX_LENGTH } from "#core/validation/search-limits.ts";
 import { localePath, stripLocale } from "#core/slug.ts";
 import { useT } from "#app/lib/i18n.tsx";
-import { api } from "#app/lib/api.ts";
+import { legacyApi } from "#app/lib/api.ts";
 import type { Suggestion } from "#core/catalogue/types.ts";
 import type { ListPage } from "#core/list-page.ts";
 import { useSearchHistory } from "./use-search-history.ts";
@@ -66,7 +66,7 @@ export function SearchBox() {
       return;
     }
     timer.current = setTimeout(async () => {
-      const res = await api<ListPage<Suggestion>>("GET", "/site/Product/suggest", { query: { search: text }, showLoading: false });
+      const res = await legacyApi<ListPage<Suggestion>>("GET", "/site/Product/suggest", { query: { search: text }, showLoading: false });
       if (n !== seq.current) return;
       setItems(res?.code === 200 ? res.data.list : []);
       setActive(-1);

@@ -5,7 +5,7 @@ import { forgotPasswordSchema, resetWithCodeSchema, resetWithTokenSchema } from 
 import { toUserInfo } from "#core/account.ts";
 import { ok } from "#server/http/envelope.ts";
 import { clearUidCookie, setUidCookie } from "#server/http/auth.ts";
-import { apiRoute } from "#server/http/openapi.ts";
+import { legacyApiRoute } from "#server/http/openapi.ts";
 import { DEVICE_COOKIE } from "./known-devices.service.ts";
 
 const YEAR_S = 365 * 24 * 3600;
@@ -13,7 +13,7 @@ const YEAR_S = 365 * 24 * 3600;
 const tags = ["Account"];
 
 export async function accountsRoutes(site: FastifyInstance, { secureCookies }: { secureCookies: boolean }) {
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",
@@ -41,7 +41,7 @@ export async function accountsRoutes(site: FastifyInstance, { secureCookies }: {
     },
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     { method: "POST", url: "/user/register", summary: "Create a customer account and log in", tags, input: registrationSchema },
     async (req, reply, input) => {
@@ -52,7 +52,7 @@ export async function accountsRoutes(site: FastifyInstance, { secureCookies }: {
   );
 
   // Recovery: the answer is the same whether the address has an account or not.
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",
@@ -68,7 +68,7 @@ export async function accountsRoutes(site: FastifyInstance, { secureCookies }: {
     },
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",
@@ -83,7 +83,7 @@ export async function accountsRoutes(site: FastifyInstance, { secureCookies }: {
     },
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",
@@ -99,7 +99,7 @@ export async function accountsRoutes(site: FastifyInstance, { secureCookies }: {
   );
 
   // SPEC §7: POST /site/user/logout. Revokes the server session whatever the client does next.
-  apiRoute(
+  legacyApiRoute(
     site,
     { method: "POST", url: "/user/logout", summary: "Log out: revoke the session and clear the uid cookie", tags },
     async (req, reply) => {

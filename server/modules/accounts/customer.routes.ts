@@ -8,7 +8,7 @@ import { wholeList } from "#core/list-page.ts";
 import { ok } from "#server/http/envelope.ts";
 import { notFound } from "#server/http/errors.ts";
 import { sessionIdSchema } from "#core/validation/account.ts";
-import { apiRoute } from "#server/http/openapi.ts";
+import { legacyApiRoute } from "#server/http/openapi.ts";
 
 const identityTags = ["Identity"];
 const addressTags = ["Addresses"];
@@ -16,7 +16,7 @@ const addressTags = ["Addresses"];
 export async function customerRoutes(site: FastifyInstance) {
   const { identity, addresses, db } = site.services;
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",
@@ -29,7 +29,7 @@ export async function customerRoutes(site: FastifyInstance) {
     async (req, _reply, input, customer) => ok(req, toUserInfo(await identity.update(db, customer, input)), "account.saved"),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",
@@ -44,7 +44,7 @@ export async function customerRoutes(site: FastifyInstance) {
   );
 
   // Active sessions: the account page lists them and ends any of them.
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "GET",
@@ -68,7 +68,7 @@ export async function customerRoutes(site: FastifyInstance) {
       ),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",
@@ -84,7 +84,7 @@ export async function customerRoutes(site: FastifyInstance) {
     },
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",
@@ -100,7 +100,7 @@ export async function customerRoutes(site: FastifyInstance) {
     },
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "GET",
@@ -112,7 +112,7 @@ export async function customerRoutes(site: FastifyInstance) {
     async (req, _reply, _input, customer) => ok(req, await addresses.list(db, customer.id)),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",
@@ -125,7 +125,7 @@ export async function customerRoutes(site: FastifyInstance) {
     async (req, _reply, input, customer) => ok(req, await addresses.save(db, customer.id, input), "account.saved"),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",
@@ -141,7 +141,7 @@ export async function customerRoutes(site: FastifyInstance) {
     },
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",
@@ -154,7 +154,7 @@ export async function customerRoutes(site: FastifyInstance) {
     async (req, _reply, { id }, customer) => ok(req, await addresses.setDefault(db, customer.id, id), "account.saved"),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",

@@ -5,13 +5,13 @@ import type { FastifyInstance } from "fastify";
 import { deliveryReplySchema, orderReturnSchema, readNotificationSchema, returnableOrdersSchema } from "#core/validation/aftersales.ts";
 import { wholeList } from "#core/list-page.ts";
 import { ok } from "#server/http/envelope.ts";
-import { apiRoute } from "#server/http/openapi.ts";
+import { legacyApiRoute } from "#server/http/openapi.ts";
 
 export async function aftersalesRoutes(site: FastifyInstance) {
   const { returns, deliveries, notifications, db } = site.services;
   const personal = (reply: { header: (k: string, v: string) => unknown }) => reply.header("Cache-Control", "private, no-store");
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "GET",
@@ -28,7 +28,7 @@ export async function aftersalesRoutes(site: FastifyInstance) {
     },
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "GET",
@@ -43,7 +43,7 @@ export async function aftersalesRoutes(site: FastifyInstance) {
     },
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",
@@ -59,7 +59,7 @@ export async function aftersalesRoutes(site: FastifyInstance) {
       ok(req, await returns.request(db, customer.id, input, new Date(), req.lang), "aftersales.return_requested"),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "GET",
@@ -75,7 +75,7 @@ export async function aftersalesRoutes(site: FastifyInstance) {
     },
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",
@@ -90,7 +90,7 @@ export async function aftersalesRoutes(site: FastifyInstance) {
       ok(req, await deliveries.reply(db, customer.id, input, new Date(), req.lang), `aftersales.delivery_reply_${input.reply}`),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "GET",
@@ -106,7 +106,7 @@ export async function aftersalesRoutes(site: FastifyInstance) {
     },
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",

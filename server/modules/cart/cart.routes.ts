@@ -5,8 +5,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { translate } from "#core/i18n/messages.ts";
 import { addCartSchema, delCartSchema, editCartSchema, getCartSchema, mergeCartSchema } from "#core/validation/cart.ts";
-import { ok, okJson } from "#server/http/envelope.ts";
-import { apiRoute } from "#server/http/openapi.ts";
+import { ok, okJson, type JsonText } from "#server/http/envelope.ts";
+import { legacyApiRoute } from "#server/http/openapi.ts";
 import type { CartMessage } from "./cart.service.ts";
 
 const tags = ["Cart"];
@@ -18,7 +18,7 @@ const translated = (req: FastifyRequest, messages: CartMessage[]) =>
 export async function cartRoutes(site: FastifyInstance) {
   const { cart, db } = site.services;
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",
@@ -31,13 +31,13 @@ export async function cartRoutes(site: FastifyInstance) {
         "Answers `{ cart_info, cart_list }`: the cart parameters with every cart total, and the priced lines. For an anonymous visitor, invalid entries of `carts` are left out and models no longer sold are listed in `messages`.",
     },
     async (req, reply, { carts }) => {
-      if (req.customer) return okJson(req, reply, await cart.viewJson(db, req.customer.id, req.lang));
+      if (req.customer) return okJson(req, reply, (await cart.viewJson(db, req.customer.id, req.lang)) as JsonText<unknown>);
       const { messages, ...answer } = await cart.priceAnonymous(db, carts, req.lang);
       return ok(req, { ...answer, messages: translated(req, messages) });
     },
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",
@@ -49,10 +49,11 @@ export async function cartRoutes(site: FastifyInstance) {
       description:
         "Answers `{ cart_info, cart_list, cart_models }`: every cart total, the lines of the models added, and every line of the cart in order as `[model_id, num]` (the other lines are unchanged).",
     },
-    async (req, reply, { arr }, customer) => okJson(req, reply, await cart.add(db, customer.id, arr, req.lang), "api.cart_added"),
+    async (req, reply, { arr }, customer) =>
+      okJson(req, reply, (await cart.add(db, customer.id, arr, req.lang)) as JsonText<unknown>, "api.cart_added"),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",
@@ -64,10 +65,10 @@ export async function cartRoutes(site: FastifyInstance) {
       description:
         "Answers `{ cart_info, cart_list, cart_models }`: every cart total, the line changed (none when it was removed), and every line of the cart in order as `[model_id, num]`.",
     },
-    async (req, reply, input, customer) => okJson(req, reply, await cart.edit(db, customer.id, input, req.lang)),
+    async (req, reply, input, customer) => okJson(req, reply, (await cart.edit(db, customer.id, input, req.lang)) as JsonText<unknown>),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",
@@ -80,7 +81,7 @@ export async function cartRoutes(site: FastifyInstance) {
     async (req, _reply, { ids, model_ids }, customer) => ok(req, await cart.remove(db, customer.id, ids, model_ids, req.lang)),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { idQuerySchema, listParamsSchema } from "#core/validation/catalogue.ts";
 import { ok } from "#server/http/envelope.ts";
-import { apiRoute } from "#server/http/openapi.ts";
+import { legacyApiRoute } from "#server/http/openapi.ts";
 
 const tags = ["Catalogue"];
 
@@ -13,7 +13,7 @@ function listParams(body: unknown): unknown {
 }
 
 export async function catalogueRoutes(site: FastifyInstance) {
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",
@@ -28,7 +28,7 @@ export async function catalogueRoutes(site: FastifyInstance) {
     async (req, _reply, params) => ok(req, await site.services.products.productList(req.lang, params)),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "GET",
@@ -40,7 +40,7 @@ export async function catalogueRoutes(site: FastifyInstance) {
     async (req, _reply, { id }) => ok(req, await site.services.products.productDetail(req.lang, id)),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     { method: "GET", url: "/Index/getPagesInfo", summary: "A content page (terms, delivery, …)", tags: ["Content"], input: idQuerySchema },
     async (req, _reply, { id }) => ok(req, await site.services.contentPages.page(req.lang, id)),

@@ -10,14 +10,14 @@ import {
 } from "#core/validation/checkout.ts";
 import { wholeList } from "#core/list-page.ts";
 import { ok } from "#server/http/envelope.ts";
-import { apiRoute } from "#server/http/openapi.ts";
+import { legacyApiRoute } from "#server/http/openapi.ts";
 
 const tags = ["Checkout"];
 
 export async function checkoutRoutes(site: FastifyInstance) {
   const { checkout, coupons, receipt, cart, db } = site.services;
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "GET",
@@ -32,7 +32,7 @@ export async function checkoutRoutes(site: FastifyInstance) {
     async (req, _reply, input, customer) => ok(req, await checkout.deliveryExpense(db, customer.id, input)),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",
@@ -45,7 +45,7 @@ export async function checkoutRoutes(site: FastifyInstance) {
     async (req, _reply, { infos }, customer) => ok(req, await checkout.saveParams(db, customer.id, infos), "checkout.params_saved"),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "GET",
@@ -57,7 +57,7 @@ export async function checkoutRoutes(site: FastifyInstance) {
     async (req, _reply, _input, customer) => ok(req, await checkout.preOrderInfo(db, customer.id, req.lang)),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "GET",
@@ -76,13 +76,13 @@ export async function checkoutRoutes(site: FastifyInstance) {
     },
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     { method: "GET", url: "/Customer/couponList", tags, auth: true, summary: "The caller's coupons" },
     async (req, _reply, _input, customer) => ok(req, wholeList(await coupons.list(db, customer.id))),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",
@@ -95,13 +95,13 @@ export async function checkoutRoutes(site: FastifyInstance) {
     async (req, _reply, input, customer) => ok(req, await receipt.set(db, customer.id, input), "checkout.receipt_saved"),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     { method: "GET", url: "/Customer/getReceiptArrangement", tags, auth: true, summary: "The saved delivery receiving times" },
     async (req, _reply, _input, customer) => ok(req, await receipt.get(db, customer.id)),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",

@@ -4,13 +4,13 @@
 import type { FastifyInstance } from "fastify";
 import { wholeList } from "#core/list-page.ts";
 import { ok } from "#server/http/envelope.ts";
-import { apiRoute } from "#server/http/openapi.ts";
+import { legacyApiRoute } from "#server/http/openapi.ts";
 
 const tags = ["Documents"];
 
 export async function documentsApiRoutes(site: FastifyInstance) {
   const { documents, db } = site.services;
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "GET",
@@ -22,7 +22,7 @@ export async function documentsApiRoutes(site: FastifyInstance) {
     },
     async (req, _reply, _input, customer) => ok(req, wholeList(await documents.invoiceList(db, customer.id))),
   );
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "GET",

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { toUserInfo } from "#core/account.ts";
 import { ok } from "#server/http/envelope.ts";
-import { apiRoute } from "#server/http/openapi.ts";
+import { legacyApiRoute } from "#server/http/openapi.ts";
 import { clearUidCookie, setUidCookie } from "#server/http/auth.ts";
 import { sessionData } from "./init.service.ts";
 import { initQuerySchema } from "#core/validation/init.ts";
@@ -12,7 +12,7 @@ export async function initRoutes(site: FastifyInstance, { secureCookies }: { sec
   // SPEC §7. `?part=session` answers only the caller's part (token_status, refreshToken, userInfo): the call a
   // page makes after hydration, since pages carry no personal data (decision 063). A dead token's cookie is
   // cleared here, and a rotated token comes back in the Authorization header and the cookie (site.ts).
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "GET",
@@ -39,7 +39,7 @@ export async function initRoutes(site: FastifyInstance, { secureCookies }: { sec
     },
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     { method: "GET", url: "/Customer/getUserInfo", summary: "The logged-in customer", tags, auth: true },
     async (req, reply, _input, customer) => {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { newsletterSchema } from "#core/validation/newsletter.ts";
 import { ok } from "#server/http/envelope.ts";
-import { apiRoute } from "#server/http/openapi.ts";
+import { legacyApiRoute } from "#server/http/openapi.ts";
 
 export async function newsletterRoutes(site: FastifyInstance) {
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",

@@ -2,11 +2,11 @@
 import type { FastifyInstance } from "fastify";
 import { createOrderSchema } from "#core/validation/cart.ts";
 import { ok } from "#server/http/envelope.ts";
-import { apiRoute } from "#server/http/openapi.ts";
+import { legacyApiRoute } from "#server/http/openapi.ts";
 
 export async function orderPlacementRoutes(site: FastifyInstance) {
   const { orderPlacement, db } = site.services;
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",

@@ -4,14 +4,14 @@ import type { FastifyInstance } from "fastify";
 import { orderDetailSchema, orderListSchema, reorderSchema } from "#core/validation/orders.ts";
 import { wholeList } from "#core/list-page.ts";
 import { ok } from "#server/http/envelope.ts";
-import { apiRoute } from "#server/http/openapi.ts";
+import { legacyApiRoute } from "#server/http/openapi.ts";
 
 const tags = ["Orders"];
 
 export async function ordersRoutes(site: FastifyInstance) {
   const { orders, db } = site.services;
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "GET",
@@ -31,20 +31,20 @@ export async function ordersRoutes(site: FastifyInstance) {
     input: orderDetailSchema,
     description: "`id` is the order id or its number (CE2026-000123). Another customer's order is not found (404).",
   };
-  apiRoute(site, { method: "GET", url: "/Sale/orderDetial", ...detail }, async (req, _reply, ref, customer) =>
+  legacyApiRoute(site, { method: "GET", url: "/Sale/orderDetial", ...detail }, async (req, _reply, ref, customer) =>
     ok(req, await orders.detail(db, customer.id, ref, req.lang)),
   );
-  apiRoute(site, { method: "GET", url: "/Index/getOrder", ...detail }, async (req, _reply, ref, customer) =>
+  legacyApiRoute(site, { method: "GET", url: "/Index/getOrder", ...detail }, async (req, _reply, ref, customer) =>
     ok(req, await orders.detail(db, customer.id, ref, req.lang)),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     { method: "GET", url: "/Sale/orderTracking", summary: "The caller's recent orders with their tracking timelines", tags, auth: true },
     async (req, _reply, _input, customer) => ok(req, wholeList(await orders.tracking(db, customer.id, req.lang))),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",

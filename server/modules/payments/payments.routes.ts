@@ -3,14 +3,14 @@
 import type { FastifyInstance } from "fastify";
 import { leavePaymentSchema, paymentResultSchema } from "#core/validation/payment.ts";
 import { ok } from "#server/http/envelope.ts";
-import { apiRoute } from "#server/http/openapi.ts";
+import { legacyApiRoute } from "#server/http/openapi.ts";
 
 const tags = ["Payment"];
 
 export async function paymentRoutes(site: FastifyInstance) {
   const { payments, db } = site.services;
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "GET",
@@ -30,7 +30,7 @@ export async function paymentRoutes(site: FastifyInstance) {
     },
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",

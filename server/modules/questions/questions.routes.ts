@@ -5,14 +5,14 @@ import type { FastifyInstance } from "fastify";
 import { questionSchema } from "#core/validation/questions.ts";
 import { wholeList } from "#core/list-page.ts";
 import { ok } from "#server/http/envelope.ts";
-import { apiRoute } from "#server/http/openapi.ts";
+import { legacyApiRoute } from "#server/http/openapi.ts";
 
 const tags = ["Questions"];
 
 export async function questionsRoutes(site: FastifyInstance) {
   const { questions, db } = site.services;
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",
@@ -30,7 +30,7 @@ export async function questionsRoutes(site: FastifyInstance) {
     async (req, _reply, input, customer) => ok(req, await questions.submit(db, customer.id, input), "questions.sent"),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "GET",

@@ -3,14 +3,14 @@ import type { FastifyInstance } from "fastify";
 import { quickOrderResolveSchema, wishlistPageSchema, wishlistSchema } from "#core/validation/quick-order.ts";
 import { pageOf, wholeList } from "#core/list-page.ts";
 import { ok } from "#server/http/envelope.ts";
-import { apiRoute } from "#server/http/openapi.ts";
+import { legacyApiRoute } from "#server/http/openapi.ts";
 
 const tags = ["Quick order"];
 
 export async function quickOrderRoutes(site: FastifyInstance) {
   const { quickOrder, db } = site.services;
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "GET",
@@ -23,7 +23,7 @@ export async function quickOrderRoutes(site: FastifyInstance) {
     async (req, _reply, _input, customer) => ok(req, wholeList(await quickOrder.purchased(db, customer.id, req.lang))),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "GET",
@@ -38,7 +38,7 @@ export async function quickOrderRoutes(site: FastifyInstance) {
     async (req, _reply, input, customer) => ok(req, pageOf(await quickOrder.wishlist(db, customer.id, req.lang), input)),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "GET",
@@ -50,7 +50,7 @@ export async function quickOrderRoutes(site: FastifyInstance) {
     async (req, _reply, _input, customer) => ok(req, await quickOrder.references(db, customer.id)),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",
@@ -64,7 +64,7 @@ export async function quickOrderRoutes(site: FastifyInstance) {
     async (req, _reply, input, customer) => ok(req, await quickOrder.add(db, customer.id, input), "area.wishlist_added"),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",
@@ -77,7 +77,7 @@ export async function quickOrderRoutes(site: FastifyInstance) {
     async (req, _reply, input, customer) => ok(req, await quickOrder.remove(db, customer.id, input), "area.wishlist_removed"),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",

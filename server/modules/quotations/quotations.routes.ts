@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { cancelQuotationSchema, createQuotationSchema, quotationRefSchema, quotationToCartSchema } from "#core/validation/quotations.ts";
 import { wholeList } from "#core/list-page.ts";
 import { ok } from "#server/http/envelope.ts";
-import { apiRoute } from "#server/http/openapi.ts";
+import { legacyApiRoute } from "#server/http/openapi.ts";
 import { formatDate } from "#core/format-date.ts";
 
 const tags = ["Quotations"];
@@ -11,7 +11,7 @@ const tags = ["Quotations"];
 export async function quotationsRoutes(site: FastifyInstance) {
   const { quotations, db } = site.services;
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",
@@ -29,13 +29,13 @@ export async function quotationsRoutes(site: FastifyInstance) {
     },
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     { method: "GET", url: "/Customer/quotationList", tags, auth: true, summary: "The caller's quotations, newest first" },
     async (req, _reply, _input, customer) => ok(req, wholeList((await quotations.list(db, customer.id, req.lang)).list)),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "GET",
@@ -49,7 +49,7 @@ export async function quotationsRoutes(site: FastifyInstance) {
     async (req, _reply, ref, customer) => ok(req, await quotations.detail(db, customer.id, ref, req.lang)),
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",
@@ -67,7 +67,7 @@ export async function quotationsRoutes(site: FastifyInstance) {
     },
   );
 
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "POST",

@@ -2,12 +2,12 @@ import type { FastifyInstance } from "fastify";
 import { canSuggest, searchRequestSchema, suggestRequestSchema } from "#core/validation/search.ts";
 import { wholeList } from "#core/list-page.ts";
 import { ok } from "#server/http/envelope.ts";
-import { apiRoute } from "#server/http/openapi.ts";
+import { legacyApiRoute } from "#server/http/openapi.ts";
 
 const tags = ["Search"];
 
 export async function searchRoutes(site: FastifyInstance) {
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "GET",
@@ -20,7 +20,7 @@ export async function searchRoutes(site: FastifyInstance) {
   );
 
   // Suggestions start at 3 characters (decision 025): a shorter text answers an empty list, not an error.
-  apiRoute(
+  legacyApiRoute(
     site,
     {
       method: "GET",

@@ -1,0 +1,2 @@
+// The contracts of the accounts calls (core/contracts/contract.ts).
+export {};

@@ -1,0 +1,2 @@
+// The contracts of the aftersales calls (core/contracts/contract.ts).
+export {};

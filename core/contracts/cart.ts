@@ -1,0 +1,2 @@
+// The contracts of the cart calls (core/contracts/contract.ts).
+export {};

@@ -1,0 +1,2 @@
+// The contracts of the catalogue calls (core/contracts/contract.ts).
+export {};

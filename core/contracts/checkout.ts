@@ -1,0 +1,2 @@
+// The contracts of the checkout calls (core/contracts/contract.ts).
+export {};

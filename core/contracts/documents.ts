@@ -1,0 +1,2 @@
+// The contracts of the documents calls (core/contracts/contract.ts).
+export {};

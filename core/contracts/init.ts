@@ -1,0 +1,2 @@
+// The contracts of the init calls (core/contracts/contract.ts).
+export {};

@@ -1,0 +1,2 @@
+// The contracts of the newsletter calls (core/contracts/contract.ts).
+export {};

@@ -1,0 +1,2 @@
+// The contracts of the orders calls (core/contracts/contract.ts).
+export {};

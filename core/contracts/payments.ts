@@ -1,0 +1,2 @@
+// The contracts of the payments calls (core/contracts/contract.ts).
+export {};

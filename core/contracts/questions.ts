@@ -1,0 +1,2 @@
+// The contracts of the questions calls (core/contracts/contract.ts).
+export {};

@@ -1,0 +1,2 @@
+// The contracts of the quick-order calls (core/contracts/contract.ts).
+export {};

@@ -1,0 +1,2 @@
+// The contracts of the quotations calls (core/contracts/contract.ts).
+export {};

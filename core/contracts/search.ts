@@ -1,0 +1,2 @@
+// The contracts of the search calls (core/contracts/contract.ts).
+export {};
