@@ -29,3 +29,7 @@ export type RequestOf<C extends Contract> = C["input"] extends z.ZodType ? z.inp
 export type ParsedOf<C extends Contract> = C["input"] extends z.ZodType ? z.output<C["input"]> : undefined;
 /** The answer's `data`. */
 export type AnswerOf<C extends Contract> = z.output<C["output"]>;
+
+declare const holds: unique symbol;
+/** A JSON text known to hold a T: an answer a service serialises itself (decision 091), typed by its contract. */
+export type JsonText<T> = string & { readonly [holds]: T };

@@ -1,17 +1,15 @@
 // The `{ code, data, info }` envelope of SPEC §7 and the one error handler that produces it.
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
+import type { JsonText } from "#core/contracts/contract.ts";
 import { translate } from "#core/i18n/messages.ts";
 import { isDomainError, type DomainError, type DomainErrorKind } from "#core/domain-errors.ts";
 import { ApiError, type ApiCode } from "./errors.ts";
 
 export type Envelope<T> = { code: number; data: T; info: string };
 
-declare const holds: unique symbol;
-/** A JSON text known to hold a T: an answer a service serialises itself (decision 091), typed by its contract. */
-export type JsonText<T> = string & { readonly [holds]: T };
 /** The envelope around a JsonText<T>, as okJson sends it. */
-export type EnvelopeText<T> = string & { readonly [holds]: Envelope<T> };
+export type EnvelopeText<T> = JsonText<Envelope<T>>;
 
 export function ok<T>(req: FastifyRequest, data: T, infoKey = "ok", vars?: Record<string, string | number>): Envelope<T> {
   return { code: 200, data, info: translate(req.lang, infoKey, vars) };

@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import type { Lang } from "#core/i18n/messages.ts";
-import type { CartLine } from "#core/cart/types.ts";
+import type { CartLineAnswer } from "#core/contracts/cart.ts";
 import { productUrl } from "#core/slug.ts";
 import { activeModelPromotion } from "#server/modules/catalogue/active-promotion.ts";
 import { MODEL_TTL_MS } from "#server/modules/catalogue/list-model.ts";
@@ -106,38 +106,15 @@ export function createCartModels(db: Db, cache: ReadCache) {
 export type CartModels = ReturnType<typeof createCartModels>;
 
 /** A cart line (SPEC §3 cart item) priced from the model, plus what a cart page shows. */
-export type CartListLine = CartLine & {
-  id: number;
-  price: string;
-  site_price: string;
-  tva: string;
-  unit: string;
-  non_gls_status: 0 | 1;
-  purchasable_qty: number;
-  name: string;
-  label: string;
-  reference: string;
-  image: string | null;
-  url: string;
-  stock: number;
-  not_for_sale: boolean;
-  product_id: number;
-  /** Line amount excl. tax after the per-item promotion (core/cart/line.ts). */
-  amount: string;
-  /** Units offered with the line by its promotion (core giftedUnits; 0 below the minimum or without gift). */
-  gifted_units: number;
-  /** Priced at the quotation's price (decision 080): its quotation is usable and the quantity is the quoted one. */
-  quoted?: boolean;
-  quotation_id?: number | null;
-  quotation_number?: string | null;
-};
+/** A priced cart line as answers show it. */
+export type CartListLine = CartLineAnswer;
 
 /**
  * The cart line of `m` with quantity `num`; `id` is the server line id (0 for an anonymous line). One object
  * literal with every field of the answer (quotation fields and `amount` filled in later by the caller), so a
  * 50-line answer is built without copying lines.
  */
-export function toCartLine(m: CartModel, num: number, id: number, lang: Lang): CartListLine & { quoted: boolean } {
+export function toCartLine(m: CartModel, num: number, id: number, lang: Lang): CartListLine {
   return {
     id,
     model_id: m.id,

@@ -28,8 +28,8 @@ export type CartRow = {
   note: string | null;
 };
 
-export type CartInfo = CartParams & Omit<CartTotals, "lines"> & { shop_id: number | null; delivery_mode: string | null };
-export type CartAnswer = { cart_info: CartInfo; cart_list: CartListLine[] };
+import type { CartAnswer, CartInfoAnswer as CartInfo } from "#core/contracts/cart.ts";
+export type { CartAnswer };
 
 export type AddressSnapshot = {
   id: number;

@@ -21,6 +21,8 @@ import { isDomainError } from "#core/domain-errors.ts";
 import type { CartEntry, EditCartInput } from "#core/validation/cart.ts";
 import type { ConfigService } from "#server/modules/content/config.service.ts";
 import { cartQuotes, lineQuote } from "#server/modules/quotations/quoted-lines.ts";
+import type { CartChangeAnswer } from "#core/contracts/cart.ts";
+import type { JsonText } from "#core/contracts/contract.ts";
 import { createCartAnswers } from "./cart-answers.ts";
 import { createCartNotices } from "./cart-notices.ts";
 import { createLineMemo, type LineMemo } from "./cart-line-memo.ts";
@@ -201,19 +203,19 @@ export function createCartService(config: ConfigService, models: CartModels, fre
    * The customer's cart answer as JSON text: kept while nothing it shows changes (cart-answers.ts), else built
    * as `view` does. The read-model values it was priced from (`deps`) must still be current to serve it.
    */
-  async function viewJson(q: Db, customerId: number, lang: Lang): Promise<string> {
+  async function viewJson(q: Db, customerId: number, lang: Lang): Promise<JsonText<CartAnswer>> {
     const statics = await models.catalogue(lang);
     const conf = await settings();
     const deps = [statics, conf];
     const hit = answers.get(customerId, lang, deps);
-    if (hit !== undefined) return hit;
+    if (hit !== undefined) return hit as JsonText<CartAnswer>;
     const ticket = answers.ticket(customerId);
     const state = await loadCart(q, customerId);
     const json = state
       ? await answerJson(q, customerId, state, statics, lang)
       : JSON.stringify(strip(buildAnswer([], cartParams(null, null, null, null), conf, lang, true)));
     answers.put(ticket, lang, deps, json, keptUntil(state, Date.now()));
-    return json;
+    return json as JsonText<CartAnswer>;
   }
 
   /** Prices an anonymous visitor's lines (writes nothing). Unknown and no-longer-sold models are left out, with a message. */
@@ -249,7 +251,7 @@ export function createCartService(config: ConfigService, models: CartModels, fre
    * live counters of the models added (decision 070's order). Answers the totals, the lines of the models added and
    * the cart's order.
    */
-  async function add(q: Db, customerId: number, entries: readonly CartEntry[], lang: Lang): Promise<string> {
+  async function add(q: Db, customerId: number, entries: readonly CartEntry[], lang: Lang): Promise<JsonText<CartChangeAnswer>> {
     const { ok, items } = prepareAdd(entries);
     if (!ok) throw refused("api.cart_add_empty");
     const conf = await settings();
@@ -266,14 +268,14 @@ export function createCartService(config: ConfigService, models: CartModels, fre
         return { put: decision.lines };
       },
     });
-    return answerJson(q, customerId, cart, statics, lang, new Set(modelIds));
+    return (await answerJson(q, customerId, cart, statics, lang, new Set(modelIds))) as JsonText<CartChangeAnswer>;
   }
 
   /**
    * Sets (type 1) or changes by a delta the quantity of one of the caller's lines (by line id, else model id); core's
    * decideEdit removes it at 0 or less, refuses a raise past what may be bought, never a lowering.
    */
-  async function edit(q: Db, customerId: number, input: EditCartInput, lang: Lang): Promise<string> {
+  async function edit(q: Db, customerId: number, input: EditCartInput, lang: Lang): Promise<JsonText<CartChangeAnswer>> {
     const statics = await models.catalogue(lang);
     let modelId = 0;
     const cart = await groups.write(q, {
@@ -291,7 +293,7 @@ export function createCartService(config: ConfigService, models: CartModels, fre
         return decision.action === "remove" ? { remove: [line.id] } : { set: [{ id: line.id, num: decision.num }] };
       },
     });
-    return answerJson(q, customerId, cart, statics, lang, new Set([modelId]));
+    return (await answerJson(q, customerId, cart, statics, lang, new Set([modelId]))) as JsonText<CartChangeAnswer>;
   }
 
   /** Removes the caller's lines by line id or model id; ids of another customer's lines match nothing. */
