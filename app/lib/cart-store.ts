@@ -5,39 +5,15 @@
 // it unchanged. The rules are core/cart's, never re-written here.
 import { create } from "zustand";
 import { addLines, checkCartLimit, fillLimitMessage, patchedLines, removeLine, totalQuantity, updateLine } from "#core/cart/operations.ts";
-import type { CartParams, CartTotals, PromotionInfo } from "#core/cart/types.ts";
+import type { CartAnswer, CartInfoAnswer as CartInfo, CartLineAnswer } from "#core/contracts/cart.ts";
 import { translate } from "#core/i18n/translate.ts";
-import { legacyApi, type Envelope } from "./api.ts";
+import { api, type Envelope } from "./api.ts";
 import { clearLocalCart, onOtherTabLines, readLocalCart, writeLocalCart, type LocalLine } from "./cart-storage.ts";
 import { useSession } from "./session-store.ts";
 
-/** A cart line as shown: the browser's fields, completed by the server's pricing once listed. */
-export type CartLineView = LocalLine & {
-  id?: number;
-  label?: string;
-  unit?: string;
-  tva?: string;
-  stock?: number;
-  purchasable_qty?: number;
-  not_for_sale?: boolean;
-  remise_info?: PromotionInfo | null;
-  amount?: string;
-  /** Units offered by the line's promotion (server, core giftedUnits; decision 086). */
-  gifted_units?: number;
-  /** Priced at its quotation's price (decision 080). */
-  quoted?: boolean;
-  quotation_number?: string | null;
-};
-
-/** cart_info of the cart list: the cart parameters with every total of SPEC §3 flattened in. */
-export type CartInfo = CartParams & Omit<CartTotals, "lines">;
-export type CartAnswer = {
-  cart_info: CartInfo | null;
-  cart_list: CartLineView[];
-  /** Add and edit: every line of the cart in order as [model_id, num]; `cart_list` then holds the changed ones. */
-  cart_models?: [number, number][];
-  messages?: { model_id: number; info: string }[];
-};
+/** A cart line as shown: the browser's own fields, completed by the server's pricing once listed. */
+export type CartLineView = LocalLine & Partial<CartLineAnswer>;
+export type { CartInfo };
 
 export const CART_GET = "/site/Index/getShoppingCart";
 export const CART_ADD = "/site/Customer/addShoppingCart";
@@ -95,16 +71,17 @@ export const useCart = create<CartState>()((set, get) => {
     await writeLocalCart(lines.map(localPart));
   };
   /** A customer call: 200 replaces the cart with the answer; otherwise the info is shown and nothing changes. */
-  const send = async (path: string, body: Record<string, unknown>): Promise<Envelope<CartAnswer> | null> => {
-    const res = await legacyApi<CartAnswer>("POST", path, { body, showLoading: false });
-    if (res?.code === 200 && res.data) {
-      const { cart_list: changed = [], cart_models: order } = res.data;
+  const settle = async (call: Promise<Envelope<CartAnswer & { cart_models?: [number, number][] }> | null>) => {
+    const res = await call;
+    if (res?.code === 200) {
+      const { cart_list: changed, cart_models: order } = res.data;
       const lines = order ? patchedLines(get().lines, changed, order) : changed;
-      if (lines) apply(lines, res.data.cart_info ?? null);
+      if (lines) apply(lines, res.data.cart_info);
       else await get().refresh();
     } else if (res?.info) warn(res.info);
-    return res?.code === 200 ? res : null;
+    return res?.code === 200;
   };
+  const quiet = { showLoading: false };
   const withinLimit = (items: readonly LocalLine[]): boolean => {
     const limit = Number(useSession.getState().config.cartGoodsLimit) || null;
     const check = checkCartLimit(get().lines, items, limit);
@@ -137,31 +114,29 @@ export const useCart = create<CartState>()((set, get) => {
       const anonymous = !loggedIn();
       const body = anonymous ? { carts: toEntries(get().lines.length ? get().lines : await readLocalCart()) } : {};
       const mine = ++listSeq;
-      const res = await legacyApi<CartAnswer>("POST", CART_GET, { body, showLoading: false });
-      if (res?.code !== 200 || !res.data) return false;
+      const res = await api("POST", CART_GET, { ...quiet, body });
+      if (res?.code !== 200) return false;
       if (mine !== listSeq) return true;
-      const list = res.data.cart_list ?? [];
+      const list = res.data.cart_list;
       // A stored cart (id > 0) is a customer's, even if the call left before the session was known (the uid
       // cookie went with it): it never goes to session storage.
-      if (anonymous && !res.data.cart_info?.id) {
+      if (anonymous && !res.data.cart_info.id) {
         for (const m of res.data.messages ?? []) warn(m.info);
         await applyLocal(list);
-        set({ info: res.data.cart_info ?? null });
+        set({ info: res.data.cart_info });
       } else {
-        // SPEC §4: no cart_info while logged in removes the saved session data.
-        if (!res.data.cart_info) clearLocalCart();
-        apply(list, res.data.cart_info ?? null);
+        apply(list, res.data.cart_info);
       }
       return true;
     },
 
-    take: (answer) => apply(answer.cart_list ?? [], answer.cart_info ?? null),
+    take: (answer) => apply(answer.cart_list, answer.cart_info),
 
     add: async (items) => {
       const adding = items.filter((i) => i.num > 0);
       if (adding.length === 0 || !withinLimit(adding)) return false;
       if (loggedIn()) {
-        if (!(await send(CART_ADD, { arr: toEntries(adding) }))) return false;
+        if (!(await settle(api("POST", CART_ADD, { ...quiet, body: { arr: toEntries(adding) } })))) return false;
       } else {
         await applyLocal(addLines(get().lines, adding));
       }
@@ -171,7 +146,7 @@ export const useCart = create<CartState>()((set, get) => {
 
     setQty: async (modelId, num) => {
       if (!(num >= 1)) return false;
-      if (loggedIn()) return !!(await send(CART_EDIT, { model_id: modelId, num, type: 1 }));
+      if (loggedIn()) return settle(api("POST", CART_EDIT, { ...quiet, body: { model_id: modelId, num, type: 1 } }));
       await applyLocal(updateLine(get().lines, modelId, num, 1));
       void get().refresh();
       return true;
@@ -180,7 +155,8 @@ export const useCart = create<CartState>()((set, get) => {
     remove: async (modelId) => {
       if (loggedIn()) {
         const line = get().lines.find((l) => l.model_id === modelId);
-        return !!(await send(CART_DEL, { ids: line?.id && line.id > 0 ? [line.id] : [], model_ids: [modelId] }));
+        const ids = line?.id && line.id > 0 ? [line.id] : [];
+        return settle(api("POST", CART_DEL, { ...quiet, body: { ids, model_ids: [modelId] } }));
       }
       await applyLocal(removeLine(get().lines, modelId));
       void get().refresh();
@@ -192,14 +168,14 @@ export const useCart = create<CartState>()((set, get) => {
         clearLocalCart();
         return get().refresh();
       }
-      const res = await legacyApi<CartAnswer>("POST", CART_MERGE, { body: { carts: toEntries(local) }, showLoading: false });
-      if (res?.code !== 200 || !res.data) {
+      const res = await api("POST", CART_MERGE, { ...quiet, body: { carts: toEntries(local) } });
+      if (res?.code !== 200) {
         if (res?.info) warn(res.info);
         return false;
       }
       clearLocalCart();
-      apply(res.data.cart_list ?? [], res.data.cart_info ?? null);
-      const messages = res.data.messages ?? [];
+      apply(res.data.cart_list, res.data.cart_info);
+      const messages = res.data.messages;
       if (messages.length) useSession.getState().notify({ kind: "info", text: messages.map((m) => m.info).join(" ") }, 6000);
       return true;
     },

@@ -1,37 +1,16 @@
 // The checkout page's calls (SPEC §7) and the answer shapes it reads. Every amount shown comes from the
 // server's answers; nothing sent here carries a price (decision 074).
-import { legacyApi } from "./api.ts";
+import { api, legacyApi } from "./api.ts";
+import type { CartAnswer } from "#core/contracts/cart.ts";
 import type { AddressView } from "#core/account.ts";
 import type { Shop } from "#core/site.ts";
-import type { CartParams, CartTotals, Freight, PromotionInfo } from "#core/cart/types.ts";
+import type { CartParams, Freight } from "#core/cart/types.ts";
 import type { DeliveryExpenseQuery } from "#core/freight.ts";
 import type { ReceivingDay } from "#core/validation/receiving.ts";
 import type { CheckoutMode } from "#core/validation/checkout-form.ts";
 import type { ListPage } from "#core/list-page.ts";
 
-/** cart_info of POST /site/Index/getShoppingCart: the cart parameters with every SPEC §3 total flattened in. */
-export type CartInfo = CartParams & Omit<CartTotals, "lines"> & { shop_id?: number | null };
-
-export type CartListLine = {
-  id: number;
-  model_id: number;
-  num: number;
-  price: string;
-  amount: string;
-  tva?: string | null;
-  unit?: string | null;
-  name?: string;
-  label?: string;
-  reference?: string;
-  image?: string | null;
-  non_gls_status?: number | null;
-  purchasable_qty?: number | null;
-  remise_info?: PromotionInfo | null;
-  /** Units offered by the line's promotion (decision 086). */
-  gifted_units?: number;
-};
-
-export type CartAnswer = { cart_info: CartInfo; cart_list: CartListLine[] };
+export type { CartAnswer };
 
 /** A delivery mode for the cart and the saved address: its freight, or why it is impossible (translated). */
 export type ModeAvailability = {
@@ -90,7 +69,7 @@ const quiet = { showLoading: false } as const;
 
 export const checkoutApi = {
   preOrderInfo: () => legacyApi<PreOrderInfo>("GET", "/site/Index/preOrderInfo", quiet),
-  cart: () => legacyApi<CartAnswer>("POST", "/site/Index/getShoppingCart", quiet),
+  cart: () => api("POST", "/site/Index/getShoppingCart", quiet),
   deliveryExpense: (q: DeliveryExpenseQuery & { delivery_mode: CheckoutMode }) =>
     legacyApi<{ freight: Freight | Record<string, never>; delivery_mode: CheckoutMode | null }>("GET", "/site/Sale/getDeliveryExpense", {
       ...quiet,

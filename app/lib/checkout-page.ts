@@ -6,14 +6,13 @@ import { checkoutApi, type CartAnswer, type Coupon, type PreOrderInfo } from "./
 import { freightQuery, initialChoices, paramsInfos, receivingWeek, type Choices } from "./checkout-choices.ts";
 import { orderNote } from "./checkout-order.ts";
 import type { Freight } from "#core/cart/types.ts";
-import { useCart, type CartAnswer as StoreCart } from "./cart-store.ts";
+import { useCart } from "./cart-store.ts";
 import type { ReceivingDay } from "#core/validation/receiving.ts";
 
 /** The checkout's cart list, shown by the header's badge and side panel too (the start-up list skips this page, SPEC §4). */
 async function cartList() {
   const res = await checkoutApi.cart();
-  // The same call's answer: each reader declares the fields it uses (the store's lines are stricter on nulls).
-  if (res?.code === 200) useCart.getState().take(res.data as unknown as StoreCart);
+  if (res?.code === 200) useCart.getState().take(res.data);
   return res;
 }
 

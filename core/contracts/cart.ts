@@ -53,7 +53,10 @@ export const freightAnswer = z.object({
   highway_toll_ht: numeric.nullable().optional(),
   highway_toll_tva: numeric.nullable().optional(),
   /** A threshold, or one per pallet count (entry 0 = 1 pallet). */
-  freeDeliveryAmount: z.union([numeric, z.array(numeric)]).nullable().optional(),
+  freeDeliveryAmount: z
+    .union([numeric, z.array(numeric)])
+    .nullable()
+    .optional(),
   zip_code: z.string().nullable().optional(),
   rdv_amount: numeric.nullable().optional(),
   general_tva: numeric.nullable().optional(),

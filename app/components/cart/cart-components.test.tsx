@@ -36,6 +36,16 @@ describe("QuantityStepper", () => {
 });
 
 const info = (over: Partial<CartInfo>): CartInfo => ({
+  id: 7,
+  delivery_addr_id: null,
+  invoice_addr_id: null,
+  pickup_method: 1,
+  delivery_addr_obj: null,
+  extra_options: {},
+  discount_info: null,
+  freight: null,
+  shop_id: null,
+  delivery_mode: null,
   totalAmount: "412.50",
   cartTotalAmount: "412.50",
   totalQuantity: 30,

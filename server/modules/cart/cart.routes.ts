@@ -24,8 +24,7 @@ export async function cartRoutes(site: FastifyInstance) {
     {
       tags,
       summary: "The cart: the customer's server cart, or the anonymous visitor's `carts` priced (nothing stored)",
-      description:
-        "For an anonymous visitor, invalid entries of `carts` are left out and models no longer sold are listed in `messages`.",
+      description: "For an anonymous visitor, invalid entries of `carts` are left out and models no longer sold are listed in `messages`.",
     },
     async (req, reply, { carts }) => {
       if (req.customer) return okJson(req, reply, await cart.viewJson(db, req.customer.id, req.lang));
@@ -52,8 +51,7 @@ export async function cartRoutes(site: FastifyInstance) {
     {
       tags,
       summary: "Set a line's quantity (type 1) or change it by a delta (other types; reaching 0 removes the line)",
-      description:
-        "`cart_list` holds the line changed (none when it was removed), `cart_models` every line of the cart in order.",
+      description: "`cart_list` holds the line changed (none when it was removed), `cart_models` every line of the cart in order.",
     },
     async (req, reply, input, customer) => okJson(req, reply, await cart.edit(db, customer.id, input, req.lang)),
   );
