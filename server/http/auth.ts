@@ -1,4 +1,5 @@
-// Who is calling: bearer token or `uid` cookie -> live session -> customer; rotated tokens go back in a header and the cookie.
+// Who is calling, resolved in one place for the API, the pages, the PDF downloads and the uploads: bearer token
+// or `uid` cookie -> live session -> customer; a rotated token goes back in a header and the cookie.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { SessionCustomer, SessionService } from "#server/modules/accounts/sessions.service.ts";
 import type { Db } from "#server/db/client.ts";
@@ -40,10 +41,33 @@ export function uidSetCookie(req: FastifyRequest, token: string | null, secure: 
 
 export type Auth = { customer: SessionCustomer | null; tokenSent: boolean; token?: string; rotatedToken?: string; sessionId?: number };
 
-export async function authenticate(req: FastifyRequest, sessions: SessionService, db: Db): Promise<Auth> {
+async function authenticate(req: FastifyRequest, sessions: SessionService, db: Db): Promise<Auth> {
   const token = tokenFrom(req);
   if (!token) return { customer: null, tokenSent: false };
   const s = await sessions.resolve(db, token);
   if (!s) return { customer: null, tokenSent: true };
   return { customer: s.customer, tokenSent: true, token: s.rotatedToken ?? token, rotatedToken: s.rotatedToken, sessionId: s.sessionId };
+}
+
+/**
+ * The caller of a request, set on `req` (customer, token, session): the session of its token resolved, and
+ * rotated when due. The fresh token goes back as the `Authorization` header and the uid cookie; a dead token's
+ * cookie is cleared (SPEC §4: token_status 0 logs out). Both are written on the raw response, so that they
+ * survive a page's hijacked reply; a cookie Fastify sets later in the same answer (a login's) takes precedence.
+ */
+export async function resolveCaller(req: FastifyRequest, reply: FastifyReply, secure: boolean): Promise<Auth> {
+  const { sessions, db } = req.server.services;
+  const auth = await authenticate(req, sessions, db);
+  req.customer = auth.customer;
+  req.tokenSent = auth.tokenSent;
+  req.sessionToken = auth.token;
+  req.sessionId = auth.sessionId;
+  req.rotatedToken = auth.rotatedToken;
+  if (auth.rotatedToken) {
+    reply.raw.setHeader("Authorization", `Bearer ${auth.rotatedToken}`);
+    reply.raw.setHeader("Set-Cookie", uidSetCookie(req, auth.rotatedToken, secure));
+  } else if (auth.tokenSent && !auth.customer) {
+    reply.raw.setHeader("Set-Cookie", uidSetCookie(req, null, secure));
+  }
+  return auth;
 }

@@ -7,7 +7,7 @@ import type { ServerBuild, createRequestHandler } from "react-router";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import type { Env } from "#server/env.ts";
 import { langOfPath } from "#core/slug.ts";
-import { authenticate, uidSetCookie, type Auth } from "./auth.ts";
+import { resolveCaller, type Auth } from "./auth.ts";
 import type { PageContext } from "./page-context.ts";
 import { createPageCache, type CachedPage, type PageCache } from "./page-cache.ts";
 import { createLimiter } from "./limiter.ts";
@@ -133,7 +133,7 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
     // who asks, so it cannot show it, and carries no Set-Cookie that would keep it out of the cache.
     // An action (POST…) is never cached: it may know its caller wherever it is.
     const withCaller = personal || (req.method !== "GET" && req.method !== "HEAD");
-    const auth: Auth = withCaller ? await authenticate(req, app.services.sessions, app.services.db) : { customer: null, tokenSent: false };
+    const auth: Auth = withCaller ? await resolveCaller(req, reply, secureCookies) : { customer: null, tokenSent: false };
     // An action may change what the caller's cart shows: their cached cart answer is dropped before and after it (decision 091).
     const writer = req.method !== "GET" && req.method !== "HEAD" ? auth.customer : null;
     if (writer) app.services.cart.forgetAnswers([writer.id]);
@@ -153,12 +153,6 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
       inlineShell: personal && req.method === "GET" && !pathname.endsWith(".data") ? {} : undefined,
       wholeBody: personal && req.method === "GET" ? {} : undefined,
     };
-    // A rotated token goes back in the cookie; a dead one is cleared (SPEC §4: token_status 0 logs out).
-    const setCookie = auth.rotatedToken
-      ? uidSetCookie(req, auth.rotatedToken, secureCookies)
-      : auth.tokenSent && !auth.customer
-        ? uidSetCookie(req, null, secureCookies)
-        : null;
     const job = renders.run(async () => {
       if (req.raw.destroyed) {
         // the visitor left while the page waited its turn: no render for nobody
@@ -183,7 +177,6 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
         sendCached(req, reply, stored, "miss");
         return stored;
       }
-      if (setCookie) response.headers.append("set-cookie", setCookie);
       if (personal) response.headers.set("cache-control", "private, no-store");
       reply.hijack();
       try {

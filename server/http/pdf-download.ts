@@ -10,7 +10,7 @@ import { isDomainError } from "#core/domain-errors.ts";
 import { isLang, translate, type Lang } from "#core/i18n/messages.ts";
 import { localePath } from "#core/slug.ts";
 import { quotationRefSchema } from "#core/validation/quotations.ts";
-import { authenticate, setUidCookie } from "./auth.ts";
+import { resolveCaller } from "./auth.ts";
 import { errorPage } from "./root-errors.ts";
 
 /** A rendered document and its number (the file name is made from it, the same way for every kind). */
@@ -43,17 +43,12 @@ export async function documentFileRoutes(app: FastifyInstance, opts: { secureCoo
 }
 
 function pdfRoute(app: FastifyInstance, opts: { secureCookies: boolean }, kind: DocumentKind, render: RenderPdf) {
-  const { sessions, db } = app.services;
   app.get(documentPdfRoute(kind), async (req: FastifyRequest, reply: FastifyReply) => {
     const q = req.query as Record<string, unknown>;
     const lang: Lang = isLang(q.lang) ? q.lang : "fr";
     reply.header("Cache-Control", "private, no-store");
     const notFoundPage = () => reply.code(404).type("text/html; charset=utf-8").send(errorPage(lang, 404));
-    const auth = await authenticate(req, sessions, db);
-    if (auth.rotatedToken) {
-      reply.header("Authorization", `Bearer ${auth.rotatedToken}`);
-      setUidCookie(req, reply, auth.rotatedToken, opts.secureCookies);
-    }
+    const auth = await resolveCaller(req, reply, opts.secureCookies);
     if (!auth.customer) {
       const browser = !req.headers.authorization && (req.headers.accept ?? "").includes("text/html");
       if (browser) return reply.redirect(`${localePath(lang, "/connexion")}?redirect=${encodeURIComponent(req.url)}`, 302);

@@ -157,6 +157,31 @@ describe.each(testDbKinds())("API shell on %s", (kind) => {
     expect((await get(t.app, "/site/Customer/getUserInfo", {}, { token: fresh })).statusCode).toBe(200);
   });
 
+  it("writes a rotated token back, and clears a dead one's cookie, on the API and on a PDF download alike", async () => {
+    const age = () =>
+      t.database.db
+        .update(sessions)
+        .set({ createdAt: new Date(Date.now() - 2 * 24 * 3600_000) })
+        .where(sql`${sessions.customerId} = ${customerId} and ${sessions.revokedAt} is null`);
+    const calls = {
+      api: (token: string) => get(t.app, "/site/Customer/getUserInfo", {}, { token }),
+      pdf: (token: string) =>
+        t.app.inject({ method: "GET", url: "/documents/invoice/999999.pdf", headers: { authorization: `Bearer ${token}` } }),
+    };
+    for (const [name, call] of Object.entries(calls)) {
+      const token = await t.app.services.sessions.create(t.app.services.db, customerId);
+      await age();
+      const rotated = await call(token);
+      const fresh = String(rotated.headers.authorization).replace("Bearer ", "");
+      expect(fresh, name).not.toBe(token);
+      expect(String(rotated.headers["set-cookie"]), name).toContain(`uid=${fresh};`);
+      await t.app.services.sessions.revoke(t.app.services.db, fresh);
+      const dead = await call(fresh);
+      expect(dead.headers.authorization, name).toBeUndefined();
+      expect(String(dead.headers["set-cookie"]), name).toMatch(/^uid=;.*Max-Age=0/);
+    }
+  });
+
   it("sees a session ended or a customer changed by another process at once (cached sessions)", async () => {
     const other = await buildApp({
       env: loadEnv({ NODE_ENV: "test", SIGN_SECRET: TEST_SECRET, LOG_LEVEL: "silent" }),

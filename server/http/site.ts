@@ -7,7 +7,7 @@ import type { Env } from "#server/env.ts";
 import { errorHandler, sendError } from "./envelope.ts";
 import { ApiError } from "./errors.ts";
 import { checkSignature } from "./signature.ts";
-import { authenticate, setUidCookie } from "./auth.ts";
+import { resolveCaller } from "./auth.ts";
 import { checkAnswer } from "./answer-check.ts";
 import { declaredRoute, openApiDocument, type ApiRoute } from "./openapi.ts";
 import { initRoutes } from "#server/modules/init/init.routes.ts";
@@ -91,17 +91,8 @@ export async function siteApi(site: FastifyInstance, { env, secureCookies }: Sit
     const path = req.url.split("?")[0];
     const input = req.method === "GET" || req.method === "HEAD" ? req.query : req.body;
     if (env.SIGN_CHECK) checkSignature((input ?? {}) as { t?: unknown; at?: unknown }, path, env.SIGN_SECRET);
-    const auth = await authenticate(req, site.services.sessions, site.services.db);
-    req.customer = auth.customer;
+    await resolveCaller(req, reply, secureCookies);
     if (writesFor(req)) site.services.cart.forgetAnswers([req.customer!.id]);
-    req.tokenSent = auth.tokenSent;
-    req.sessionToken = auth.token;
-    req.sessionId = auth.sessionId;
-    if (auth.rotatedToken) {
-      req.rotatedToken = auth.rotatedToken;
-      reply.header("Authorization", `Bearer ${auth.rotatedToken}`);
-      setUidCookie(req, reply, auth.rotatedToken, secureCookies);
-    }
   });
 
   // A write by a customer drops their cached cart answer before it runs and again once it is answered, so a

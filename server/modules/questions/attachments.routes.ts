@@ -10,7 +10,7 @@ import type { Env } from "#server/env.ts";
 import { errorHandler, ok, sendError } from "#server/http/envelope.ts";
 import { ApiError, notFound, unauthorized } from "#server/http/errors.ts";
 import { checkSignature } from "#server/http/signature.ts";
-import { authenticate, setUidCookie } from "#server/http/auth.ts";
+import { resolveCaller } from "#server/http/auth.ts";
 
 const UPLOAD_PATH = "/common/attachment/upload";
 /** Room for the multipart framing and the t/at fields around the file. */
@@ -35,7 +35,7 @@ const unreadable = (e: unknown) =>
     : e;
 
 export async function attachmentRoutes(scope: FastifyInstance, { env, secureCookies }: { env: Env; secureCookies: boolean }) {
-  const { questions, sessions, db } = scope.services;
+  const { questions, db } = scope.services;
   scope.setErrorHandler((e, req, reply) => {
     // @fastify/multipart's limits (file size, parts) are 413s: the translated "too large" message
     const code = (e as { code?: string }).code;
@@ -59,11 +59,7 @@ export async function attachmentRoutes(scope: FastifyInstance, { env, secureCook
   });
 
   async function caller(req: FastifyRequest, reply: FastifyReply) {
-    const auth = await authenticate(req, sessions, db);
-    if (auth.rotatedToken) {
-      reply.header("Authorization", `Bearer ${auth.rotatedToken}`);
-      setUidCookie(req, reply, auth.rotatedToken, secureCookies);
-    }
+    const auth = await resolveCaller(req, reply, secureCookies);
     if (!auth.customer) throw unauthorized();
     return auth.customer;
   }
