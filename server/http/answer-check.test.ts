@@ -35,7 +35,9 @@ describe("checkAnswer", () => {
     await app.register(
       async (site) => {
         site.addHook("onSend", checkAnswer);
-        apiRoute(site, { method: "GET", path: "/site/x", output: answer }, { summary: "", tags: [] }, async (req) => ok(req, data as never));
+        apiRoute(site, { method: "GET", path: "/site/x", output: answer }, { summary: "", tags: [] }, async (req) =>
+          ok(req, data as never),
+        );
       },
       { prefix: "/site" },
     );
