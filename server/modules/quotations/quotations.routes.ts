@@ -42,7 +42,7 @@ export async function quotationsRoutes(site: FastifyInstance) {
     async (req, _reply, ref, customer) => ok(req, await quotations.detail(db, customer.id, ref, req.lang)),
   );
 
-  // Answers the cart (its contract is the cart's): served with the cart's answer schema once that one is declared.
+  // Its answer is the cart's, described once core/contracts/cart.ts declares that one.
   legacyApiRoute(
     site,
     {
