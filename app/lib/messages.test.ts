@@ -26,10 +26,12 @@ function namespacesFrom(entry: string, skip: Set<string> = new Set()): Map<Names
   const walk = (file: string) => {
     if (seen.has(file) || skip.has(file)) return;
     seen.add(file);
-    // Comments name keys too ("validation.x" in a sentence): left out.
+    // Comments name keys too ("validation.x" in a sentence): left out. So are type-only imports (the contracts
+    // behind the API client's types): they ship nothing.
     const text = readFileSync(file, "utf8")
       .replace(/\/\*[\s\S]*?\*\//g, "")
-      .replace(/(^|\s)\/\/.*$/gm, "$1");
+      .replace(/(^|\s)\/\/.*$/gm, "$1")
+      .replace(/^(?:import|export) type [^;]*?from\s*["'][^"']+["'];?/gm, "");
     for (const m of text.matchAll(KEY))
       found.set(m[1] as Namespace, [...(found.get(m[1] as Namespace) ?? []), file.slice(root.length + 1)]);
     for (const m of text.matchAll(IMPORT)) {

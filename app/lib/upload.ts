@@ -4,11 +4,12 @@ import { signature } from "./md5.ts";
 import { useSession } from "./session-store.ts";
 import { translate } from "#core/i18n/translate.ts";
 import { REQUEST_TIMEOUT_MS } from "./api.ts";
+import type { AttachmentAnswer } from "#core/contracts/questions.ts";
 
 const UPLOAD_PATH = "/common/attachment/upload";
 
-export type Uploaded = { id: string; name: string; content_type: string; size: number };
-type UploadResult = { ok: true; file: Uploaded } | { ok: false; message: string };
+/** The upload answers the attachment as questionList shows it. */
+type UploadResult = { ok: true; file: AttachmentAnswer } | { ok: false; message: string };
 
 export async function uploadAttachment(
   file: File | undefined,
@@ -35,7 +36,7 @@ export async function uploadAttachment(
     });
     const fresh = res.headers.get("Authorization");
     if (fresh?.startsWith("Bearer ")) s.setToken(fresh.slice(7));
-    const env = (await res.json().catch(() => null)) as { code: number; data: Uploaded | null; info: string } | null;
+    const env = (await res.json().catch(() => null)) as { code: number; data: AttachmentAnswer | null; info: string } | null;
     if (res.status === 401) {
       s.logout();
       navigate(s.lang === "zh" ? "/zh/connexion" : "/connexion");

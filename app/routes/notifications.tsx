@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/notifications";
-import { legacyApi } from "#app/lib/api.ts";
+import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useSession } from "#app/lib/session-store.ts";
 import { translate } from "#core/i18n/translate.ts";
@@ -35,7 +35,7 @@ export default function NotificationsPage({ loaderData: { list, unread } }: Rout
 
   async function read(body: { id: number } | { all: true }) {
     setBusy(true);
-    const res = await legacyApi<{ unread: number }>("POST", "/site/Customer/readNotification", { body });
+    const res = await api("POST", "/site/Customer/readNotification", { body });
     setBusy(false);
     if (res?.code === 200) useSession.setState({ notifications_unread: res.data.unread });
     await revalidate();

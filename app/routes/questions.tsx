@@ -6,7 +6,8 @@ import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { useApiForm } from "#app/lib/use-api-form.ts";
-import { uploadAttachment, type Uploaded } from "#app/lib/upload.ts";
+import { uploadAttachment } from "#app/lib/upload.ts";
+import type { AttachmentAnswer } from "#core/contracts/questions.ts";
 import { formatDate } from "#core/format-date.ts";
 import { langOfPath, localePath } from "#core/slug.ts";
 import { ATTACHMENT_ACCEPT, MAX_ATTACHMENTS, QUESTION_MAX_LENGTH, QUESTION_TYPES, formatSize } from "#core/questions.ts";
@@ -47,7 +48,7 @@ export default function QuestionsPage({ loaderData: { orders, history, selected 
   const { t, lang } = useT();
   const root = useRouteLoaderData("root") as RootWire | undefined;
   const navigate = useNavigate();
-  const [files, setFiles] = useState<Uploaded[]>([]);
+  const [files, setFiles] = useState<AttachmentAnswer[]>([]);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const form = useApiForm(questionSchema, "/site/Customer/submitSuggestion", {

@@ -1,2 +1,128 @@
-// The contracts of the aftersales calls (core/contracts/contract.ts).
-export {};
+// The contracts of the aftersales calls (core/contracts/contract.ts): returns, delivery dates, notifications.
+import { z } from "zod";
+import { defineCall } from "./contract.ts";
+import { listPage } from "./shared.ts";
+import { deliveryReplySchema, orderReturnSchema, readNotificationSchema, returnableOrdersSchema } from "../validation/aftersales.ts";
+import { RETURN_STATUSES } from "../aftersales/returns.ts";
+import { DELIVERY_STATUSES } from "../aftersales/deliveries.ts";
+import { NOTIFICATION_KINDS } from "../aftersales/notifications.ts";
+
+/** A line of a delivered order with what other requests (not refused) hold and what may still be asked back. */
+export const returnableLineAnswer = z.object({
+  id: z.number(),
+  reference: z.string(),
+  designation: z.string(),
+  unit: z.string(),
+  delivered: z.number(),
+  returned: z.number(),
+  returnable: z.number(),
+});
+
+/** A delivered order with its return window (dates as ISO texts in UTC). */
+export const returnableOrderAnswer = z.object({
+  id: z.number(),
+  number: z.string(),
+  delivered_at: z.string().nullable(),
+  window_open: z.boolean(),
+  window_ends_at: z.string().nullable(),
+  /** Translated: why no return is possible, or until when it is. */
+  window_text: z.string(),
+  lines: z.array(returnableLineAnswer),
+});
+
+/** A return request with its translated status and reason. */
+export const returnAnswer = z.object({
+  id: z.number(),
+  order_id: z.number(),
+  order_number: z.string(),
+  status: z.enum(RETURN_STATUSES),
+  status_text: z.string(),
+  reason: z.string(),
+  reason_text: z.string(),
+  comment: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  lines: z.array(z.object({ order_line_id: z.number(), reference: z.string(), designation: z.string(), num: z.number() })),
+});
+
+/** A delivery in progress: its date ("YYYY-MM-DD"), the state of its confirmation and the reply deadline (ISO, UTC). */
+export const deliveryAnswer = z.object({
+  order_id: z.number(),
+  number: z.string(),
+  status: z.string(),
+  planned_delivery_date: z.string().nullable(),
+  delivery_status: z.enum(DELIVERY_STATUSES),
+  /** Translated state of the date: awaiting your reply by …, confirmed, other date asked, cancelled. */
+  delivery_text: z.string(),
+  proposed_date: z.string().nullable(),
+  reply_by: z.string().nullable(),
+  can_reply: z.boolean(),
+});
+
+/** A notice, its text translated. */
+export const notificationAnswer = z.object({
+  id: z.number(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  order_id: z.number().nullable(),
+  ref: z.string(),
+  text: z.string(),
+  read: z.boolean(),
+  created_at: z.string(),
+});
+
+const unreadAnswer = z.object({ unread: z.number() });
+
+export const returnableOrders = defineCall({
+  method: "GET",
+  path: "/site/Customer/returnableOrders",
+  auth: true,
+  input: returnableOrdersSchema,
+  output: listPage(returnableOrderAnswer),
+});
+
+export const returnList = defineCall({ method: "GET", path: "/site/Customer/returnList", auth: true, output: listPage(returnAnswer) });
+
+export const orderReturn = defineCall({
+  method: "POST",
+  path: "/site/Customer/orderReturn",
+  auth: true,
+  input: orderReturnSchema,
+  output: returnAnswer,
+});
+
+export const deliveryList = defineCall({
+  method: "GET",
+  path: "/site/Customer/deliveryList",
+  auth: true,
+  output: listPage(deliveryAnswer).extend({ proposable_dates: z.array(z.string()) }),
+});
+
+export const deliveryReply = defineCall({
+  method: "POST",
+  path: "/site/Customer/deliveryReply",
+  auth: true,
+  input: deliveryReplySchema,
+  output: deliveryAnswer,
+});
+
+export const notificationList = defineCall({
+  method: "GET",
+  path: "/site/Customer/notificationList",
+  auth: true,
+  output: listPage(notificationAnswer).extend({ unread: z.number() }),
+});
+
+export const readNotification = defineCall({
+  method: "POST",
+  path: "/site/Customer/readNotification",
+  auth: true,
+  input: readNotificationSchema,
+  output: unreadAnswer,
+});
+
+export type ReturnableLineAnswer = z.output<typeof returnableLineAnswer>;
+export type ReturnableOrderAnswer = z.output<typeof returnableOrderAnswer>;
+export type ReturnAnswer = z.output<typeof returnAnswer>;
+export type DeliveryAnswer = z.output<typeof deliveryAnswer>;
+export type NotificationAnswer = z.output<typeof notificationAnswer>;
+export type UnreadAnswer = z.output<typeof unreadAnswer>;

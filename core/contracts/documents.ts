@@ -1,2 +1,41 @@
-// The contracts of the documents calls (core/contracts/contract.ts).
-export {};
+// The contracts of the documents calls (core/contracts/contract.ts): the caller's invoices and credit notes.
+import { z } from "zod";
+import { defineCall } from "./contract.ts";
+import { listPage } from "./shared.ts";
+
+/** An invoice: amounts as decimal texts, `pdf_url` the owner's PDF path. */
+export const invoiceAnswer = z.object({
+  id: z.number(),
+  number: z.string(),
+  order_id: z.number(),
+  order_number: z.string(),
+  issued_at: z.string(),
+  amount_ht: z.string(),
+  amount_ttc: z.string(),
+  pdf_url: z.string(),
+});
+
+/** A credit note: its order when it has one, the amount and what remains of it (decimal texts TTC). */
+export const creditNoteAnswer = z.object({
+  id: z.number(),
+  number: z.string(),
+  order_id: z.number().nullable(),
+  order_number: z.string().nullable(),
+  issued_at: z.string(),
+  amount_ttc: z.string(),
+  remaining_ttc: z.string(),
+  reason: z.string().nullable(),
+  pdf_url: z.string(),
+});
+
+export const invoiceList = defineCall({ method: "GET", path: "/site/Customer/invoiceList", auth: true, output: listPage(invoiceAnswer) });
+
+export const creditNoteList = defineCall({
+  method: "GET",
+  path: "/site/Customer/creditNoteList",
+  auth: true,
+  output: listPage(creditNoteAnswer).extend({ balance: z.string() }),
+});
+
+export type InvoiceAnswer = z.output<typeof invoiceAnswer>;
+export type CreditNoteAnswer = z.output<typeof creditNoteAnswer>;

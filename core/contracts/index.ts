@@ -15,7 +15,7 @@ import type * as quickOrder from "./quick-order.ts";
 import type * as quotations from "./quotations.ts";
 import type * as search from "./search.ts";
 
-// per module: keyof a union of modules would keep only the names they share
+// Distributed over the modules: `keyof` of a union of modules would keep only the names they all export.
 type ContractsOf<M> = M extends unknown ? Extract<M[keyof M], Contract> : never;
 
 type AnyCall = ContractsOf<

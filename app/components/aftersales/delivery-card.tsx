@@ -3,23 +3,16 @@
 // "Available" first asks orderAddressValidate whether the delivery can be made as planned.
 import { useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { legacyApi } from "#app/lib/api.ts";
+import { api, legacyApi } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useSession } from "#app/lib/session-store.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { formatDate, weekdayName, calendarParts } from "#core/format-date.ts";
 import { localePath } from "#core/slug.ts";
 import { deliveryReplySchema } from "#core/validation/aftersales.ts";
+import type { DeliveryAnswer } from "#core/contracts/aftersales.ts";
 
-type DeliveryItem = {
-  order_id: number;
-  number: string;
-  delivery_status: string;
-  delivery_text: string;
-  can_reply: boolean;
-};
-
-export function DeliveryCard({ d, dates }: { d: DeliveryItem; dates: string[] }) {
+export function DeliveryCard({ d, dates }: { d: DeliveryAnswer; dates: string[] }) {
   const { t, lang } = useT();
   const uid = useId();
   const notify = useSession((s) => s.notify);
@@ -46,7 +39,7 @@ export function DeliveryCard({ d, dates }: { d: DeliveryItem; dates: string[] })
         return;
       }
     }
-    const res = await legacyApi("POST", "/site/Customer/deliveryReply", { body: parsed.data });
+    const res = await api("POST", "/site/Customer/deliveryReply", { body: parsed.data });
     setBusy(false);
     if (!res) return;
     if (res.code !== 200) return setError(res.info);

@@ -4,22 +4,17 @@
 // a retry cannot make two requests.
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
-import { legacyApi } from "#app/lib/api.ts";
+import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useSession } from "#app/lib/session-store.ts";
 import { RETURN_COMMENT_MAX, RETURN_REASONS } from "#core/aftersales/returns.ts";
 import { orderReturnSchema } from "#core/validation/aftersales.ts";
+import type { ReturnableOrderAnswer } from "#core/contracts/aftersales.ts";
 import { TableScroll } from "#app/components/ui/table-scroll.tsx";
-
-type ReturnFormOrder = {
-  id: number;
-  number: string;
-  lines: { id: number; reference: string; designation: string; unit: string; delivered: number; returnable: number }[];
-};
 
 const newKey = () => `ret-${crypto.randomUUID()}`;
 
-export function ReturnForm({ order }: { order: ReturnFormOrder }) {
+export function ReturnForm({ order }: { order: ReturnableOrderAnswer }) {
   const { t } = useT();
   const uid = useId();
   const notify = useSession((s) => s.notify);
@@ -41,7 +36,7 @@ export function ReturnForm({ order }: { order: ReturnFormOrder }) {
     if (!parsed.success) return setError(t(parsed.error.issues[0].message));
     setError(null);
     setBusy(true);
-    const res = await legacyApi("POST", "/site/Customer/orderReturn", { body: parsed.data });
+    const res = await api("POST", "/site/Customer/orderReturn", { body: parsed.data });
     setBusy(false);
     if (!res) return;
     if (res.code !== 200) return setError(res.info);

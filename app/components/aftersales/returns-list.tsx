@@ -1,17 +1,7 @@
 // The customer's return requests with their status (/order-retrun and the returns part of /suivi-commande).
 import { useT } from "#app/lib/i18n.tsx";
 import { formatDate } from "#core/format-date.ts";
-
-type ReturnItem = {
-  id: number;
-  order_number: string;
-  status: string;
-  status_text: string;
-  reason_text: string;
-  comment: string | null;
-  created_at: string;
-  lines: { order_line_id: number; reference: string; designation: string; num: number }[];
-};
+import type { ReturnAnswer } from "#core/contracts/aftersales.ts";
 
 const TONE: Record<string, string> = {
   requested: "bg-amber-800 text-white",
@@ -21,7 +11,7 @@ const TONE: Record<string, string> = {
   refunded: "bg-green-800 text-white",
 };
 
-export function ReturnsList({ returns, headingId, title }: { returns: ReturnItem[]; headingId: string; title: string }) {
+export function ReturnsList({ returns, headingId, title }: { returns: ReturnAnswer[]; headingId: string; title: string }) {
   const { t, lang } = useT();
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3" data-testid="returns-list">

@@ -3,7 +3,7 @@
 import { useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
-import { legacyApi } from "#app/lib/api.ts";
+import { api, legacyApi } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useCart } from "#app/lib/cart-store.ts";
 import { useSession } from "#app/lib/session-store.ts";
@@ -100,7 +100,7 @@ export function CancelQuotationButton({ id, number }: { id: number; number: stri
   async function cancel() {
     setBusy(true);
     try {
-      const res = await legacyApi<unknown>("POST", "/site/Customer/cancelQuotation", { body: { id: String(id) } });
+      const res = await api("POST", "/site/Customer/cancelQuotation", { body: { id: String(id) } });
       if (res) notify({ kind: res.code === 200 ? "success" : "warning", text: res.info });
       if (res?.code === 200) await useCart.getState().refresh(); // its lines in the cart are repriced
       await revalidate();
@@ -151,7 +151,7 @@ export function CreateQuotationButton() {
     setBusy(true);
     try {
       key.current ??= newKey();
-      const res = await legacyApi<{ id: number; number: string }>("POST", "/site/Customer/createQuotation", {
+      const res = await api("POST", "/site/Customer/createQuotation", {
         body: { idempotency_key: key.current },
       });
       if (res?.code === 200) {

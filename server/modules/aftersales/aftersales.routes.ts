@@ -2,25 +2,30 @@
 // required; every call is scoped by the caller: another customer's order, return or notice is not found.
 // Receiving times reuse POST/GET /site/Customer/{set,get}ReceiptArrangement (checkout module).
 import type { FastifyInstance } from "fastify";
-import { deliveryReplySchema, orderReturnSchema, readNotificationSchema, returnableOrdersSchema } from "#core/validation/aftersales.ts";
+import {
+  deliveryList,
+  deliveryReply,
+  notificationList,
+  orderReturn,
+  readNotification,
+  returnList,
+  returnableOrders,
+} from "#core/contracts/aftersales.ts";
 import { wholeList } from "#core/list-page.ts";
 import { ok } from "#server/http/envelope.ts";
-import { legacyApiRoute } from "#server/http/openapi.ts";
+import { apiRoute } from "#server/http/openapi.ts";
 
 export async function aftersalesRoutes(site: FastifyInstance) {
   const { returns, deliveries, notifications, db } = site.services;
   const personal = (reply: { header: (k: string, v: string) => unknown }) => reply.header("Cache-Control", "private, no-store");
 
-  legacyApiRoute(
+  apiRoute(
     site,
+    returnableOrders,
     {
-      method: "GET",
-      url: "/Customer/returnableOrders",
       summary: "The caller's delivered orders with their 15-day return window and each line's returnable quantity, one page",
       description: "Most recently delivered first.",
       tags: ["Returns"],
-      auth: true,
-      input: returnableOrdersSchema,
     },
     async (req, reply, input, customer) => {
       personal(reply);
@@ -28,30 +33,22 @@ export async function aftersalesRoutes(site: FastifyInstance) {
     },
   );
 
-  legacyApiRoute(
+  apiRoute(
     site,
-    {
-      method: "GET",
-      url: "/Customer/returnList",
-      summary: "The caller's return requests and their statuses",
-      tags: ["Returns"],
-      auth: true,
-    },
+    returnList,
+    { summary: "The caller's return requests and their statuses", tags: ["Returns"] },
     async (req, reply, _input, customer) => {
       personal(reply);
       return ok(req, wholeList(await returns.list(db, customer.id, req.lang)));
     },
   );
 
-  legacyApiRoute(
+  apiRoute(
     site,
+    orderReturn,
     {
-      method: "POST",
-      url: "/Customer/orderReturn",
       summary: "Ask back lines of a delivered order within 15 days of its delivery (idempotent per `idempotency_key`)",
       tags: ["Returns"],
-      auth: true,
-      input: orderReturnSchema,
       description:
         "Each line at most its delivered quantity minus what other requests (not refused) hold, checked under the order's row lock. Outside the window, or for an order not delivered, refused with a translated message; another customer's order is not found.",
     },
@@ -59,14 +56,12 @@ export async function aftersalesRoutes(site: FastifyInstance) {
       ok(req, await returns.request(db, customer.id, input, new Date(), req.lang), "aftersales.return_requested"),
   );
 
-  legacyApiRoute(
+  apiRoute(
     site,
+    deliveryList,
     {
-      method: "GET",
-      url: "/Customer/deliveryList",
       summary: "The caller's planned deliveries (date, confirmation state, reply deadline) and the dates that may be proposed",
       tags: ["Deliveries"],
-      auth: true,
     },
     async (req, reply, _input, customer) => {
       personal(reply);
@@ -75,30 +70,22 @@ export async function aftersalesRoutes(site: FastifyInstance) {
     },
   );
 
-  legacyApiRoute(
+  apiRoute(
     site,
+    deliveryReply,
     {
-      method: "POST",
-      url: "/Customer/deliveryReply",
       summary: "Answer a delivery date: available, unavailable with another working day, or cancel the delivery",
       tags: ["Deliveries"],
-      auth: true,
-      input: deliveryReplySchema,
       description: "Only while the date awaits a reply and before its deadline; without a reply the delivery is rescheduled.",
     },
     async (req, _reply, input, customer) =>
       ok(req, await deliveries.reply(db, customer.id, input, new Date(), req.lang), `aftersales.delivery_reply_${input.reply}`),
   );
 
-  legacyApiRoute(
+  apiRoute(
     site,
-    {
-      method: "GET",
-      url: "/Customer/notificationList",
-      summary: "The caller's notifications, newest first, and the unread count",
-      tags: ["Notifications"],
-      auth: true,
-    },
+    notificationList,
+    { summary: "The caller's notifications, newest first, and the unread count", tags: ["Notifications"] },
     async (req, reply, _input, customer) => {
       personal(reply);
       const { list, unread } = await notifications.list(db, customer.id, req.lang);
@@ -106,16 +93,10 @@ export async function aftersalesRoutes(site: FastifyInstance) {
     },
   );
 
-  legacyApiRoute(
+  apiRoute(
     site,
-    {
-      method: "POST",
-      url: "/Customer/readNotification",
-      summary: "Mark one notification (`id`) or all (`all: true`) as read; answers the unread count",
-      tags: ["Notifications"],
-      auth: true,
-      input: readNotificationSchema,
-    },
+    readNotification,
+    { summary: "Mark one notification (`id`) or all (`all: true`) as read; answers the unread count", tags: ["Notifications"] },
     async (req, _reply, input, customer) => ok(req, await notifications.markRead(db, customer.id, input)),
   );
 }

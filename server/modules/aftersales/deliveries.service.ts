@@ -23,22 +23,10 @@ import {
   type DeliveryStatus,
 } from "#core/aftersales/deliveries.ts";
 import type { DeliveryReplyInput } from "#core/validation/aftersales.ts";
+import type { DeliveryAnswer } from "#core/contracts/aftersales.ts";
 import { SHIPPABLE_FROM } from "#core/order-states.ts";
 import { addNotification } from "#server/modules/notifications/notifications.service.ts";
 import { enqueueShippingMail } from "#server/modules/orders/shipping-mail.ts";
-
-type DeliveryView = {
-  order_id: number;
-  number: string;
-  status: string;
-  planned_delivery_date: string | null;
-  delivery_status: DeliveryStatus;
-  /** Translated state of the date: awaiting your reply by …, confirmed, other date asked, cancelled. */
-  delivery_text: string;
-  proposed_date: string | null;
-  reply_by: string | null;
-  can_reply: boolean;
-};
 
 // Dates as "YYYY-MM-DD" and the deadline as ISO text in UTC: both drivers answer the same strings.
 const plannedDate = sql<string | null>`${orders.plannedDeliveryDate}::text`;
@@ -57,7 +45,7 @@ type Row = SelectResultFields<typeof COLUMNS>;
 /** COLUMNS of an order in the delivery flow: its delivery_status is not null (the statement's WHERE or SET). */
 const FLOW_COLUMNS = { ...COLUMNS, delivery_status: sql<DeliveryStatus>`${orders.deliveryStatus}` };
 
-function view(o: Row & { delivery_status: DeliveryStatus }, now: Date, lang: Lang): DeliveryView {
+function view(o: Row & { delivery_status: DeliveryStatus }, now: Date, lang: Lang): DeliveryAnswer {
   const values = {
     date: formatDate(o.planned_delivery_date ?? "", lang),
     proposed: formatDate(o.delivery_proposed_date ?? "", lang),
@@ -78,7 +66,7 @@ function view(o: Row & { delivery_status: DeliveryStatus }, now: Date, lang: Lan
 
 export function createDeliveriesService(deps: { publicUrl: string }) {
   /** The caller's deliveries in progress (planned, or whose date is being changed), soonest first, and the dates they may propose. */
-  async function list(q: Db, customerId: number, now: Date, lang: Lang): Promise<{ list: DeliveryView[]; proposable_dates: string[] }> {
+  async function list(q: Db, customerId: number, now: Date, lang: Lang): Promise<{ list: DeliveryAnswer[]; proposable_dates: string[] }> {
     const rows = await q
       .select(FLOW_COLUMNS)
       .from(orders)
@@ -88,7 +76,7 @@ export function createDeliveriesService(deps: { publicUrl: string }) {
   }
 
   /** The customer's answer, under the order's row lock; only while awaiting it and before the deadline. */
-  async function reply(q: Db, customerId: number, input: DeliveryReplyInput, now: Date, lang: Lang): Promise<DeliveryView> {
+  async function reply(q: Db, customerId: number, input: DeliveryReplyInput, now: Date, lang: Lang): Promise<DeliveryAnswer> {
     return withTransaction(q, async (tx) => {
       const [o] = await tx
         .select(COLUMNS)

@@ -25,46 +25,12 @@ import {
 } from "#core/aftersales/returns.ts";
 import type { OrderReturnInput } from "#core/validation/aftersales.ts";
 import type { ListPage, PageRequest } from "#core/list-page.ts";
+import type { ReturnAnswer, ReturnableLineAnswer, ReturnableOrderAnswer } from "#core/contracts/aftersales.ts";
 import { addNotification } from "#server/modules/notifications/notifications.service.ts";
 import { issueCreditNote } from "#server/modules/documents/credit-notes.ts";
 import { hashRequest, storeAnswer, takeKey } from "#server/modules/idempotency/idempotency-keys.ts";
 
 const RETURN_SCOPE = "return.request";
-
-type ReturnLineView = {
-  id: number;
-  reference: string;
-  designation: string;
-  unit: string;
-  delivered: number;
-  returned: number;
-  returnable: number;
-};
-
-type ReturnableOrder = {
-  id: number;
-  number: string;
-  delivered_at: string | null;
-  window_open: boolean;
-  window_ends_at: string | null;
-  /** Translated: why no return is possible, or until when it is. */
-  window_text: string;
-  lines: ReturnLineView[];
-};
-
-type ReturnView = {
-  id: number;
-  order_id: number;
-  order_number: string;
-  status: ReturnStatus;
-  status_text: string;
-  reason: string;
-  reason_text: string;
-  comment: string | null;
-  created_at: string;
-  updated_at: string;
-  lines: { order_line_id: number; reference: string; designation: string; num: number }[];
-};
 
 const iso = <C extends AnyColumn>(col: C) =>
   sql<C["_"]["notNull"] extends true ? string : string | null>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -79,7 +45,7 @@ const ORDER_COLUMNS = {
 };
 
 /** An order's lines with what other requests (not refused) already hold. */
-async function linesOf(q: Db, orderId: number): Promise<ReturnLineView[]> {
+async function linesOf(q: Db, orderId: number): Promise<ReturnableLineAnswer[]> {
   const rows = await q
     .select({
       id: orderLines.id,
@@ -118,7 +84,7 @@ export function createReturnsService(deps: { publicUrl: string }) {
     now: Date,
     lang: Lang,
     { page, page_size }: PageRequest = { page: 1, page_size: RETURNABLE_PAGE_SIZE },
-  ): Promise<ListPage<ReturnableOrder>> {
+  ): Promise<ListPage<ReturnableOrderAnswer>> {
     const delivered = and(eq(orders.customerId, customerId), eq(orders.status, "delivered"));
     // The count rides on the page's rows (pageTotal).
     const rows = await q
@@ -135,7 +101,7 @@ export function createReturnsService(deps: { publicUrl: string }) {
         .where(delivered);
       return n;
     });
-    const out: ReturnableOrder[] = [];
+    const out: ReturnableOrderAnswer[] = [];
     for (const o of rows) {
       const { w, text } = windowText(o, now, lang);
       out.push({
@@ -152,7 +118,7 @@ export function createReturnsService(deps: { publicUrl: string }) {
   }
 
   /** Asks back lines of one of the caller's orders (see the module comment). */
-  async function request(q: Db, customerId: number, input: OrderReturnInput, now: Date, lang: Lang): Promise<ReturnView> {
+  async function request(q: Db, customerId: number, input: OrderReturnInput, now: Date, lang: Lang): Promise<ReturnAnswer> {
     const id = await withTransaction(q, async (tx) => {
       const { idempotency_key, ...meaningful } = input;
       const taken = await takeKey<{ id: number }>(tx, customerId, RETURN_SCOPE, idempotency_key, hashRequest(meaningful), {
@@ -200,7 +166,7 @@ export function createReturnsService(deps: { publicUrl: string }) {
     return view;
   }
 
-  async function views(q: Db, customerId: number, lang: Lang, only?: number): Promise<ReturnView[]> {
+  async function views(q: Db, customerId: number, lang: Lang, only?: number): Promise<ReturnAnswer[]> {
     const rows = await q
       .select({
         id: returnRequests.id,

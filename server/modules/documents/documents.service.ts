@@ -18,29 +18,7 @@ import { creditUsedOn } from "#server/modules/credit-notes/credit-notes.service.
 import { localePath } from "#core/slug.ts";
 import { chargedLineRows, paymentMethodLabel, renderDocumentPdf, type DocumentCustomer } from "./pdf-layout.ts";
 import type { PdfFile } from "#server/http/pdf-download.ts";
-
-type InvoiceItem = {
-  id: number;
-  number: string;
-  order_id: number;
-  order_number: string;
-  issued_at: string;
-  amount_ht: string;
-  amount_ttc: string;
-  pdf_url: string;
-};
-
-type CreditNoteItem = {
-  id: number;
-  number: string;
-  order_id: number | null;
-  order_number: string | null;
-  issued_at: string;
-  amount_ttc: string;
-  remaining_ttc: string;
-  reason: string | null;
-  pdf_url: string;
-};
+import type { CreditNoteAnswer, InvoiceAnswer } from "#core/contracts/documents.ts";
 
 type OrderDocuments = { invoice: { number: string; pdf_url: string } | null; credit_used: string; amount_due: string };
 
@@ -101,7 +79,7 @@ export function creditNoteReason(reason: string | null, returnId: number | null,
 }
 
 export function createDocumentsService() {
-  async function invoiceList(q: Db, customerId: number): Promise<InvoiceItem[]> {
+  async function invoiceList(q: Db, customerId: number): Promise<InvoiceAnswer[]> {
     const rows = await q
       .select({
         id: invoices.id,
@@ -119,7 +97,7 @@ export function createDocumentsService() {
     return rows.map((r) => ({ ...r, pdf_url: documentPdfPath("invoice", r.order_id) }));
   }
 
-  async function creditNoteList(q: Db, customerId: number, lang: Lang = "fr"): Promise<{ list: CreditNoteItem[]; balance: string }> {
+  async function creditNoteList(q: Db, customerId: number, lang: Lang = "fr"): Promise<{ list: CreditNoteAnswer[]; balance: string }> {
     const rows = await q
       .select({
         id: creditNotes.id,

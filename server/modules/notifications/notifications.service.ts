@@ -11,6 +11,7 @@ import { translate, type Lang } from "#core/i18n/messages.ts";
 import { formatDate } from "#core/format-date.ts";
 import { NOTIFICATIONS_PAGE, notificationKey, type NotificationKind } from "#core/aftersales/notifications.ts";
 import type { ReadNotificationInput } from "#core/validation/aftersales.ts";
+import type { NotificationAnswer, UnreadAnswer } from "#core/contracts/aftersales.ts";
 
 type NewNotification = {
   customerId: number;
@@ -20,16 +21,6 @@ type NewNotification = {
   ref: string;
   /** Values of the text: dates as "YYYY-MM-DD" (formatted per language when read), statuses as keys. */
   vars?: Record<string, string | number>;
-};
-
-type NotificationView = {
-  id: number;
-  kind: NotificationKind;
-  order_id: number | null;
-  ref: string;
-  text: string;
-  read: boolean;
-  created_at: string;
 };
 
 /** The unread counts of this process's services: a change committed here drops the customer's count at once,
@@ -114,7 +105,7 @@ export function createNotificationsService() {
   /** The caller's unread count (cached: the session call of every page asks for it). */
   const unreadCount = (q: Db, customerId: number) => unread.get(q, customerId);
 
-  async function list(q: Db, customerId: number, lang: Lang): Promise<{ list: NotificationView[]; unread: number }> {
+  async function list(q: Db, customerId: number, lang: Lang): Promise<{ list: NotificationAnswer[]; unread: number }> {
     const t = notifications;
     const createdAt = sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
     const rows = await q
@@ -146,7 +137,7 @@ export function createNotificationsService() {
   }
 
   /** Marks one of the caller's notices, or all of them, as read; another customer's id is not found. */
-  async function markRead(q: Db, customerId: number, input: ReadNotificationInput): Promise<{ unread: number }> {
+  async function markRead(q: Db, customerId: number, input: ReadNotificationInput): Promise<UnreadAnswer> {
     if (input.all) {
       await q
         .update(notifications)

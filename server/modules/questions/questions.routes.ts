@@ -2,25 +2,22 @@
 // read the history with the shop's answers. Login required; the order and the attachments must be the
 // caller's.
 import type { FastifyInstance } from "fastify";
-import { questionSchema } from "#core/validation/questions.ts";
+import { questionList, submitSuggestion } from "#core/contracts/questions.ts";
 import { wholeList } from "#core/list-page.ts";
 import { ok } from "#server/http/envelope.ts";
-import { legacyApiRoute } from "#server/http/openapi.ts";
+import { apiRoute } from "#server/http/openapi.ts";
 
 const tags = ["Questions"];
 
 export async function questionsRoutes(site: FastifyInstance) {
   const { questions, db } = site.services;
 
-  legacyApiRoute(
+  apiRoute(
     site,
+    submitSuggestion,
     {
-      method: "POST",
-      url: "/Customer/submitSuggestion",
       summary: "Send a question about one of the caller's orders, or a suggestion, with up to three attachments",
       tags,
-      auth: true,
-      input: questionSchema,
       description:
         "A type and a content are needed; every type but `suggestion` needs `order_id`, one of the caller's orders. " +
         "`attachments` are ids answered by `POST /common/attachment/upload` (multipart `t`, `at`, `file`: PNG, JPEG, WebP, GIF " +
@@ -30,15 +27,10 @@ export async function questionsRoutes(site: FastifyInstance) {
     async (req, _reply, input, customer) => ok(req, await questions.submit(db, customer.id, input), "questions.sent"),
   );
 
-  legacyApiRoute(
+  apiRoute(
     site,
-    {
-      method: "GET",
-      url: "/Customer/questionList",
-      summary: "The caller's questions, newest first, with the shop's answers",
-      tags,
-      auth: true,
-    },
+    questionList,
+    { summary: "The caller's questions, newest first, with the shop's answers", tags },
     async (req, _reply, _input, customer) => ok(req, wholeList(await questions.list(db, customer.id, req.lang))),
   );
 }

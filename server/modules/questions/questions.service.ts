@@ -16,6 +16,7 @@ import { ATTACHMENT_MAX_BYTES, attachmentName, needsOrder, sniffType, type Quest
 import type { Question } from "#core/validation/questions.ts";
 import type { SharedCounter } from "#server/infra/shared-counter.ts";
 import type { AttachmentStorage } from "./attachment-storage.ts";
+import type { AttachmentAnswer, QuestionAnswer, SubmitSuggestionAnswer } from "#core/contracts/questions.ts";
 
 /** Per customer and hour (shared by every process): enough for a real exchange, not for a flood. */
 export const QUESTIONS_PER_HOUR = 10;
@@ -24,18 +25,6 @@ const HOUR = 3_600_000;
 /** Uploaded but never sent: removed after a day. */
 const ORPHAN_AGE = "1 day";
 
-export type AttachmentView = { id: string; name: string; content_type: string; size: number };
-export type QuestionView = {
-  id: number;
-  type: QuestionType;
-  type_label: string;
-  content: string;
-  created_at: string;
-  order: { id: number; number: string } | null;
-  attachments: AttachmentView[];
-  answer: string | null;
-  answered_at: string | null;
-};
 type OrderChoice = { id: number; number: string; created_at: string };
 type AnsweredEvent = { questionId: number; customerId: number; orderId: number | null };
 /** Runs inside the answer's transaction, with its handle: what it writes commits or rolls back with it. */
@@ -72,7 +61,7 @@ export function createQuestionsService({ storage, limits }: { storage: Attachmen
      * Checks a file and keeps it for the caller. Every check comes before the first byte is written: a
      * refused file leaves nothing behind. The type is the content's (magic bytes); the name must agree.
      */
-    async upload(q: Db, customerId: number, file: { filename: string; bytes: Buffer }): Promise<AttachmentView> {
+    async upload(q: Db, customerId: number, file: { filename: string; bytes: Buffer }): Promise<AttachmentAnswer> {
       if (file.bytes.length === 0) throw refused("questions.attachment_empty");
       if (file.bytes.length > ATTACHMENT_MAX_BYTES) throw refused("questions.attachment_too_large");
       const type = sniffType(file.bytes);
@@ -96,7 +85,7 @@ export function createQuestionsService({ storage, limits }: { storage: Attachmen
     },
 
     /** Sends a question: the order and the attachments must be the caller's (the attachments unsent yet). */
-    async submit(q: Db, customerId: number, input: Question): Promise<{ id: number }> {
+    async submit(q: Db, customerId: number, input: Question): Promise<SubmitSuggestionAnswer> {
       const orderId = input.order_id ?? null;
       if (orderId === null && needsOrder(input.type)) throw refused("validation.order_required");
       const ids = [...new Set(input.attachments)];
@@ -129,7 +118,7 @@ export function createQuestionsService({ storage, limits }: { storage: Attachmen
     },
 
     /** The caller's questions, newest first, with the shop's answers and the attachments. */
-    async list(q: Db, customerId: number, lang: Lang): Promise<QuestionView[]> {
+    async list(q: Db, customerId: number, lang: Lang): Promise<QuestionAnswer[]> {
       const [qu, o, a] = [questions, orders, attachments];
       const rows = await q
         .select({
@@ -141,7 +130,7 @@ export function createQuestionsService({ storage, limits }: { storage: Attachmen
           orderNumber: o.number,
           answer: qu.answer,
           answeredAt: iso(qu.answeredAt),
-          attachments: sql<AttachmentView[] | string | null>`(select json_agg(json_build_object('id', ${a.id}, 'name', ${a.name},
+          attachments: sql<AttachmentAnswer[] | string | null>`(select json_agg(json_build_object('id', ${a.id}, 'name', ${a.name},
             'content_type', ${a.contentType}, 'size', ${a.size}) order by ${a.createdAt}) from ${a} where ${a.questionId} = ${qu.id})`,
         })
         .from(qu)
@@ -156,7 +145,7 @@ export function createQuestionsService({ storage, limits }: { storage: Attachmen
         content: r.content,
         created_at: r.createdAt,
         order: r.orderId && r.orderNumber ? { id: r.orderId, number: r.orderNumber } : null,
-        attachments: (typeof r.attachments === "string" ? (JSON.parse(r.attachments) as AttachmentView[]) : r.attachments) ?? [],
+        attachments: (typeof r.attachments === "string" ? (JSON.parse(r.attachments) as AttachmentAnswer[]) : r.attachments) ?? [],
         answer: r.answer,
         answered_at: r.answeredAt,
       }));

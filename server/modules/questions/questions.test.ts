@@ -12,7 +12,8 @@ import { createTestApp, get, post, signed, type TestApp } from "#server/test/app
 import { testDbKinds } from "#server/test/databases.ts";
 import { translate } from "#core/i18n/messages.ts";
 import { ATTACHMENT_MAX_BYTES } from "#core/questions.ts";
-import { QUESTIONS_PER_HOUR, type QuestionView } from "./questions.service.ts";
+import { QUESTIONS_PER_HOUR } from "./questions.service.ts";
+import type { QuestionAnswer } from "#core/contracts/questions.ts";
 
 const UPLOAD = "/common/attachment/upload";
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
@@ -265,7 +266,7 @@ describe.each(testDbKinds())("questions and attachments on %s", (kind) => {
 
     const data = (await get(t.app, "/site/Customer/questionList", {}, { token: demo })).json().data;
     expect(data).toMatchObject({ total: data.list.length, page: 1, page_size: data.list.length });
-    const list = data.list as QuestionView[];
+    const list = data.list as QuestionAnswer[];
     const mine = list.find((q) => q.id === id)!;
     expect(mine).toMatchObject({ type: "livraison", type_label: "Livraison", content: "Carton écrasé\nPhoto jointe.", answer: null });
     expect(mine.order?.id).toBe(demoOrder);
@@ -275,7 +276,7 @@ describe.each(testDbKinds())("questions and attachments on %s", (kind) => {
     expect(seeded?.answer).toMatch(/avoir/);
     expect(seeded?.answered_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     // another customer sees none of them
-    const theirs = (await get(t.app, "/site/Customer/questionList", {}, { token: martin })).json().data.list as QuestionView[];
+    const theirs = (await get(t.app, "/site/Customer/questionList", {}, { token: martin })).json().data.list as QuestionAnswer[];
     expect(theirs.some((q) => q.id === id || q.content.includes("écrasé"))).toBe(false);
   });
 

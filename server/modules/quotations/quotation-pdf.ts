@@ -5,15 +5,15 @@ import { translate, type Lang } from "#core/i18n/messages.ts";
 import { formatDate } from "#core/format-date.ts";
 import { vatByRate } from "#core/vat.ts";
 import { chargedLineRows, renderDocumentPdf, type DocumentInput } from "#server/modules/documents/pdf-layout.ts";
-import type { QuotationDetail } from "./quotations.service.ts";
+import type { QuotationDetailAnswer } from "#core/contracts/quotations.ts";
 
 type PdfCustomer = { name: string; company: string | null; clientNumber: string; email: string; siret: string | null };
 
 /** VAT by rate, the rule of invoices and of the quotation's own total (core/vat.ts). */
-const vatRows = (lines: QuotationDetail["lines"]) => vatByRate(lines.map((l) => ({ amount: l.amount, rate: l.tva }))).rows;
+const vatRows = (lines: QuotationDetailAnswer["lines"]) => vatByRate(lines.map((l) => ({ amount: l.amount, rate: l.tva }))).rows;
 
 /** The quotation as a document of the shared layout, in `lang`. */
-function quotationDocument(qt: QuotationDetail, customer: PdfCustomer, lang: Lang): DocumentInput {
+function quotationDocument(qt: QuotationDetailAnswer, customer: PdfCustomer, lang: Lang): DocumentInput {
   const t = (k: string, v?: Record<string, string | number>) => translate(lang, `quotations.${k}`, v);
   const validUntil = qt.valid_until ? formatDate(qt.valid_until, lang) : "—";
   return {
@@ -55,6 +55,6 @@ function quotationDocument(qt: QuotationDetail, customer: PdfCustomer, lang: Lan
   };
 }
 
-export function quotationPdf(qt: QuotationDetail, customer: PdfCustomer, lang: Lang): Promise<Buffer> {
+export function quotationPdf(qt: QuotationDetailAnswer, customer: PdfCustomer, lang: Lang): Promise<Buffer> {
   return renderDocumentPdf(quotationDocument(qt, customer, lang));
 }

@@ -1,9 +1,10 @@
 // The quotation API (decision 080). Login required; another customer's quotation is not found.
 import type { FastifyInstance } from "fastify";
-import { cancelQuotationSchema, createQuotationSchema, quotationRefSchema, quotationToCartSchema } from "#core/validation/quotations.ts";
+import { quotationToCartSchema } from "#core/validation/quotations.ts";
+import { cancelQuotation, createQuotation, quotationDetail, quotationList } from "#core/contracts/quotations.ts";
 import { wholeList } from "#core/list-page.ts";
 import { ok } from "#server/http/envelope.ts";
-import { legacyApiRoute } from "#server/http/openapi.ts";
+import { apiRoute, legacyApiRoute } from "#server/http/openapi.ts";
 import { formatDate } from "#core/format-date.ts";
 
 const tags = ["Quotations"];
@@ -11,14 +12,11 @@ const tags = ["Quotations"];
 export async function quotationsRoutes(site: FastifyInstance) {
   const { quotations, db } = site.services;
 
-  legacyApiRoute(
+  apiRoute(
     site,
+    createQuotation,
     {
-      method: "POST",
-      url: "/Customer/createQuotation",
       tags,
-      auth: true,
-      input: createQuotationSchema,
       summary: "Turn the cart into a quotation (devis), idempotent per `idempotency_key`",
       description:
         "Numbers a DV… quotation with the cart's lines at the catalogue's current prices (promotions included), valid `quotationValidityDays` days (site config, 30 by default). The cart is left as it is. The same key answers the quotation already created.",
@@ -29,26 +27,22 @@ export async function quotationsRoutes(site: FastifyInstance) {
     },
   );
 
-  legacyApiRoute(
-    site,
-    { method: "GET", url: "/Customer/quotationList", tags, auth: true, summary: "The caller's quotations, newest first" },
-    async (req, _reply, _input, customer) => ok(req, wholeList((await quotations.list(db, customer.id, req.lang)).list)),
+  apiRoute(site, quotationList, { tags, summary: "The caller's quotations, newest first" }, async (req, _reply, _input, customer) =>
+    ok(req, wholeList((await quotations.list(db, customer.id, req.lang)).list)),
   );
 
-  legacyApiRoute(
+  apiRoute(
     site,
+    quotationDetail,
     {
-      method: "GET",
-      url: "/Customer/quotationDetail",
       tags,
-      auth: true,
-      input: quotationRefSchema,
       summary: "One of the caller's quotations with its lines",
       description: "`id` is the quotation id or its number (DV2026-000012). Another customer's quotation is not found (404).",
     },
     async (req, _reply, ref, customer) => ok(req, await quotations.detail(db, customer.id, ref, req.lang)),
   );
 
+  // Its answer is the cart's, described once core/contracts/cart.ts declares that one.
   legacyApiRoute(
     site,
     {
@@ -67,14 +61,11 @@ export async function quotationsRoutes(site: FastifyInstance) {
     },
   );
 
-  legacyApiRoute(
+  apiRoute(
     site,
+    cancelQuotation,
     {
-      method: "POST",
-      url: "/Customer/cancelQuotation",
       tags,
-      auth: true,
-      input: cancelQuotationSchema,
       summary: "Cancel one of the caller's usable quotations",
       description:
         "`id` is the id or the number. Only an open quotation, or one loaded into the cart, still within its validity; expired, ordered or already cancelled ones are refused with a translated message naming the number. Another customer's quotation is not found (404).",

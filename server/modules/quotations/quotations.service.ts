@@ -23,7 +23,6 @@ import {
   unusableReason,
   validityDays,
   validUntil,
-  type QuotationState,
   type QuotedLine,
 } from "#core/quotations.ts";
 import type { CreateQuotationInput, QuotationRef } from "#core/validation/quotations.ts";
@@ -33,39 +32,10 @@ import { pricedCartLine } from "#server/modules/cart/cart-view.ts";
 import type { CartAnswer } from "#server/modules/cart/cart-view.ts";
 import type { CartService } from "#server/modules/cart/cart.service.ts";
 import type { PdfFile } from "#server/http/pdf-download.ts";
+import type { QuotationDetailAnswer, QuotationLineAnswer, QuotationSummaryAnswer } from "#core/contracts/quotations.ts";
 import { quotationPdf } from "./quotation-pdf.ts";
 
 const QUOTATION_SCOPE = "quotation.create";
-
-export type QuotationSummary = {
-  id: number;
-  number: string;
-  created_at: string;
-  valid_until: string | null;
-  state: QuotationState;
-  state_text: string;
-  usable: boolean;
-  total_ht: string;
-  total_tva: string;
-  total_ttc: string;
-  lines: number;
-};
-
-export type QuotationLineView = {
-  model_id: number;
-  reference: string;
-  designation: string;
-  unit: string | null;
-  price: string;
-  num: number;
-  tva: string;
-  remise: string;
-  amount: string;
-  /** Units the quoted promotion offers on top of `num` (core/cart/promotion.ts), never priced. */
-  gifted_units: number;
-};
-
-export type QuotationDetail = Omit<QuotationSummary, "lines"> & { lines: QuotationLineView[]; order_id: number | null };
 
 const COLUMNS = {
   id: quotations.id,
@@ -80,7 +50,7 @@ const COLUMNS = {
 };
 type Row = SelectResultFields<typeof COLUMNS>;
 
-function summary(r: Row, lang: Lang, today: string): QuotationSummary {
+function summary(r: Row, lang: Lang, today: string): QuotationSummaryAnswer {
   const state = quotationState(r.status, r.valid_until, today);
   const ht = r.total_ht;
   const tva = dec(r.total_ttc).minus(dec(ht)).toFixed(2);
@@ -100,7 +70,7 @@ function summary(r: Row, lang: Lang, today: string): QuotationSummary {
 }
 
 /** What a quoted line shows: unit price, quantity, the promotion taken off, the line amount. */
-function lineView(l: QuotedLine): QuotationLineView {
+function lineView(l: QuotedLine): QuotationLineAnswer {
   const amount = quotedAmount(l);
   const off = dec(l.price).times(l.num).round(2).minus(dec(amount));
   const remise = (off.sign() < 0 ? Decimal.ZERO : off).toFixed(2);
@@ -125,11 +95,18 @@ const KEY_REFUSALS = { reused: "quotations.in_progress", inProgress: "quotations
 
 export function createQuotationsService(cart: CartService) {
   /** The cart as a new quotation: catalogue prices now (promotions included), validity from the site config. */
-  async function create(q: Db, customerId: number, input: CreateQuotationInput, lang: Lang): Promise<QuotationDetail> {
+  async function create(q: Db, customerId: number, input: CreateQuotationInput, lang: Lang): Promise<QuotationDetailAnswer> {
     const conf = await cart.settings();
     const statics = await cart.models.catalogue(lang);
     return withTransaction(q, async (tx) => {
-      const taken = await takeKey<QuotationDetail>(tx, customerId, QUOTATION_SCOPE, input.idempotency_key, CART_REQUEST, KEY_REFUSALS);
+      const taken = await takeKey<QuotationDetailAnswer>(
+        tx,
+        customerId,
+        QUOTATION_SCOPE,
+        input.idempotency_key,
+        CART_REQUEST,
+        KEY_REFUSALS,
+      );
       if (taken !== true) return taken;
       const row = await cart.cartRow(tx, customerId, true);
       const lines = await cart.lines(tx, row.id);
@@ -173,12 +150,12 @@ export function createQuotationsService(cart: CartService) {
     });
   }
 
-  function toDetail(r: Row, lang: Lang, today: string): QuotationDetail {
+  function toDetail(r: Row, lang: Lang, today: string): QuotationDetailAnswer {
     return { ...summary(r, lang, today), lines: r.lines.map(lineView), order_id: r.order_id };
   }
 
   /** The caller's quotations, newest first. */
-  async function list(q: Db, customerId: number, lang: Lang): Promise<{ list: QuotationSummary[] }> {
+  async function list(q: Db, customerId: number, lang: Lang): Promise<{ list: QuotationSummaryAnswer[] }> {
     const rows = await q
       .select(COLUMNS)
       .from(quotations)
@@ -202,7 +179,7 @@ export function createQuotationsService(cart: CartService) {
     return r;
   }
 
-  async function detail(q: Db, customerId: number, ref: QuotationRef, lang: Lang): Promise<QuotationDetail> {
+  async function detail(q: Db, customerId: number, ref: QuotationRef, lang: Lang): Promise<QuotationDetailAnswer> {
     return toDetail(await find(q, customerId, ref), lang, shopDay(new Date()));
   }
 
@@ -264,7 +241,7 @@ export function createQuotationsService(cart: CartService) {
    * decision 085). Under the quotation's row lock and guarded on the status, so a cancel racing an order that
    * uses the quotation leaves one winner. Cart lines loaded from it fall back to catalogue prices, as on expiry.
    */
-  async function cancel(q: Db, customerId: number, ref: QuotationRef, lang: Lang): Promise<QuotationDetail> {
+  async function cancel(q: Db, customerId: number, ref: QuotationRef, lang: Lang): Promise<QuotationDetailAnswer> {
     const today = shopDay(new Date());
     const row = await withTransaction(q, async (tx) => {
       const r = await find(tx, customerId, ref, true);
