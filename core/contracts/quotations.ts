@@ -3,7 +3,8 @@ import { z } from "zod";
 import { defineCall } from "./contract.ts";
 import { listPage } from "./shared.ts";
 import { QUOTATION_STATES } from "../quotations.ts";
-import { cancelQuotationSchema, createQuotationSchema, quotationRefSchema } from "../validation/quotations.ts";
+import { cancelQuotationSchema, createQuotationSchema, quotationRefSchema, quotationToCartSchema } from "../validation/quotations.ts";
+import { cartAnswer } from "./cart.ts";
 
 const quotationHead = {
   id: z.number(),
@@ -75,3 +76,12 @@ export const cancelQuotation = defineCall({
 export type QuotationSummaryAnswer = z.output<typeof quotationSummaryAnswer>;
 export type QuotationLineAnswer = z.output<typeof quotationLineAnswer>;
 export type QuotationDetailAnswer = z.output<typeof quotationDetailAnswer>;
+
+/** A valid quotation back into the cart: answers the whole cart, its lines at the quoted prices. */
+export const quotationToCart = defineCall({
+  method: "POST",
+  path: "/site/Customer/quotationToCart",
+  auth: true,
+  input: quotationToCartSchema,
+  output: cartAnswer,
+});

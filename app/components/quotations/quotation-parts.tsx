@@ -3,7 +3,7 @@
 import { useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
-import { api, legacyApi } from "#app/lib/api.ts";
+import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useCart } from "#app/lib/cart-store.ts";
 import { useSession } from "#app/lib/session-store.ts";
@@ -63,7 +63,7 @@ export function QuotationToCartButton({ id }: { id: number }) {
   async function toCart() {
     setBusy(true);
     try {
-      const res = await legacyApi<unknown>("POST", "/site/Customer/quotationToCart", { body: { id: String(id) } });
+      const res = await api("POST", "/site/Customer/quotationToCart", { body: { id: String(id) } });
       if (res?.code === 200) {
         await useCart.getState().refresh();
         notify({ kind: "success", text: res.info });

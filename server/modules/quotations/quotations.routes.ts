@@ -1,10 +1,9 @@
 // The quotation API (decision 080). Login required; another customer's quotation is not found.
 import type { FastifyInstance } from "fastify";
-import { quotationToCartSchema } from "#core/validation/quotations.ts";
-import { cancelQuotation, createQuotation, quotationDetail, quotationList } from "#core/contracts/quotations.ts";
+import { cancelQuotation, createQuotation, quotationDetail, quotationList, quotationToCart } from "#core/contracts/quotations.ts";
 import { wholeList } from "#core/list-page.ts";
 import { ok } from "#server/http/envelope.ts";
-import { apiRoute, legacyApiRoute } from "#server/http/openapi.ts";
+import { apiRoute } from "#server/http/openapi.ts";
 import { formatDate } from "#core/format-date.ts";
 
 const tags = ["Quotations"];
@@ -42,15 +41,11 @@ export async function quotationsRoutes(site: FastifyInstance) {
     async (req, _reply, ref, customer) => ok(req, await quotations.detail(db, customer.id, ref, req.lang)),
   );
 
-  // Its answer is the cart's, described once core/contracts/cart.ts declares that one.
-  legacyApiRoute(
+  apiRoute(
     site,
+    quotationToCart,
     {
-      method: "POST",
-      url: "/Customer/quotationToCart",
       tags,
-      auth: true,
-      input: quotationToCartSchema,
       summary: "A valid quotation back into the cart at its quoted prices",
       description:
         "Replaces the cart's lines by the quotation's; each line is then priced from the stored quotation (never from the request) while the quotation is valid and the quantity is the quoted one. Refused when expired, already ordered or cancelled, or when a line is no longer sold or out of stock.",
