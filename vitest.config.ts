@@ -26,7 +26,16 @@ export default defineConfig({
       // Each worker loads the server's modules once for all its files, not once a file (about a third of the
       // suite's time): no file here mocks a module or changes the environment (server/shared-modules.test.ts checks it),
       // and each has its own database.
-      { extends: true, test: { name: "core and server", include: ["core/**/*.test.ts", "server/**/*.test.ts"], isolate: false } },
+      // The page tests serve the production build: made again first when a source is newer (tests/fresh-build.ts).
+      {
+        extends: true,
+        test: {
+          name: "core and server",
+          include: ["core/**/*.test.ts", "server/**/*.test.ts"],
+          isolate: false,
+          globalSetup: ["./tests/fresh-build.ts"],
+        },
+      },
       // The browser-side files mock modules and globals (vi.mock, vi.stubGlobal): each in its own module registry.
       { extends: true, test: { name: "app", include: ["app/**/*.test.{ts,tsx}"] } },
     ],

@@ -3,11 +3,9 @@
 // keeps nothing personal, the account page is each customer's own and never cached; cached pages and
 // assets are sent compressed as the request accepts.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import type { ServerBuild } from "react-router";
 import { buildApp } from "#server/app.ts";
 import { loadEnv } from "#server/env.ts";
 import { seedDemo } from "#server/db/seed/index.ts";
@@ -15,9 +13,7 @@ import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
 import type { Database } from "#server/db/client.ts";
 import { createPageCache, type CachedPage } from "./page-cache.ts";
 import { get, post, TEST_SECRET } from "#server/test/app.ts";
-
-const buildFile = fileURLToPath(new URL("../../build/server/index.js", import.meta.url));
-const clientDir = fileURLToPath(new URL("../../build/client", import.meta.url));
+import { CLIENT_DIR, pageBuild } from "#server/test/page-build.ts";
 
 const CUSTOMERS = [
   {
@@ -42,12 +38,11 @@ describe.each(testDbKinds())("one page for every visitor, compressed (%s)", (kin
   const sessions: { cookie: string; token: string; marks: string[] }[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(buildFile)) throw new Error("run `npm run build` first (npm test does)");
     database = await openTestDatabase(kind);
     await seedDemo(database.db, { size: "small" });
-    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+    const build = await pageBuild();
     const env = loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", SIGN_SECRET: TEST_SECRET });
-    app = await buildApp({ env, database, build, clientDir, logger: false, pageCache: cache });
+    app = await buildApp({ env, database, build, clientDir: CLIENT_DIR, logger: false, pageCache: cache });
     await app.ready();
     for (const [i, c] of CUSTOMERS.entries()) {
       const res = await post(
@@ -183,11 +178,11 @@ describe.each(testDbKinds())("one page for every visitor, compressed (%s)", (kin
   });
 
   it("sends built assets precompressed, immutable, as accepted", async () => {
-    const file = readdirSync(`${clientDir}/assets`).find(
-      (f) => f.endsWith(".js") && existsSync(`${clientDir}/assets/${f}.br`) && existsSync(`${clientDir}/assets/${f}.gz`),
+    const file = readdirSync(`${CLIENT_DIR}/assets`).find(
+      (f) => f.endsWith(".js") && existsSync(`${CLIENT_DIR}/assets/${f}.br`) && existsSync(`${CLIENT_DIR}/assets/${f}.gz`),
     );
     expect(file, "run `npm run build` (it precompresses)").toBeDefined();
-    const raw = readFileSync(`${clientDir}/assets/${file}`);
+    const raw = readFileSync(`${CLIENT_DIR}/assets/${file}`);
     for (const [accept, encoding] of [
       ["gzip, deflate, br", "br"],
       ["gzip", "gzip"],

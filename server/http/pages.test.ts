@@ -1,10 +1,7 @@
 // Pages through the real React Router build (npm test builds first) over a fresh database.
-import { existsSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, and } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { ServerBuild } from "react-router";
 import { buildApp } from "#server/app.ts";
 import { loadEnv } from "#server/env.ts";
 import { seedDemo } from "#server/db/seed/index.ts";
@@ -12,22 +9,20 @@ import { openTestDatabase } from "#server/test/databases.ts";
 import type { Database } from "#server/db/client.ts";
 import { categoryTranslations } from "#server/db/schema/index.ts";
 import { get, TEST_SECRET } from "#server/test/app.ts";
-
-const buildFile = fileURLToPath(new URL("../../build/server/index.js", import.meta.url));
+import { CLIENT_DIR, pageBuild } from "#server/test/page-build.ts";
 
 describe("pages and the render cache", () => {
   let app: FastifyInstance;
   let database: Database;
   beforeAll(async () => {
-    if (!existsSync(buildFile)) throw new Error("run `npm run build` first (npm test does)");
     database = await openTestDatabase("pglite");
     await seedDemo(database.db, { size: "small" });
-    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+    const build = await pageBuild();
     app = await buildApp({
       env: loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", SIGN_SECRET: TEST_SECRET }),
       database,
       build,
-      clientDir: fileURLToPath(new URL("../../build/client", import.meta.url)),
+      clientDir: CLIENT_DIR,
       logger: false,
     });
     await app.ready();

@@ -1,8 +1,6 @@
 // Personal pages' documents are rendered by a handler over the few routes their path can use (decision 098):
 // through the real build, every personal page (both languages, every alias) gives the same document, status
 // and headers as React Router's handler over every route, for a logged-in customer and for a visitor.
-import { existsSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import type { ServerBuild } from "react-router";
@@ -16,9 +14,7 @@ import { post, TEST_SECRET } from "#server/test/app.ts";
 import { langOfPath } from "#core/slug.ts";
 import type { PageContext } from "./page-context.ts";
 import { buildWithRoutes, personalMatcher } from "./personal-routes.ts";
-
-const buildFile = fileURLToPath(new URL("../../build/server/index.js", import.meta.url));
-const clientDir = fileURLToPath(new URL("../../build/client", import.meta.url));
+import { CLIENT_DIR, pageBuild } from "#server/test/page-build.ts";
 
 const sameNonce = (s: string) => s.replace(/nonce="[^"]*"/g, 'nonce="n"').replace(/'nonce-[^']*'/g, "'nonce-n'");
 
@@ -29,12 +25,11 @@ describe("personal documents over their own routes", () => {
   let token = "";
 
   beforeAll(async () => {
-    if (!existsSync(buildFile)) throw new Error("run `npm run build` first (npm test does)");
     database = await openTestDatabase("pglite");
     await seedDemo(database.db, { size: "small" });
-    build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+    build = await pageBuild();
     const env = loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", SIGN_SECRET: TEST_SECRET });
-    app = await buildApp({ env, database, build, clientDir, logger: false });
+    app = await buildApp({ env, database, build, clientDir: CLIENT_DIR, logger: false });
     await app.ready();
     const res = await post(app, "/site/user/login", { identifier: "C100001", password: "Demo1234!" });
     token = res.json().data.token as string;

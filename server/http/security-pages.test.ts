@@ -1,11 +1,8 @@
 // Page security through the real React Router build: the return path after login, errors outside the
 // envelope, security headers and the pages' Content-Security-Policy, NUL in search.
-import { existsSync } from "node:fs";
 import net from "node:net";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import type { ServerBuild } from "react-router";
 import { buildApp } from "#server/app.ts";
 import { loadEnv } from "#server/env.ts";
 import { seedDemo } from "#server/db/seed/index.ts";
@@ -13,6 +10,7 @@ import { openTestDatabase } from "#server/test/databases.ts";
 import type { Database } from "#server/db/client.ts";
 import { post, TEST_SECRET } from "#server/test/app.ts";
 import { translate } from "#core/i18n/messages.ts";
+import { CLIENT_DIR, pageBuild } from "#server/test/page-build.ts";
 
 /** The inline executable scripts of a page with their nonce attribute (JSON-LD data blocks aside). */
 function inlineScripts(html: string) {
@@ -31,22 +29,19 @@ const cspNonce = (csp: string) => {
   return m[1];
 };
 
-const buildFile = fileURLToPath(new URL("../../build/server/index.js", import.meta.url));
-
 describe("pages: return path, errors, headers", () => {
   let app: FastifyInstance;
   let database: Database;
   let cookie: string;
   beforeAll(async () => {
-    if (!existsSync(buildFile)) throw new Error("run `npm run build` first (npm test does)");
     database = await openTestDatabase("pglite");
     await seedDemo(database.db, { size: "small" });
-    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+    const build = await pageBuild();
     app = await buildApp({
       env: loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", SIGN_SECRET: TEST_SECRET, PUBLIC_URL: "https://shop.example" }),
       database,
       build,
-      clientDir: fileURLToPath(new URL("../../build/client", import.meta.url)),
+      clientDir: CLIENT_DIR,
       logger: false,
     });
     await app.ready();

@@ -2,12 +2,9 @@
 // at once — stock (API and product page), a catalogue edit, a session ended, the unread notices count, a cart — and a stock change drops only the
 // rendered pages that show the product. On PostgreSQL the two apps have their own pools and LISTEN connections,
 // as two processes would; on PGlite (one process by nature) they share the embedded database.
-import { existsSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { ServerBuild } from "react-router";
 import { buildApp } from "#server/app.ts";
 import { loadEnv } from "#server/env.ts";
 import { seedDemo } from "#server/db/seed/index.ts";
@@ -17,9 +14,7 @@ import { openShared } from "#server/test/shared-db.ts";
 import { get, post, TEST_SECRET } from "#server/test/app.ts";
 import { categoryUrl, productUrl } from "#core/slug.ts";
 import { addNotification } from "#server/modules/notifications/notifications.service.ts";
-
-const buildFile = fileURLToPath(new URL("../../build/server/index.js", import.meta.url));
-const clientDir = fileURLToPath(new URL("../../build/client", import.meta.url));
+import { CLIENT_DIR, pageBuild } from "#server/test/page-build.ts";
 
 async function until(ok: () => Promise<boolean>) {
   for (let i = 0; i < 40; i++) {
@@ -40,13 +35,12 @@ describe.each(testDbKinds())("two app processes on one %s database", (kind) => {
   const cacheState = async (app: FastifyInstance, url: string) => (await page(app, url)).headers["x-render-cache"];
 
   beforeAll(async () => {
-    if (!existsSync(buildFile)) throw new Error("run `npm run build` first (npm test does)");
     shared = await openShared(kind);
     await seedDemo(shared.a.db, { size: "small" });
-    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+    const build = await pageBuild();
     const env = loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", PUBLIC_URL: "https://shop.test", SIGN_SECRET: TEST_SECRET });
-    one = await buildApp({ env, database: shared.a, build, clientDir, logger: false });
-    two = await buildApp({ env, database: shared.b, build, clientDir, logger: false });
+    one = await buildApp({ env, database: shared.a, build, clientDir: CLIENT_DIR, logger: false });
+    two = await buildApp({ env, database: shared.b, build, clientDir: CLIENT_DIR, logger: false });
     await Promise.all([one.ready(), two.ready()]);
     [p] = await query<typeof p>(
       shared.a.db,

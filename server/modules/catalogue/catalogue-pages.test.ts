@@ -1,19 +1,15 @@
 // Catalogue pages through the real React Router build (npm test builds first): lists, detail, content,
 // shops, canonical redirects and 404s.
-import { existsSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { ServerBuild } from "react-router";
 import { buildApp } from "#server/app.ts";
 import { loadEnv } from "#server/env.ts";
 import { seedDemo } from "#server/db/seed/index.ts";
 import { openTestDatabase } from "#server/test/databases.ts";
 import { query, type Database } from "#server/db/client.ts";
 import { categoryUrl, productUrl } from "#core/slug.ts";
-
-const buildFile = fileURLToPath(new URL("../../../build/server/index.js", import.meta.url));
+import { CLIENT_DIR, pageBuild } from "#server/test/page-build.ts";
 
 describe("catalogue pages", () => {
   let app: FastifyInstance;
@@ -21,15 +17,14 @@ describe("catalogue pages", () => {
   let cat: { id: number; name: string; zh: string };
   let prod: { id: number; name: string; zh: string };
   beforeAll(async () => {
-    if (!existsSync(buildFile)) throw new Error("run `npm run build` first (npm test does)");
     database = await openTestDatabase("pglite");
     await seedDemo(database.db, { size: "small" });
-    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+    const build = await pageBuild();
     app = await buildApp({
       env: loadEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", PUBLIC_URL: "https://shop.test" }),
       database,
       build,
-      clientDir: fileURLToPath(new URL("../../../build/client", import.meta.url)),
+      clientDir: CLIENT_DIR,
       logger: false,
     });
     await app.ready();
