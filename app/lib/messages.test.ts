@@ -8,6 +8,7 @@ import { ACCOUNT_SHELL_MESSAGES, START_MESSAGES, pageMessages } from "./messages
 const root = resolve(import.meta.dirname, "../..");
 const KEY = new RegExp(`["'\`](${NAMESPACES.join("|")})\\.[A-Za-z_]`, "g");
 const IMPORT = /(?:from|import)\s*\(?\s*["']((?:\.{1,2}\/|#app\/|#core\/)[^"']+)["']/g;
+const TYPE_ONLY = /^\s*(?:import|export)\s+type\s[^;]*?\sfrom\s*["'][^"']+["'];?/gm;
 
 function resolveImport(from: string, spec: string): string | null {
   const base = spec.startsWith("#app/")
@@ -29,7 +30,9 @@ function namespacesFrom(entry: string, skip: Set<string> = new Set()): Map<Names
     // Comments name keys too ("validation.x" in a sentence): left out.
     const text = readFileSync(file, "utf8")
       .replace(/\/\*[\s\S]*?\*\//g, "")
-      .replace(/(^|\s)\/\/.*$/gm, "$1");
+      .replace(/(^|\s)\/\/.*$/gm, "$1")
+      // Type-only imports ship nothing (the contracts' schemas reach no bundle): their keys are not shown.
+      .replace(TYPE_ONLY, "");
     for (const m of text.matchAll(KEY))
       found.set(m[1] as Namespace, [...(found.get(m[1] as Namespace) ?? []), file.slice(root.length + 1)]);
     for (const m of text.matchAll(IMPORT)) {
