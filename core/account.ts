@@ -2,21 +2,12 @@
 import type { z } from "zod";
 import type { AddressKind } from "./validation/address.ts";
 import type { addressAnswer } from "./contracts/shared.ts";
+import type { userInfoAnswer } from "./contracts/accounts.ts";
 
 export type { AddressKind };
 
-export type UserInfo = {
-  id: number;
-  client_number: string;
-  title: string;
-  first_name: string;
-  last_name: string;
-  company: string | null;
-  email: string;
-  phone: string | null;
-  lang: string;
-  must_change_password: boolean;
-};
+/** The customer as answers show it (core/contracts/accounts.ts). */
+export type UserInfo = z.output<typeof userInfoAnswer>;
 
 /** The customer fields userInfo is made of (a row of the customers table has them). */
 type CustomerFields = {

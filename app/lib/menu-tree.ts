@@ -2,10 +2,10 @@
 // decision 092): fetched once per language after hydration, at idle, or at once when a panel opens first.
 import { useEffect } from "react";
 import { create } from "zustand";
-import { legacyApi } from "./api.ts";
+import { api } from "./api.ts";
 import { useShell } from "./use-shell.tsx";
 import { toMenu } from "#core/catalogue/menu.ts";
-import type { CategoryNode, MenuNode } from "#core/catalogue/types.ts";
+import type { MenuNode } from "#core/catalogue/types.ts";
 import type { Lang } from "#core/i18n/translate.ts";
 
 const useTrees = create<Partial<Record<Lang, MenuNode[]>>>()(() => ({}));
@@ -14,8 +14,9 @@ const pending = new Map<Lang, Promise<void>>();
 function loadMenuTree(lang: Lang): Promise<void> {
   let p = pending.get(lang);
   if (!p) {
-    p = legacyApi<{ product_cate: CategoryNode[] }>("GET", "/site/Index/config", { showLoading: false, lang }).then((res) => {
-      if (res?.code === 200) useTrees.setState({ [lang]: res.data.product_cate.map(toMenu) });
+    p = api("GET", "/site/Index/config", { showLoading: false, lang }).then((res) => {
+      // asked without part=session: the whole start-up data
+      if (res?.code === 200 && "product_cate" in res.data) useTrees.setState({ [lang]: res.data.product_cate.map(toMenu) });
       else pending.delete(lang); // the next panel opening asks again
     });
     pending.set(lang, p);

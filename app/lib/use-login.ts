@@ -4,14 +4,12 @@ import { useNavigate, useRevalidator } from "react-router";
 import { useSession } from "./session-store.ts";
 import { useCart } from "./cart-store.ts";
 import { readLocalCart } from "./cart-storage.ts";
-import type { UserInfo } from "#core/account.ts";
-
-export type Session = { token: string; userInfo: UserInfo };
+import type { LoggedInAnswer } from "#core/contracts/accounts.ts";
 
 export function useStartSession() {
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
-  return async (data: Session, to: string) => {
+  return async (data: LoggedInAnswer, to: string) => {
     const s = useSession.getState();
     const local = await readLocalCart();
     s.logout(); // clears the cart session keys of the previous visitor

@@ -5,15 +5,15 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { localePath, stripLocale } from "#core/slug.ts";
-import { legacyApi } from "./api.ts";
+import { api } from "./api.ts";
 import { useSession } from "./session-store.ts";
 import { useCart } from "./cart-store.ts";
-import type { SessionData } from "#core/site.ts";
+import type { SessionPartAnswer } from "#core/contracts/init.ts";
 
 export const SESSION_CALL = "/site/Index/config";
 
 /** Applies the answer; returns where a customer who must change the password has to go, if anywhere. */
-export function applySession(d: SessionData, pathname: string): string | null {
+export function applySession(d: SessionPartAnswer, pathname: string): string | null {
   const s = useSession.getState();
   if (d.token_status === 0) {
     s.logout();
@@ -39,7 +39,7 @@ export function useSessionStart(enabled: boolean) {
   useEffect(() => {
     if (!enabled) return;
     let live = true;
-    void legacyApi<SessionData>("GET", SESSION_CALL, { query: { part: "session" }, showLoading: false }).then((res) => {
+    void api("GET", SESSION_CALL, { query: { part: "session" }, showLoading: false }).then((res) => {
       useSession.setState({ started: true });
       if (!live || res?.code !== 200) return;
       const to = applySession(res.data, window.location.pathname);

@@ -3,7 +3,7 @@
 // a banner dismissed without a decision leaves the page alone (no modal popup over someone who ignored it).
 import { useEffect } from "react";
 import { create } from "zustand";
-import { legacyApi } from "./api.ts";
+import { api } from "./api.ts";
 import { SESSION_CALL } from "./use-session-start.ts";
 import { loadPrefs, prefsLoaded, usePrefs } from "./persisted-store.ts";
 import { useCart } from "./cart-store.ts";
@@ -37,7 +37,7 @@ function writeConsentCookie(v: 0 | 1 | 2) {
 export async function decideCookies(v: 1 | 2) {
   usePrefs.getState().set({ useCookie: v });
   writeConsentCookie(v);
-  await legacyApi("GET", SESSION_CALL, { query: { part: "session" }, showLoading: false });
+  await api("GET", SESSION_CALL, { query: { part: "session" }, showLoading: false });
 }
 
 function showAdWhenLoaded(src: string) {

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/account-home";
 import { langOfPath, localePath } from "#core/slug.ts";
-import { legacyApi } from "#app/lib/api.ts";
+import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
@@ -54,7 +54,7 @@ export default function AccountHome({ loaderData: { user, privacy, recent, balan
   const navigate = useNavigate();
 
   async function logout() {
-    const res = await legacyApi("POST", "/site/user/logout");
+    const res = await api("POST", "/site/user/logout");
     if (res?.code !== 200) return;
     useSession.getState().logout();
     await navigate(localePath(lang, "/connexion"), { replace: true });

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import type { Route } from "./+types/addresses";
 import { addressCombinationSchema } from "#core/validation/address.ts";
-import { legacyApi } from "#app/lib/api.ts";
+import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
 import { langOfPath } from "#core/slug.ts";
@@ -36,7 +36,7 @@ function AddressCard({ a, onEdit, onDelete }: { a: AddressView; onEdit: () => vo
   const { t } = useT();
   const { revalidate } = useRevalidator();
   async function makeDefault() {
-    const res = await legacyApi("POST", "/site/Customer/setDefaultAddress", { body: { id: a.id } });
+    const res = await api("POST", "/site/Customer/setDefaultAddress", { body: { id: a.id } });
     if (res?.code === 200) await revalidate();
   }
   return (
@@ -81,7 +81,7 @@ function Column({ kind, list }: { kind: AddressKind; list: AddressView[] }) {
   const title = t(kind === "delivery" ? "account.delivery_addresses" : "account.invoice_addresses");
 
   async function remove(a: AddressView) {
-    const res = await legacyApi("POST", "/site/Customer/delAddress", { body: { id: a.id } });
+    const res = await api("POST", "/site/Customer/delAddress", { body: { id: a.id } });
     if (res?.code === 200) {
       notify({ kind: "success", text: res.info });
       await revalidate();

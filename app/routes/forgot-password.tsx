@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { forgotPasswordSchema, resetWithCodeSchema } from "#core/validation/password-reset.ts";
 import { langOfPath, localePath } from "#core/slug.ts";
-import { legacyApi } from "#app/lib/api.ts";
+import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
 import { useSession } from "#app/lib/session-store.ts";
@@ -31,7 +31,7 @@ export default function ForgotPassword() {
     const parsed = forgotPasswordSchema.safeParse(Object.fromEntries(new FormData(e.currentTarget)));
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
-    const res = await legacyApi("POST", "/site/user/forgotPassword", { body: parsed.data });
+    const res = await api("POST", "/site/user/forgotPassword", { body: parsed.data });
     if (!res) return;
     if (res.code !== 200) return setMessage({ kind: "error", text: res.info });
     setEmail(parsed.data.email);
@@ -43,7 +43,7 @@ export default function ForgotPassword() {
     const parsed = resetWithCodeSchema.safeParse({ ...Object.fromEntries(new FormData(e.currentTarget)), email });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
-    const res = await legacyApi("POST", "/site/user/resetPassword", { body: parsed.data });
+    const res = await api("POST", "/site/user/resetPassword", { body: parsed.data });
     if (!res) return;
     if (res.code !== 200) return setMessage({ kind: "error", text: res.info });
     notify({ kind: "success", text: res.info, centred: true }, 4000);

@@ -5,7 +5,7 @@ import { langOfPath, localePath } from "#core/slug.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
 import { safeReturnPath } from "#app/lib/guard.ts";
-import { useStartSession, type Session } from "#app/lib/use-login.ts";
+import { useStartSession } from "#app/lib/use-login.ts";
 import { useApiForm } from "#app/lib/use-api-form.ts";
 import { Field } from "#app/components/account/field.tsx";
 
@@ -31,7 +31,7 @@ export default function Login() {
   const [params] = useSearchParams();
   const startSession = useStartSession();
   const { errors, failure, busy, onSubmit } = useApiForm(loginSchema, "/site/user/login", {
-    onSuccess: (data) => startSession(data as Session, safeReturnPath(params.get("redirect"), localePath(lang, "/mon-compte"))),
+    onSuccess: (data) => startSession(data, safeReturnPath(params.get("redirect"), localePath(lang, "/mon-compte"))),
   });
 
   return (

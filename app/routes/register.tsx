@@ -5,7 +5,7 @@ import { langOfPath, localePath } from "#core/slug.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
 import { useSession } from "#app/lib/session-store.ts";
-import { useStartSession, type Session } from "#app/lib/use-login.ts";
+import { useStartSession } from "#app/lib/use-login.ts";
 import { useApiForm } from "#app/lib/use-api-form.ts";
 import { Field } from "#app/components/account/field.tsx";
 import { AcceptanceBox } from "#app/components/legal/acceptance-box.tsx";
@@ -29,8 +29,7 @@ export default function Register() {
   const startSession = useStartSession();
   const notify = useSession((s) => s.notify);
   const { errors, failure, busy, onSubmit } = useApiForm(registrationSchema, "/site/user/register", {
-    onSuccess: async (answer) => {
-      const data = answer as Session;
+    onSuccess: async (data) => {
       notify({ kind: "success", text: t("account.registered", { number: data.userInfo.client_number }), centred: true }, 6000);
       await startSession(data, localePath(lang, "/mon-compte"));
     },

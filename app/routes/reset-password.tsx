@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { resetTokenSchema, resetWithTokenSchema } from "#core/validation/password-reset.ts";
 import { langOfPath, localePath } from "#core/slug.ts";
-import { legacyApi } from "#app/lib/api.ts";
+import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
 import { useSession } from "#app/lib/session-store.ts";
@@ -36,7 +36,7 @@ export default function ResetPassword({ loaderData: { token, valid } }: Route.Co
     const parsed = resetWithTokenSchema.safeParse({ ...Object.fromEntries(new FormData(e.currentTarget)), token });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
-    const res = await legacyApi("POST", "/site/user/resetPasswordByToken", { body: parsed.data });
+    const res = await api("POST", "/site/user/resetPasswordByToken", { body: parsed.data });
     if (!res) return;
     if (res.code !== 200) return setFailure(res.info);
     notify({ kind: "success", text: res.info, centred: true }, 4000);

@@ -1,2 +1,6 @@
 // The contracts of the newsletter calls (core/contracts/contract.ts).
-export {};
+import { defineCall } from "./contract.ts";
+import { nothing } from "./shared.ts";
+import { newsletterSchema } from "../validation/newsletter.ts";
+
+export const newsSubscribe = defineCall({ method: "POST", path: "/site/Index/newsSubscribe", input: newsletterSchema, output: nothing });

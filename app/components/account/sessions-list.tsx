@@ -1,11 +1,9 @@
 // The account's open sessions: device, last activity, and a button to end any other one.
 import { useEffect, useState } from "react";
-import { legacyApi } from "#app/lib/api.ts";
+import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { formatDate } from "#core/format-date.ts";
-import type { ListPage } from "#core/list-page.ts";
-
-type SessionRow = { id: number; user_agent: string; created_at: string; last_seen_at: string; current: boolean };
+import type { SessionRowAnswer } from "#core/contracts/accounts.ts";
 
 /** A short, readable name for a user agent ("Firefox · Linux"); the full text stays in the title. */
 function deviceName(agent: string): string {
@@ -34,11 +32,11 @@ function deviceName(agent: string): string {
 
 export function SessionsList() {
   const { t, lang } = useT();
-  const [rows, setRows] = useState<SessionRow[] | null>(null);
+  const [rows, setRows] = useState<SessionRowAnswer[] | null>(null);
   const [notice, setNotice] = useState("");
 
   const fetchRows = async () => {
-    const res = await legacyApi<ListPage<SessionRow>>("GET", "/site/Customer/getSessions", { showLoading: false });
+    const res = await api("GET", "/site/Customer/getSessions", { showLoading: false });
     return res?.code === 200 ? res.data.list : null;
   };
   const load = async () => setRows(await fetchRows());
@@ -53,7 +51,7 @@ export function SessionsList() {
   }, []);
 
   async function end(id: number) {
-    const res = await legacyApi("POST", "/site/Customer/endSession", { body: { id } });
+    const res = await api("POST", "/site/Customer/endSession", { body: { id } });
     if (res) setNotice(res.info);
     await load();
   }

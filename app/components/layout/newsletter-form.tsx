@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useT } from "#app/lib/i18n.tsx";
-import { legacyApi } from "#app/lib/api.ts";
+import { api } from "#app/lib/api.ts";
 import { useSession } from "#app/lib/session-store.ts";
 import { whenOnline } from "#app/lib/when-online.ts";
 
@@ -25,7 +25,7 @@ export function NewsletterForm() {
     }
     setError(null);
     setBusy(true);
-    const res = await legacyApi<null>("POST", "/site/Index/newsSubscribe", { body: parsed.data });
+    const res = await api("POST", "/site/Index/newsSubscribe", { body: parsed.data });
     setBusy(false);
     if (!res) return;
     if (res.code === 200) {

@@ -8,6 +8,7 @@ import type { Address } from "#core/validation/address.ts";
 import { phoneKey } from "./accounts.service.ts";
 
 import type { AddressKind, AddressView } from "#core/account.ts";
+import type { AddressBookAnswer, CombinationAnswer } from "#core/contracts/accounts.ts";
 
 const view = (a: typeof addresses.$inferSelect): AddressView => ({
   id: a.id,
@@ -39,7 +40,7 @@ export function createAddressesService() {
     return row;
   }
 
-  async function list(q: Db, customerId: number) {
+  async function list(q: Db, customerId: number): Promise<AddressBookAnswer> {
     const rows = await q.select().from(addresses).where(live(customerId)).orderBy(desc(addresses.isDefault), asc(addresses.id));
     const combos = await q
       .select()
@@ -133,7 +134,7 @@ export function createAddressesService() {
     });
   }
 
-  async function addCombination(q: Db, customerId: number, deliveryId: number, invoiceId: number) {
+  async function addCombination(q: Db, customerId: number, deliveryId: number, invoiceId: number): Promise<CombinationAnswer> {
     const [d, i] = [await own(q, customerId, deliveryId), await own(q, customerId, invoiceId)];
     if (d.kind !== "delivery" || i.kind !== "invoice") throw refused("account.address_kind_mismatch");
     const inserted = await q

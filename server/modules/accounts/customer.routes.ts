@@ -1,14 +1,22 @@
 // The caller's own identity and addresses (login required; every object is checked against the caller).
 import type { FastifyInstance } from "fastify";
-import { emailChangeSchema, identityUpdateSchema } from "#core/validation/account.ts";
-import { addressBodySchema, addressCombinationSchema, addressIdSchema } from "#core/validation/address.ts";
-import { passwordChangeSchema } from "#core/validation/password.ts";
+import {
+  addAddressCombination,
+  changeEmail,
+  changePassword,
+  delAddress,
+  editIdentity,
+  endSession,
+  getAddress,
+  getSessions,
+  saveAddress,
+  setDefaultAddress,
+} from "#core/contracts/accounts.ts";
 import { toUserInfo } from "#core/account.ts";
 import { wholeList } from "#core/list-page.ts";
 import { ok } from "#server/http/envelope.ts";
 import { notFound } from "#server/http/errors.ts";
-import { sessionIdSchema } from "#core/validation/account.ts";
-import { legacyApiRoute } from "#server/http/openapi.ts";
+import { apiRoute } from "#server/http/openapi.ts";
 
 const identityTags = ["Identity"];
 const addressTags = ["Addresses"];
@@ -16,43 +24,26 @@ const addressTags = ["Addresses"];
 export async function customerRoutes(site: FastifyInstance) {
   const { identity, addresses, db } = site.services;
 
-  legacyApiRoute(
+  apiRoute(
     site,
-    {
-      method: "POST",
-      url: "/Customer/editIdentity",
-      summary: "Update title, names, company, phone, SIRET and VAT number",
-      tags: identityTags,
-      auth: true,
-      input: identityUpdateSchema,
-    },
+    editIdentity,
+    { summary: "Update title, names, company, phone, SIRET and VAT number", tags: identityTags },
     async (req, _reply, input, customer) => ok(req, toUserInfo(await identity.update(db, customer, input)), "account.saved"),
   );
 
-  legacyApiRoute(
+  apiRoute(
     site,
-    {
-      method: "POST",
-      url: "/Customer/changeEmail",
-      summary: "Change the e-mail address (current password required)",
-      tags: identityTags,
-      auth: true,
-      input: emailChangeSchema,
-    },
+    changeEmail,
+    { summary: "Change the e-mail address (current password required)", tags: identityTags },
     async (req, _reply, { email, current }, customer) =>
       ok(req, toUserInfo(await identity.changeEmail(db, customer, email, current, req.sessionId)), "account.saved"),
   );
 
   // Active sessions: the account page lists them and ends any of them.
-  legacyApiRoute(
+  apiRoute(
     site,
-    {
-      method: "GET",
-      url: "/Customer/getSessions",
-      summary: "The account's active sessions: device, first and last seen",
-      tags: identityTags,
-      auth: true,
-    },
+    getSessions,
+    { summary: "The account's active sessions: device, first and last seen", tags: identityTags },
     async (req, _reply, _input, customer) =>
       ok(
         req,
@@ -68,102 +59,61 @@ export async function customerRoutes(site: FastifyInstance) {
       ),
   );
 
-  legacyApiRoute(
+  apiRoute(
     site,
-    {
-      method: "POST",
-      url: "/Customer/endSession",
-      summary: "End one of the account's sessions",
-      tags: identityTags,
-      auth: true,
-      input: sessionIdSchema,
-    },
+    endSession,
+    { summary: "End one of the account's sessions", tags: identityTags },
     async (req, _reply, { id }, customer) => {
       if (!(await site.services.sessions.revokeById(db, customer.id, id))) throw notFound();
       return ok(req, null, "account.session_ended");
     },
   );
 
-  legacyApiRoute(
+  apiRoute(
     site,
-    {
-      method: "POST",
-      url: "/Customer/changePassword",
-      summary: "Change the password (other sessions are revoked)",
-      tags: identityTags,
-      auth: true,
-      input: passwordChangeSchema,
-    },
+    changePassword,
+    { summary: "Change the password (other sessions are revoked)", tags: identityTags },
     async (req, _reply, { current, password }, customer) => {
       await identity.changePassword(db, customer, req.sessionId, current, password);
       return ok(req, null, "account.password_changed");
     },
   );
 
-  legacyApiRoute(
+  apiRoute(
     site,
-    {
-      method: "GET",
-      url: "/Customer/getAddress",
-      summary: "The caller's delivery and invoice addresses and their combinations",
-      tags: addressTags,
-      auth: true,
-    },
+    getAddress,
+    { summary: "The caller's delivery and invoice addresses and their combinations", tags: addressTags },
     async (req, _reply, _input, customer) => ok(req, await addresses.list(db, customer.id)),
   );
 
-  legacyApiRoute(
+  apiRoute(
     site,
-    {
-      method: "POST",
-      url: "/Customer/saveAddress",
-      summary: "Create an address, or edit one with `id`",
-      tags: addressTags,
-      auth: true,
-      input: addressBodySchema,
-    },
+    saveAddress,
+    { summary: "Create an address, or edit one with `id`", tags: addressTags },
     async (req, _reply, input, customer) => ok(req, await addresses.save(db, customer.id, input), "account.saved"),
   );
 
-  legacyApiRoute(
+  apiRoute(
     site,
-    {
-      method: "POST",
-      url: "/Customer/delAddress",
-      summary: "Delete one of the caller's addresses",
-      tags: addressTags,
-      auth: true,
-      input: addressIdSchema,
-    },
+    delAddress,
+    { summary: "Delete one of the caller's addresses", tags: addressTags },
     async (req, _reply, { id }, customer) => {
       await addresses.remove(db, customer.id, id);
       return ok(req, null, "account.deleted");
     },
   );
 
-  legacyApiRoute(
+  apiRoute(
     site,
-    {
-      method: "POST",
-      url: "/Customer/setDefaultAddress",
-      summary: "Make an address the default of its kind",
-      tags: addressTags,
-      auth: true,
-      input: addressIdSchema,
-    },
+    setDefaultAddress,
+    { summary: "Make an address the default of its kind", tags: addressTags },
     async (req, _reply, { id }, customer) => ok(req, await addresses.setDefault(db, customer.id, id), "account.saved"),
   );
 
-  legacyApiRoute(
+  apiRoute(
     site,
-    {
-      method: "POST",
-      url: "/Customer/addAddressCombination",
-      summary: "Pair a delivery address with an invoice address",
-      tags: addressTags,
-      auth: true,
-      input: addressCombinationSchema,
-    },
+    addAddressCombination,
+    { summary: "Pair a delivery address with an invoice address", tags: addressTags },
     async (req, _reply, { delivery_addr_id, invoice_addr_id }, customer) =>
       ok(req, await addresses.addCombination(db, customer.id, delivery_addr_id, invoice_addr_id), "account.saved"),
   );

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { toUserInfo } from "#core/account.ts";
 import { ok } from "#server/http/envelope.ts";
-import { legacyApiRoute } from "#server/http/openapi.ts";
+import { apiRoute } from "#server/http/openapi.ts";
 import { clearUidCookie, setUidCookie } from "#server/http/auth.ts";
 import { sessionData } from "./init.service.ts";
-import { initQuerySchema } from "#core/validation/init.ts";
+import { config, getUserInfo } from "#core/contracts/init.ts";
 
 const tags = ["Start-up"];
 
@@ -12,23 +12,27 @@ export async function initRoutes(site: FastifyInstance, { secureCookies }: { sec
   // SPEC §7. `?part=session` answers only the caller's part (token_status, refreshToken, userInfo): the call a
   // page makes after hydration, since pages carry no personal data (decision 063). A dead token's cookie is
   // cleared here, and a rotated token comes back in the Authorization header and the cookie (site.ts).
-  legacyApiRoute(
+  apiRoute(
     site,
+    config,
     {
-      method: "GET",
-      url: "/Index/config",
       summary: "Start-up data: category tree, site config, session state, user",
       tags,
-      input: initQuerySchema,
       description:
         "token_status is 0 when a token was sent and is no longer valid; refreshToken carries a rotated token. With part=session: only token_status, refreshToken and userInfo (and notifications_unread when logged in).",
     },
     async (req, reply, { part }) => {
       const auth = { customer: req.customer, tokenSent: req.tokenSent, rotatedToken: req.rotatedToken };
-      const answer = part === "session" ? sessionData(auth) : await site.services.init.initData(req.lang, auth);
       // The unread notifications count travels with the personal part only (decision 082).
-      if (part === "session" && req.customer)
-        Object.assign(answer, { notifications_unread: await site.services.notifications.unreadCount(site.services.db, req.customer.id) });
+      const answer =
+        part !== "session"
+          ? await site.services.init.initData(req.lang, auth)
+          : req.customer
+            ? {
+                ...sessionData(auth),
+                notifications_unread: await site.services.notifications.unreadCount(site.services.db, req.customer.id),
+              }
+            : sessionData(auth);
       if (answer.token_status === 0) clearUidCookie(reply, secureCookies);
       // The session call also stores the live token again, so that a cookie-consent change (useCookie) takes
       // effect at once: 10 years on accept, a browser-session cookie on refuse.
@@ -39,12 +43,8 @@ export async function initRoutes(site: FastifyInstance, { secureCookies }: { sec
     },
   );
 
-  legacyApiRoute(
-    site,
-    { method: "GET", url: "/Customer/getUserInfo", summary: "The logged-in customer", tags, auth: true },
-    async (req, reply, _input, customer) => {
-      reply.header("Cache-Control", "private, no-store");
-      return ok(req, toUserInfo(customer));
-    },
-  );
+  apiRoute(site, getUserInfo, { summary: "The logged-in customer", tags }, async (req, reply, _input, customer) => {
+    reply.header("Cache-Control", "private, no-store");
+    return ok(req, toUserInfo(customer));
+  });
 }

@@ -4,12 +4,12 @@ import type { CatalogueService } from "#server/modules/catalogue/catalogue.servi
 import type { ConfigService } from "#server/modules/content/config.service.ts";
 import type { SessionCustomer } from "#server/modules/accounts/sessions.service.ts";
 import { toUserInfo } from "#core/account.ts";
-import type { InitData, SessionData } from "#core/site.ts";
+import type { InitAnswer, SessionPartAnswer } from "#core/contracts/init.ts";
 
 type Caller = { customer: SessionCustomer | null; tokenSent: boolean; rotatedToken?: string };
 
 /** The caller's part of the init data. token_status is 0 only when a token was presented and is not (or no longer) valid. */
-export function sessionData(auth: Caller): SessionData {
+export function sessionData(auth: Caller): SessionPartAnswer {
   return {
     refreshToken: auth.rotatedToken ?? null,
     token_status: auth.tokenSent && !auth.customer ? 0 : 1,
@@ -18,7 +18,7 @@ export function sessionData(auth: Caller): SessionData {
 }
 
 export function createInitService(deps: { catalogue: CatalogueService; config: ConfigService }) {
-  async function initData(lang: Lang, auth: Caller): Promise<InitData> {
+  async function initData(lang: Lang, auth: Caller): Promise<InitAnswer> {
     const [product_cate, config] = await Promise.all([deps.catalogue.categoryTree(lang), deps.config.siteConfig()]);
     return { product_cate, config, ...sessionData(auth) };
   }

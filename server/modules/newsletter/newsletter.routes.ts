@@ -1,18 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import { newsletterSchema } from "#core/validation/newsletter.ts";
+import { newsSubscribe } from "#core/contracts/newsletter.ts";
 import { ok } from "#server/http/envelope.ts";
-import { legacyApiRoute } from "#server/http/openapi.ts";
+import { apiRoute } from "#server/http/openapi.ts";
 
 export async function newsletterRoutes(site: FastifyInstance) {
-  legacyApiRoute(
+  apiRoute(
     site,
-    {
-      method: "POST",
-      url: "/Index/newsSubscribe",
-      summary: "Subscribe an e-mail address to the newsletter",
-      tags: ["Newsletter"],
-      input: newsletterSchema,
-    },
+    newsSubscribe,
+    { summary: "Subscribe an e-mail address to the newsletter", tags: ["Newsletter"] },
     async (req, _reply, { email }) => {
       const { created } = await site.services.newsletter.subscribe(site.services.db, email, req.lang);
       return ok(req, null, created ? "newsletter_subscribed" : "newsletter_already");
