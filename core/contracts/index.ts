@@ -15,7 +15,8 @@ import type * as quickOrder from "./quick-order.ts";
 import type * as quotations from "./quotations.ts";
 import type * as search from "./search.ts";
 
-type ContractsOf<M> = Extract<M[keyof M], Contract>;
+// Distributed over the modules: `keyof` of a union of modules is only the names they all share.
+type ContractsOf<M> = M extends unknown ? Extract<M[keyof M], Contract> : never;
 
 type AnyCall = ContractsOf<
   | typeof accounts
