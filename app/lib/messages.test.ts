@@ -8,6 +8,8 @@ import { ACCOUNT_SHELL_MESSAGES, START_MESSAGES, pageMessages } from "./messages
 const root = resolve(import.meta.dirname, "../..");
 const KEY = new RegExp(`["'\`](${NAMESPACES.join("|")})\\.[A-Za-z_]`, "g");
 const IMPORT = /(?:from|import)\s*\(?\s*["']((?:\.{1,2}\/|#app\/|#core\/)[^"']+)["']/g;
+/** `import type` / `export type … from`: erased at build, nothing of that module ships with the page. */
+const TYPE_ONLY = /\b(?:import|export)\s+type\s+(?:\{[^}]*\}|\*(?:\s+as\s+\w+)?|\w+)\s+from\s*["'][^"']+["']/g;
 
 function resolveImport(from: string, spec: string): string | null {
   const base = spec.startsWith("#app/")
@@ -29,7 +31,8 @@ function namespacesFrom(entry: string, skip: Set<string> = new Set()): Map<Names
     // Comments name keys too ("validation.x" in a sentence): left out.
     const text = readFileSync(file, "utf8")
       .replace(/\/\*[\s\S]*?\*\//g, "")
-      .replace(/(^|\s)\/\/.*$/gm, "$1");
+      .replace(/(^|\s)\/\/.*$/gm, "$1")
+      .replace(TYPE_ONLY, "");
     for (const m of text.matchAll(KEY))
       found.set(m[1] as Namespace, [...(found.get(m[1] as Namespace) ?? []), file.slice(root.length + 1)]);
     for (const m of text.matchAll(IMPORT)) {
