@@ -1,11 +1,13 @@
 // The caller's wishlist references in the browser (decision 081): loaded once after login for the
 // heart buttons of product pages and lists (pages shared by every visitor, decision 063), updated by each toggle.
 import { create } from "zustand";
-import { legacyApi } from "./api.ts";
+import { api, type Answer } from "./api.ts";
 import { useSession } from "./session-store.ts";
 
-type Refs = { references: string[]; product_ids: number[] };
-const sets = (r: Refs | null) => ({ refs: new Set(r?.references ?? []), products: new Set(r?.product_ids ?? []) });
+const sets = (r: Answer<"/site/Customer/wishlistRefs"> | null) => ({
+  refs: new Set(r?.references ?? []),
+  products: new Set(r?.product_ids ?? []),
+});
 
 type WishlistState = {
   /** Upper-case references; null until loaded. */
@@ -26,7 +28,7 @@ export const useWishlist = create<WishlistState>()((set, get) => ({
   load: () => {
     const running = get().loading;
     if (running) return running;
-    const loading = legacyApi<Refs>("GET", "/site/Customer/wishlistRefs", { showLoading: false }).then((res) => {
+    const loading = api("GET", "/site/Customer/wishlistRefs", { showLoading: false }).then((res) => {
       set({ ...sets(res?.code === 200 ? res.data : null), loading: null });
     });
     set({ loading });
@@ -35,7 +37,7 @@ export const useWishlist = create<WishlistState>()((set, get) => ({
   toggle: async (target) => {
     const body = "reference" in target ? { reference: target.reference.toUpperCase() } : target;
     const saved = "reference" in body ? (get().refs?.has(body.reference) ?? false) : get().products.has(body.product_id);
-    const res = await legacyApi<Refs>("POST", saved ? "/site/Customer/delWishlist" : "/site/Customer/addWishlist", {
+    const res = await api("POST", saved ? "/site/Customer/delWishlist" : "/site/Customer/addWishlist", {
       body,
       showLoading: false,
     });

@@ -5,9 +5,9 @@ import { translate, type Lang } from "#core/i18n/translate.ts";
 import { ProductCard } from "#app/components/catalogue/product-card.tsx";
 import { SEARCH_MAX_PAGE, searchQuerySchema } from "#core/validation/search.ts";
 import { localePath } from "#core/slug.ts";
-import type { SearchResult } from "#core/catalogue/types.ts";
+import type { SearchAnswer } from "#core/contracts/search.ts";
 
-type LoaderData = { state: "empty" | "invalid"; q: string; lang: Lang } | { state: "results"; q: string; lang: Lang; result: SearchResult };
+type LoaderData = { state: "empty" | "invalid"; q: string; lang: Lang } | { state: "results"; q: string; lang: Lang; result: SearchAnswer };
 
 // /recherche?search=...&page=... (SPEC §2). An empty or invalid text shows a message, never an error.
 export async function loader({ context, request }: Route.LoaderArgs): Promise<LoaderData> {

@@ -9,7 +9,7 @@ import { browserPerFile, newTab, DESKTOP } from "./browser.ts";
 import { DEMO, loginAs } from "./customers.ts";
 import { CartPage } from "./pages/cart.ts";
 import { label, localePath, type Lang } from "./pages/labels.ts";
-import type { PurchasedItem } from "#core/quick-order-view.ts";
+import type { PurchasedItemAnswer } from "#core/contracts/quick-order.ts";
 import type { ListPage } from "#core/list-page.ts";
 
 const shop = shopPerFile();
@@ -41,8 +41,8 @@ async function demoGet<T>(path: string): Promise<T> {
 }
 
 /** The demo customer's purchased models that can be bought now. */
-async function buyable(): Promise<PurchasedItem[]> {
-  return (await demoGet<ListPage<PurchasedItem>>("/site/Customer/purchasedList")).list.filter((i) => i.max >= 3);
+async function buyable(): Promise<PurchasedItemAnswer[]> {
+  return (await demoGet<ListPage<PurchasedItemAnswer>>("/site/Customer/purchasedList")).list.filter((i) => i.max >= 3);
 }
 
 /** Opens /panier and waits for a line of each reference; answers every line's text. */

@@ -3,14 +3,13 @@
 // to the cart through the cart store.
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { legacyApi } from "#app/lib/api.ts";
+import { api, type Answer } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useCart } from "#app/lib/cart-store.ts";
 import { useSession } from "#app/lib/session-store.ts";
 import { formatUnitPrice } from "#core/price-format.ts";
 import { localePath } from "#core/slug.ts";
 import { parseQuickOrder, QUICK_ORDER_MAX_CHARS } from "#core/quick-order.ts";
-import type { QuickOrderResolution } from "#core/quick-order-view.ts";
 import { cartLineOf } from "./quick-order-list.tsx";
 import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 
@@ -21,7 +20,7 @@ export function OrderByReference() {
   const id = useId();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<QuickOrderResolution | null>(null);
+  const [result, setResult] = useState<Answer<"/site/Customer/quickOrderResolve"> | null>(null);
   const [busy, setBusy] = useState(false);
   const [added, setAdded] = useState(false);
 
@@ -50,7 +49,7 @@ export function OrderByReference() {
     }
     setBusy(true);
     try {
-      const res = await legacyApi<QuickOrderResolution>("POST", "/site/Customer/quickOrderResolve", { body: { text } });
+      const res = await api("POST", "/site/Customer/quickOrderResolve", { body: { text } });
       if (res?.code === 200) setResult(res.data);
       else if (res) {
         setResult(null);

@@ -9,15 +9,15 @@ import { useSession } from "#app/lib/session-store.ts";
 import { formatDate } from "#core/format-date.ts";
 import { formatUnitPrice } from "#core/price-format.ts";
 import { localePath } from "#core/slug.ts";
-import type { PurchasedItem, QuickItem, WishlistItem } from "#core/quick-order-view.ts";
+import type { PurchasedItemAnswer, QuickItemAnswer, WishlistItemAnswer } from "#core/contracts/quick-order.ts";
 import { QuantityStepper } from "#app/components/cart/quantity-stepper.tsx";
 import { WishlistButton } from "./wishlist-button.tsx";
 import { unitLabel } from "#app/components/catalogue/labels.ts";
 import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 
-type Props = { kind: "purchased"; items: PurchasedItem[] } | { kind: "wishlist"; items: WishlistItem[] };
+type Props = { kind: "purchased"; items: PurchasedItemAnswer[] } | { kind: "wishlist"; items: WishlistItemAnswer[] };
 
-export const cartLineOf = (i: QuickItem, num: number) => ({
+export const cartLineOf = (i: QuickItemAnswer, num: number) => ({
   model_id: i.model_id,
   num,
   name: `${i.name} — ${i.label}`,
@@ -29,7 +29,7 @@ export const cartLineOf = (i: QuickItem, num: number) => ({
 
 export function QuickOrderList(props: Props) {
   const { t, lang } = useT();
-  const [items, setItems] = useState<QuickItem[]>(props.items);
+  const [items, setItems] = useState<QuickItemAnswer[]>(props.items);
   const [qty, setQty] = useState<Record<number, number>>({});
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState(false);
@@ -45,7 +45,7 @@ export function QuickOrderList(props: Props) {
       return next;
     });
 
-  async function add(which: QuickItem[]) {
+  async function add(which: QuickItemAnswer[]) {
     if (which.length === 0) {
       useSession.getState().notify({ kind: "warning", text: t("area.qo_nothing_selected") });
       return;

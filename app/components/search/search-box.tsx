@@ -6,9 +6,8 @@ import { shellIcon } from "#app/components/ui/shell-icon.tsx";
 import { canSuggest, SEARCH_MAX_LENGTH } from "#core/validation/search-limits.ts";
 import { localePath, stripLocale } from "#core/slug.ts";
 import { useT } from "#app/lib/i18n.tsx";
-import { legacyApi } from "#app/lib/api.ts";
-import type { Suggestion } from "#core/catalogue/types.ts";
-import type { ListPage } from "#core/list-page.ts";
+import { api } from "#app/lib/api.ts";
+import type { SuggestionAnswer } from "#core/contracts/search.ts";
 import { useSearchHistory } from "./use-search-history.ts";
 import { whenOnline } from "#app/lib/when-online.ts";
 
@@ -46,7 +45,7 @@ export function SearchBox() {
     setValue(pageQuery);
   }
   const [panel, setPanel] = useState<Panel>("none");
-  const [items, setItems] = useState<Suggestion[]>([]);
+  const [items, setItems] = useState<SuggestionAnswer[]>([]);
   const [active, setActive] = useState(-1);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const { history, reload, add, remove, clear } = useSearchHistory();
@@ -66,7 +65,7 @@ export function SearchBox() {
       return;
     }
     timer.current = setTimeout(async () => {
-      const res = await legacyApi<ListPage<Suggestion>>("GET", "/site/Product/suggest", { query: { search: text }, showLoading: false });
+      const res = await api("GET", "/site/Product/suggest", { query: { search: text }, showLoading: false });
       if (n !== seq.current) return;
       setItems(res?.code === 200 ? res.data.list : []);
       setActive(-1);
@@ -95,7 +94,7 @@ export function SearchBox() {
     void go(value);
   }
 
-  function openSuggestion(s: Suggestion) {
+  function openSuggestion(s: SuggestionAnswer) {
     clearTimeout(timer.current);
     seq.current++;
     setPanel("none");

@@ -4,20 +4,19 @@ import { query, type Db } from "#server/db/client.ts";
 import type { ReadCache } from "#server/read-cache.ts";
 import { LANGS, type Lang } from "#core/i18n/messages.ts";
 import { inPromotion } from "./active-promotion.ts";
-import type { CategoryNode, ProductCard } from "#core/catalogue/types.ts";
+import type { CategoryNode } from "#core/catalogue/types.ts";
+import type { ProductCardAnswer } from "#core/contracts/catalogue.ts";
 import { menuTop, toMenu } from "#core/catalogue/menu.ts";
 import { cardModelsOf, loadModelStock } from "./list-model.ts";
 import { cardModelFields } from "./product-list.service.ts";
 import { cardTag, type PageTags } from "./page-tags.ts";
 
-export type { ProductCard };
-
 /** A card with the fields lists sort on; `toCard` strips them for the page. */
-export type CardRow = ProductCard & { sales_count: number; best_selling: boolean; created: number };
+export type CardRow = ProductCardAnswer & { sales_count: number; best_selling: boolean; created: number };
 
-export const toCard = ({ sales_count: _s, best_selling: _b, created: _c, ...card }: CardRow): ProductCard => card;
+export const toCard = ({ sales_count: _s, best_selling: _b, created: _c, ...card }: CardRow): ProductCardAnswer => card;
 
-type HomeSection = { key: "new" | "promo" | "best" | "drop"; products: ProductCard[] };
+type HomeSection = { key: "new" | "promo" | "best" | "drop"; products: ProductCardAnswer[] };
 
 type CategoryRow = { id: number; parent_id: number | null; level: number; img: string | null; img_status: number; name: string };
 

@@ -5,22 +5,7 @@ import { sql } from "drizzle-orm";
 import { createTestApp, get, post, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 import { query } from "#server/db/client.ts";
-
-type Card = {
-  id: number;
-  name: string;
-  price_from: string;
-  category_id: number;
-  is_new: boolean;
-  in_promo: boolean;
-  best_selling: boolean;
-  price_drop: boolean;
-  in_stock: boolean;
-  material: string | null;
-  model_id: number | null;
-  model_price?: string;
-};
-type Facet = { field: string; values: { value: string; count: number; selected: boolean }[] };
+import type { ListCardAnswer, ProductListAnswer } from "#core/contracts/catalogue.ts";
 
 describe.each(testDbKinds())("catalogue API on %s", (kind) => {
   let t: TestApp;
@@ -42,20 +27,7 @@ describe.each(testDbKinds())("catalogue API on %s", (kind) => {
     const res = await post(t.app, "/site/Product/index", params, { lang });
     return {
       status: res.statusCode,
-      body: res.json() as {
-        code: number;
-        info: string;
-        data: {
-          list: Card[];
-          total: number;
-          pages: number;
-          page: number;
-          facets: Facet[];
-          category: { name: string } | null;
-          breadcrumbs: { name: string }[];
-          volume_bounds: { min: number; max: number } | null;
-        };
-      },
+      body: res.json() as { code: number; info: string; data: ProductListAnswer },
     };
   };
 
@@ -144,7 +116,7 @@ describe.each(testDbKinds())("catalogue API on %s", (kind) => {
   });
 
   it("serves the flag lists and ignores the category there", async () => {
-    const checks: [string, keyof Card][] = [
+    const checks: [string, keyof ListCardAnswer][] = [
       ["whether_new", "is_new"],
       ["whether_promo", "in_promo"],
       ["best_selling", "best_selling"],

@@ -5,14 +5,13 @@ import { query, type Db } from "#server/db/client.ts";
 import type { ReadCache } from "#server/read-cache.ts";
 import type { Lang } from "#core/i18n/messages.ts";
 import { notFound } from "#core/domain-errors.ts";
-
-type ContentPage = { id: number; slug: string; title: string; body: string };
+import type { ContentPageAnswer } from "#core/contracts/catalogue.ts";
 
 export function createContentPagesService(db: Db, cache: ReadCache) {
   const all = (lang: Lang) => cache.memo(`content-pages:${lang}`, () => load(lang));
 
-  async function load(lang: Lang): Promise<ContentPage[]> {
-    return query<ContentPage>(
+  async function load(lang: Lang): Promise<ContentPageAnswer[]> {
+    return query<ContentPageAnswer>(
       db,
       sql`
       select p.id, p.slug, coalesce(t.title, f.title) as title, coalesce(t.body, f.body) as body
@@ -23,7 +22,7 @@ export function createContentPagesService(db: Db, cache: ReadCache) {
     );
   }
 
-  async function page(lang: Lang, id: number): Promise<ContentPage> {
+  async function page(lang: Lang, id: number): Promise<ContentPageAnswer> {
     const found = (await all(lang)).find((p) => p.id === id);
     if (!found) throw notFound("catalogue.api_page_not_found");
     return found;

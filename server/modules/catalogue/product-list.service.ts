@@ -7,10 +7,10 @@ import { notFound, refused } from "#core/domain-errors.ts";
 import type { Lang } from "#core/i18n/messages.ts";
 import type { CatalogueModel, ListModel, ListProduct } from "./list-model.ts";
 import { DEFAULT_PAGE_SIZE, FILTER_FIELDS, FLAGS, type FilterField, type Flag, type Sort } from "#core/catalogue/sorts.ts";
-import type { CategoryNode, Facet, ListCard, ProductListResult } from "#core/catalogue/types.ts";
+import type { CategoryNode } from "#core/catalogue/types.ts";
+import type { FacetAnswer, ListCardAnswer, ProductListAnswer } from "#core/contracts/catalogue.ts";
 import type { ListParamsInput } from "#core/validation/catalogue.ts";
 
-export type { ProductListResult };
 const PRODUCT_FIELDS = new Set<FilterField>(["material", "colour"]);
 
 const DIM_BUCKETS = [
@@ -114,12 +114,12 @@ function findNode(nodes: CategoryNode[], id: number): CategoryNode | null {
 export function cardModelFields(
   m: { id: number; priceText: string } | null,
   priceFrom: string,
-): Pick<ListCard, "model_id" | "model_price"> {
+): Pick<ListCardAnswer, "model_id" | "model_price"> {
   if (!m) return { model_id: null };
   return m.priceText === priceFrom ? { model_id: m.id } : { model_id: m.id, model_price: m.priceText };
 }
 
-export function toCard(p: ListProduct, lang: Lang): ListCard {
+export function toCard(p: ListProduct, lang: Lang): ListCardAnswer {
   return {
     id: p.id,
     name: p.name[lang],
@@ -163,10 +163,10 @@ export function computeList(
   lang: Lang,
   q: ListQuery,
   scopeCategories?: Set<number>,
-): ProductListResult {
+): ProductListAnswer {
   const root = tree[0];
   let scope: ListProduct[];
-  let category: ProductListResult["category"] = null;
+  let category: ProductListAnswer["category"] = null;
   if (q.flag) {
     scope = model.products.filter(FLAG_TEST[q.flag]);
   } else if (q.type !== null && q.type !== root?.id) {
@@ -257,7 +257,7 @@ export function computeList(
   const total = matched.length;
   const pages = Math.max(1, Math.ceil(total / q.pageSize));
   const start = (q.page - 1) * q.pageSize;
-  const facets: Facet[] = FILTER_FIELDS.filter((f) => f !== VOLUME_FIELD)
+  const facets: FacetAnswer[] = FILTER_FIELDS.filter((f) => f !== VOLUME_FIELD)
     .map((field) => {
       const selected = new Set(splitValues(q.filters[field]));
       const c = counts.get(field)!;

@@ -10,17 +10,20 @@ import { notFound } from "#core/domain-errors.ts";
 import type { CatalogueService } from "./catalogue.service.ts";
 import { activeModelPromotion } from "./active-promotion.ts";
 import { createListModel, MODEL_TTL_MS, type CatalogueModel } from "./list-model.ts";
-import { computeList, toCard, toListQuery, type ProductListResult } from "./product-list.service.ts";
+import { computeList, toCard, toListQuery } from "./product-list.service.ts";
 import type { ListParamsInput } from "#core/validation/catalogue.ts";
-import type { ProductDetail, ProductModel } from "#core/catalogue/types.ts";
+import type { ProductDetailAnswer, ProductListAnswer, ProductModelAnswer } from "#core/contracts/catalogue.ts";
 import { cardTag, categoryTag, productTag, stockChangeTags, type PageTags } from "./page-tags.ts";
 
-type DetailRow = Omit<ProductDetail["product"], "url" | "in_promo" | "in_stock"> & { models: ProductModel[]; related: number[] };
+type DetailRow = Omit<ProductDetailAnswer["product"], "url" | "in_promo" | "in_stock"> & {
+  models: ProductModelAnswer[];
+  related: number[];
+};
 
 /** A detail as cached: the related products as ids, their cards (stock state) are taken at each call. */
-type DetailBase = Omit<ProductDetail, "related"> & {
+type DetailBase = Omit<ProductDetailAnswer, "related"> & {
   relatedIds: number[];
-  out?: { model: CatalogueModel; version: number; value: ProductDetail };
+  out?: { model: CatalogueModel; version: number; value: ProductDetailAnswer };
 };
 
 const RESULT_CACHE_MAX = 1_000; // bounded: arbitrary filter combinations cannot grow memory without limit
@@ -29,7 +32,7 @@ export function createProductService(db: Db, cache: ReadCache, catalogue: Catalo
   const listModel = createListModel(db, cache);
   // Computed lists keyed by lang + normalised params, valid while the read model they came from is current
   // (same object, no stock patch since).
-  const results = new Map<string, { model: CatalogueModel; version: number; value: ProductListResult; scope: Set<number> }>();
+  const results = new Map<string, { model: CatalogueModel; version: number; value: ProductListAnswer; scope: Set<number> }>();
 
   // Stock changes (decision 061): quantities live in the product details only; availability also in the list model.
   cache.onStock(({ kind, products }) => {
@@ -38,7 +41,7 @@ export function createProductService(db: Db, cache: ReadCache, catalogue: Catalo
   });
 
   /** `tags` (page renders): the categories of the list's scope, whose stock changes move its facets. */
-  async function productList(lang: Lang, params: ListParamsInput, tags?: PageTags): Promise<ProductListResult> {
+  async function productList(lang: Lang, params: ListParamsInput, tags?: PageTags): Promise<ProductListAnswer> {
     const q = toListQuery(params);
     const [model, tree] = await Promise.all([listModel.model(), catalogue.categoryTree(lang)]);
     const key = `${lang}|${q.type}|${q.flag}|${q.sort}|${q.page}|${q.pageSize}|${JSON.stringify(q.filters)}`;
@@ -55,7 +58,7 @@ export function createProductService(db: Db, cache: ReadCache, catalogue: Catalo
 
   /** Product detail, cached per product and language in the read model; unknown or inactive id → 404.
    * `tags` (page renders): the product's stock and its related products' cards. */
-  async function productDetail(lang: Lang, id: number, tags?: PageTags): Promise<ProductDetail> {
+  async function productDetail(lang: Lang, id: number, tags?: PageTags): Promise<ProductDetailAnswer> {
     const model = await listModel.model();
     const entry = model.byId.get(id);
     if (!entry) throw notFound("catalogue.api_product_not_found");
@@ -67,7 +70,7 @@ export function createProductService(db: Db, cache: ReadCache, catalogue: Catalo
     // in_stock and the related cards from the current model, kept while it stays the same
     if (base.out?.model === model && base.out.version === model.version) return base.out.value;
     const { relatedIds, out: _o, ...rest } = base;
-    const value: ProductDetail = {
+    const value: ProductDetailAnswer = {
       ...rest,
       product: { ...rest.product, in_stock: entry.inStock },
       related: relatedIds
@@ -115,7 +118,7 @@ export function createProductService(db: Db, cache: ReadCache, catalogue: Catalo
     const row = rows[0];
     if (!row) throw notFound("catalogue.api_product_not_found");
     const parse = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
-    const models = parse<ProductModel[]>(row.models);
+    const models = parse<ProductModelAnswer[]>(row.models);
     const relatedIds = parse<number[]>(row.related);
     const entry = model.byId.get(id);
     const { models: _m, related: _r, ...product } = row;

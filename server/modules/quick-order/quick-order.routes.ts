@@ -1,36 +1,31 @@
 // Quick order and wishlist (decision 081). Login required; every read and write is the caller's.
 import type { FastifyInstance } from "fastify";
-import { quickOrderResolveSchema, wishlistPageSchema, wishlistSchema } from "#core/validation/quick-order.ts";
+import { addWishlist, delWishlist, purchasedList, quickOrderResolve, wishlist, wishlistRefs } from "#core/contracts/quick-order.ts";
 import { pageOf, wholeList } from "#core/list-page.ts";
 import { ok } from "#server/http/envelope.ts";
-import { legacyApiRoute } from "#server/http/openapi.ts";
+import { apiRoute } from "#server/http/openapi.ts";
 
 const tags = ["Quick order"];
 
 export async function quickOrderRoutes(site: FastifyInstance) {
   const { quickOrder, db } = site.services;
 
-  legacyApiRoute(
+  apiRoute(
     site,
+    purchasedList,
     {
-      method: "GET",
-      url: "/Customer/purchasedList",
       tags,
-      auth: true,
       summary: "Every model the caller bought before, with the last price and date and the current price and availability",
       description: "Aggregated from the caller's order lines (cancelled and expired orders left out), most recently bought first.",
     },
     async (req, _reply, _input, customer) => ok(req, wholeList(await quickOrder.purchased(db, customer.id, req.lang))),
   );
 
-  legacyApiRoute(
+  apiRoute(
     site,
+    wishlist,
     {
-      method: "GET",
-      url: "/Customer/wishlist",
       tags,
-      auth: true,
-      input: wishlistPageSchema,
       summary: "The caller's saved references with their current price and availability, one page",
       description: "Most recently saved first; references no longer in the catalogue are left out (and not counted).",
     },
@@ -38,53 +33,36 @@ export async function quickOrderRoutes(site: FastifyInstance) {
     async (req, _reply, input, customer) => ok(req, pageOf(await quickOrder.wishlist(db, customer.id, req.lang), input)),
   );
 
-  legacyApiRoute(
+  apiRoute(
     site,
-    {
-      method: "GET",
-      url: "/Customer/wishlistRefs",
-      tags,
-      auth: true,
-      summary: "The references in the caller's wishlist and their products (heart buttons)",
-    },
+    wishlistRefs,
+    { tags, summary: "The references in the caller's wishlist and their products (heart buttons)" },
     async (req, _reply, _input, customer) => ok(req, await quickOrder.references(db, customer.id)),
   );
 
-  legacyApiRoute(
+  apiRoute(
     site,
+    addWishlist,
     {
-      method: "POST",
-      url: "/Customer/addWishlist",
       tags,
-      auth: true,
-      input: wishlistSchema,
       summary: "Save a model (by model_id, reference, or product_id: its first model on sale) in the caller's wishlist",
       description: "Already saved: unchanged. Answers the wishlist's references. At most 500 models.",
     },
     async (req, _reply, input, customer) => ok(req, await quickOrder.add(db, customer.id, input), "area.wishlist_added"),
   );
 
-  legacyApiRoute(
+  apiRoute(
     site,
-    {
-      method: "POST",
-      url: "/Customer/delWishlist",
-      tags,
-      auth: true,
-      input: wishlistSchema,
-      summary: "Remove a model (by model_id or reference, or every model of product_id) from the caller's wishlist",
-    },
+    delWishlist,
+    { tags, summary: "Remove a model (by model_id or reference, or every model of product_id) from the caller's wishlist" },
     async (req, _reply, input, customer) => ok(req, await quickOrder.remove(db, customer.id, input), "area.wishlist_removed"),
   );
 
-  legacyApiRoute(
+  apiRoute(
     site,
+    quickOrderResolve,
     {
-      method: "POST",
-      url: "/Customer/quickOrderResolve",
       tags,
-      auth: true,
-      input: quickOrderResolveSchema,
       summary: "Resolve `reference;quantity` lines (pasted or from a CSV file) to models, each line valid or refused with its reason",
       description:
         "Separators `;`, `,` or tab; an optional header line; at most 500 lines and 40 000 characters. Duplicates are merged into their first line. Nothing is added to the cart: the page adds the valid lines with addShoppingCart.",

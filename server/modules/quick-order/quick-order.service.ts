@@ -10,11 +10,17 @@ import { translate, type Lang } from "#core/i18n/messages.ts";
 import { maxQuantity, quantityProblem } from "#core/cart/availability.ts";
 import { parseQuickOrder, QUICK_ORDER_MAX_QTY } from "#core/quick-order.ts";
 import { productUrl } from "#core/slug.ts";
-import type { PurchasedItem, QuickItem, QuickOrderResolution, ResolvedLine, WishlistItem } from "#core/quick-order-view.ts";
+import type {
+  PurchasedItemAnswer,
+  QuickItemAnswer,
+  QuickOrderResolutionAnswer,
+  ResolvedLineAnswer,
+  WishlistChangeAnswer,
+  WishlistItemAnswer,
+  WishlistRefsAnswer,
+} from "#core/contracts/quick-order.ts";
 import type { WishlistInput } from "#core/validation/quick-order.ts";
 import { liveModels, type CartModels, type StaticModel } from "#server/modules/cart/cart-models.ts";
-
-type WishlistRefs = { references: string[]; product_ids: number[] };
 
 /** A wishlist holds at most this many models. */
 const WISHLIST_MAX = 500;
@@ -25,8 +31,8 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 
 export function createQuickOrderService(models: CartModels) {
   /** The current view of `ids` (absent from the catalogue: left out). Read outside a transaction. */
-  async function items(q: Db, ids: readonly number[], lang: Lang): Promise<Map<number, QuickItem>> {
-    const out = new Map<number, QuickItem>();
+  async function items(q: Db, ids: readonly number[], lang: Lang): Promise<Map<number, QuickItemAnswer>> {
+    const out = new Map<number, QuickItemAnswer>();
     if (ids.length === 0) return out;
     const statics: Map<number, StaticModel> = await models.catalogue(lang);
     const live = await liveModels(q, ids);
@@ -53,7 +59,7 @@ export function createQuickOrderService(models: CartModels) {
   }
 
   /** Every model of the caller's orders (cancelled and expired ones left out), most recently bought first. */
-  async function purchased(q: Db, customerId: number, lang: Lang): Promise<PurchasedItem[]> {
+  async function purchased(q: Db, customerId: number, lang: Lang): Promise<PurchasedItemAnswer[]> {
     const rows = await query<{
       model_id: number;
       designation: string;
@@ -98,7 +104,7 @@ export function createQuickOrderService(models: CartModels) {
     });
   }
 
-  async function wishlist(q: Db, customerId: number, lang: Lang): Promise<WishlistItem[]> {
+  async function wishlist(q: Db, customerId: number, lang: Lang): Promise<WishlistItemAnswer[]> {
     const w = wishlists;
     const rows = await q
       .select({ modelId: w.modelId, createdAt: w.createdAt })
@@ -135,7 +141,7 @@ export function createQuickOrderService(models: CartModels) {
   }
 
   /** The caller's wishlist references (upper case) and their products, for the heart buttons. */
-  async function references(q: Db, customerId: number): Promise<WishlistRefs> {
+  async function references(q: Db, customerId: number): Promise<WishlistRefsAnswer> {
     const w = wishlists;
     const rows = await q
       .select({ reference: sql<string>`upper(${modelTable.reference})`, productId: modelTable.productId })
@@ -147,7 +153,7 @@ export function createQuickOrderService(models: CartModels) {
   }
 
   /** Saves the model (already saved: unchanged). One guarded statement: the size limit holds under concurrency. */
-  async function add(q: Db, customerId: number, input: WishlistInput): Promise<WishlistRefs & { model_id: number }> {
+  async function add(q: Db, customerId: number, input: WishlistInput): Promise<WishlistChangeAnswer> {
     return withTransaction(q, async (tx) => {
       const modelId = await modelOf(tx, input);
       const inserted = await query<{ id: number }>(
@@ -174,7 +180,7 @@ export function createQuickOrderService(models: CartModels) {
   }
 
   /** Removes the model from the caller's own wishlist (absent: unchanged). */
-  async function remove(q: Db, customerId: number, input: WishlistInput): Promise<WishlistRefs & { model_id: number }> {
+  async function remove(q: Db, customerId: number, input: WishlistInput): Promise<WishlistChangeAnswer> {
     return withTransaction(q, async (tx) => {
       const modelId = await modelOf(tx, input);
       const w = wishlists;
@@ -194,7 +200,7 @@ export function createQuickOrderService(models: CartModels) {
    * Resolves pasted or uploaded lines: each valid entry is matched to a model on sale with enough stock and
    * purchase ceiling for its quantity; anything else is refused with a translated reason. Nothing changes.
    */
-  async function resolve(q: Db, text: string, lang: Lang): Promise<QuickOrderResolution> {
+  async function resolve(q: Db, text: string, lang: Lang): Promise<QuickOrderResolutionAnswer> {
     const parsed = parseQuickOrder(text);
     if (!parsed.ok) throw refused(parsed.key, parsed.vars);
     const refs = parsed.entries.map((e) => e.reference);
@@ -212,7 +218,7 @@ export function createQuickOrderService(models: CartModels) {
       lang,
     );
     const t = (key: string, vars?: Record<string, string | number>) => translate(lang, key, vars);
-    const lines: ResolvedLine[] = parsed.refused.map((r) => ({
+    const lines: ResolvedLineAnswer[] = parsed.refused.map((r) => ({
       line: r.line,
       reference: r.reference,
       quantity: 0,

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { query } from "#server/db/client.ts";
 import { customersAppPerSuite, get, post, signed } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
-import type { PurchasedItem, QuickOrderResolution, WishlistItem } from "#core/quick-order-view.ts";
+import type { PurchasedItemAnswer, QuickOrderResolutionAnswer, WishlistItemAnswer } from "#core/contracts/quick-order.ts";
 
 describe.each(testDbKinds())("quick order on %s", (kind) => {
   const t = customersAppPerSuite(kind);
@@ -40,7 +40,7 @@ describe.each(testDbKinds())("quick order on %s", (kind) => {
   it("lists what the caller bought, from their own non-cancelled orders only, with the last price and date", async () => {
     const res = await get(t.app, "/site/Customer/purchasedList", {}, { token: t.demo });
     expect(res.statusCode).toBe(200);
-    const list: PurchasedItem[] = res.json().data.list;
+    const list: PurchasedItemAnswer[] = res.json().data.list;
     expect(res.json().data).toMatchObject({ total: list.length, page: 1, page_size: list.length });
     const expected = await query<{ model_id: number }>(
       t.database.db,
@@ -56,7 +56,7 @@ describe.each(testDbKinds())("quick order on %s", (kind) => {
     );
     expect(cancelledOnly.length).toBeGreaterThan(0);
     for (const r of cancelledOnly) expect(list.some((i) => i.model_id === r.model_id)).toBe(false);
-    const martins = (await get(t.app, "/site/Customer/purchasedList", {}, { token: t.martin })).json().data.list as PurchasedItem[];
+    const martins = (await get(t.app, "/site/Customer/purchasedList", {}, { token: t.martin })).json().data.list as PurchasedItemAnswer[];
     for (const m of martins) expect(list.some((i) => i.model_id === m.model_id)).toBe(false);
     // Most recent first; a model bought twice shows the latest order's price, date and number and the total quantity.
     const dates = list.map((i) => i.last_date);
@@ -77,7 +77,7 @@ describe.each(testDbKinds())("quick order on %s", (kind) => {
       sql`insert into order_lines (order_id, model_id, reference, designation, unit, price, num, tva, line_ht)
       values (${latest.id}, ${first.model_id}, ${first.reference}, ${first.designation}, ${first.unit}, 9.99, 2, ${first.tva}, 19.98)`,
     );
-    const again = (await get(t.app, "/site/Customer/purchasedList", {}, { token: t.demo })).json().data.list as PurchasedItem[];
+    const again = (await get(t.app, "/site/Customer/purchasedList", {}, { token: t.demo })).json().data.list as PurchasedItemAnswer[];
     const twice = { model_id: first.model_id, price: "9.9900", number: latest.number, total: first.num + 2, n: 2 };
     const item = again.find((i) => i.model_id === twice.model_id)!;
     expect(item.last_date).toBe(again[0].last_date); // now among the most recent
@@ -90,13 +90,13 @@ describe.each(testDbKinds())("quick order on %s", (kind) => {
     const before1 = await wishRows(1);
     expect(before1.length).toBeGreaterThanOrEqual(3);
     const whole = (await get(t.app, "/site/Customer/wishlist", {}, { token: t.demo })).json().data;
-    const list = whole.list as WishlistItem[];
+    const list = whole.list as WishlistItemAnswer[];
     expect(list.map((i) => i.model_id).sort((a, b) => a - b)).toEqual(before1.map((r) => r.model_id));
     expect(whole).toMatchObject({ total: list.length, page: 1, page_size: 50 });
     // Paged: the same rows in the same order, one page at a time; a page past the end is empty.
     const second = (await get(t.app, "/site/Customer/wishlist", { page: "2", page_size: "2" }, { token: t.demo })).json().data;
     expect(second).toMatchObject({ total: list.length, page: 2, page_size: 2 });
-    expect(second.list.map((i: WishlistItem) => i.model_id)).toEqual(list.slice(2, 4).map((i) => i.model_id));
+    expect(second.list.map((i: WishlistItemAnswer) => i.model_id)).toEqual(list.slice(2, 4).map((i) => i.model_id));
     const past = (await get(t.app, "/site/Customer/wishlist", { page: "99", page_size: "50" }, { token: t.demo })).json().data;
     expect(past).toMatchObject({ list: [], total: list.length, page: 99 });
     for (const bad of [{ page: "0" }, { page_size: "0" }, { page_size: "51" }, { page: "x" }] as Record<string, string>[]) {
@@ -192,7 +192,7 @@ describe.each(testDbKinds())("quick order on %s", (kind) => {
       const before = await cartCount(1);
       const res = await post(t.app, "/site/Customer/quickOrderResolve", { text }, { token: t.demo });
       expect(res.statusCode).toBe(200);
-      const r: QuickOrderResolution = res.json().data;
+      const r: QuickOrderResolutionAnswer = res.json().data;
       expect(r.header).toBe(true);
       const byLine = Object.fromEntries(r.lines.map((l) => [l.line, l]));
       expect(byLine[2]).toMatchObject({ status: "ok", quantity: 3, merged: [8], reference: a.reference });

@@ -8,7 +8,7 @@ import type { ReadCache } from "#server/read-cache.ts";
 import type { Lang } from "#core/i18n/messages.ts";
 import { toCard, type CardRow, type CatalogueService } from "#server/modules/catalogue/catalogue.service.ts";
 import { productUrl } from "#core/slug.ts";
-import type { SearchResult, Suggestion } from "#core/catalogue/types.ts";
+import type { SearchAnswer, SuggestionAnswer } from "#core/contracts/search.ts";
 import { cardTag, type PageTags } from "#server/modules/catalogue/page-tags.ts";
 import { likeEscape, parseQuery, tsQueryText, type ParsedQuery } from "./search-query.ts";
 
@@ -233,14 +233,14 @@ export function createSearchService(
     lang: Lang,
     text: string,
     { page = 1, pageSize = SEARCH_PAGE_SIZE, tags }: { page?: number; pageSize?: number; tags?: PageTags } = {},
-  ): Promise<SearchResult> {
+  ): Promise<SearchAnswer> {
     const { total, rows } = await ranked(lang, text, false, { limit: pageSize, offset: (page - 1) * pageSize });
     if (tags) for (const r of rows) tags.add(cardTag(r.card.id)); // the page shows these cards' stock state
     return { total, page, pageSize, products: rows.map((r) => toCard(r.card)) };
   }
 
   /** At most 8 suggestions while typing (the last word is a prefix). */
-  async function suggest(lang: Lang, text: string): Promise<Suggestion[]> {
+  async function suggest(lang: Lang, text: string): Promise<SuggestionAnswer[]> {
     const { rows } = await ranked(lang, text, true, { limit: SUGGEST_LIMIT, offset: 0 });
     return rows.map(({ h, card }) => ({
       name: card.name,

@@ -3,10 +3,10 @@ import { createTestApp, get, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 import { sql } from "drizzle-orm";
 import { query } from "#server/db/client.ts";
+import type { SearchAnswer } from "#core/contracts/search.ts";
 import { parseQuery } from "./search-query.ts";
 
-type Card = { id: number; name: string; reference: string };
-type Body = { code: number; info: string; data: { total: number; page: number; pageSize: number; products: Card[] } };
+type Body = { code: number; info: string; data: SearchAnswer };
 
 describe("parseQuery", () => {
   it("reads dimensions in mm or cm and keeps the other words", () => {
