@@ -1,6 +1,6 @@
 // The checkout page's calls (SPEC §7) and the answer shapes it reads. Every amount shown comes from the
 // server's answers; nothing sent here carries a price (decision 074).
-import { legacyApi } from "./api.ts";
+import { api, legacyApi } from "./api.ts";
 import type { AddressView } from "#core/account.ts";
 import type { Shop } from "#core/site.ts";
 import type { CartParams, CartTotals, Freight, PromotionInfo } from "#core/cart/types.ts";
@@ -71,8 +71,6 @@ export type Coupon = {
   valid: boolean;
 };
 
-export type PlacedOrder = { id: number; number: string; status: string; total_ttc?: string; credit_used?: string; amount_due?: string };
-
 /** cartParams `infos` (SPEC §7 POST /site/Sale/cartParams). */
 export type CartParamsInfos = {
   delivery_addr_id: number | null;
@@ -103,8 +101,8 @@ export const checkoutApi = {
   setReceipt: (days: ReceivingDay[]) => legacyApi<unknown>("POST", "/site/Customer/setReceiptArrangement", { ...quiet, body: { days } }),
   addCombination: (delivery_addr_id: number, invoice_addr_id: number) =>
     legacyApi<unknown>("POST", "/site/Customer/addAddressCombination", { ...quiet, body: { delivery_addr_id, invoice_addr_id } }),
-  createOrder: (idempotency_key: string, note: string, use_credit: boolean, accept_cgv: boolean) =>
-    legacyApi<PlacedOrder>("POST", "/site/Sale/createOrder", {
+  createOrder: (idempotency_key: string, note: string, use_credit: boolean, accept_cgv: true) =>
+    api("POST", "/site/Sale/createOrder", {
       body: { idempotency_key, note, ...(use_credit ? { use_credit } : {}), accept_cgv },
     }),
 };

@@ -8,7 +8,7 @@ import { formatDate } from "#core/format-date.ts";
 import { formatPrice } from "#core/price-format.ts";
 import { langOfPath, localePath } from "#core/slug.ts";
 import { parseOrderRef } from "#core/validation/orders.ts";
-import type { OrderDetail } from "#core/order-view.ts";
+import type { OrderDetailAnswer } from "#core/contracts/orders.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { notFoundResponse, orNotFound } from "#app/lib/loader-errors.ts";
 import { useT } from "#app/lib/i18n.tsx";
@@ -27,7 +27,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   if (type !== undefined && !RESULT_TYPES.has(type)) throw notFoundResponse();
   const ref = parseOrderRef(url.searchParams.get("order_id") ?? url.searchParams.get("id"));
   if (!ref) throw notFoundResponse();
-  const o: OrderDetail = await orNotFound(context.services.orders.detail(context.services.db, me.id, ref, context.lang));
+  const o: OrderDetailAnswer = await orNotFound(context.services.orders.detail(context.services.db, me.id, ref, context.lang));
   // The card pays what the credit notes left (decision 079): the step says so before the buyer leaves.
   const docs = await context.services.documents.orderDocuments(context.services.db, me.id, o.id);
   return {
