@@ -9,10 +9,11 @@ import { formatPrice } from "#core/price-format.ts";
 import { langOfPath, localePath } from "#core/slug.ts";
 import { parseOrderRef } from "#core/validation/orders.ts";
 import type { OrderDetailAnswer } from "#core/contracts/orders.ts";
+import type { PaymentResultAnswer } from "#core/contracts/payments.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { notFoundResponse, orNotFound } from "#app/lib/loader-errors.ts";
 import { useT } from "#app/lib/i18n.tsx";
-import { REDIRECT_SECONDS, useCountdown, usePaymentResult, type PaymentResult } from "#app/lib/payment.ts";
+import { REDIRECT_SECONDS, useCountdown, usePaymentResult } from "#app/lib/payment.ts";
 import { StateBadge } from "#app/components/orders/order-parts.tsx";
 import { PayButton } from "#app/components/payment/pay-button.tsx";
 
@@ -228,7 +229,7 @@ function OrderLink({ id }: { id: string }) {
   );
 }
 
-function Success({ r, credit }: { r: PaymentResult; credit: Credit }) {
+function Success({ r, credit }: { r: PaymentResultAnswer; credit: Credit }) {
   const { t, lang } = useT();
   const navigate = useNavigate();
   const target = `${localePath(lang, "/confirmation-commande")}?id=${r.order_id}`;
@@ -281,7 +282,7 @@ function Success({ r, credit }: { r: PaymentResult; credit: Credit }) {
   );
 }
 
-function Failure({ r }: { r: PaymentResult }) {
+function Failure({ r }: { r: PaymentResultAnswer }) {
   const { t } = useT();
   return (
     <>
