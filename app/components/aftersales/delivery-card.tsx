@@ -3,7 +3,7 @@
 // "Available" first asks orderAddressValidate whether the delivery can be made as planned.
 import { useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { legacyApi } from "#app/lib/api.ts";
+import { api, legacyApi } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useSession } from "#app/lib/session-store.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
@@ -37,7 +37,7 @@ export function DeliveryCard({ d, dates }: { d: DeliveryItem; dates: string[] })
     setBusy(true);
     if (reply === "available") {
       // Confirm only a delivery the driver can make: the address, its mode and the receiving times (decision 085).
-      const check = await legacyApi<{ valid: boolean; problems: { message: string }[] }>("POST", "/site/Customer/orderAddressValidate", {
+      const check = await api("POST", "/site/Customer/orderAddressValidate", {
         body: { order_id: d.order_id },
       });
       if (!check || check.code !== 200 || !check.data.valid) {
