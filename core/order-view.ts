@@ -1,113 +1,16 @@
-// What the account shows of an order (decision 072): answer types shared by the API and
-// the pages (app/ imports nothing from server/), the VAT breakdown by rate and the tracking timeline.
-import type { Acceptance } from "./legal.ts";
-import type { ListPage } from "./list-page.ts";
+// What the account shows of an order (decision 072): the VAT breakdown by rate, the tracking timeline and the
+// delivery mode's name. The answer types, shared by the API and the pages, are core/contracts/orders.ts's.
 import { decOrZero, sum } from "./money.ts";
 import { vatByRate, type VatRow } from "./vat.ts";
-import type { StateLabel } from "./order-states.ts";
+import type { OrderAddressAnswer, TrackingStepAnswer } from "./contracts/orders.ts";
 
-export type OrderAddress = Record<string, unknown> & {
-  first_name?: string;
-  last_name?: string;
-  company?: string | null;
-  line1?: string;
-  line2?: string | null;
-  zip_code?: string;
-  city?: string;
-  country?: string;
-  phone?: string | null;
-};
-
-export type OrderSummary = {
-  id: number;
-  number: string;
-  created_at: string; // ISO moment
-  status: string;
-  state: StateLabel;
-  /** The state label translated in the caller's language. */
-  status_text: string;
-  total_ht: string;
-  total_ttc: string;
-  /** Credit-note balance spent on the order (decision 079; 0.00 without) and what the card pays: total_ttc − credit. */
-  credit_used: string;
-  amount_due: string;
-  lines_count: number;
-  pickup_method: number;
-  /** parcel, pallet, carrier or pickup (decision 071); null for orders written before the column. */
-  delivery_mode: string | null;
-  planned_delivery_date: string | null;
-};
-
-/** The list shape of every list answer (core/list-page.ts), and the page count the pager shows. */
-export type OrderList = ListPage<OrderSummary> & { page_count: number };
-
-export type OrderLineView = {
-  id: number;
-  model_id: number | null;
-  reference: string;
-  designation: string;
-  unit: string;
-  price: string;
-  num: number;
-  tva: string;
-  remise: string;
-  line_ht: string;
-  /** Units offered by the line's promotion on top of `num` (0 for none). */
-  gifted_units: number;
-};
+/**
+ * An order's address snapshot as read from the order (the e-mails, the documents): the answer's fields
+ * (core/contracts/orders.ts), any of which a row written by hand may lack.
+ */
+export type OrderAddress = Record<string, unknown> & Partial<OrderAddressAnswer>;
 
 export type { VatRow };
-
-export type OrderTotals = {
-  goods_ht: string;
-  discount_amount: string;
-  /** Freight charged, net of the freight discount (what total HT counts). */
-  freight_ht: string;
-  freight_tva: string;
-  /** The freight discount of SPEC §9 taken off the freight (≥ 0; 0 for orders without, or older than the column). */
-  freight_discount_ht: string;
-  total_ht: string;
-  vat: VatRow[];
-  total_tva: string;
-  total_ttc: string;
-};
-
-export type TrackingStep = {
-  key: "placed" | "paid" | "planned" | "shipped" | "delivered" | "cancelled";
-  done: boolean;
-  date: string | null;
-};
-
-export type OrderDetail = OrderSummary & {
-  lines: OrderLineView[];
-  totals: OrderTotals;
-  delivery_address: OrderAddress | null;
-  invoice_address: OrderAddress | null;
-  /** Set for a pickup order (pickup_method 2). */
-  shop: { id: number; name: string; address: string } | null;
-  cancelled_at: string | null;
-  payment: { method: string | null; transaction_id: string | null; paid_at: string } | null;
-  note: string | null;
-  tracking: TrackingStep[];
-  can_repay: boolean;
-  /** The invoice of a paid order and its PDF path (/documents/invoice/<id>.pdf), else null. */
-  invoice_number: string | null;
-  invoice_url: string | null;
-  /** Handed to the carrier / delivered (decision 082); null before, or for orders older than these columns. */
-  shipped_at?: string | null;
-  delivered_at?: string | null;
-  /** The planned date's confirmation state (core/aftersales/deliveries.ts) and the reply deadline. */
-  delivery_status?: string | null;
-  delivery_reply_by?: string | null;
-  /** The terms of sale accepted with the order: version and time; null when none was recorded. */
-  cgv?: Acceptance | null;
-};
-
-/** Answer of POST /site/Sale/reorder: what went back into the cart and what could not. */
-export type ReorderResult = {
-  added: { model_id: number; reference: string; num: number }[];
-  messages: { model_id: number; reference: string; key: string; vars: Record<string, string | number>; text: string }[];
-};
 
 const DELIVERY_MODES: Record<string, string> = {
   parcel: "orders.delivery_mode_parcel",
@@ -164,7 +67,7 @@ export function trackingSteps(o: {
   cancelled_at: string | null;
   shipped_at?: string | null;
   delivered_at?: string | null;
-}): TrackingStep[] {
+}): TrackingStepAnswer[] {
   if (o.status === "cancelled") {
     return [
       { key: "placed", done: true, date: o.created_at },

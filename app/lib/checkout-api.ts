@@ -1,56 +1,19 @@
 // The checkout page's calls (SPEC §7) and the answer shapes it reads. Every amount shown comes from the
 // server's answers; nothing sent here carries a price (decision 074).
-import { api, legacyApi } from "./api.ts";
+import { api, type Answer } from "./api.ts";
 import type { CartAnswer } from "#core/contracts/cart.ts";
-import type { AddressView } from "#core/account.ts";
-import type { Shop } from "#core/site.ts";
-import type { CartParams, Freight } from "#core/cart/types.ts";
 import type { DeliveryExpenseQuery } from "#core/freight.ts";
 import type { ReceivingDay } from "#core/validation/receiving.ts";
 import type { CheckoutMode } from "#core/validation/checkout-form.ts";
-import type { ListPage } from "#core/list-page.ts";
+import type { DeliveryModeAnswer } from "#core/contracts/checkout.ts";
 
 export type { CartAnswer };
 
-/** A delivery mode for the cart and the saved address: its freight, or why it is impossible (translated). */
-export type ModeAvailability = {
-  mode: CheckoutMode;
-  available: boolean;
-  reason?: string | null;
-  reason_key?: string | null;
-  freight?: Freight | null;
-  rdv?: { available: boolean; reason: string | null; amount: string | null };
-};
+/** A delivery mode as the page offers it: the server's verdict when it judged the mode, and the page's own refusals. */
+export type ModeAvailability = Pick<DeliveryModeAnswer, "mode" | "available"> & Partial<Omit<DeliveryModeAnswer, "mode" | "available">>;
 
-export type Combination = { id: number; delivery_addr_id: number; invoice_addr_id: number };
-
-/** GET /site/Index/preOrderInfo (decision 071). */
-export type PreOrderInfo = {
-  addresses: AddressView[];
-  invoice_addresses: AddressView[];
-  combinations: Combination[];
-  shops: Pick<Shop, "id" | "code" | "name" | "address" | "phone" | "email" | "hours">[];
-  cart_params: (Partial<CartParams> & { delivery_mode?: CheckoutMode | null; shop_id?: number | null; note?: string | null }) | null;
-  receipt_arrangement: { days: ReceivingDay[]; note: string | null } | null;
-  minBuyPrice: string | number | null;
-  /** The credit-note balance TTC the order may use (decision 079). */
-  credit_balance?: string;
-  freeDeliverPrice: string | number | null;
-  delivery_modes: ModeAvailability[];
-};
-
-/** A coupon of couponList / promoCodeVerification (type 2, SPEC §3). */
-export type Coupon = {
-  id: number;
-  code: string;
-  value: string | null;
-  amount: string | null;
-  min_amount: string;
-  ends_at: string | null;
-  valid: boolean;
-};
-
-export type PlacedOrder = { id: number; number: string; status: string; total_ttc?: string; credit_used?: string; amount_due?: string };
+export type PreOrderInfo = Answer<"/site/Index/preOrderInfo">;
+export type Combination = PreOrderInfo["combinations"][number];
 
 /** cartParams `infos` (SPEC §7 POST /site/Sale/cartParams). */
 export type CartParamsInfos = {
@@ -68,22 +31,19 @@ export type CartParamsInfos = {
 const quiet = { showLoading: false } as const;
 
 export const checkoutApi = {
-  preOrderInfo: () => legacyApi<PreOrderInfo>("GET", "/site/Index/preOrderInfo", quiet),
+  preOrderInfo: () => api("GET", "/site/Index/preOrderInfo", quiet),
   cart: () => api("POST", "/site/Index/getShoppingCart", quiet),
   deliveryExpense: (q: DeliveryExpenseQuery & { delivery_mode: CheckoutMode }) =>
-    legacyApi<{ freight: Freight | Record<string, never>; delivery_mode: CheckoutMode | null }>("GET", "/site/Sale/getDeliveryExpense", {
-      ...quiet,
-      query: { ...q },
-    }),
-  saveParams: (infos: CartParamsInfos) => legacyApi<unknown>("POST", "/site/Sale/cartParams", { ...quiet, body: { infos } }),
-  verifyPromo: (code: string) => legacyApi<Coupon>("GET", "/site/Sale/promoCodeVerification", { ...quiet, query: { code } }),
-  coupons: () => legacyApi<ListPage<Coupon>>("GET", "/site/Customer/couponList", quiet),
-  getReceipt: () => legacyApi<{ days: ReceivingDay[]; note: string | null }>("GET", "/site/Customer/getReceiptArrangement", quiet),
-  setReceipt: (days: ReceivingDay[]) => legacyApi<unknown>("POST", "/site/Customer/setReceiptArrangement", { ...quiet, body: { days } }),
+    api("GET", "/site/Sale/getDeliveryExpense", { ...quiet, query: { ...q } }),
+  saveParams: (infos: CartParamsInfos) => api("POST", "/site/Sale/cartParams", { ...quiet, body: { infos } }),
+  verifyPromo: (code: string) => api("GET", "/site/Sale/promoCodeVerification", { ...quiet, query: { code } }),
+  coupons: () => api("GET", "/site/Customer/couponList", quiet),
+  getReceipt: () => api("GET", "/site/Customer/getReceiptArrangement", quiet),
+  setReceipt: (days: ReceivingDay[]) => api("POST", "/site/Customer/setReceiptArrangement", { ...quiet, body: { days } }),
   addCombination: (delivery_addr_id: number, invoice_addr_id: number) =>
-    legacyApi<unknown>("POST", "/site/Customer/addAddressCombination", { ...quiet, body: { delivery_addr_id, invoice_addr_id } }),
-  createOrder: (idempotency_key: string, note: string, use_credit: boolean, accept_cgv: boolean) =>
-    legacyApi<PlacedOrder>("POST", "/site/Sale/createOrder", {
+    api("POST", "/site/Customer/addAddressCombination", { ...quiet, body: { delivery_addr_id, invoice_addr_id } }),
+  createOrder: (idempotency_key: string, note: string, use_credit: boolean, accept_cgv: true) =>
+    api("POST", "/site/Sale/createOrder", {
       body: { idempotency_key, note, ...(use_credit ? { use_credit } : {}), accept_cgv },
     }),
 };

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { freightQuery, initialChoices, modeStates, paramsInfos, receivingWeek, type Choices } from "./checkout-choices.ts";
 import type { CartAnswer, PreOrderInfo } from "./checkout-api.ts";
 import type { AddressView } from "#core/account.ts";
+import type { CartParamsAnswer, DeliveryModeAnswer } from "#core/contracts/checkout.ts";
 
 const address = (id: number, kind: "delivery" | "invoice", zip: string, is_default = false): AddressView => ({
   id,
@@ -31,21 +32,45 @@ const shop = (id: number) => ({
   hours: [],
 });
 
+/** The cart parameters of a cart whose choices were never saved, with `over` saved. */
+const params = (over: Partial<CartParamsAnswer> = {}): CartParamsAnswer => ({
+  id: 5,
+  delivery_addr_id: null,
+  invoice_addr_id: null,
+  pickup_method: 1,
+  delivery_mode: null,
+  shop_id: null,
+  extra_options: { rdv: false },
+  delivery_addr_obj: null,
+  discount_info: null,
+  note: null,
+  freight: null,
+  ...over,
+});
+const mode = (m: DeliveryModeAnswer["mode"], over: Partial<DeliveryModeAnswer> = {}): DeliveryModeAnswer => ({
+  mode: m,
+  label: m,
+  available: true,
+  reason_key: null,
+  reason: null,
+  freight: null,
+  rdv: { available: false, reason: null, amount: "0.00" },
+  ...over,
+});
+
 const info = (over: Partial<PreOrderInfo> = {}): PreOrderInfo => ({
   addresses: [address(1, "delivery", "75011"), address(2, "delivery", "69003", true)],
   invoice_addresses: [address(3, "invoice", "75011", true)],
   combinations: [],
   shops: [shop(10), shop(11)],
-  cart_params: null,
-  receipt_arrangement: null,
+  cart_params: params(),
+  receipt_arrangement: { days: [], note: null, updated_at: null },
   minBuyPrice: "100.00",
   freeDeliverPrice: "800.00",
-  delivery_modes: [
-    { mode: "parcel", available: true },
-    { mode: "pallet", available: true },
-    { mode: "carrier", available: true },
-    { mode: "pickup", available: true },
-  ],
+  freeDeliveryAmount: null,
+  has_lines: true,
+  delivery_modes: [mode("parcel"), mode("pallet"), mode("carrier"), mode("pickup")],
+  credit_balance: "0.00",
   ...over,
 });
 
@@ -109,17 +134,14 @@ const choices = (over: Partial<Choices> = {}): Choices => ({
 describe("modeStates", () => {
   it("refuses parcel when a line cannot go by GLS, with the reason", () => {
     const states = modeStates(info(), cart(true));
-    expect(states.find((s) => s.mode === "parcel")).toEqual({ mode: "parcel", available: false, reason: "checkout.parcel_non_gls" });
+    expect(states.find((s) => s.mode === "parcel")).toMatchObject({ mode: "parcel", available: false, reason: "checkout.parcel_non_gls" });
     expect(states.filter((s) => s.available).map((s) => s.mode)).toEqual(["pallet", "carrier", "pickup"]);
   });
 
   it("keeps the server's verdict and reason; pickup is always possible", () => {
     const states = modeStates(
       info({
-        delivery_modes: [
-          { mode: "pallet", available: false, reason: "checkout.pallet_blocked" },
-          { mode: "pickup", available: false },
-        ],
+        delivery_modes: [mode("pallet", { available: false, reason: "checkout.pallet_blocked" }), mode("pickup", { available: false })],
       }),
       cart(),
     );
@@ -135,14 +157,14 @@ describe("initialChoices", () => {
 
   it("keeps the saved choices that are still valid", () => {
     const saved = info({
-      cart_params: {
+      cart_params: params({
         delivery_addr_id: 1,
         invoice_addr_id: 99,
         delivery_mode: "carrier",
         shop_id: 11,
         extra_options: { rdv: true },
-        discount_info: { type: 2, code: "PRO10" },
-      },
+        discount_info: { type: 2, code: "PRO10", value: "0.1", amount: null, min_amount: "0.00" },
+      }),
     });
     expect(initialChoices(saved, cart())).toEqual({
       delivery_addr_id: 1,
@@ -155,8 +177,8 @@ describe("initialChoices", () => {
   });
 
   it("drops a saved parcel mode the cart can no longer use; a saved pickup_method 2 is pickup", () => {
-    expect(initialChoices(info({ cart_params: { delivery_mode: "parcel" } }), cart(true)).mode).toBeNull();
-    expect(initialChoices(info({ cart_params: { pickup_method: 2 } }), cart()).mode).toBe("pickup");
+    expect(initialChoices(info({ cart_params: params({ delivery_mode: "parcel" }) }), cart(true)).mode).toBeNull();
+    expect(initialChoices(info({ cart_params: params({ pickup_method: 2 }) }), cart()).mode).toBe("pickup");
   });
 });
 

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createOrderKey, orderNote, ORDER_NOTE_KEY, usePlaceOrder } from "./checkout-order.ts";
-import type { PlacedOrder } from "./checkout-api.ts";
+import type { Answer } from "./api.ts";
 
 type Call = { url: string; body: Record<string, unknown> };
 let calls: Call[] = [];
@@ -30,7 +30,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Button({ onPlaced, prepare = async () => true }: { onPlaced: (o: PlacedOrder) => void; prepare?: () => Promise<boolean> }) {
+function Button({
+  onPlaced,
+  prepare = async () => true,
+}: {
+  onPlaced: (o: Answer<"/site/Sale/createOrder">) => void;
+  prepare?: () => Promise<boolean>;
+}) {
   const order = usePlaceOrder({ prepare, note: () => orderNote.read(), cgvAccepted: () => true, onPlaced });
   return (
     <>

@@ -2,7 +2,8 @@
 // created on the first click and kept until the server confirms the order: a double click, a retry after a
 // network failure or after a refusal sends the same key, so the server never creates a second order.
 import { useRef, useState } from "react";
-import { checkoutApi, type PlacedOrder } from "./checkout-api.ts";
+import { checkoutApi } from "./checkout-api.ts";
+import type { Answer } from "./api.ts";
 
 export const ORDER_NOTE_KEY = "order_note";
 
@@ -39,7 +40,7 @@ type Options = {
   creditWanted?: () => boolean;
   /** The terms of sale box is ticked (the server refuses the order without it). */
   cgvAccepted: () => boolean;
-  onPlaced: (order: PlacedOrder) => void;
+  onPlaced: (order: Answer<"/site/Sale/createOrder">) => void;
 };
 
 /** The "place the order" button's behaviour: busy while pending, the refusal text, a single key per attempt. */
@@ -57,7 +58,10 @@ export function usePlaceOrder({ prepare, note, creditWanted, cgvAccepted, onPlac
     setFailure(null);
     try {
       if (!(await prepare())) return;
-      const res = await checkoutApi.createOrder(key.get(), note(), creditWanted?.() ?? false, cgvAccepted());
+      // No order without the terms of sale (the server refuses it too); prepare() says why.
+      const accepted = cgvAccepted();
+      if (accepted !== true) return;
+      const res = await checkoutApi.createOrder(key.get(), note(), creditWanted?.() ?? false, accepted);
       // null: network or server failure, already reported by the api client; the key stays for the retry.
       if (!res) return;
       if (res.code !== 200) return setFailure(res.info);

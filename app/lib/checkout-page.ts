@@ -2,10 +2,10 @@
 // change save the choices (cartParams), look the freight up when SPEC §5 allows it, and reload the cart so
 // every total on screen is the server's.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { checkoutApi, type CartAnswer, type Coupon, type PreOrderInfo } from "./checkout-api.ts";
+import { checkoutApi, type CartAnswer, type PreOrderInfo } from "./checkout-api.ts";
 import { freightQuery, initialChoices, paramsInfos, receivingWeek, type Choices } from "./checkout-choices.ts";
 import { orderNote } from "./checkout-order.ts";
-import type { Freight } from "#core/cart/types.ts";
+import type { CouponAnswer, FreightAnswer } from "#core/contracts/checkout.ts";
 import { useCart } from "./cart-store.ts";
 import type { ReceivingDay } from "#core/validation/receiving.ts";
 
@@ -19,9 +19,9 @@ async function cartList() {
 type CheckoutData = {
   info: PreOrderInfo | null;
   cart: CartAnswer | null;
-  coupons: Coupon[];
+  coupons: CouponAnswer[];
   receiving: ReceivingDay[];
-  freight: Freight | null;
+  freight: FreightAnswer | null;
   /** Why the last save or freight lookup was refused (translated by the server). */
   refusal: string | null;
   loading: boolean;
@@ -69,7 +69,7 @@ export function useCheckout() {
     if (gen !== generation.current) return false;
     const fresh = cart?.code === 200 ? cart.data : d.cart;
     const info = pre?.code === 200 ? pre.data : d.info;
-    let freight: Freight | null = null;
+    let freight: FreightAnswer | null = null;
     const addresses = info?.addresses ?? [];
     const q = fresh ? freightQuery(true, next, fresh, addresses, save) : null;
     let freightRefusal: string | null = null;

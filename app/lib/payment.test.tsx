@@ -4,11 +4,12 @@
 // button leaves for the provider's page once, shows a refusal, and never follows a foreign http URL.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, renderHook } from "@testing-library/react";
-import { safeRedirect, useCountdown, usePay, usePaymentResult, type PaymentResult } from "./payment.ts";
+import { safeRedirect, useCountdown, usePay, usePaymentResult } from "./payment.ts";
+import type { PaymentResultAnswer } from "#core/contracts/payments.ts";
 import { LangProvider } from "./i18n.tsx";
 import { useSession } from "./session-store.ts";
 
-const result = (over: Partial<PaymentResult> = {}): PaymentResult => ({
+const result = (over: Partial<PaymentResultAnswer> = {}): PaymentResultAnswer => ({
   order_id: 7,
   number: "CE2026-000200",
   status: "unpaid",
@@ -25,7 +26,7 @@ const result = (over: Partial<PaymentResult> = {}): PaymentResult => ({
   invoice_url: null,
   ...over,
 });
-const ok = (data: PaymentResult) => ({ code: 200, data, info: "" });
+const ok = (data: PaymentResultAnswer) => ({ code: 200, data, info: "" });
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -3,37 +3,18 @@
 // (POST /site/Index/getPaymentResult, polled while the provider's notification is awaited) and the
 // 5-second countdown of the success page. Nothing card-related ever passes here.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { legacyApi } from "./api.ts";
+import { api } from "./api.ts";
 import { useSession } from "./session-store.ts";
 import { useLang } from "./i18n.tsx";
 import { translate, type Lang } from "#core/i18n/translate.ts";
-
-/** Answer of POST /site/Index/getPaymentResult (CONTRACTS.md, session 4). */
-export type PaymentResult = {
-  order_id: number;
-  number: string;
-  status: string;
-  paid: boolean;
-  /** A payment attempt is still open: the provider's notification has not arrived yet. */
-  pending: boolean;
-  total_ttc: string;
-  payment_method: string | null;
-  transaction_id: string | null;
-  paid_at: string | null;
-  cancelled_at: string | null;
-  /** The provider's reason for the last failure, translated; null when none is known. */
-  failure: string | null;
-  can_repay: boolean;
-  invoice_number: string | null;
-  invoice_url: string | null;
-};
+import type { PaymentResultAnswer } from "#core/contracts/payments.ts";
 
 /** `lang` is the page's: it decides the result page the provider sends the buyer back to and the failure's text. */
 const paymentApi = {
   leave: (orderId: number, lang?: Lang) =>
-    legacyApi<{ redirect_url: string }>("GET", "/site/Sale/leavePayment", { query: { order_id: orderId }, showLoading: false, lang }),
+    api("GET", "/site/Sale/leavePayment", { query: { order_id: orderId }, showLoading: false, lang }),
   result: (orderId: number, lang?: Lang) =>
-    legacyApi<PaymentResult>("POST", "/site/Index/getPaymentResult", { body: { order_id: orderId }, showLoading: false, lang }),
+    api("POST", "/site/Index/getPaymentResult", { body: { order_id: orderId }, showLoading: false, lang }),
 };
 
 /** Only our own origin or an https page may receive the buyer (the provider's hosted page). */
@@ -92,10 +73,10 @@ const POLL_INTERVAL_MS = 1_000;
 const POLL_MAX_MS = 20_000;
 
 type PaymentState =
-  | { phase: "loading"; result: PaymentResult | null }
-  | { phase: "done"; result: PaymentResult }
+  | { phase: "loading"; result: PaymentResultAnswer | null }
+  | { phase: "done"; result: PaymentResultAnswer }
   /** Still pending after the polling time: the page offers to check again. */
-  | { phase: "timeout"; result: PaymentResult | null }
+  | { phase: "timeout"; result: PaymentResultAnswer | null }
   /** The result could not be read (network, server): the page offers to try again. */
   | { phase: "error"; result: null };
 
@@ -104,7 +85,7 @@ type PollOptions = {
   wait: boolean;
   intervalMs?: number;
   maxMs?: number;
-  fetch?: (orderId: number, lang: Lang) => Promise<{ code: number; data: PaymentResult; info: string } | null>;
+  fetch?: (orderId: number, lang: Lang) => Promise<{ code: number; data: PaymentResultAnswer; info: string } | null>;
 };
 
 /**

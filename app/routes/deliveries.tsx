@@ -2,7 +2,7 @@
 // (SPEC §4; decision 082), and the receiving times per weekday (get/setReceiptArrangement).
 import { useState } from "react";
 import type { Route } from "./+types/deliveries";
-import { legacyApi } from "#app/lib/api.ts";
+import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
 import { langOfPath } from "#core/slug.ts";
@@ -39,7 +39,7 @@ export default function DeliveriesPage({ loaderData: { list, proposable_dates, a
   );
 
   async function save(next: ReceivingDay[]): Promise<string | null> {
-    const res = await legacyApi("POST", "/site/Customer/setReceiptArrangement", {
+    const res = await api("POST", "/site/Customer/setReceiptArrangement", {
       body: { days: next.filter((d) => d.morning || d.afternoon), note: arrangement.note },
     });
     if (!res) return null;

@@ -9,6 +9,7 @@ import { OrderDelivery, OrderInvoiceAddress, OrderPayment } from "#app/component
 import { OrderPayAction } from "#app/components/payment/order-pay-action.tsx";
 import { langOfPath, localePath } from "#core/slug.ts";
 import { parseOrderRef } from "#core/validation/orders.ts";
+import type { OrderDetailAnswer } from "#core/contracts/orders.ts";
 
 /** Rendered for its customer, never from the render cache (decision 063). */
 export const handle = { personal: true };
@@ -30,9 +31,8 @@ export const meta: Route.MetaFunction = ({ location }) => {
 };
 
 /** The invoice of a paid order, when the order detail carries it (link served by h-docs). */
-function InvoiceLink({ o: order }: { o: object }) {
+function InvoiceLink({ o }: { o: Pick<OrderDetailAnswer, "invoice_number" | "invoice_url"> }) {
   const { t } = useT();
-  const o = order as { invoice_number?: string | null; invoice_url?: string | null };
   if (!o.invoice_number) return null;
   return (
     <p data-testid="confirmation-invoice">

@@ -8,11 +8,12 @@ import { formatDate } from "#core/format-date.ts";
 import { formatPrice } from "#core/price-format.ts";
 import { langOfPath, localePath } from "#core/slug.ts";
 import { parseOrderRef } from "#core/validation/orders.ts";
-import type { OrderDetail } from "#core/order-view.ts";
+import type { OrderDetailAnswer } from "#core/contracts/orders.ts";
+import type { PaymentResultAnswer } from "#core/contracts/payments.ts";
 import { requireCustomer } from "#app/lib/guard.ts";
 import { notFoundResponse, orNotFound } from "#app/lib/loader-errors.ts";
 import { useT } from "#app/lib/i18n.tsx";
-import { REDIRECT_SECONDS, useCountdown, usePaymentResult, type PaymentResult } from "#app/lib/payment.ts";
+import { REDIRECT_SECONDS, useCountdown, usePaymentResult } from "#app/lib/payment.ts";
 import { StateBadge } from "#app/components/orders/order-parts.tsx";
 import { PayButton } from "#app/components/payment/pay-button.tsx";
 
@@ -27,7 +28,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   if (type !== undefined && !RESULT_TYPES.has(type)) throw notFoundResponse();
   const ref = parseOrderRef(url.searchParams.get("order_id") ?? url.searchParams.get("id"));
   if (!ref) throw notFoundResponse();
-  const o: OrderDetail = await orNotFound(context.services.orders.detail(context.services.db, me.id, ref, context.lang));
+  const o: OrderDetailAnswer = await orNotFound(context.services.orders.detail(context.services.db, me.id, ref, context.lang));
   // The card pays what the credit notes left (decision 079): the step says so before the buyer leaves.
   const docs = await context.services.documents.orderDocuments(context.services.db, me.id, o.id);
   return {
@@ -228,7 +229,7 @@ function OrderLink({ id }: { id: string }) {
   );
 }
 
-function Success({ r, credit }: { r: PaymentResult; credit: Credit }) {
+function Success({ r, credit }: { r: PaymentResultAnswer; credit: Credit }) {
   const { t, lang } = useT();
   const navigate = useNavigate();
   const target = `${localePath(lang, "/confirmation-commande")}?id=${r.order_id}`;
@@ -281,7 +282,7 @@ function Success({ r, credit }: { r: PaymentResult; credit: Credit }) {
   );
 }
 
-function Failure({ r }: { r: PaymentResult }) {
+function Failure({ r }: { r: PaymentResultAnswer }) {
   const { t } = useT();
   return (
     <>

@@ -1,2 +1,199 @@
 // The contracts of the checkout calls (core/contracts/contract.ts).
-export {};
+import { z } from "zod";
+import { defineCall } from "./contract.ts";
+import { addressAnswer, listPage, numeric } from "./shared.ts";
+import { DELIVERY_MODES } from "../freight-tariff.ts";
+import type { Freight } from "../cart/types.ts";
+import {
+  cartParamsSchema,
+  deliveryExpenseSchema,
+  orderAddressValidateSchema,
+  promoCodeSchema,
+  receiptArrangementSchema,
+} from "../validation/checkout.ts";
+
+const deliveryMode = z.enum(DELIVERY_MODES);
+
+/**
+ * The freight object of SPEC §3 (core/cart/types.ts Freight). A quote gives every field; the one stored on a
+ * cart is given back as it was saved, so each field may be absent.
+ */
+export const freightAnswer = z.object({
+  freight_ht: numeric.nullable().optional(),
+  freight_tva: numeric.nullable().optional(),
+  highway_toll_ht: numeric.nullable().optional(),
+  highway_toll_tva: numeric.nullable().optional(),
+  /** A threshold, or a list of thresholds indexed by pallet count (entry 0 = 1 pallet). */
+  freeDeliveryAmount: z
+    .union([numeric, z.array(numeric)])
+    .nullable()
+    .optional(),
+  zip_code: z.string().nullable().optional(),
+  rdv_amount: numeric.nullable().optional(),
+  general_tva: numeric.nullable().optional(),
+  discount_rate: numeric.nullable().optional(),
+  poids: numeric.nullable().optional(),
+  volume: numeric.nullable().optional(),
+}) satisfies z.ZodType<Freight>;
+
+/** A coupon as its customer sees it (type 2 = discount coupon, SPEC §3). */
+export const couponAnswer = z.object({
+  id: z.number(),
+  code: z.string(),
+  type: z.literal(2),
+  value: z.string().nullable(),
+  amount: z.string().nullable(),
+  min_amount: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string().nullable(),
+  max_uses: z.number(),
+  uses: z.number(),
+  used: z.boolean(),
+  valid: z.boolean(),
+});
+
+/** One weekday (1 = Monday … 7 = Sunday) with its morning and afternoon receiving slots. */
+const receivingDayAnswer = z.object({ weekday: z.number(), morning: z.boolean(), afternoon: z.boolean() });
+
+/** The delivery receiving times; none saved yet: no day, no note, no date. */
+export const receiptArrangementAnswer = z.object({
+  days: z.array(receivingDayAnswer),
+  note: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+
+/** The checkout choices saved on the caller's cart (SPEC §3 "Cart parameters"); id 0: no cart yet. */
+export const cartParamsAnswer = z.object({
+  id: z.number(),
+  delivery_addr_id: z.number().nullable(),
+  invoice_addr_id: z.number().nullable(),
+  /** 2 = store pickup. */
+  pickup_method: z.number(),
+  delivery_mode: deliveryMode.nullable(),
+  shop_id: z.number().nullable(),
+  extra_options: z.object({ rdv: z.boolean() }),
+  /** The saved delivery address while it is still the caller's. */
+  delivery_addr_obj: addressAnswer.omit({ is_default: true }).nullable(),
+  discount_info: z
+    .object({ type: z.literal(2), code: z.string(), value: z.string().nullable(), amount: z.string().nullable(), min_amount: z.string() })
+    .nullable(),
+  note: z.string().nullable(),
+  /** The freight saved with the choices; null for a pickup. */
+  freight: freightAnswer.nullable(),
+});
+
+/** A delivery mode for the cart and the saved address: its freight, or why it is impossible (key and translated text). */
+export const deliveryModeAnswer = z.object({
+  mode: deliveryMode,
+  label: z.string(),
+  available: z.boolean(),
+  reason_key: z.string().nullable(),
+  reason: z.string().nullable(),
+  freight: freightAnswer.nullable(),
+  rdv: z.object({ available: z.boolean(), reason: z.string().nullable(), amount: numeric.nullable().optional() }),
+});
+
+/** A store, as the checkout offers it for pickup (core/site.ts Shop: hours per weekday, null when closed). */
+const shopAnswer = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  hours: z.array(z.object({ open: z.string(), close: z.string() }).nullable()),
+});
+
+export const getDeliveryExpense = defineCall({
+  method: "GET",
+  path: "/site/Sale/getDeliveryExpense",
+  auth: true,
+  input: deliveryExpenseSchema,
+  // An empty freight ({}) when no lookup applies.
+  output: z.object({ freight: freightAnswer, delivery_mode: deliveryMode.nullable() }),
+});
+
+export const cartParams = defineCall({
+  method: "POST",
+  path: "/site/Sale/cartParams",
+  auth: true,
+  input: cartParamsSchema,
+  output: cartParamsAnswer,
+});
+
+export const preOrderInfo = defineCall({
+  method: "GET",
+  path: "/site/Index/preOrderInfo",
+  auth: true,
+  output: z.object({
+    addresses: z.array(addressAnswer),
+    invoice_addresses: z.array(addressAnswer),
+    combinations: z.array(z.object({ id: z.number(), delivery_addr_id: z.number(), invoice_addr_id: z.number() })),
+    shops: z.array(shopAnswer),
+    cart_params: cartParamsAnswer,
+    receipt_arrangement: receiptArrangementAnswer,
+    minBuyPrice: numeric.nullable(),
+    freeDeliverPrice: numeric.nullable(),
+    freeDeliveryAmount: z.union([numeric, z.array(numeric)]).nullable(),
+    /** Whether the cart has lines (the modes are judged on its measures). */
+    has_lines: z.boolean(),
+    delivery_modes: z.array(deliveryModeAnswer),
+    /** The credit-note balance TTC the order may use (createOrder use_credit; decision 079). */
+    credit_balance: z.string(),
+  }),
+});
+
+export const promoCodeVerification = defineCall({
+  method: "GET",
+  path: "/site/Sale/promoCodeVerification",
+  auth: true,
+  input: promoCodeSchema,
+  output: couponAnswer,
+});
+
+export const couponList = defineCall({
+  method: "GET",
+  path: "/site/Customer/couponList",
+  auth: true,
+  output: listPage(couponAnswer),
+});
+
+export const setReceiptArrangement = defineCall({
+  method: "POST",
+  path: "/site/Customer/setReceiptArrangement",
+  auth: true,
+  input: receiptArrangementSchema,
+  output: receiptArrangementAnswer,
+});
+
+export const getReceiptArrangement = defineCall({
+  method: "GET",
+  path: "/site/Customer/getReceiptArrangement",
+  auth: true,
+  output: receiptArrangementAnswer,
+});
+
+export const orderAddressValidate = defineCall({
+  method: "POST",
+  path: "/site/Customer/orderAddressValidate",
+  auth: true,
+  input: orderAddressValidateSchema,
+  output: z.object({
+    valid: z.boolean(),
+    zip_code: z.string().nullable(),
+    delivery_mode: deliveryMode.nullable(),
+    problems: z.array(
+      z.object({
+        field: z.enum(["country", "zip_code", "delivery_mode", "rdv", "receiving_days"]),
+        key: z.string(),
+        message: z.string(),
+      }),
+    ),
+  }),
+});
+
+export type FreightAnswer = z.output<typeof freightAnswer>;
+export type CouponAnswer = z.output<typeof couponAnswer>;
+export type ReceiptArrangementAnswer = z.output<typeof receiptArrangementAnswer>;
+export type CartParamsAnswer = z.output<typeof cartParamsAnswer>;
+export type DeliveryModeAnswer = z.output<typeof deliveryModeAnswer>;

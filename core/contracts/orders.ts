@@ -1,2 +1,206 @@
-// The contracts of the orders calls (core/contracts/contract.ts).
-export {};
+// The contracts of the orders calls (core/contracts/contract.ts): placing the cart as an order, and the caller's
+// orders (list, detail, tracking, order again).
+import { z } from "zod";
+import { defineCall } from "./contract.ts";
+import { addressAnswer, listPage } from "./shared.ts";
+import { createOrderSchema } from "../validation/cart.ts";
+import { orderDetailSchema, orderListSchema, reorderSchema } from "../validation/orders.ts";
+import type { StateLabel } from "../order-states.ts";
+import type { VatRow } from "../vat.ts";
+import type { Acceptance } from "../legal.ts";
+
+/** The order as placed (POST /site/Sale/createOrder), and as a retry with the same key gets it again. */
+export const placedOrderAnswer = z.object({
+  id: z.number(),
+  number: z.string(),
+  /** unpaid, or processing when the credit-note balance paid it all. */
+  status: z.string(),
+  total_ht: z.string(),
+  total_tva: z.string(),
+  total_ttc: z.string(),
+  freight_ht: z.string(),
+  freight_tva: z.string(),
+  discount_amount: z.string(),
+  pickup_method: z.number(),
+  /** How many lines. */
+  lines: z.number(),
+  created_at: z.string(),
+  /** Credit-note balance spent on this order (decision 079); 0.00 without. */
+  credit_used: z.string(),
+  /** What is left to pay by card: total_ttc − credit_used. */
+  amount_due: z.string(),
+  payment_method: z.string().nullable(),
+});
+
+/**
+ * An address as the order keeps it (a snapshot of the caller's address when it was placed); orders written
+ * before the snapshot kept its id and kind have neither.
+ */
+export const orderAddressAnswer = addressAnswer.omit({ is_default: true }).partial({ id: true, kind: true });
+
+/** An order state as a badge shows it: the catalogue key, its values already formatted, the tone. */
+const stateLabelAnswer = z.object({
+  key: z.string(),
+  values: z.record(z.string(), z.string()),
+  tone: z.enum(["warning", "info", "success", "danger", "neutral"]),
+}) satisfies z.ZodType<StateLabel>;
+
+/** An order in a list (history, tracking). */
+export const orderSummaryAnswer = z.object({
+  id: z.number(),
+  number: z.string(),
+  /** ISO moment. */
+  created_at: z.string(),
+  status: z.string(),
+  state: stateLabelAnswer,
+  /** The state label translated in the caller's language. */
+  status_text: z.string(),
+  total_ht: z.string(),
+  total_ttc: z.string(),
+  /** Credit-note balance spent on the order (decision 079; 0.00 without) and what the card pays: total_ttc − credit. */
+  credit_used: z.string(),
+  amount_due: z.string(),
+  lines_count: z.number(),
+  pickup_method: z.number(),
+  /** parcel, pallet, carrier or pickup (decision 071); null for orders written before the column. */
+  delivery_mode: z.string().nullable(),
+  planned_delivery_date: z.string().nullable(),
+});
+
+/** An order line as the order keeps it (a snapshot of the model when it was placed). */
+export const orderLineAnswer = z.object({
+  id: z.number(),
+  /** null once the model is deleted from the catalogue. */
+  model_id: z.number().nullable(),
+  reference: z.string(),
+  designation: z.string(),
+  unit: z.string(),
+  price: z.string(),
+  num: z.number(),
+  tva: z.string(),
+  remise: z.string(),
+  line_ht: z.string(),
+  /** Units offered by the line's promotion on top of `num` (0 for none). */
+  gifted_units: z.number(),
+});
+
+/** One VAT rate of an order: its rate, its base HT and its VAT (core/vat.ts). */
+const vatRowAnswer = z.object({ rate: z.string(), base: z.string(), vat: z.string() }) satisfies z.ZodType<VatRow>;
+
+export const orderTotalsAnswer = z.object({
+  goods_ht: z.string(),
+  discount_amount: z.string(),
+  /** Freight charged, net of the freight discount (what total HT counts). */
+  freight_ht: z.string(),
+  freight_tva: z.string(),
+  /** The freight discount of SPEC §9 taken off the freight (≥ 0; 0 for orders without, or older than the column). */
+  freight_discount_ht: z.string(),
+  total_ht: z.string(),
+  vat: z.array(vatRowAnswer),
+  total_tva: z.string(),
+  total_ttc: z.string(),
+});
+
+export const trackingStepAnswer = z.object({
+  key: z.enum(["placed", "paid", "planned", "shipped", "delivered", "cancelled"]),
+  done: z.boolean(),
+  date: z.string().nullable(),
+});
+
+export const orderDetailAnswer = orderSummaryAnswer.extend({
+  lines: z.array(orderLineAnswer),
+  totals: orderTotalsAnswer,
+  delivery_address: orderAddressAnswer.nullable(),
+  invoice_address: orderAddressAnswer.nullable(),
+  /** Set for a pickup order (pickup_method 2). */
+  shop: z.object({ id: z.number(), name: z.string(), address: z.string() }).nullable(),
+  cancelled_at: z.string().nullable(),
+  payment: z.object({ method: z.string().nullable(), transaction_id: z.string().nullable(), paid_at: z.string() }).nullable(),
+  note: z.string().nullable(),
+  tracking: z.array(trackingStepAnswer),
+  can_repay: z.boolean(),
+  /** The invoice of a paid order and its PDF path (/documents/invoice/<id>.pdf), else null. */
+  invoice_number: z.string().nullable(),
+  invoice_url: z.string().nullable(),
+  /** Handed to the carrier / delivered (decision 082); null before, or for orders older than these columns. */
+  shipped_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  /** The planned date's confirmation state (core/aftersales/deliveries.ts) and the reply deadline. */
+  delivery_status: z.string().nullable(),
+  delivery_reply_by: z.string().nullable(),
+  /** The terms of sale accepted with the order: version and time; null when none was recorded. */
+  cgv: z.object({ version: z.string(), acceptedAt: z.string() }).nullable() satisfies z.ZodType<Acceptance | null>,
+});
+
+/** What "order again" put back into the cart and what it could not, line by line with a translated text. */
+export const reorderAnswer = z.object({
+  added: z.array(z.object({ model_id: z.number(), reference: z.string(), num: z.number() })),
+  messages: z.array(
+    z.object({
+      model_id: z.number(),
+      reference: z.string(),
+      key: z.string(),
+      vars: z.record(z.string(), z.union([z.string(), z.number()])),
+      text: z.string(),
+    }),
+  ),
+});
+
+export const createOrder = defineCall({
+  method: "POST",
+  path: "/site/Sale/createOrder",
+  auth: true,
+  input: createOrderSchema,
+  output: placedOrderAnswer,
+});
+
+export const orderList = defineCall({
+  method: "GET",
+  path: "/site/Sale/orderList",
+  auth: true,
+  input: orderListSchema,
+  // The page count the pager shows, with the list shape of every list.
+  output: listPage(orderSummaryAnswer).extend({ page_count: z.number() }),
+});
+
+/** The SPEC §7 spelling of the order detail's path. */
+export const orderDetial = defineCall({
+  method: "GET",
+  path: "/site/Sale/orderDetial",
+  auth: true,
+  input: orderDetailSchema,
+  output: orderDetailAnswer,
+});
+
+/** The same detail at its second SPEC §7 path. */
+export const getOrder = defineCall({
+  method: "GET",
+  path: "/site/Index/getOrder",
+  auth: true,
+  input: orderDetailSchema,
+  output: orderDetailAnswer,
+});
+
+export const orderTracking = defineCall({
+  method: "GET",
+  path: "/site/Sale/orderTracking",
+  auth: true,
+  output: listPage(orderSummaryAnswer.extend({ tracking: z.array(trackingStepAnswer) })),
+});
+
+export const reorder = defineCall({
+  method: "POST",
+  path: "/site/Sale/reorder",
+  auth: true,
+  input: reorderSchema,
+  output: reorderAnswer,
+});
+
+export type PlacedOrderAnswer = z.output<typeof placedOrderAnswer>;
+export type OrderAddressAnswer = z.output<typeof orderAddressAnswer>;
+export type OrderSummaryAnswer = z.output<typeof orderSummaryAnswer>;
+export type OrderLineAnswer = z.output<typeof orderLineAnswer>;
+export type OrderTotalsAnswer = z.output<typeof orderTotalsAnswer>;
+export type TrackingStepAnswer = z.output<typeof trackingStepAnswer>;
+export type OrderDetailAnswer = z.output<typeof orderDetailAnswer>;
+export type ReorderAnswer = z.output<typeof reorderAnswer>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { translate } from "../i18n/messages.ts";
 import { creditNoteMail } from "./credit-note-mail.ts";
 import { mailOrderOf, mailTotalsRows, orderConfirmationMail, paymentMail, shippingMail, type MailOrder } from "./order-mail.ts";
-import type { OrderDetail } from "../order-view.ts";
+import type { OrderDetailAnswer } from "../contracts/orders.ts";
 
 const ORDER: MailOrder = {
   number: "CE2026-000200",
@@ -137,7 +137,7 @@ describe("order e-mails", () => {
       totals: { ...ORDER.money, freight_tva: "10.94", vat: ORDER.money.vat! },
       credit_used: "0.00",
       amount_due: "220.39",
-    } as unknown as OrderDetail;
+    } as unknown as OrderDetailAnswer;
     const o = mailOrderOf(detail);
     expect(o.money).toMatchObject({ total_ttc: "220.39", credit_used: "0.00", amount_due: "220.39" });
     expect(mailTotalsRows("fr", o.money, true).map((r) => r.label)).not.toContain(translate("fr", "orders.credit_used"));

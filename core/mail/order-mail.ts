@@ -6,13 +6,14 @@ import { translate, unitName, type Lang } from "../i18n/messages.ts";
 import { formatPrice } from "../price-format.ts";
 import { formatPhone } from "../account.ts";
 import { breakdownRows, type OrderMoneyFigures } from "../order-breakdown.ts";
-import { deliveryModeKey, type OrderAddress, type OrderDetail, type OrderLineView } from "../order-view.ts";
+import { deliveryModeKey, type OrderAddress } from "../order-view.ts";
+import type { OrderDetailAnswer, OrderLineAnswer } from "../contracts/orders.ts";
 import { formatRate } from "../vat.ts";
 import { amountsTable, dataTable, heading, lines, link, mailDocument, markup, paragraph, STYLE, type SafeHtml } from "./html.ts";
 
 export type ComposedMail = { subject: string; text: string; html: string };
 
-export type MailOrderLine = Pick<OrderLineView, "reference" | "designation" | "unit" | "num" | "line_ht" | "gifted_units">;
+export type MailOrderLine = Pick<OrderLineAnswer, "reference" | "designation" | "unit" | "num" | "line_ht" | "gifted_units">;
 
 /** What the order e-mails show of an order: the order detail's lines, delivery and money. */
 export type MailOrder = {
@@ -27,7 +28,7 @@ export type MailOrder = {
 };
 
 /** The e-mail's view of an order detail (orders.service detail). */
-export function mailOrderOf(d: OrderDetail): MailOrder {
+export function mailOrderOf(d: OrderDetailAnswer): MailOrder {
   return {
     number: d.number,
     lines: d.lines,

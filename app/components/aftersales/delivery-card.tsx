@@ -30,7 +30,7 @@ export function DeliveryCard({ d, dates }: { d: DeliveryAnswer; dates: string[] 
     setBusy(true);
     if (reply === "available") {
       // Confirm only a delivery the driver can make: the address, its mode and the receiving times (decision 085).
-      const check = await legacyApi<{ valid: boolean; problems: { message: string }[] }>("POST", "/site/Customer/orderAddressValidate", {
+      const check = await api("POST", "/site/Customer/orderAddressValidate", {
         body: { order_id: d.order_id },
       });
       if (!check || check.code !== 200 || !check.data.valid) {

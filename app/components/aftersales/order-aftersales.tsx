@@ -5,9 +5,9 @@ import { useT } from "#app/lib/i18n.tsx";
 import { formatDate } from "#core/format-date.ts";
 import { localePath } from "#core/slug.ts";
 import { returnWindow } from "#core/aftersales/returns.ts";
-import type { OrderDetail } from "#core/order-view.ts";
+import type { OrderDetailAnswer } from "#core/contracts/orders.ts";
 
-export function OrderAfterSales({ o }: { o: OrderDetail }) {
+export function OrderAfterSales({ o }: { o: OrderDetailAnswer }) {
   const { t, lang } = useT();
   const awaiting = o.status === "planned" && o.delivery_status === "awaiting_confirmation";
   const window = returnWindow({ status: o.status, delivered_at: o.delivered_at ?? null }, new Date());

@@ -1,14 +1,14 @@
 // Coupon code (promoCodeVerification) with the customer's coupons to pick from (couponList), and the order note.
 import { useState } from "react";
 import { useT } from "#app/lib/i18n.tsx";
-import type { Coupon } from "#app/lib/checkout-api.ts";
+import type { CouponAnswer } from "#core/contracts/checkout.ts";
 import { ORDER_NOTE_MAX } from "#core/validation/checkout-form.ts";
 import { formatPrice } from "#core/price-format.ts";
 import { decOrZero } from "#core/money.ts";
 import type { Lang } from "#core/lang.ts";
 
 /** "PRO10 — −10 %" or "BIENVENUE — −15,00 € HT". */
-const couponText = (c: Coupon, lang: Lang) => {
+const couponText = (c: CouponAnswer, lang: Lang) => {
   const off =
     c.value && !decOrZero(c.value).isZero()
       ? `−${decOrZero(c.value).times(100).toFixed(0)} %`
@@ -20,7 +20,7 @@ const couponText = (c: Coupon, lang: Lang) => {
 
 type Props = {
   code: string;
-  coupons: Coupon[];
+  coupons: CouponAnswer[];
   note: string;
   noteError?: string;
   onApply: (code: string) => Promise<{ ok: boolean; text: string } | null>;

@@ -6,7 +6,7 @@ import { decOrZero } from "#core/money.ts";
 import { weekdayName } from "#core/format-date.ts";
 import type { CheckoutMode } from "#core/validation/checkout-form.ts";
 import type { ModeAvailability, PreOrderInfo } from "#app/lib/checkout-api.ts";
-import type { Freight } from "#core/cart/types.ts";
+import type { FreightAnswer } from "#core/contracts/checkout.ts";
 
 type Props = {
   modes: ModeAvailability[];
@@ -14,7 +14,7 @@ type Props = {
   shops: PreOrderInfo["shops"];
   shopId: number | null;
   rdv: boolean;
-  freight: Freight | null;
+  freight: FreightAnswer | null;
   refusal: string | null;
   errors: Record<string, string>;
   onMode: (m: CheckoutMode) => void;

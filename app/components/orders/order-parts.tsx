@@ -5,7 +5,7 @@ import { unitLabel } from "#app/components/catalogue/labels.ts";
 import { formatPrice, formatUnitPrice } from "#core/price-format.ts";
 import { Decimal } from "#core/money.ts";
 import type { StateLabel } from "#core/order-states.ts";
-import type { OrderAddress, OrderLineView, OrderTotals } from "#core/order-view.ts";
+import type { OrderAddressAnswer, OrderLineAnswer, OrderTotalsAnswer } from "#core/contracts/orders.ts";
 import { breakdownRows } from "#core/order-breakdown.ts";
 import { MoneyBreakdown } from "./money-breakdown.tsx";
 import { TableScroll } from "#app/components/ui/table-scroll.tsx";
@@ -24,7 +24,7 @@ export function StateBadge({ state }: { state: StateLabel }) {
   return <span className={`inline-block min-w-24 rounded px-2 py-0.5 text-sm ${TONES[state.tone]}`}>{t(state.key, state.values)}</span>;
 }
 
-export function AddressBlock({ a }: { a: OrderAddress }) {
+export function AddressBlock({ a }: { a: OrderAddressAnswer }) {
   return (
     <address className="not-italic">
       <strong>{[a.first_name, a.last_name].filter(Boolean).join(" ")}</strong>
@@ -39,7 +39,7 @@ export function AddressBlock({ a }: { a: OrderAddress }) {
   );
 }
 
-export function OrderLines({ lines }: { lines: OrderLineView[] }) {
+export function OrderLines({ lines }: { lines: OrderLineAnswer[] }) {
   const { t, lang } = useT();
   const th = "border-b border-line px-2 py-2 text-left font-semibold";
   const td = "border-b border-line px-2 py-2 align-top";
@@ -109,7 +109,7 @@ export function TotalsTable({
   credit,
   paid,
 }: {
-  totals: OrderTotals;
+  totals: OrderTotalsAnswer;
   credit?: { credit_used: string; amount_due: string };
   paid: boolean;
 }) {

@@ -1,10 +1,11 @@
 // Delivery and payment blocks of an order (detail and confirmation pages).
 import { useT } from "#app/lib/i18n.tsx";
 import { formatDate } from "#core/format-date.ts";
-import { deliveryModeKey, type OrderDetail } from "#core/order-view.ts";
+import { deliveryModeKey } from "#core/order-view.ts";
+import type { OrderDetailAnswer } from "#core/contracts/orders.ts";
 import { AddressBlock } from "./order-parts.tsx";
 
-export function OrderDelivery({ o }: { o: OrderDetail }) {
+export function OrderDelivery({ o }: { o: OrderDetailAnswer }) {
   const { t, lang } = useT();
   const pickup = o.pickup_method === 2;
   const mode = deliveryModeKey(o);
@@ -35,7 +36,7 @@ export function OrderDelivery({ o }: { o: OrderDetail }) {
 }
 
 /** The invoice address the order was invoiced to (decision 086), "—" without one. */
-export function OrderInvoiceAddress({ o }: { o: OrderDetail }) {
+export function OrderInvoiceAddress({ o }: { o: OrderDetailAnswer }) {
   const { t } = useT();
   return (
     <section aria-labelledby="order-invoice-title" className="rounded border border-line p-4" data-testid="order-invoice-address">
@@ -53,7 +54,7 @@ const METHODS: Record<string, string> = {
   credit_note: "documents.method_credit_note", // paid by the credit balance (decision 079)
 };
 
-export function OrderPayment({ o }: { o: OrderDetail }) {
+export function OrderPayment({ o }: { o: OrderDetailAnswer }) {
   const { t, lang } = useT();
   const sep = lang === "fr" ? "\u00a0: " : "：";
   return (

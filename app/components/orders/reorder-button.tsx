@@ -2,12 +2,12 @@
 // not be added is said line by line.
 import { useState } from "react";
 import { Link } from "react-router";
-import { legacyApi } from "#app/lib/api.ts";
+import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useSession } from "#app/lib/session-store.ts";
 import { PAGES } from "#app/pages.ts";
 import { localePath } from "#core/slug.ts";
-import type { ReorderResult } from "#core/order-view.ts";
+import type { ReorderAnswer } from "#core/contracts/orders.ts";
 
 // Links only to a declared page (no dead link while the cart page is not there).
 const hasCartPage = PAGES.some((p) => p.path === "panier");
@@ -16,12 +16,12 @@ export function ReorderButton({ orderId }: { orderId: number }) {
   const { t, lang } = useT();
   const notify = useSession((s) => s.notify);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ info: string; data: ReorderResult } | null>(null);
+  const [result, setResult] = useState<{ info: string; data: ReorderAnswer } | null>(null);
 
   async function reorder() {
     setBusy(true);
     try {
-      const res = await legacyApi<ReorderResult>("POST", "/site/Sale/reorder", { body: { order_id: orderId } });
+      const res = await api("POST", "/site/Sale/reorder", { body: { order_id: orderId } });
       if (res?.code === 200) {
         setResult({ info: res.info, data: res.data });
         notify({ kind: res.data.added.length > 0 ? "success" : "warning", text: res.info });

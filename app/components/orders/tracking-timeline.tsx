@@ -1,9 +1,9 @@
 // The order's progress (SPEC §2 /suivi-commande): placed, paid, planned for a date, shipped, delivered; or cancelled.
 import { useT } from "#app/lib/i18n.tsx";
 import { formatDate } from "#core/format-date.ts";
-import type { TrackingStep } from "#core/order-view.ts";
+import type { TrackingStepAnswer } from "#core/contracts/orders.ts";
 
-export function TrackingTimeline({ steps }: { steps: TrackingStep[] }) {
+export function TrackingTimeline({ steps }: { steps: TrackingStepAnswer[] }) {
   const { t, lang } = useT();
   return (
     <ol className="flex flex-wrap gap-x-2 gap-y-3 text-sm">

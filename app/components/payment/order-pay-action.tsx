@@ -3,9 +3,10 @@
 // cancelled and that it can no longer be paid.
 import { useT } from "#app/lib/i18n.tsx";
 import { formatDate } from "#core/format-date.ts";
+import type { OrderDetailAnswer } from "#core/contracts/orders.ts";
 import { PayButton } from "./pay-button.tsx";
 
-type Props = { order: { id: number; status: string; can_repay: boolean; cancelled_at: string | null }; label?: string };
+type Props = { order: Pick<OrderDetailAnswer, "id" | "status" | "can_repay" | "cancelled_at">; label?: string };
 
 export function OrderPayAction({ order, label }: Props) {
   const { t, lang } = useT();

@@ -11,6 +11,7 @@ import { dec } from "#core/money.ts";
 import type { CartConfig, CartLine } from "#core/cart/types.ts";
 import type { DeliveryMode, FreightMeasures } from "#core/freight-tariff.ts";
 import type { SiteConfig } from "#core/site.ts";
+import type { AddressKind } from "#core/account.ts";
 
 const CART_COLUMNS = {
   id: carts.id,
@@ -28,7 +29,7 @@ export type CheckoutCartRow = SelectResultFields<typeof CART_COLUMNS>;
 
 const ADDRESS_COLUMNS = {
   id: addresses.id,
-  kind: addresses.kind,
+  kind: sql<AddressKind>`${addresses.kind}`, // one of ADDRESS_KINDS (addresses_kind_ck)
   title: addresses.title,
   first_name: addresses.firstName,
   last_name: addresses.lastName,

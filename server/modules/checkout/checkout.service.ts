@@ -8,7 +8,10 @@ import { notFound, refused } from "#core/domain-errors.ts";
 import { deliveryAddressProblems } from "#core/delivery-address.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
 import { isDeliveryMode, rdvAvailability, type DeliveryMode, type FreightMeasures } from "#core/freight-tariff.ts";
-import type { Freight } from "#core/cart/types.ts";
+import type { Freight, Numeric } from "#core/cart/types.ts";
+import type { AnswerOf } from "#core/contracts/contract.ts";
+import type * as calls from "#core/contracts/checkout.ts";
+import type { CartParamsAnswer } from "#core/contracts/checkout.ts";
 import type { CartInfos, DeliveryExpenseQuery, OrderAddressValidateInput } from "#core/validation/checkout.ts";
 import type { ConfigService } from "#server/modules/content/config.service.ts";
 import type { createAddressesService } from "#server/modules/accounts/addresses.service.ts";
@@ -34,6 +37,9 @@ const EMPTY_MEASURES: FreightMeasures = {
   colis_vol_num: 0,
   has_gls_model: false,
 };
+/** The thresholds the checkout shows, as the site config stores them (SPEC §3 "Site config", values of these shapes). */
+type Thresholds = { minBuyPrice?: Numeric | null; freeDeliverPrice?: Numeric | null; freeDeliveryAmount?: Numeric | Numeric[] | null };
+
 const rdvOf = (cart: CheckoutCartRow | null) => cart?.extra_options?.rdv === true || cart?.extra_options?.rdv === 1;
 const shipped = (m: DeliveryMode | null | undefined): m is Exclude<DeliveryMode, "pickup"> => !!m && m !== "pickup";
 
@@ -49,7 +55,7 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
     q: Db,
     customerId: number,
     input: DeliveryExpenseQuery,
-  ): Promise<{ freight: Freight | Record<string, never>; delivery_mode: DeliveryMode | null }> {
+  ): Promise<AnswerOf<typeof calls.getDeliveryExpense>> {
     if (input.pickup_method === 2 || input.delivery_addr_id === null)
       return { freight: {}, delivery_mode: input.pickup_method === 2 ? "pickup" : null };
     const address = await ownAddress(q, customerId, input.delivery_addr_id, "delivery");
@@ -179,7 +185,7 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
   }
 
   /** The saved cart parameters (SPEC §3 "Cart parameters") with the checkout's own fields. */
-  async function params(q: Db, customerId: number) {
+  async function params(q: Db, customerId: number): Promise<CartParamsAnswer> {
     const cart = await loadCart(q, customerId);
     if (!cart) {
       return {
@@ -238,7 +244,7 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
   }
 
   /** GET /site/Index/preOrderInfo: everything the checkout page shows, in one call. */
-  async function preOrderInfo(q: Db, customerId: number, lang: Lang) {
+  async function preOrderInfo(q: Db, customerId: number, lang: Lang): Promise<AnswerOf<typeof calls.preOrderInfo>> {
     const [conf, shops, book, saved, times, cart] = [
       await config.siteConfig(),
       await config.shops(lang),
@@ -248,8 +254,9 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
       await loadCart(q, customerId),
     ];
     const measured = cart ? await cartMeasures(q, cart.id, await settings()) : null;
+    const limits = conf as Thresholds;
     // The shipped modes are listed for the saved delivery address even while pickup is chosen.
-    const zip = (saved.delivery_addr_obj?.zip_code as string | undefined) ?? null;
+    const zip = saved.delivery_addr_obj?.zip_code ?? null;
     return {
       addresses: book.delivery,
       invoice_addresses: book.invoice,
@@ -265,9 +272,9 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
       })),
       cart_params: saved,
       receipt_arrangement: times,
-      minBuyPrice: conf.minBuyPrice ?? null,
-      freeDeliverPrice: conf.freeDeliverPrice ?? null,
-      freeDeliveryAmount: conf.freeDeliveryAmount ?? null,
+      minBuyPrice: limits.minBuyPrice ?? null,
+      freeDeliverPrice: limits.freeDeliverPrice ?? null,
+      freeDeliveryAmount: limits.freeDeliveryAmount ?? null,
       has_lines: measured !== null,
       delivery_modes: await deliveryModes(q, measured, zip, lang),
       /** The credit-note balance the order may use (createOrder use_credit; decision 079). */
@@ -280,7 +287,12 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
    * each problem with its field and translated message. The order and the address are the caller's or not found
    * (nothing of another customer's is read); problems are an answer, not an error. Reads only.
    */
-  async function validateAddress(q: Db, customerId: number, input: OrderAddressValidateInput, lang: Lang) {
+  async function validateAddress(
+    q: Db,
+    customerId: number,
+    input: OrderAddressValidateInput,
+    lang: Lang,
+  ): Promise<AnswerOf<typeof calls.orderAddressValidate>> {
     let mode: DeliveryMode | null = input.delivery_mode ?? null;
     let target: { zip_code: string | null; country: string | null } | null = null;
     if (input.order_id !== undefined) {

@@ -7,24 +7,9 @@ import { refused } from "#core/domain-errors.ts";
 import { decOrZero } from "#core/money.ts";
 import { formatAmount } from "#core/price-format.ts";
 import type { Lang } from "#core/lang.ts";
+import type { CouponAnswer } from "#core/contracts/checkout.ts";
 
 type CouponRow = typeof coupons.$inferSelect;
-
-/** A coupon as the customer sees it (type 2 = discount coupon, SPEC §3). */
-type CouponView = {
-  id: number;
-  code: string;
-  type: 2;
-  value: string | null;
-  amount: string | null;
-  min_amount: string;
-  starts_at: string;
-  ends_at: string | null;
-  max_uses: number;
-  uses: number;
-  used: boolean;
-  valid: boolean;
-};
 
 /** A coupon visible to the customer: theirs, or without owner. */
 const visibleTo = (customerId: number) => or(isNull(coupons.customerId), eq(coupons.customerId, customerId));
@@ -37,7 +22,7 @@ function unusable(c: CouponRow, now: Date): string | null {
   return null;
 }
 
-const view = (c: CouponRow, now: Date): CouponView => ({
+const view = (c: CouponRow, now: Date): CouponAnswer => ({
   id: c.id,
   code: c.code,
   type: 2,
@@ -62,7 +47,7 @@ export function createCouponsService() {
   }
 
   /** The usable coupon of that code, or a refusal saying why (unknown and foreign codes: coupon_invalid). */
-  async function verify(q: Db, customerId: number, code: string, now = new Date()): Promise<CouponView> {
+  async function verify(q: Db, customerId: number, code: string, now = new Date()): Promise<CouponAnswer> {
     const row = await find(q, customerId, code);
     if (!row) throw refused("checkout.coupon_invalid");
     const why = unusable(row, now);
@@ -84,7 +69,7 @@ export function createCouponsService() {
   }
 
   /** The coupon saved on a cart (any state: the totals decide whether it still applies). */
-  async function byId(q: Db, customerId: number, id: number, now = new Date()): Promise<CouponView | null> {
+  async function byId(q: Db, customerId: number, id: number, now = new Date()): Promise<CouponAnswer | null> {
     const [row] = await q
       .select()
       .from(coupons)
@@ -93,7 +78,7 @@ export function createCouponsService() {
   }
 
   /** The caller's own coupons, usable first, then by end date. */
-  async function list(q: Db, customerId: number, now = new Date()): Promise<CouponView[]> {
+  async function list(q: Db, customerId: number, now = new Date()): Promise<CouponAnswer[]> {
     const rows = await q
       .select()
       .from(coupons)

@@ -4,20 +4,19 @@ import type { Db } from "#server/db/client.ts";
 import { receiptArrangements } from "#server/db/schema/index.ts";
 import type { ReceivingDay } from "#core/validation/receiving.ts";
 import type { ReceiptArrangementInput } from "#core/validation/checkout.ts";
-
-type ReceiptArrangement = { days: ReceivingDay[]; note: string | null; updated_at: string | null };
+import type { ReceiptArrangementAnswer } from "#core/contracts/checkout.ts";
 
 const byWeekday = (days: ReceivingDay[]) => [...days].sort((a, b) => a.weekday - b.weekday);
 
 export function createReceiptService() {
   /** The saved times; none saved yet: no day. */
-  async function get(q: Db, customerId: number): Promise<ReceiptArrangement> {
+  async function get(q: Db, customerId: number): Promise<ReceiptArrangementAnswer> {
     const [row] = await q.select().from(receiptArrangements).where(eq(receiptArrangements.customerId, customerId));
     if (!row) return { days: [], note: null, updated_at: null };
     return { days: byWeekday(row.days), note: row.note, updated_at: row.updatedAt.toISOString() };
   }
 
-  async function set(q: Db, customerId: number, input: ReceiptArrangementInput): Promise<ReceiptArrangement> {
+  async function set(q: Db, customerId: number, input: ReceiptArrangementInput): Promise<ReceiptArrangementAnswer> {
     const row = { days: byWeekday(input.days), note: input.note ? input.note : null, updatedAt: sql`now()` };
     await q
       .insert(receiptArrangements)

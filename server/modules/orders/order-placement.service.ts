@@ -38,6 +38,7 @@ import { CGV } from "#core/legal.ts";
 import { orderMoney } from "#core/order-money.ts";
 import { orderConfirmationMail } from "#core/mail/order-mail.ts";
 import type { OrderAddress } from "#core/order-view.ts";
+import type { PlacedOrderAnswer } from "#core/contracts/orders.ts";
 import type { Shop } from "#core/site.ts";
 import { orderUrl } from "./order-mail.ts";
 import type { IssueOptions } from "#server/modules/invoices/invoice-issue.ts";
@@ -65,25 +66,8 @@ import { cartOrderModelsSql, orderModels, type OrderModelRow } from "./order-mod
 
 const ORDER_SCOPE = "order.place";
 
-type PlacedOrder = {
-  id: number;
-  number: string;
-  status: string;
-  total_ht: string;
-  total_tva: string;
-  total_ttc: string;
-  freight_ht: string;
-  freight_tva: string;
-  discount_amount: string;
-  pickup_method: number;
-  lines: number;
-  created_at: string;
-  /** Credit-note balance spent on this order (decision 079); 0.00 without. */
-  credit_used: string;
-  /** What is left to pay by card: total_ttc − credit_used; 0.00 when the credit paid it all (status processing). */
-  amount_due: string;
-  payment_method: string | null;
-};
+/** The answer, also stored with the idempotency key. */
+type PlacedOrder = PlacedOrderAnswer;
 
 type Customer = { id: number; email: string };
 

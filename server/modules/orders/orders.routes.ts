@@ -1,58 +1,41 @@
 // The caller's orders (decision 072): list, detail (both SPEC §7 paths), tracking and
 // "order again". Login required; another customer's order answers 404 like an absent one.
 import type { FastifyInstance } from "fastify";
-import { orderDetailSchema, orderListSchema, reorderSchema } from "#core/validation/orders.ts";
+import { getOrder, orderDetial, orderList, orderTracking, reorder } from "#core/contracts/orders.ts";
 import { wholeList } from "#core/list-page.ts";
 import { ok } from "#server/http/envelope.ts";
-import { legacyApiRoute } from "#server/http/openapi.ts";
+import { apiRoute } from "#server/http/openapi.ts";
 
 const tags = ["Orders"];
 
 export async function ordersRoutes(site: FastifyInstance) {
   const { orders, db } = site.services;
 
-  legacyApiRoute(
-    site,
-    {
-      method: "GET",
-      url: "/Sale/orderList",
-      summary: "The caller's orders, newest first, one page",
-      tags,
-      auth: true,
-      input: orderListSchema,
-    },
-    async (req, _reply, input, customer) => ok(req, await orders.list(db, customer.id, input, req.lang)),
+  apiRoute(site, orderList, { summary: "The caller's orders, newest first, one page", tags }, async (req, _reply, input, customer) =>
+    ok(req, await orders.list(db, customer.id, input, req.lang)),
   );
 
   const detail = {
     summary: "One of the caller's orders: lines, totals with VAT by rate, addresses, delivery, state, payment, tracking",
     tags,
-    auth: true as const,
-    input: orderDetailSchema,
     description: "`id` is the order id or its number (CE2026-000123). Another customer's order is not found (404).",
   };
-  legacyApiRoute(site, { method: "GET", url: "/Sale/orderDetial", ...detail }, async (req, _reply, ref, customer) =>
-    ok(req, await orders.detail(db, customer.id, ref, req.lang)),
-  );
-  legacyApiRoute(site, { method: "GET", url: "/Index/getOrder", ...detail }, async (req, _reply, ref, customer) =>
-    ok(req, await orders.detail(db, customer.id, ref, req.lang)),
-  );
+  apiRoute(site, orderDetial, detail, async (req, _reply, ref, customer) => ok(req, await orders.detail(db, customer.id, ref, req.lang)));
+  apiRoute(site, getOrder, detail, async (req, _reply, ref, customer) => ok(req, await orders.detail(db, customer.id, ref, req.lang)));
 
-  legacyApiRoute(
+  apiRoute(
     site,
-    { method: "GET", url: "/Sale/orderTracking", summary: "The caller's recent orders with their tracking timelines", tags, auth: true },
+    orderTracking,
+    { summary: "The caller's recent orders with their tracking timelines", tags },
     async (req, _reply, _input, customer) => ok(req, wholeList(await orders.tracking(db, customer.id, req.lang))),
   );
 
-  legacyApiRoute(
+  apiRoute(
     site,
+    reorder,
     {
-      method: "POST",
-      url: "/Sale/reorder",
       summary: "Order again: the order's still-sold lines go back into the cart",
       tags,
-      auth: true,
-      input: reorderSchema,
       description:
         "Quantities are added to the cart's, capped by stock and the purchasable quantity; models no longer sold are left out with a message.",
     },

@@ -11,17 +11,16 @@ import { cartLines, carts, creditNoteUses, invoices, orderLines, orders, shopTra
 import { notFound, type Vars } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
 import { canRepay, orderStateLabel } from "#core/order-states.ts";
-import {
-  goodsTotal,
-  trackingSteps,
-  vatBreakdown,
-  type OrderAddress,
-  type OrderDetail,
-  type OrderLineView,
-  type OrderList,
-  type OrderSummary,
-  type ReorderResult,
-} from "#core/order-view.ts";
+import { goodsTotal, trackingSteps, vatBreakdown } from "#core/order-view.ts";
+import type { AnswerOf } from "#core/contracts/contract.ts";
+import type {
+  OrderAddressAnswer,
+  OrderDetailAnswer,
+  OrderLineAnswer,
+  OrderSummaryAnswer,
+  ReorderAnswer,
+  orderList,
+} from "#core/contracts/orders.ts";
 import { decOrZero } from "#core/money.ts";
 import { amountDue } from "#core/documents/credit.ts";
 import { documentPdfPath } from "#core/documents/pdf-url.ts";
@@ -54,8 +53,8 @@ const COLUMNS = {
   freight_vat_rate: sql<string | null>`${orders.freightVatRate}::text`,
   payment_method: orders.paymentMethod,
   transaction_id: orders.transactionId,
-  delivery_address: sql<OrderAddress | null>`${orders.deliveryAddress}`,
-  invoice_address: sql<OrderAddress | null>`${orders.invoiceAddress}`,
+  delivery_address: sql<OrderAddressAnswer | null>`${orders.deliveryAddress}`,
+  invoice_address: sql<OrderAddressAnswer | null>`${orders.invoiceAddress}`,
   note: orders.note,
   shipped_at: iso(orders.shippedAt),
   delivered_at: iso(orders.deliveredAt),
@@ -98,7 +97,7 @@ const message = (model_id: number, reference: string, key: string, vars: Vars, l
 /** How many orders the tracking page follows. */
 const TRACKING_LIMIT = 5;
 
-function summary(o: OrderRow, lang: Lang): OrderSummary {
+function summary(o: OrderRow, lang: Lang): OrderSummaryAnswer {
   const state = orderStateLabel(o, lang);
   return {
     id: o.id,
@@ -130,9 +129,9 @@ async function own(q: Db, customerId: number, ref: OrderRef): Promise<OrderRow> 
 }
 
 /** Everything the order detail shows: lines, totals, addresses, delivery mode, state, payment, tracking. */
-export async function orderDetail(q: Db, customerId: number, ref: OrderRef, lang: Lang): Promise<OrderDetail> {
+export async function orderDetail(q: Db, customerId: number, ref: OrderRef, lang: Lang): Promise<OrderDetailAnswer> {
   const o = await own(q, customerId, ref);
-  const lines: OrderLineView[] = await q
+  const lines: OrderLineAnswer[] = await q
     .select({
       id: orderLines.id,
       model_id: orderLines.modelId,
@@ -149,7 +148,7 @@ export async function orderDetail(q: Db, customerId: number, ref: OrderRef, lang
     .from(orderLines)
     .where(eq(orderLines.orderId, o.id))
     .orderBy(orderLines.id);
-  let shop: OrderDetail["shop"] = null;
+  let shop: OrderDetailAnswer["shop"] = null;
   if (o.pickup_method === 2 && o.shop_id !== null) {
     const [s] = await q
       .select({ name: shopTranslations.name, address: shopTranslations.address })
@@ -196,7 +195,7 @@ export async function orderDetail(q: Db, customerId: number, ref: OrderRef, lang
 
 export function createOrdersService(cart: CartService) {
   /** The caller's orders, newest first, one page. */
-  async function list(q: Db, customerId: number, { page, page_size }: OrderListInput, lang: Lang): Promise<OrderList> {
+  async function list(q: Db, customerId: number, { page, page_size }: OrderListInput, lang: Lang): Promise<AnswerOf<typeof orderList>> {
     // The count rides on the page's rows (one statement: the order history is a page rendered per request);
     // only a page past the end asks for it on its own.
     const rows = await q
@@ -235,14 +234,14 @@ export function createOrdersService(cart: CartService) {
    * moved, decision 066), and the cart service reads its cached config and read model through the pool,
    * which decision 060 forbids inside a transaction.
    */
-  async function reorder(q: Db, customerId: number, ref: OrderRef, lang: Lang): Promise<ReorderResult> {
+  async function reorder(q: Db, customerId: number, ref: OrderRef, lang: Lang): Promise<ReorderAnswer> {
     const o = await own(q, customerId, ref);
     const lines = await q
       .select({ model_id: orderLines.modelId, reference: orderLines.reference, num: orderLines.num })
       .from(orderLines)
       .where(eq(orderLines.orderId, o.id))
       .orderBy(orderLines.id);
-    const messages: ReorderResult["messages"] = [];
+    const messages: ReorderAnswer["messages"] = [];
     const byModel = new Map<number, { reference: string; num: number }>();
     for (const l of lines) {
       // A model deleted from the catalogue since (model_id set null): nothing to put back.

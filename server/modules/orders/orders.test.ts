@@ -7,7 +7,7 @@ import { query } from "#server/db/client.ts";
 import { createTestApp, get, post, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 import { Decimal, sum } from "#core/money.ts";
-import type { OrderDetail, OrderSummary } from "#core/order-view.ts";
+import type { OrderDetailAnswer, OrderSummaryAnswer } from "#core/contracts/orders.ts";
 
 describe.each(testDbKinds())("orders in the account on %s", (kind) => {
   let t: TestApp;
@@ -50,8 +50,8 @@ describe.each(testDbKinds())("orders in the account on %s", (kind) => {
     const all = (await get(t.app, "/site/Sale/orderList", { page_size: "50" }, { token: demo })).json().data;
     expect(all.total).toBe(8);
     // CE2026-000176/177 are dated from the seed moment (decision 082): their place in the list moves with time
-    const fixedDates = (o: OrderSummary) => !["CE2026-000176", "CE2026-000177"].includes(o.number);
-    expect(all.list.filter(fixedDates).map((o: OrderSummary) => o.number)).toEqual([
+    const fixedDates = (o: OrderSummaryAnswer) => !["CE2026-000176", "CE2026-000177"].includes(o.number);
+    expect(all.list.filter(fixedDates).map((o: OrderSummaryAnswer) => o.number)).toEqual([
       "CE2026-000171",
       "CE2026-000162",
       "CE2026-000158",
@@ -59,7 +59,7 @@ describe.each(testDbKinds())("orders in the account on %s", (kind) => {
       "CE2026-000131",
       "CE2026-000123",
     ]);
-    const texts = Object.fromEntries(all.list.map((o: OrderSummary) => [o.number, o.status_text]));
+    const texts = Object.fromEntries(all.list.map((o: OrderSummaryAnswer) => [o.number, o.status_text]));
     expect(texts).toMatchObject({
       "CE2026-000171": "En attente de paiement",
       "CE2026-000162": "Livraison planifiée le 26/11/2026",
@@ -71,15 +71,15 @@ describe.each(testDbKinds())("orders in the account on %s", (kind) => {
     const p2 = (await get(t.app, "/site/Sale/orderList", { page: "2", page_size: "4" }, { token: demo })).json().data;
     expect(p1).toMatchObject({ total: 8, page: 1, page_size: 4, page_count: 2 });
     expect(p1.list).toHaveLength(4);
-    expect(p2.list.map((o: OrderSummary) => o.number).slice(-3)).toEqual(["CE2026-000140", "CE2026-000131", "CE2026-000123"]);
+    expect(p2.list.map((o: OrderSummaryAnswer) => o.number).slice(-3)).toEqual(["CE2026-000140", "CE2026-000131", "CE2026-000123"]);
     const p3 = (await get(t.app, "/site/Sale/orderList", { page: "3", page_size: "4" }, { token: demo })).json().data;
     expect(p3.list).toEqual([]);
     expect(p3).toMatchObject({ total: 8, page_count: 2 }); // a page past the end still counts the orders
     // Martin sees only his own
     const m = (await get(t.app, "/site/Sale/orderList", {}, { token: martin })).json().data;
-    expect(m.list.map((o: OrderSummary) => o.number)).toEqual([martinOrder.number]);
+    expect(m.list.map((o: OrderSummaryAnswer) => o.number)).toEqual([martinOrder.number]);
     const zh = (await get(t.app, "/site/Sale/orderList", {}, { token: demo, lang: "zh" })).json().data;
-    expect(zh.list.find((o: OrderSummary) => o.number === "CE2026-000171").status_text).toBe("待付款");
+    expect(zh.list.find((o: OrderSummaryAnswer) => o.number === "CE2026-000171").status_text).toBe("待付款");
   });
 
   it.each([["0"], ["-1"], ["1.5"], ["abc"], ["99999999999"]])("refuses page %s", async (page) => {
@@ -94,7 +94,7 @@ describe.each(testDbKinds())("orders in the account on %s", (kind) => {
       for (const ref of [String(id), "CE2026-000158", "ce2026-000158"]) {
         const res = await get(t.app, path, { id: ref }, { token: demo });
         expect(res.json().code, `${path} ${ref}`).toBe(200);
-        const o: OrderDetail = res.json().data;
+        const o: OrderDetailAnswer = res.json().data;
         expect(o).toMatchObject({
           id,
           number: "CE2026-000158",
@@ -122,7 +122,8 @@ describe.each(testDbKinds())("orders in the account on %s", (kind) => {
   });
 
   it("shows freight, planned date, cancellation date and the unpaid state", async () => {
-    const d = async (n: string) => (await get(t.app, "/site/Sale/orderDetial", { id: n }, { token: demo })).json().data as OrderDetail;
+    const d = async (n: string) =>
+      (await get(t.app, "/site/Sale/orderDetial", { id: n }, { token: demo })).json().data as OrderDetailAnswer;
     const planned = await d("CE2026-000162");
     expect(planned).toMatchObject({
       planned_delivery_date: "2026-11-26",

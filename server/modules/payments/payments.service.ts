@@ -20,23 +20,7 @@ import { documentPdfPath } from "#core/documents/pdf-url.ts";
 import { issueInvoice } from "#server/modules/invoices/invoice-issue.ts";
 import { orderAmountDue, releaseCreditNotes } from "#server/modules/credit-notes/credit-notes.service.ts";
 import type { PaymentNotification, PaymentProviderAdapter } from "./provider.ts";
-
-type PaymentResult = {
-  order_id: number;
-  number: string;
-  status: string;
-  paid: boolean;
-  pending: boolean;
-  total_ttc: string;
-  payment_method: string | null;
-  transaction_id: string | null;
-  paid_at: string | null;
-  cancelled_at: string | null;
-  failure: string | null;
-  can_repay: boolean;
-  invoice_number: string | null;
-  invoice_url: string | null;
-};
+import type { PaymentResultAnswer } from "#core/contracts/payments.ts";
 
 type WebhookOutcome = "processed" | "duplicate" | "ignored" | "amount_mismatch" | "already_paid" | "refund_due";
 
@@ -143,7 +127,7 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
   }
 
   /** What the result page shows for the caller's order. */
-  async function result(q: Db, customerId: number, ref: OrderRef, lang: Lang): Promise<PaymentResult> {
+  async function result(q: Db, customerId: number, ref: OrderRef, lang: Lang): Promise<PaymentResultAnswer> {
     const invoiceNumber = q.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, orders.id));
     const [o] = await q
       .select({
