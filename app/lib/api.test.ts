@@ -1,7 +1,7 @@
 // The browser API client against a real local HTTP server (programmed answers), with the real fetch.
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { legacyApi, configureApi } from "./api.ts";
+import { api, configureApi } from "./api.ts";
 import { useSession } from "./session-store.ts";
 import { md5 } from "./md5.ts";
 
@@ -41,13 +41,13 @@ describe("api client", () => {
   it("signs GET calls in the query and sends language and token", async () => {
     useSession.setState({ lang: "zh", token: "tok123" });
     answer = () => ({ status: 200, body: env(200, { a: 1 }) });
-    const res = await legacyApi<{ a: number }>("GET", "/site/Index/config", { query: { page: 2 } });
+    const res = await api("GET", "/site/Index/config", { query: { part: "session" } });
     expect(res?.data).toEqual({ a: 1 });
     const { url, headers } = seen[0];
     const t = url.searchParams.get("t")!;
     expect(Math.abs(Number(t) - Date.now() / 1000)).toBeLessThan(5);
     expect(url.searchParams.get("at")).toBe(md5(`${t}/site/index/config` + "s3cret"));
-    expect(url.searchParams.get("page")).toBe("2");
+    expect(url.searchParams.get("part")).toBe("session");
     expect(headers.applang).toBe("zh");
     expect(headers.authorization).toBe("Bearer tok123");
     expect(useSession.getState().requestCount).toBe(0);
@@ -55,7 +55,7 @@ describe("api client", () => {
 
   it("signs POST calls in the body and passes 400 refusals on", async () => {
     answer = () => ({ status: 400, body: env(400, null, "Adresse e-mail invalide") });
-    const res = await legacyApi("POST", "/site/Index/newsSubscribe", { body: { email: "x" } });
+    const res = await api("POST", "/site/Index/newsSubscribe", { body: { email: "x" } });
     expect(res).toEqual({ code: 400, data: null, info: "Adresse e-mail invalide" });
     expect(seen[0].body).toMatchObject({ email: "x", t: expect.any(Number), at: expect.stringMatching(/^[0-9a-f]{32}$/) });
     expect(seen[0].headers.authorization).toBeUndefined();
@@ -64,39 +64,39 @@ describe("api client", () => {
   it("stores a rotated token", async () => {
     useSession.setState({ token: "old" });
     answer = () => ({ status: 200, body: env(200), headers: { Authorization: "Bearer fresh" } });
-    await legacyApi("GET", "/site/Customer/getUserInfo");
+    await api("GET", "/site/Customer/getUserInfo");
     expect(useSession.getState().token).toBe("fresh");
   });
 
   it("logs out and goes to /connexion on 401", async () => {
     useSession.setState({ lang: "zh", token: "t", user: { id: 1 } as never });
     answer = () => ({ status: 401, body: env(401, null, "expired") });
-    expect(await legacyApi("GET", "/site/Customer/getUserInfo")).toBeNull();
+    expect(await api("GET", "/site/Customer/getUserInfo")).toBeNull();
     expect(useSession.getState()).toMatchObject({ token: null, user: null });
     expect(navigations).toEqual(["/zh/connexion"]);
   });
 
   it("sets maintenance and goes home on 503", async () => {
     answer = () => ({ status: 503, body: env(503, null, "Nous serons bientôt de retour") });
-    expect(await legacyApi("POST", "/site/Index/newsSubscribe", { body: {} })).toBeNull();
+    expect(await api("POST", "/site/Index/newsSubscribe", { body: { email: "x" } })).toBeNull();
     expect(useSession.getState().maintenance).toBe(true);
     expect(navigations).toEqual(["/"]);
   });
 
   it("shows server_error for other codes and unreadable answers", async () => {
     answer = () => ({ status: 500, body: "<html>boom</html>" });
-    expect(await legacyApi("GET", "/site/Index/config")).toBeNull();
+    expect(await api("GET", "/site/Index/config")).toBeNull();
     expect(useSession.getState().notices.map((n) => n.text)).toEqual(["Erreur du serveur, veuillez réessayer plus tard."]);
   });
 
   it("retries idempotent calls after a network failure, never POSTs", async () => {
     answer = (n) => (n < 3 ? "drop" : { status: 200, body: env(200, "third") });
-    expect((await legacyApi<string>("GET", "/site/Index/config"))?.data).toBe("third");
+    expect((await api("GET", "/site/Index/config"))?.data).toBe("third");
     expect(seen).toHaveLength(3);
 
     seen = [];
     answer = () => "drop";
-    expect(await legacyApi("POST", "/site/Index/newsSubscribe", { body: {} })).toBeNull();
+    expect(await api("POST", "/site/Index/newsSubscribe", { body: { email: "x" } })).toBeNull();
     expect(seen).toHaveLength(1);
     expect(useSession.getState().notices.at(-1)?.text).toBe("Erreur réseau, veuillez vérifier votre connexion.");
   }, 20_000);

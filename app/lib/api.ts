@@ -45,11 +45,6 @@ export function api<P extends CallPath>(
   return send<Answer<P>>(method, path, opts as Options);
 }
 
-/** Transitional (removed once every call has its contract): a call whose answer type the caller states. */
-export function legacyApi<T>(method: "GET" | "POST", path: string, opts: Options = {}): Promise<Envelope<T> | null> {
-  return send<T>(method, path, opts);
-}
-
 async function send<T>(method: "GET" | "POST", path: string, opts: Options): Promise<Envelope<T> | null> {
   const s = useSession.getState();
   const sig = signature(path, client.signSecret);

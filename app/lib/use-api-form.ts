@@ -2,8 +2,9 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import type { z } from "zod";
-import { legacyApi, type Answer } from "./api.ts";
-import type { CallPath } from "#core/contracts/index.ts";
+import { api, type Answer } from "./api.ts";
+import type { RequestOf } from "#core/contracts/contract.ts";
+import type { CallByPath, CallPath } from "#core/contracts/index.ts";
 import { useSession } from "./session-store.ts";
 import { fieldErrors } from "#app/components/account/field.tsx";
 
@@ -17,10 +18,10 @@ type Options<T> = {
   reset?: boolean;
 };
 
-/** The answer of the call at `path`, from its contract. */
-type AnswerAt<P extends string> = P extends CallPath ? Answer<P> : unknown;
+/** The calls a form may send: the POSTs. */
+type PostPath = { [P in CallPath]: CallByPath[P]["method"] extends "POST" ? P : never }[CallPath];
 
-export function useApiForm<S extends z.ZodType, P extends string>(schema: S, path: P, opts: Options<AnswerAt<P>> = {}) {
+export function useApiForm<S extends z.ZodType, P extends PostPath>(schema: S, path: P, opts: Options<Answer<P>> = {}) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -30,13 +31,14 @@ export function useApiForm<S extends z.ZodType, P extends string>(schema: S, pat
   async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;
-    const body = { ...Object.fromEntries(new FormData(form)), ...opts.extra };
-    const parsed = schema.safeParse(body);
+    const parsed = schema.safeParse({ ...Object.fromEntries(new FormData(form)), ...opts.extra });
     setFailure(null);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
     setBusy(true);
-    const res = await legacyApi<AnswerAt<P>>("POST", path, { body: { ...(parsed.data as Record<string, unknown>), ...opts.extra } });
+    // the form's fields as its schema gives them, and the extra fields: the call's request, checked by the server
+    const body = { ...(parsed.data as Record<string, unknown>), ...opts.extra } as RequestOf<CallByPath[P]>;
+    const res = await api("POST" as CallByPath[P]["method"], path, { body });
     setBusy(false);
     if (!res) return;
     if (res.code !== 200) return setFailure(res.info);

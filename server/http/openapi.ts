@@ -64,22 +64,6 @@ export function apiRoute<const C extends Contract>(
   });
 }
 
-/** Transitional (removed once every route serves a contract): the former declaration, its answer undescribed. */
-export function legacyApiRoute<S extends z.ZodType | undefined = undefined, A extends boolean = false>(
-  site: FastifyInstance,
-  spec: RouteDocs & { method: "GET" | "POST"; url: string; input?: S; auth?: A; readOnly?: boolean },
-  handler: (
-    req: FastifyRequest,
-    reply: FastifyReply,
-    input: S extends z.ZodType ? z.output<S> : undefined,
-    customer: A extends true ? SessionCustomer : SessionCustomer | null,
-  ) => Promise<unknown>,
-) {
-  const { url, method, input, auth, readOnly, ...docs } = spec;
-  const contract = { method, path: `${SITE_PREFIX}${url}` as `/site/${string}`, input, auth, readOnly, output: z.unknown() };
-  apiRoute(site, contract, docs, handler as never);
-}
-
 /** The declaration of a route being added (onRoute hook), with its full path; null when undeclared. */
 export function declaredRoute(route: RouteOptions): ApiRoute | null {
   const api = route.config?.api;

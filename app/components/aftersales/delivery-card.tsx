@@ -3,7 +3,7 @@
 // "Available" first asks orderAddressValidate whether the delivery can be made as planned.
 import { useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { api, legacyApi } from "#app/lib/api.ts";
+import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useSession } from "#app/lib/session-store.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
