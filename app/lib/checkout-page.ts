@@ -5,7 +5,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { checkoutApi, type CartAnswer, type PreOrderInfo } from "./checkout-api.ts";
 import { freightQuery, initialChoices, paramsInfos, receivingWeek, type Choices } from "./checkout-choices.ts";
 import { orderNote } from "./checkout-order.ts";
-import type { CouponAnswer, FreightAnswer } from "#core/contracts/checkout.ts";
+import type { CouponAnswer } from "#core/contracts/checkout.ts";
+import type { FreightAnswer } from "#core/contracts/shared.ts";
 import { useCart } from "./cart-store.ts";
 import type { ReceivingDay } from "#core/validation/receiving.ts";
 

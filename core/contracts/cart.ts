@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { addCartSchema, delCartSchema, editCartSchema, getCartSchema, mergeCartSchema } from "../validation/cart.ts";
 import { defineCall } from "./contract.ts";
-import { addressAnswer, numeric } from "./shared.ts";
+import { addressAnswer, freightAnswer, numeric, vatRowAnswer } from "./shared.ts";
 
 /** Per-item promotion (SPEC §3 "Promotion info"). */
 export const promotionAnswer = z.object({
@@ -46,25 +46,6 @@ export const cartLineAnswer = z.object({
   gifted_units: z.number(),
 });
 
-/** The freight object of SPEC §3. */
-export const freightAnswer = z.object({
-  freight_ht: numeric.nullable().optional(),
-  freight_tva: numeric.nullable().optional(),
-  highway_toll_ht: numeric.nullable().optional(),
-  highway_toll_tva: numeric.nullable().optional(),
-  /** A threshold, or one per pallet count (entry 0 = 1 pallet). */
-  freeDeliveryAmount: z
-    .union([numeric, z.array(numeric)])
-    .nullable()
-    .optional(),
-  zip_code: z.string().nullable().optional(),
-  rdv_amount: numeric.nullable().optional(),
-  general_tva: numeric.nullable().optional(),
-  discount_rate: numeric.nullable().optional(),
-  poids: numeric.nullable().optional(),
-  volume: numeric.nullable().optional(),
-});
-
 /** The cart's coupon (type 2). */
 const discountAnswer = z.object({
   type: z.number(),
@@ -73,8 +54,6 @@ const discountAnswer = z.object({
   amount: z.string().nullable(),
   min_amount: z.string(),
 });
-
-const vatRowAnswer = z.object({ rate: z.string(), base: z.string(), vat: z.string() });
 
 /** `cart_info`: the cart parameters (SPEC §3) with every total of core's computeCartTotals but its lines. */
 export const cartInfoAnswer = z.object({
@@ -175,4 +154,3 @@ export type CartLineAnswer = z.output<typeof cartLineAnswer>;
 export type CartInfoAnswer = z.output<typeof cartInfoAnswer>;
 export type CartAnswer = z.output<typeof cartAnswer>;
 export type CartChangeAnswer = z.output<typeof cartChangeAnswer>;
-export type FreightAnswer = z.output<typeof freightAnswer>;

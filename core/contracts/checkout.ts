@@ -1,9 +1,8 @@
 // The contracts of the checkout calls (core/contracts/contract.ts).
 import { z } from "zod";
 import { defineCall } from "./contract.ts";
-import { addressAnswer, listPage, numeric } from "./shared.ts";
+import { addressAnswer, freightAnswer, listPage, numeric } from "./shared.ts";
 import { DELIVERY_MODES } from "../freight-tariff.ts";
-import type { Freight } from "../cart/types.ts";
 import {
   cartParamsSchema,
   deliveryExpenseSchema,
@@ -13,28 +12,6 @@ import {
 } from "../validation/checkout.ts";
 
 const deliveryMode = z.enum(DELIVERY_MODES);
-
-/**
- * The freight object of SPEC §3 (core/cart/types.ts Freight). A quote gives every field; the one stored on a
- * cart is given back as it was saved, so each field may be absent.
- */
-export const freightAnswer = z.object({
-  freight_ht: numeric.nullable().optional(),
-  freight_tva: numeric.nullable().optional(),
-  highway_toll_ht: numeric.nullable().optional(),
-  highway_toll_tva: numeric.nullable().optional(),
-  /** A threshold, or a list of thresholds indexed by pallet count (entry 0 = 1 pallet). */
-  freeDeliveryAmount: z
-    .union([numeric, z.array(numeric)])
-    .nullable()
-    .optional(),
-  zip_code: z.string().nullable().optional(),
-  rdv_amount: numeric.nullable().optional(),
-  general_tva: numeric.nullable().optional(),
-  discount_rate: numeric.nullable().optional(),
-  poids: numeric.nullable().optional(),
-  volume: numeric.nullable().optional(),
-}) satisfies z.ZodType<Freight>;
 
 /** A coupon as its customer sees it (type 2 = discount coupon, SPEC §3). */
 export const couponAnswer = z.object({
@@ -192,7 +169,6 @@ export const orderAddressValidate = defineCall({
   }),
 });
 
-export type FreightAnswer = z.output<typeof freightAnswer>;
 export type CouponAnswer = z.output<typeof couponAnswer>;
 export type ReceiptArrangementAnswer = z.output<typeof receiptArrangementAnswer>;
 export type CartParamsAnswer = z.output<typeof cartParamsAnswer>;

@@ -2,11 +2,10 @@
 // orders (list, detail, tracking, order again).
 import { z } from "zod";
 import { defineCall } from "./contract.ts";
-import { addressAnswer, listPage } from "./shared.ts";
+import { addressAnswer, listPage, vatRowAnswer } from "./shared.ts";
 import { createOrderSchema } from "../validation/cart.ts";
 import { orderDetailSchema, orderListSchema, reorderSchema } from "../validation/orders.ts";
 import type { StateLabel } from "../order-states.ts";
-import type { VatRow } from "../vat.ts";
 import type { Acceptance } from "../legal.ts";
 
 /** The order as placed (POST /site/Sale/createOrder), and as a retry with the same key gets it again. */
@@ -85,7 +84,6 @@ export const orderLineAnswer = z.object({
 });
 
 /** One VAT rate of an order: its rate, its base HT and its VAT (core/vat.ts). */
-const vatRowAnswer = z.object({ rate: z.string(), base: z.string(), vat: z.string() }) satisfies z.ZodType<VatRow>;
 
 export const orderTotalsAnswer = z.object({
   goods_ht: z.string(),

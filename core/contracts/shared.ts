@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { ADDRESS_KINDS } from "../validation/address.ts";
 import type { ListPage } from "../list-page.ts";
+import type { Freight } from "../cart/types.ts";
+import type { VatRow } from "../vat.ts";
 
 /** A number, or a decimal text as NUMERIC columns give it. */
 export const numeric = z.union([z.number(), z.string()]);
@@ -29,3 +31,30 @@ export const listPage = <T extends z.ZodType>(row: T) =>
 
 /** The answer of a call that answers nothing but its message. */
 export const nothing = z.null();
+
+/**
+ * The freight object of SPEC §3 (core/cart/types.ts Freight). A quote gives every field; the one stored on a
+ * cart is given back as it was saved, so each field may be absent.
+ */
+export const freightAnswer = z.object({
+  freight_ht: numeric.nullable().optional(),
+  freight_tva: numeric.nullable().optional(),
+  highway_toll_ht: numeric.nullable().optional(),
+  highway_toll_tva: numeric.nullable().optional(),
+  /** A threshold, or a list of thresholds indexed by pallet count (entry 0 = 1 pallet). */
+  freeDeliveryAmount: z
+    .union([numeric, z.array(numeric)])
+    .nullable()
+    .optional(),
+  zip_code: z.string().nullable().optional(),
+  rdv_amount: numeric.nullable().optional(),
+  general_tva: numeric.nullable().optional(),
+  discount_rate: numeric.nullable().optional(),
+  poids: numeric.nullable().optional(),
+  volume: numeric.nullable().optional(),
+}) satisfies z.ZodType<Freight>;
+
+/** One VAT rate's base and tax (core/vat.ts). */
+export const vatRowAnswer = z.object({ rate: z.string(), base: z.string(), vat: z.string() }) satisfies z.ZodType<VatRow>;
+
+export type FreightAnswer = z.output<typeof freightAnswer>;

@@ -6,7 +6,7 @@ import { decOrZero } from "#core/money.ts";
 import { weekdayName } from "#core/format-date.ts";
 import type { CheckoutMode } from "#core/validation/checkout-form.ts";
 import type { ModeAvailability, PreOrderInfo } from "#app/lib/checkout-api.ts";
-import type { FreightAnswer } from "#core/contracts/checkout.ts";
+import type { FreightAnswer } from "#core/contracts/shared.ts";
 
 type Props = {
   modes: ModeAvailability[];
