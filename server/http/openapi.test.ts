@@ -13,6 +13,7 @@ import { listParamsSchema } from "#core/validation/catalogue.ts";
 import type { SessionCustomer } from "#server/modules/accounts/sessions.service.ts";
 import type { Services } from "#server/services.ts";
 import { apiRoute } from "./openapi.ts";
+import { allContracts } from "#core/contracts/all.ts";
 import { ok } from "./envelope.ts";
 import { OPENAPI_PATH, siteApi } from "./site.ts";
 import "./types.ts";
@@ -41,10 +42,11 @@ type Doc = {
   };
 };
 
-const asJson = (schema: z.ZodType) => {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+const asJson = (schema: z.ZodType, io: "input" | "output" = "input") => {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, unknown>;
   return rest;
 };
+const answerJson = (schema: z.ZodType) => asJson(schema, "output");
 
 describe("OpenAPI document", () => {
   let app: FastifyInstance;
@@ -123,6 +125,25 @@ describe("OpenAPI document", () => {
         expect(body).toEqual(spec!.input ? asJson(spec!.input) : { type: "object" });
       }
       expect("401" in op.responses, `${r.url} 401`).toBe(spec!.auth === true);
+    }
+  });
+
+  it("serves each contract of core/contracts once, and documents its answer with the contract's schema", () => {
+    const served = routes.filter((r) => r.url.startsWith("/site/") && r.method !== "HEAD" && r.config?.api).map((r) => r.config!.api!);
+    const names = (list: { method: string; path: string }[]) => list.map((c) => `${c.method} ${c.path}`).sort();
+    expect(new Set(names(allContracts)).size).toBe(allContracts.length);
+    expect(names(served)).toEqual(names(allContracts));
+    for (const c of allContracts) {
+      expect(api(c.path).output).toBe(c.output);
+      const ok = doc.paths[c.path][c.method.toLowerCase()].responses["200"];
+      expect(ok, c.path).toEqual({
+        description: "Success.",
+        content: {
+          "application/json": {
+            schema: { allOf: [{ $ref: "#/components/schemas/Envelope" }, { type: "object", properties: { data: answerJson(c.output) } }] },
+          },
+        },
+      });
     }
   });
 
