@@ -13,6 +13,11 @@ export function requireCustomer(context: AppLoadContext, url: URL) {
   throw redirect(loginPath(context.lang, url));
 }
 
+/** The context a customer's use case takes (decision 132): the database, the customer (or the login page), the language. */
+export function customerContext(context: AppLoadContext, url: URL) {
+  return { db: context.services.db, customer: requireCustomer(context, url), lang: context.lang };
+}
+
 /** The login page that comes back to `url` (a path of this site only; anything else returns to the account). */
 export function loginPath(lang: Lang, url: URL): string {
   const back = safeReturnPath(`${url.pathname}${url.search}`, localePath(lang, "/mon-compte"));

@@ -180,16 +180,16 @@ describe("OpenAPI document", () => {
     }
   });
 
-  it("hands the handler of an auth route its customer, and other handlers the caller if any", () => {
+  it("hands the handler of an auth route a context with its customer, and other handlers the caller if any", () => {
     // types only: never registered
     const _declare = (site: FastifyInstance) => {
       const docs = { summary: "", tags: [] };
       const output = z.null();
-      apiRoute(site, { method: "GET", path: "/site/a", output, auth: true }, docs, async (req, _reply, _input, customer) => {
+      apiRoute(site, { method: "GET", path: "/site/a", output, auth: true }, docs, async (req, _reply, _input, { customer }) => {
         expectTypeOf(customer).toEqualTypeOf<SessionCustomer>();
         return ok(req, null);
       });
-      apiRoute(site, { method: "GET", path: "/site/b", output }, docs, async (req, _reply, _input, customer) => {
+      apiRoute(site, { method: "GET", path: "/site/b", output }, docs, async (req, _reply, _input, { customer }) => {
         expectTypeOf(customer).toEqualTypeOf<SessionCustomer | null>();
         return ok(req, null);
       });

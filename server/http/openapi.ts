@@ -8,6 +8,7 @@ import { LANGS } from "#core/lang.ts";
 import { SIGNATURE_WINDOW_S } from "#core/signature.ts";
 import type { AnswerOf, Contract, ParsedOf } from "#core/contracts/contract.ts";
 import type { SessionCustomer } from "#server/modules/accounts/sessions.service.ts";
+import type { Context } from "#server/context.ts";
 import { parse, type Envelope, type EnvelopeText } from "./envelope.ts";
 import { unauthorized } from "./errors.ts";
 
@@ -35,19 +36,22 @@ export type ApiRoute = Contract & RouteDocs;
 /** The customer a handler receives: always one on an `auth: true` route, else the caller's if logged in. */
 export type Caller<C extends Contract> = C["auth"] extends true ? SessionCustomer : SessionCustomer | null;
 
+/** The context a handler receives (decision 132): the database, the route's customer, the request's language. */
+export type RouteContext<C extends Contract> = Context<Caller<C>>;
+
 /** A handler's answer: the envelope around the contract's data, or that envelope already serialised. */
 type Answer<C extends Contract> = Envelope<AnswerOf<C>> | EnvelopeText<AnswerOf<C>>;
 
 /**
  * Registers the route serving `contract` in the /site scope. The handler receives the input parsed with
- * `contract.input` and the route's customer: with `auth: true` a visitor is refused (401) before the input
- * is read, so that they learn nothing from validation messages, and the handler gets a customer for sure.
+ * `contract.input` and the route's context: with `auth: true` a visitor is refused (401) before the input
+ * is read, so that they learn nothing from validation messages, and the context holds a customer for sure.
  */
 export function apiRoute<const C extends Contract>(
   site: FastifyInstance,
   contract: C,
   docs: RouteDocs,
-  handler: (req: FastifyRequest, reply: FastifyReply, input: ParsedOf<C>, customer: Caller<C>) => Promise<Answer<C>>,
+  handler: (req: FastifyRequest, reply: FastifyReply, input: ParsedOf<C>, ctx: RouteContext<C>) => Promise<Answer<C>>,
 ) {
   const api: ApiRoute = { ...contract, ...docs };
   site.route({
@@ -59,7 +63,7 @@ export function apiRoute<const C extends Contract>(
       if (contract.auth && !customer) throw unauthorized();
       const raw = docs.from ? docs.from(req) : contract.method === "GET" ? req.query : req.body;
       const input = (contract.input ? parse(contract.input, raw) : undefined) as ParsedOf<C>;
-      return handler(req, reply, input, customer as Caller<C>);
+      return handler(req, reply, input, { db: site.services.db, customer: customer as Caller<C>, lang: req.lang });
     },
   });
 }

@@ -28,14 +28,14 @@ export async function customerRoutes(site: FastifyInstance) {
     site,
     editIdentity,
     { summary: "Update title, names, company, phone, SIRET and VAT number", tags: identityTags },
-    async (req, _reply, input, customer) => ok(req, toUserInfo(await identity.update(db, customer, input)), "account.saved"),
+    async (req, _reply, input, { customer }) => ok(req, toUserInfo(await identity.update(db, customer, input)), "account.saved"),
   );
 
   apiRoute(
     site,
     changeEmail,
     { summary: "Change the e-mail address (current password required)", tags: identityTags },
-    async (req, _reply, { email, current }, customer) =>
+    async (req, _reply, { email, current }, { customer }) =>
       ok(req, toUserInfo(await identity.changeEmail(db, customer, email, current, req.sessionId)), "account.saved"),
   );
 
@@ -44,7 +44,7 @@ export async function customerRoutes(site: FastifyInstance) {
     site,
     getSessions,
     { summary: "The account's active sessions: device, first and last seen", tags: identityTags },
-    async (req, _reply, _input, customer) =>
+    async (req, _reply, _input, { customer }) =>
       ok(
         req,
         wholeList(
@@ -63,7 +63,7 @@ export async function customerRoutes(site: FastifyInstance) {
     site,
     endSession,
     { summary: "End one of the account's sessions", tags: identityTags },
-    async (req, _reply, { id }, customer) => {
+    async (req, _reply, { id }, { customer }) => {
       if (!(await site.services.sessions.revokeById(db, customer.id, id))) throw notFound();
       return ok(req, null, "account.session_ended");
     },
@@ -73,7 +73,7 @@ export async function customerRoutes(site: FastifyInstance) {
     site,
     changePassword,
     { summary: "Change the password (other sessions are revoked)", tags: identityTags },
-    async (req, _reply, { current, password }, customer) => {
+    async (req, _reply, { current, password }, { customer }) => {
       await identity.changePassword(db, customer, req.sessionId, current, password);
       return ok(req, null, "account.password_changed");
     },
@@ -83,21 +83,21 @@ export async function customerRoutes(site: FastifyInstance) {
     site,
     getAddress,
     { summary: "The caller's delivery and invoice addresses and their combinations", tags: addressTags },
-    async (req, _reply, _input, customer) => ok(req, await addresses.list(db, customer.id)),
+    async (req, _reply, _input, { customer }) => ok(req, await addresses.list(db, customer.id)),
   );
 
   apiRoute(
     site,
     saveAddress,
     { summary: "Create an address, or edit one with `id`", tags: addressTags },
-    async (req, _reply, input, customer) => ok(req, await addresses.save(db, customer.id, input), "account.saved"),
+    async (req, _reply, input, { customer }) => ok(req, await addresses.save(db, customer.id, input), "account.saved"),
   );
 
   apiRoute(
     site,
     delAddress,
     { summary: "Delete one of the caller's addresses", tags: addressTags },
-    async (req, _reply, { id }, customer) => {
+    async (req, _reply, { id }, { customer }) => {
       await addresses.remove(db, customer.id, id);
       return ok(req, null, "account.deleted");
     },
@@ -107,14 +107,14 @@ export async function customerRoutes(site: FastifyInstance) {
     site,
     setDefaultAddress,
     { summary: "Make an address the default of its kind", tags: addressTags },
-    async (req, _reply, { id }, customer) => ok(req, await addresses.setDefault(db, customer.id, id), "account.saved"),
+    async (req, _reply, { id }, { customer }) => ok(req, await addresses.setDefault(db, customer.id, id), "account.saved"),
   );
 
   apiRoute(
     site,
     addAddressCombination,
     { summary: "Pair a delivery address with an invoice address", tags: addressTags },
-    async (req, _reply, { delivery_addr_id, invoice_addr_id }, customer) =>
+    async (req, _reply, { delivery_addr_id, invoice_addr_id }, { customer }) =>
       ok(req, await addresses.addCombination(db, customer.id, delivery_addr_id, invoice_addr_id), "account.saved"),
   );
 }

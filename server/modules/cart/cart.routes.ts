@@ -42,7 +42,7 @@ export async function cartRoutes(site: FastifyInstance) {
       description:
         "`cart_list` holds the lines of the models added, `cart_models` every line of the cart in order (the other lines are unchanged).",
     },
-    async (req, reply, { arr }, customer) => okJson(req, reply, await cart.add(db, customer.id, arr, req.lang), "api.cart_added"),
+    async (req, reply, { arr }, { customer }) => okJson(req, reply, await cart.add(db, customer.id, arr, req.lang), "api.cart_added"),
   );
 
   apiRoute(
@@ -53,7 +53,7 @@ export async function cartRoutes(site: FastifyInstance) {
       summary: "Set a line's quantity (type 1) or change it by a delta (other types; reaching 0 removes the line)",
       description: "`cart_list` holds the line changed (none when it was removed), `cart_models` every line of the cart in order.",
     },
-    async (req, reply, input, customer) => okJson(req, reply, await cart.edit(db, customer.id, input, req.lang)),
+    async (req, reply, input, { customer }) => okJson(req, reply, await cart.edit(db, customer.id, input, req.lang)),
   );
 
   apiRoute(
@@ -63,7 +63,7 @@ export async function cartRoutes(site: FastifyInstance) {
       tags,
       summary: "Remove lines of the caller's cart by line id (`ids`) or model id (`model_ids`)",
     },
-    async (req, _reply, { ids, model_ids }, customer) => ok(req, await cart.remove(db, customer.id, ids, model_ids, req.lang)),
+    async (req, _reply, { ids, model_ids }, { customer }) => ok(req, await cart.remove(db, customer.id, ids, model_ids, req.lang)),
   );
 
   apiRoute(
@@ -74,7 +74,7 @@ export async function cartRoutes(site: FastifyInstance) {
       summary: "At login: add the anonymous cart (`carts`) to the customer's cart, within stock, ceilings and cartGoodsLimit",
       description: "`messages`: one per line changed or dropped, translated.",
     },
-    async (req, _reply, { carts }, customer) => {
+    async (req, _reply, { carts }, { customer }) => {
       const { messages, ...answer } = await cart.merge(db, customer.id, carts, req.lang);
       return ok(req, { ...answer, messages: translated(req, messages) });
     },

@@ -19,7 +19,7 @@ export async function documentsApiRoutes(site: FastifyInstance) {
       summary: "The caller's invoices: date, number, order, amounts HT and TTC, PDF link",
       description: "Newest first. `pdf_url` is `/documents/invoice/<order_id>.pdf` (add `?lang=zh` for Chinese), served to the owner only.",
     },
-    async (req, _reply, _input, customer) => ok(req, wholeList(await documents.invoiceList(db, customer.id))),
+    async (req, _reply, _input, { customer }) => ok(req, wholeList(await documents.invoiceList(db, customer.id))),
   );
   apiRoute(
     site,
@@ -30,7 +30,7 @@ export async function documentsApiRoutes(site: FastifyInstance) {
       description:
         "Newest first. `balance` is what the next order can use at checkout (`use_credit` on POST /site/Sale/createOrder). `pdf_url` is `/documents/credit-note/<id>.pdf`.",
     },
-    async (req, _reply, _input, customer) => {
+    async (req, _reply, _input, { customer }) => {
       const { list, balance } = await documents.creditNoteList(db, customer.id, req.lang);
       return ok(req, { ...wholeList(list), balance });
     },

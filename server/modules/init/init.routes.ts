@@ -43,7 +43,7 @@ export async function initRoutes(site: FastifyInstance, { secureCookies }: { sec
     },
   );
 
-  apiRoute(site, getUserInfo, { summary: "The logged-in customer", tags }, async (req, reply, _input, customer) => {
+  apiRoute(site, getUserInfo, { summary: "The logged-in customer", tags }, async (req, reply, _input, { customer }) => {
     reply.header("Cache-Control", "private, no-store");
     return ok(req, toUserInfo(customer));
   });

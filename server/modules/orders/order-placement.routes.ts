@@ -15,6 +15,6 @@ export async function orderPlacementRoutes(site: FastifyInstance) {
       description:
         "Re-prices every line from the catalogue, checks and decrements stock, uses the cart's coupon, enforces minBuyPrice, numbers the order, empties the cart and queues the confirmation e-mail, all in one transaction. The same key with the same request answers the order already placed; with another request it is refused.",
     },
-    async (req, _reply, input, customer) => ok(req, await orderPlacement.place(db, customer, input, req.lang), "api.order_placed"),
+    async (req, _reply, input, { customer }) => ok(req, await orderPlacement.place(db, customer, input, req.lang), "api.order_placed"),
   );
 }

@@ -11,7 +11,7 @@ const tags = ["Orders"];
 export async function ordersRoutes(site: FastifyInstance) {
   const { orders, db } = site.services;
 
-  apiRoute(site, orderList, { summary: "The caller's orders, newest first, one page", tags }, async (req, _reply, input, customer) =>
+  apiRoute(site, orderList, { summary: "The caller's orders, newest first, one page", tags }, async (req, _reply, input, { customer }) =>
     ok(req, await orders.list(db, customer.id, input, req.lang)),
   );
 
@@ -20,14 +20,16 @@ export async function ordersRoutes(site: FastifyInstance) {
     tags,
     description: "`id` is the order id or its number (CE2026-000123). Another customer's order is not found (404).",
   };
-  apiRoute(site, orderDetial, detail, async (req, _reply, ref, customer) => ok(req, await orders.detail(db, customer.id, ref, req.lang)));
-  apiRoute(site, getOrder, detail, async (req, _reply, ref, customer) => ok(req, await orders.detail(db, customer.id, ref, req.lang)));
+  apiRoute(site, orderDetial, detail, async (req, _reply, ref, { customer }) =>
+    ok(req, await orders.detail(db, customer.id, ref, req.lang)),
+  );
+  apiRoute(site, getOrder, detail, async (req, _reply, ref, { customer }) => ok(req, await orders.detail(db, customer.id, ref, req.lang)));
 
   apiRoute(
     site,
     orderTracking,
     { summary: "The caller's recent orders with their tracking timelines", tags },
-    async (req, _reply, _input, customer) => ok(req, wholeList(await orders.tracking(db, customer.id, req.lang))),
+    async (req, _reply, _input, { customer }) => ok(req, wholeList(await orders.tracking(db, customer.id, req.lang))),
   );
 
   apiRoute(
@@ -39,7 +41,7 @@ export async function ordersRoutes(site: FastifyInstance) {
       description:
         "Quantities are added to the cart's, capped by stock and the purchasable quantity; models no longer sold are left out with a message.",
     },
-    async (req, _reply, { order_id }, customer) => {
+    async (req, _reply, { order_id }, { customer }) => {
       const result = await orders.reorder(db, customer.id, order_id, req.lang);
       return ok(req, result, result.added.length > 0 ? "orders.reorder_done" : "orders.reorder_nothing");
     },

@@ -18,7 +18,7 @@ export async function quickOrderRoutes(site: FastifyInstance) {
       summary: "Every model the caller bought before, with the last price and date and the current price and availability",
       description: "Aggregated from the caller's order lines (cancelled and expired orders left out), most recently bought first.",
     },
-    async (req, _reply, _input, customer) => ok(req, wholeList(await quickOrder.purchased(db, customer.id, req.lang))),
+    async (req, _reply, _input, { customer }) => ok(req, wholeList(await quickOrder.purchased(db, customer.id, req.lang))),
   );
 
   apiRoute(
@@ -30,14 +30,14 @@ export async function quickOrderRoutes(site: FastifyInstance) {
       description: "Most recently saved first; references no longer in the catalogue are left out (and not counted).",
     },
     // A wishlist holds at most 500 models: read whole (as the wishlist page shows it), then paged.
-    async (req, _reply, input, customer) => ok(req, pageOf(await quickOrder.wishlist(db, customer.id, req.lang), input)),
+    async (req, _reply, input, { customer }) => ok(req, pageOf(await quickOrder.wishlist(db, customer.id, req.lang), input)),
   );
 
   apiRoute(
     site,
     wishlistRefs,
     { tags, summary: "The references in the caller's wishlist and their products (heart buttons)" },
-    async (req, _reply, _input, customer) => ok(req, await quickOrder.references(db, customer.id)),
+    async (req, _reply, _input, { customer }) => ok(req, await quickOrder.references(db, customer.id)),
   );
 
   apiRoute(
@@ -48,14 +48,14 @@ export async function quickOrderRoutes(site: FastifyInstance) {
       summary: "Save a model (by model_id, reference, or product_id: its first model on sale) in the caller's wishlist",
       description: "Already saved: unchanged. Answers the wishlist's references. At most 500 models.",
     },
-    async (req, _reply, input, customer) => ok(req, await quickOrder.add(db, customer.id, input), "area.wishlist_added"),
+    async (req, _reply, input, { customer }) => ok(req, await quickOrder.add(db, customer.id, input), "area.wishlist_added"),
   );
 
   apiRoute(
     site,
     delWishlist,
     { tags, summary: "Remove a model (by model_id or reference, or every model of product_id) from the caller's wishlist" },
-    async (req, _reply, input, customer) => ok(req, await quickOrder.remove(db, customer.id, input), "area.wishlist_removed"),
+    async (req, _reply, input, { customer }) => ok(req, await quickOrder.remove(db, customer.id, input), "area.wishlist_removed"),
   );
 
   apiRoute(
