@@ -14,5 +14,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: true,
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    // the shops check every API answer against its contract (server/http/answer-check.ts): a break is a 500 the
+    // page shows and a line on the shop's stderr
+    env: { CHECK_ANSWERS: "1" },
   },
 });
