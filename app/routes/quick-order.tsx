@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/quick-order";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
-import { requireCustomer } from "#app/lib/guard.ts";
+import { customerContext } from "#app/lib/guard.ts";
 import { notFoundResponse } from "#app/lib/loader-errors.ts";
 import { langOfPath, localePath } from "#core/slug.ts";
 import { QuickOrderList } from "#app/components/quick-order/quick-order-list.tsx";
@@ -16,13 +16,13 @@ type ListType = (typeof TYPES)[number];
 
 /** /quick-order/purchased, /quick-order/wishlist, and /collect (/center/collect): the purchased list. */
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  const me = requireCustomer(context, url);
+  const ctx = customerContext(context, url);
   const type = (params.type ?? "purchased") as ListType;
   if (!TYPES.includes(type)) throw notFoundResponse();
-  const { quickOrder, db } = context.services;
+  const { quickOrder } = context.services;
   return type === "wishlist"
-    ? { type, purchased: null, wishlist: await quickOrder.wishlist(db, me.id, context.lang) }
-    : { type, purchased: await quickOrder.purchased(db, me.id, context.lang), wishlist: null };
+    ? { type, purchased: null, wishlist: await quickOrder.wishlist(ctx) }
+    : { type, purchased: await quickOrder.purchased(ctx), wishlist: null };
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {

@@ -4,7 +4,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/quotation";
 import { useT } from "#app/lib/i18n.tsx";
-import { requireCustomer } from "#app/lib/guard.ts";
+import { customerContext } from "#app/lib/guard.ts";
 import { notFoundResponse, orNotFound } from "#app/lib/loader-errors.ts";
 import { CancelQuotationButton, PdfLinks, QuotationState, QuotationToCartButton } from "#app/components/quotations/quotation-parts.tsx";
 import { translate } from "#core/i18n/translate.ts";
@@ -18,10 +18,10 @@ import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 export const handle = { personal: true };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const me = requireCustomer(context, url);
+  const ctx = customerContext(context, url);
   const ref = quotationRefSchema.safeParse({ id: url.searchParams.get("id") ?? "" });
   if (!ref.success) throw notFoundResponse();
-  return orNotFound(context.services.quotations.detail(context.services.db, me.id, ref.data, context.lang));
+  return orNotFound(context.services.quotations.detail(ctx, ref.data));
 }
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {

@@ -3,7 +3,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/quotations";
 import { useT } from "#app/lib/i18n.tsx";
-import { requireCustomer } from "#app/lib/guard.ts";
+import { customerContext } from "#app/lib/guard.ts";
 import { PdfLinks, QuotationState } from "#app/components/quotations/quotation-parts.tsx";
 import { translate } from "#core/i18n/translate.ts";
 import { formatDate } from "#core/format-date.ts";
@@ -15,8 +15,7 @@ import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 export const handle = { personal: true };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const me = requireCustomer(context, url);
-  return context.services.quotations.list(context.services.db, me.id, context.lang);
+  return context.services.quotations.list(customerContext(context, url));
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {

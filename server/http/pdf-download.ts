@@ -36,7 +36,7 @@ export async function documentFileRoutes(app: FastifyInstance, opts: { secureCoo
     "credit-note": byId((c, noteId, lang) => documents.creditNotePdf(db, c, noteId, lang)),
     quotation: async (c, ref, lang) => {
       const r = quotationRefSchema.safeParse({ id: ref });
-      return r.success ? quotations.pdf(db, c, r.data, lang) : null;
+      return r.success ? quotations.pdf({ db, customer: { id: c }, lang }, r.data) : null;
     },
   };
   for (const kind of DOCUMENT_KINDS) pdfRoute(app, opts, kind, kinds[kind]);

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { query } from "#server/db/client.ts";
+import { contextOf } from "#server/context.ts";
 import { plentifulModels } from "#server/test/catalogue.ts";
 import { createTestApp, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
@@ -22,10 +23,11 @@ describe.each(testDbKinds())("concurrent writes to one cart on %s", (kind) => {
 
   const service = () => t.app.services.cart;
   const db = () => t.database.db;
-  const add = (model_id: number, num = 1) => service().add(db(), CUSTOMER, [{ model_id, num }], "fr");
-  const setNum = (model_id: number, num: number) => service().edit(db(), CUSTOMER, { model_id, num, type: 1 }, "fr");
-  const remove = (model_id: number) => service().remove(db(), CUSTOMER, [], [model_id], "fr");
-  const merge = (entries: { model_id: number; num: number }[]) => service().merge(db(), CUSTOMER, entries, "fr");
+  const ctx = () => contextOf(db(), CUSTOMER);
+  const add = (model_id: number, num = 1) => service().add(ctx(), [{ model_id, num }]);
+  const setNum = (model_id: number, num: number) => service().edit(ctx(), { model_id, num, type: 1 });
+  const remove = (model_id: number) => service().remove(ctx(), [], [model_id]);
+  const merge = (entries: { model_id: number; num: number }[]) => service().merge(ctx(), entries);
   /** The cart's lines as model id → quantity. */
   const lines = async () =>
     new Map(

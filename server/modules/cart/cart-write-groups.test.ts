@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { query } from "#server/db/client.ts";
+import { contextOf } from "#server/context.ts";
 import { plentifulModels } from "#server/test/catalogue.ts";
 import { createTestApp, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
@@ -26,7 +27,7 @@ describe.each(testDbKinds())("adds of many customers at once on %s", (kind) => {
   let m: number[];
   const db = () => t.database.db;
   const service = () => t.app.services.cart;
-  const add = (customer: number, model_id: number, num = 1, s = service()) => s.add(db(), customer, [{ model_id, num }], "fr");
+  const add = (customer: number, model_id: number, num = 1, s = service()) => s.add(contextOf(db(), customer), [{ model_id, num }]);
   /** Each call's outcome: "ok", a refusal's key; anything else fails the test. */
   const together = async (calls: (() => Promise<unknown>)[]) =>
     (await Promise.allSettled(calls.map((c) => c()))).map((r) => {
@@ -79,7 +80,7 @@ describe.each(testDbKinds())("adds of many customers at once on %s", (kind) => {
 
   it("sums adds and quantity changes of many customers at once, each customer's in the state of one order of them", async () => {
     await Promise.all(buyers.map((b) => add(b, m[0], 5)));
-    const edit = (b: number, num: number, type: number) => () => service().edit(db(), b, { model_id: m[0], num, type }, "fr");
+    const edit = (b: number, num: number, type: number) => () => service().edit(contextOf(db(), b), { model_id: m[0], num, type });
     // per customer: +2, −1 (type 2: by a delta) and +3 at once: 9 whatever their order
     const calls = buyers.flatMap((b) => [edit(b, 2, 2), edit(b, -1, 2), () => add(b, m[0], 3)]);
     expect(await together(calls)).toEqual(calls.map(() => "ok"));

@@ -16,7 +16,7 @@ const translated = (req: FastifyRequest, messages: CartMessage[]) =>
   messages.map((m) => ({ model_id: m.model_id, key: m.key, info: translate(req.lang, m.key, m.vars) }));
 
 export async function cartRoutes(site: FastifyInstance) {
-  const { cart, db } = site.services;
+  const { cart } = site.services;
 
   apiRoute(
     site,
@@ -26,9 +26,10 @@ export async function cartRoutes(site: FastifyInstance) {
       summary: "The cart: the customer's server cart, or the anonymous visitor's `carts` priced (nothing stored)",
       description: "For an anonymous visitor, invalid entries of `carts` are left out and models no longer sold are listed in `messages`.",
     },
-    async (req, reply, { carts }) => {
-      if (req.customer) return okJson(req, reply, await cart.viewJson(db, req.customer.id, req.lang));
-      const { messages, ...answer } = await cart.priceAnonymous(db, carts, req.lang);
+    async (req, reply, { carts }, ctx) => {
+      const { customer } = ctx;
+      if (customer) return okJson(req, reply, await cart.viewJson({ ...ctx, customer }));
+      const { messages, ...answer } = await cart.priceAnonymous(ctx.db, carts, ctx.lang);
       return ok(req, { ...answer, messages: translated(req, messages) });
     },
   );
@@ -42,7 +43,7 @@ export async function cartRoutes(site: FastifyInstance) {
       description:
         "`cart_list` holds the lines of the models added, `cart_models` every line of the cart in order (the other lines are unchanged).",
     },
-    async (req, reply, { arr }, { customer }) => okJson(req, reply, await cart.add(db, customer.id, arr, req.lang), "api.cart_added"),
+    async (req, reply, { arr }, ctx) => okJson(req, reply, await cart.add(ctx, arr), "api.cart_added"),
   );
 
   apiRoute(
@@ -53,7 +54,7 @@ export async function cartRoutes(site: FastifyInstance) {
       summary: "Set a line's quantity (type 1) or change it by a delta (other types; reaching 0 removes the line)",
       description: "`cart_list` holds the line changed (none when it was removed), `cart_models` every line of the cart in order.",
     },
-    async (req, reply, input, { customer }) => okJson(req, reply, await cart.edit(db, customer.id, input, req.lang)),
+    async (req, reply, input, ctx) => okJson(req, reply, await cart.edit(ctx, input)),
   );
 
   apiRoute(
@@ -63,7 +64,7 @@ export async function cartRoutes(site: FastifyInstance) {
       tags,
       summary: "Remove lines of the caller's cart by line id (`ids`) or model id (`model_ids`)",
     },
-    async (req, _reply, { ids, model_ids }, { customer }) => ok(req, await cart.remove(db, customer.id, ids, model_ids, req.lang)),
+    async (req, _reply, { ids, model_ids }, ctx) => ok(req, await cart.remove(ctx, ids, model_ids)),
   );
 
   apiRoute(
@@ -74,8 +75,8 @@ export async function cartRoutes(site: FastifyInstance) {
       summary: "At login: add the anonymous cart (`carts`) to the customer's cart, within stock, ceilings and cartGoodsLimit",
       description: "`messages`: one per line changed or dropped, translated.",
     },
-    async (req, _reply, { carts }, { customer }) => {
-      const { messages, ...answer } = await cart.merge(db, customer.id, carts, req.lang);
+    async (req, _reply, { carts }, ctx) => {
+      const { messages, ...answer } = await cart.merge(ctx, carts);
       return ok(req, { ...answer, messages: translated(req, messages) });
     },
   );

@@ -1,10 +1,12 @@
 // The customer's server cart and the anonymous cart's pricing (SPEC §4, §5, §7; decisions 070, 113). Every function
-// takes the handle to use (decision 060). Each write (add, edit, removal, login merge) is one transaction of named
-// steps (cart-rows.ts): lock the cart row, read what core needs, decide with core (core/cart/writes.ts), write what it
-// decided, read the cart for the answer; the adds and edits of different customers share one (cart-write-groups.ts, decision
-// 123). Concurrent writes to one cart queue on its row lock, so each decides on the lines the one before it left.
+// takes the handle to use (decision 060); a customer's use case takes its context (db, customer, lang; decision 132).
+// Each write (add, edit, removal, login merge) is one transaction of named steps (cart-rows.ts): lock the cart row,
+// read what core needs, decide with core (core/cart/writes.ts), write what it decided, read the cart for the answer;
+// the adds and edits of different customers share one (cart-write-groups.ts, decision 123). Concurrent writes to one
+// cart queue on its row lock, so each decides on the lines the one before it left.
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import type { Context } from "#server/context.ts";
 import { cartLines, carts } from "#server/db/schema/index.ts";
 import { afterCommit, isTransaction, withTransaction } from "#server/db/tx.ts";
 import { MODEL_TTL_MS } from "#server/modules/catalogue/list-model.ts";
@@ -106,7 +108,9 @@ export function createCartService(config: ConfigService, models: CartModels, fre
   }
 
   /** The customer's cart row, created when missing; `lock` holds it until the transaction ends (quotations). */
-  async function cartRow(q: Db, customerId: number, lock: boolean): Promise<CartRow> {
+  async function cartRow(ctx: Context, lock: boolean): Promise<CartRow> {
+    const { db: q } = ctx;
+    const customerId = ctx.customer.id;
     const select = () => {
       const rows = q.select(CART_COLUMNS).from(carts).where(eq(carts.customerId, customerId));
       return lock ? rows.for("update") : rows;
@@ -193,7 +197,9 @@ export function createCartService(config: ConfigService, models: CartModels, fre
   }
 
   /** The customer's cart as SPEC §7 answers it: one statement for the cart, its address, coupon and lines. */
-  async function view(q: Db, customerId: number, lang: Lang): Promise<CartAnswer> {
+  async function view(ctx: Context): Promise<CartAnswer> {
+    const { db: q, lang } = ctx;
+    const customerId = ctx.customer.id;
     const state = await loadCart(q, customerId);
     if (!state) return strip(buildAnswer([], cartParams(null, null, null, null), await settings(), lang, true));
     return answer(q, customerId, state, await models.catalogue(lang), lang);
@@ -203,7 +209,9 @@ export function createCartService(config: ConfigService, models: CartModels, fre
    * The customer's cart answer as JSON text: kept while nothing it shows changes (cart-answers.ts), else built
    * as `view` does. The read-model values it was priced from (`deps`) must still be current to serve it.
    */
-  async function viewJson(q: Db, customerId: number, lang: Lang): Promise<JsonText<CartAnswer>> {
+  async function viewJson(ctx: Context): Promise<JsonText<CartAnswer>> {
+    const { db: q, lang } = ctx;
+    const customerId = ctx.customer.id;
     const statics = await models.catalogue(lang);
     const conf = await settings();
     const deps = [statics, conf];
@@ -251,7 +259,9 @@ export function createCartService(config: ConfigService, models: CartModels, fre
    * live counters of the models added (decision 070's order). Answers the totals, the lines of the models added and
    * the cart's order.
    */
-  async function add(q: Db, customerId: number, entries: readonly CartEntry[], lang: Lang): Promise<JsonText<CartChangeAnswer>> {
+  async function add(ctx: Context, entries: readonly CartEntry[]): Promise<JsonText<CartChangeAnswer>> {
+    const { db: q, lang } = ctx;
+    const customerId = ctx.customer.id;
     const { ok, items } = prepareAdd(entries);
     if (!ok) throw refused("api.cart_add_empty");
     const conf = await settings();
@@ -275,7 +285,9 @@ export function createCartService(config: ConfigService, models: CartModels, fre
    * Sets (type 1) or changes by a delta the quantity of one of the caller's lines (by line id, else model id); core's
    * decideEdit removes it at 0 or less, refuses a raise past what may be bought, never a lowering.
    */
-  async function edit(q: Db, customerId: number, input: EditCartInput, lang: Lang): Promise<JsonText<CartChangeAnswer>> {
+  async function edit(ctx: Context, input: EditCartInput): Promise<JsonText<CartChangeAnswer>> {
+    const { db: q, lang } = ctx;
+    const customerId = ctx.customer.id;
     const statics = await models.catalogue(lang);
     let modelId = 0;
     const cart = await groups.write(q, {
@@ -297,14 +309,16 @@ export function createCartService(config: ConfigService, models: CartModels, fre
   }
 
   /** Removes the caller's lines by line id or model id; ids of another customer's lines match nothing. */
-  async function remove(q: Db, customerId: number, ids: readonly number[], modelIds: readonly number[], lang: Lang): Promise<CartAnswer> {
+  async function remove(ctx: Context, ids: readonly number[], modelIds: readonly number[]): Promise<CartAnswer> {
+    const { db: q, lang } = ctx;
+    const customerId = ctx.customer.id;
     const statics = await models.catalogue(lang);
     const cart = await write(q, customerId, async (tx, deferNotice) => {
       const locked = await lockCart(tx, customerId, deferNotice, nothing);
       if (!locked) return null;
       return writeThenRead(tx, customerId, deleteLinesSql(locked.cartId, ids, modelIds));
     });
-    return cart ? answer(q, customerId, cart, statics, lang) : view(q, customerId, lang);
+    return cart ? answer(q, customerId, cart, statics, lang) : view(ctx);
   }
 
   /**
@@ -312,14 +326,11 @@ export function createCartService(config: ConfigService, models: CartModels, fre
    * be bought; models no longer sold or out of stock are dropped, and new lines past cartGoodsLimit too. Never
    * refused; the messages say what was changed.
    */
-  async function merge(
-    q: Db,
-    customerId: number,
-    entries: readonly CartEntry[],
-    lang: Lang,
-  ): Promise<CartAnswer & { messages: CartMessage[] }> {
+  async function merge(ctx: Context, entries: readonly CartEntry[]): Promise<CartAnswer & { messages: CartMessage[] }> {
+    const { db: q, lang } = ctx;
+    const customerId = ctx.customer.id;
     const { items } = prepareAdd(entries);
-    if (items.length === 0) return { ...(await view(q, customerId, lang)), messages: [] };
+    if (items.length === 0) return { ...(await view(ctx)), messages: [] };
     const conf = await settings();
     const statics = await models.catalogue(lang);
     const modelIds = items.map((i) => i.model_id);

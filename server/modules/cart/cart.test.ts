@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { query } from "#server/db/client.ts";
+import { contextOf } from "#server/context.ts";
 import { createTestApp, post, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 import { cartPayloads } from "./cart-notices.ts";
@@ -369,7 +370,7 @@ describe.each(testDbKinds())("cart API on %s", (kind) => {
               service.forgetAnswers([1]); // likewise: the list must not serve the answer the notice is on its way to drop
             }
             // the full rebuild: every line priced and the whole answer serialised, no kept line or answer
-            const view = await service.view(db, 1, lang);
+            const view = await service.view(contextOf(db, 1, lang));
             const full = JSON.stringify(view);
             if (r && r.statusCode === 200) {
               const answer = r.json().data as Listed & { cart_models: [number, number][] };
@@ -408,14 +409,14 @@ describe.each(testDbKinds())("cart API on %s", (kind) => {
           const s = o.who ? other : one;
           let json: string | null = null;
           try {
-            if (o.edit && o.num !== 0) json = await s.edit(db, 1, { model_id: o.m, num: o.num, type: 2 }, "fr");
-            else if (!o.edit && o.num > 0) json = await s.add(db, 1, [{ model_id: o.m, num: o.num }], "fr");
+            if (o.edit && o.num !== 0) json = await s.edit(contextOf(db, 1), { model_id: o.m, num: o.num, type: 2 });
+            else if (!o.edit && o.num > 0) json = await s.add(contextOf(db, 1), [{ model_id: o.m, num: o.num }]);
           } catch (e) {
             if (!isDomainError(e)) throw e; // a refusal (stock, no such line) changes nothing
           }
           if (json === null) continue;
           answered++;
-          const view = await one.view(db, 1, "fr");
+          const view = await one.view(contextOf(db, 1));
           expect(JSON.stringify(JSON.parse(json))).toBe(JSON.stringify(patchOf(view as unknown as Listed, [o.m])));
         }
       }),

@@ -60,7 +60,7 @@ export async function checkoutRoutes(site: FastifyInstance) {
         "Does not put the code on the cart (cartParams with `code` does, without the minimum check: the cart can still change, and below its minimum a coupon on the cart takes nothing off).",
     },
     async (req, _reply, { code }, { customer }) => {
-      const { cart_info } = await cart.view(db, customer.id, req.lang);
+      const { cart_info } = await cart.view({ db, customer, lang: req.lang });
       return ok(req, await coupons.verifyForCart(db, customer.id, code, cart_info.totalAmount, req.lang), "checkout.coupon_valid");
     },
   );

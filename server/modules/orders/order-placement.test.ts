@@ -316,9 +316,9 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
       });
     const b = await unnoticed((tx) => buyer("notices", [[plain.id, 4]], "notices@exemple.fr", tx));
     // this process keeps the buyer's answer (a change it is not told of does not show)…
-    expect(JSON.parse(await cart.viewJson(db, b.id, "fr")).cart_list[0].num).toBe(4);
+    expect(JSON.parse(await cart.viewJson({ db, customer: b, lang: "fr" })).cart_list[0].num).toBe(4);
     await unnoticed((tx) => query(tx, sql`update cart_lines set num = 3 where cart_id = ${b.cartId}`));
-    expect(JSON.parse(await cart.viewJson(db, b.id, "fr")).cart_list[0].num).toBe(4);
+    expect(JSON.parse(await cart.viewJson({ db, customer: b, lang: "fr" })).cart_list[0].num).toBe(4);
     // …and the order, placed through the service (not the API, whose request hook drops it here), leaves only its
     // notices to drop it, as in any other process
     const seen: string[] = [];
@@ -330,7 +330,7 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
     expect(seen.some((p) => /^(stock|avail):/.test(p))).toBe(true);
     // the emptied cart is the only cart it tells of
     expect(seen.filter((p) => p.startsWith("cart") && p !== `cart:${b.id}`)).toEqual([]);
-    await expect.poll(async () => JSON.parse(await cart.viewJson(db, b.id, "fr")).cart_list).toEqual([]);
+    await expect.poll(async () => JSON.parse(await cart.viewJson({ db, customer: b, lang: "fr" })).cart_list).toEqual([]);
     // a coupons notice would drop every customer's cart answer in every process (read-cache.ts)
     expect(seen.filter((p) => p === "coupons" || p === "quotations" || p === "*")).toEqual([]);
   });
@@ -480,7 +480,10 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
     );
     for (let round = 0; round < 6; round++) {
       const b = await buyer(`changing${round}`, [[plain.id, 2]]);
-      const [placed, added] = await Promise.allSettled([place(b), cart.add(db, b.id, [{ model_id: other.id, num: 3 }], "fr")]);
+      const [placed, added] = await Promise.allSettled([
+        place(b),
+        cart.add({ db, customer: b, lang: "fr" }, [{ model_id: other.id, num: 3 }]),
+      ]);
       expect(added.status).toBe("fulfilled");
       expect(placed.status).toBe("fulfilled");
       const orderId = (placed as PromiseFulfilledResult<{ id: number }>).value.id;
@@ -631,7 +634,7 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
       db,
       sql`update carts set delivery_mode = 'pallet', freight = '{"freight_ht": "0.01", "freight_tva": "0.00"}'::jsonb where customer_id = ${b.id}`,
     );
-    const { cart_info } = await t.app.services.cart.view(db, b.id, "fr");
+    const { cart_info } = await t.app.services.cart.view({ db, customer: b, lang: "fr" });
     const quoted = await t.app.services.freight.quote(db, { mode: "pallet", zip_code: "75011", rdv: false, totals: cart_info });
     expect(cart_info.freight).toEqual(quoted);
     expect(Number(quoted.freight_ht)).toBeGreaterThan(1);

@@ -257,10 +257,8 @@ export function createOrdersService(cart: CartService) {
     // cart between the two reads only changes these counts, never the cart).
     const before = new Map((await linesInCart(q, customerId)).map((l) => [l.model_id, l.num]));
     const merged = await cart.merge(
-      q,
-      customerId,
+      { db: q, customer: { id: customerId }, lang },
       [...byModel].map(([model_id, l]) => ({ model_id, num: l.num })),
-      lang,
     );
     for (const m of merged.messages) {
       const reference = byModel.get(m.model_id)?.reference ?? String(m.vars.ref ?? "");

@@ -8,7 +8,7 @@ import { apiRoute } from "#server/http/openapi.ts";
 const tags = ["Quick order"];
 
 export async function quickOrderRoutes(site: FastifyInstance) {
-  const { quickOrder, db } = site.services;
+  const { quickOrder } = site.services;
 
   apiRoute(
     site,
@@ -18,7 +18,7 @@ export async function quickOrderRoutes(site: FastifyInstance) {
       summary: "Every model the caller bought before, with the last price and date and the current price and availability",
       description: "Aggregated from the caller's order lines (cancelled and expired orders left out), most recently bought first.",
     },
-    async (req, _reply, _input, { customer }) => ok(req, wholeList(await quickOrder.purchased(db, customer.id, req.lang))),
+    async (req, _reply, _input, ctx) => ok(req, wholeList(await quickOrder.purchased(ctx))),
   );
 
   apiRoute(
@@ -30,14 +30,14 @@ export async function quickOrderRoutes(site: FastifyInstance) {
       description: "Most recently saved first; references no longer in the catalogue are left out (and not counted).",
     },
     // A wishlist holds at most 500 models: read whole (as the wishlist page shows it), then paged.
-    async (req, _reply, input, { customer }) => ok(req, pageOf(await quickOrder.wishlist(db, customer.id, req.lang), input)),
+    async (req, _reply, input, ctx) => ok(req, pageOf(await quickOrder.wishlist(ctx), input)),
   );
 
   apiRoute(
     site,
     wishlistRefs,
     { tags, summary: "The references in the caller's wishlist and their products (heart buttons)" },
-    async (req, _reply, _input, { customer }) => ok(req, await quickOrder.references(db, customer.id)),
+    async (req, _reply, _input, ctx) => ok(req, await quickOrder.references(ctx)),
   );
 
   apiRoute(
@@ -48,14 +48,14 @@ export async function quickOrderRoutes(site: FastifyInstance) {
       summary: "Save a model (by model_id, reference, or product_id: its first model on sale) in the caller's wishlist",
       description: "Already saved: unchanged. Answers the wishlist's references. At most 500 models.",
     },
-    async (req, _reply, input, { customer }) => ok(req, await quickOrder.add(db, customer.id, input), "area.wishlist_added"),
+    async (req, _reply, input, ctx) => ok(req, await quickOrder.add(ctx, input), "area.wishlist_added"),
   );
 
   apiRoute(
     site,
     delWishlist,
     { tags, summary: "Remove a model (by model_id or reference, or every model of product_id) from the caller's wishlist" },
-    async (req, _reply, input, { customer }) => ok(req, await quickOrder.remove(db, customer.id, input), "area.wishlist_removed"),
+    async (req, _reply, input, ctx) => ok(req, await quickOrder.remove(ctx, input), "area.wishlist_removed"),
   );
 
   apiRoute(
@@ -67,6 +67,6 @@ export async function quickOrderRoutes(site: FastifyInstance) {
       description:
         "Separators `;`, `,` or tab; an optional header line; at most 500 lines and 40 000 characters. Duplicates are merged into their first line. Nothing is added to the cart: the page adds the valid lines with addShoppingCart.",
     },
-    async (req, _reply, { text }) => ok(req, await quickOrder.resolve(db, text, req.lang)),
+    async (req, _reply, { text }, ctx) => ok(req, await quickOrder.resolve(ctx.db, text, ctx.lang)),
   );
 }

@@ -3,6 +3,7 @@
 // quantity rule stays the cart's. Every query is scoped to the caller.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
+import type { Context } from "#server/context.ts";
 import { models as modelTable, wishlists } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { notFound, refused } from "#core/domain-errors.ts";
@@ -59,7 +60,9 @@ export function createQuickOrderService(models: CartModels) {
   }
 
   /** Every model of the caller's orders (cancelled and expired ones left out), most recently bought first. */
-  async function purchased(q: Db, customerId: number, lang: Lang): Promise<PurchasedItemAnswer[]> {
+  async function purchased(ctx: Context): Promise<PurchasedItemAnswer[]> {
+    const { db: q, lang } = ctx;
+    const customerId = ctx.customer.id;
     const rows = await query<{
       model_id: number;
       designation: string;
@@ -104,7 +107,9 @@ export function createQuickOrderService(models: CartModels) {
     });
   }
 
-  async function wishlist(q: Db, customerId: number, lang: Lang): Promise<WishlistItemAnswer[]> {
+  async function wishlist(ctx: Context): Promise<WishlistItemAnswer[]> {
+    const { db: q, lang } = ctx;
+    const customerId = ctx.customer.id;
     const w = wishlists;
     const rows = await q
       .select({ modelId: w.modelId, createdAt: w.createdAt })
@@ -141,7 +146,9 @@ export function createQuickOrderService(models: CartModels) {
   }
 
   /** The caller's wishlist references (upper case) and their products, for the heart buttons. */
-  async function references(q: Db, customerId: number): Promise<WishlistRefsAnswer> {
+  async function references(ctx: Context): Promise<WishlistRefsAnswer> {
+    const { db: q } = ctx;
+    const customerId = ctx.customer.id;
     const w = wishlists;
     const rows = await q
       .select({ reference: sql<string>`upper(${modelTable.reference})`, productId: modelTable.productId })
@@ -153,8 +160,9 @@ export function createQuickOrderService(models: CartModels) {
   }
 
   /** Saves the model (already saved: unchanged). One guarded statement: the size limit holds under concurrency. */
-  async function add(q: Db, customerId: number, input: WishlistInput): Promise<WishlistChangeAnswer> {
-    return withTransaction(q, async (tx) => {
+  async function add(ctx: Context, input: WishlistInput): Promise<WishlistChangeAnswer> {
+    const customerId = ctx.customer.id;
+    return withTransaction(ctx.db, async (tx) => {
       const modelId = await modelOf(tx, input);
       const inserted = await query<{ id: number }>(
         tx,
@@ -175,13 +183,14 @@ export function createQuickOrderService(models: CartModels) {
           .limit(1);
         if (present.length === 0) throw refused("area.wishlist_full", { max: WISHLIST_MAX });
       }
-      return { model_id: modelId, ...(await references(tx, customerId)) };
+      return { model_id: modelId, ...(await references({ ...ctx, db: tx })) };
     });
   }
 
   /** Removes the model from the caller's own wishlist (absent: unchanged). */
-  async function remove(q: Db, customerId: number, input: WishlistInput): Promise<WishlistChangeAnswer> {
-    return withTransaction(q, async (tx) => {
+  async function remove(ctx: Context, input: WishlistInput): Promise<WishlistChangeAnswer> {
+    const customerId = ctx.customer.id;
+    return withTransaction(ctx.db, async (tx) => {
       const modelId = await modelOf(tx, input);
       const w = wishlists;
       const which =
@@ -192,7 +201,7 @@ export function createQuickOrderService(models: CartModels) {
         .delete(w)
         .where(and(eq(w.customerId, customerId), eq(w.kind, "wishlist"), which))
         .returning({ id: w.id });
-      return { model_id: modelId, ...(await references(tx, customerId)) };
+      return { model_id: modelId, ...(await references({ ...ctx, db: tx })) };
     });
   }
 

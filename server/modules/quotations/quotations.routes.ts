@@ -9,7 +9,7 @@ import { formatDate } from "#core/format-date.ts";
 const tags = ["Quotations"];
 
 export async function quotationsRoutes(site: FastifyInstance) {
-  const { quotations, db } = site.services;
+  const { quotations } = site.services;
 
   apiRoute(
     site,
@@ -20,14 +20,14 @@ export async function quotationsRoutes(site: FastifyInstance) {
       description:
         "Numbers a DV… quotation with the cart's lines at the catalogue's current prices (promotions included), valid `quotationValidityDays` days (site config, 30 by default). The cart is left as it is. The same key answers the quotation already created.",
     },
-    async (req, _reply, input, { customer }) => {
-      const q = await quotations.create(db, customer.id, input, req.lang);
+    async (req, _reply, input, ctx) => {
+      const q = await quotations.create(ctx, input);
       return ok(req, q, "quotations.created", { number: q.number, date: formatDate(q.valid_until, req.lang) });
     },
   );
 
-  apiRoute(site, quotationList, { tags, summary: "The caller's quotations, newest first" }, async (req, _reply, _input, { customer }) =>
-    ok(req, wholeList((await quotations.list(db, customer.id, req.lang)).list)),
+  apiRoute(site, quotationList, { tags, summary: "The caller's quotations, newest first" }, async (req, _reply, _input, ctx) =>
+    ok(req, wholeList((await quotations.list(ctx)).list)),
   );
 
   apiRoute(
@@ -38,7 +38,7 @@ export async function quotationsRoutes(site: FastifyInstance) {
       summary: "One of the caller's quotations with its lines",
       description: "`id` is the quotation id or its number (DV2026-000012). Another customer's quotation is not found (404).",
     },
-    async (req, _reply, ref, { customer }) => ok(req, await quotations.detail(db, customer.id, ref, req.lang)),
+    async (req, _reply, ref, ctx) => ok(req, await quotations.detail(ctx, ref)),
   );
 
   apiRoute(
@@ -50,8 +50,8 @@ export async function quotationsRoutes(site: FastifyInstance) {
       description:
         "Replaces the cart's lines by the quotation's; each line is then priced from the stored quotation (never from the request) while the quotation is valid and the quantity is the quoted one. Refused when expired, already ordered or cancelled, or when a line is no longer sold or out of stock.",
     },
-    async (req, _reply, ref, { customer }) => {
-      const { number, ...answer } = await quotations.toCart(db, customer.id, ref, req.lang);
+    async (req, _reply, ref, ctx) => {
+      const { number, ...answer } = await quotations.toCart(ctx, ref);
       return ok(req, answer, "quotations.to_cart_done", { number });
     },
   );
@@ -65,8 +65,8 @@ export async function quotationsRoutes(site: FastifyInstance) {
       description:
         "`id` is the id or the number. Only an open quotation, or one loaded into the cart, still within its validity; expired, ordered or already cancelled ones are refused with a translated message naming the number. Another customer's quotation is not found (404).",
     },
-    async (req, _reply, ref, { customer }) => {
-      const q = await quotations.cancel(db, customer.id, ref, req.lang);
+    async (req, _reply, ref, ctx) => {
+      const q = await quotations.cancel(ctx, ref);
       return ok(req, q, "quotations.cancel_done", { number: q.number });
     },
   );

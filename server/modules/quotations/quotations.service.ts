@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
-import type { Db } from "#server/db/client.ts";
+import type { Context } from "#server/context.ts";
 import { storeAnswer, takeKey } from "#server/modules/idempotency/idempotency-keys.ts";
 import { cartLines, carts, customers, quotations } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/tx.ts";
@@ -95,7 +95,9 @@ const KEY_REFUSALS = { reused: "quotations.in_progress", inProgress: "quotations
 
 export function createQuotationsService(cart: CartService) {
   /** The cart as a new quotation: catalogue prices now (promotions included), validity from the site config. */
-  async function create(q: Db, customerId: number, input: CreateQuotationInput, lang: Lang): Promise<QuotationDetailAnswer> {
+  async function create(ctx: Context, input: CreateQuotationInput): Promise<QuotationDetailAnswer> {
+    const { db: q, lang } = ctx;
+    const customerId = ctx.customer.id;
     const conf = await cart.settings();
     const statics = await cart.models.catalogue(lang);
     return withTransaction(q, async (tx) => {
@@ -108,7 +110,7 @@ export function createQuotationsService(cart: CartService) {
         KEY_REFUSALS,
       );
       if (taken !== true) return taken;
-      const row = await cart.cartRow(tx, customerId, true);
+      const row = await cart.cartRow({ ...ctx, db: tx }, true);
       const lines = await cart.lines(tx, row.id);
       if (lines.length === 0) throw refused("api.cart_empty");
       const live = cart.models.join(
@@ -155,7 +157,9 @@ export function createQuotationsService(cart: CartService) {
   }
 
   /** The caller's quotations, newest first. */
-  async function list(q: Db, customerId: number, lang: Lang): Promise<{ list: QuotationSummaryAnswer[] }> {
+  async function list(ctx: Context): Promise<{ list: QuotationSummaryAnswer[] }> {
+    const { db: q, lang } = ctx;
+    const customerId = ctx.customer.id;
     const rows = await q
       .select(COLUMNS)
       .from(quotations)
@@ -167,7 +171,9 @@ export function createQuotationsService(cart: CartService) {
   }
 
   /** `ref` is the id or the number (DV2026-000012); another customer's is not found. */
-  async function find(q: Db, customerId: number, ref: QuotationRef, lock = false): Promise<Row> {
+  async function find(ctx: Context, ref: QuotationRef, lock = false): Promise<Row> {
+    const { db: q } = ctx;
+    const customerId = ctx.customer.id;
     const byId = /^\d+$/.test(ref.id) && Number(ref.id) <= 2_147_483_647;
     if (!byId && !parseDocumentNumber(ref.id)) throw notFound();
     const found = q
@@ -179,8 +185,8 @@ export function createQuotationsService(cart: CartService) {
     return r;
   }
 
-  async function detail(q: Db, customerId: number, ref: QuotationRef, lang: Lang): Promise<QuotationDetailAnswer> {
-    return toDetail(await find(q, customerId, ref), lang, shopDay(new Date()));
+  async function detail(ctx: Context, ref: QuotationRef): Promise<QuotationDetailAnswer> {
+    return toDetail(await find(ctx, ref), ctx.lang, shopDay(new Date()));
   }
 
   /**
@@ -189,11 +195,12 @@ export function createQuotationsService(cart: CartService) {
    * cancelled, or when a line is no longer sold, out of stock or above the purchasable quantity; nothing
    * changes then. The quotation becomes 'accepted'.
    */
-  async function toCart(q: Db, customerId: number, ref: QuotationRef, lang: Lang): Promise<CartAnswer & { number: string }> {
-    const statics = await cart.models.catalogue(lang);
-    const number = await withTransaction(q, async (tx) => {
-      const c = await cart.cartRow(tx, customerId, true);
-      const r = await find(tx, customerId, ref, true);
+  async function toCart(ctx: Context, ref: QuotationRef): Promise<CartAnswer & { number: string }> {
+    const statics = await cart.models.catalogue(ctx.lang);
+    const number = await withTransaction(ctx.db, async (tx) => {
+      const inTx = { ...ctx, db: tx };
+      const c = await cart.cartRow(inTx, true);
+      const r = await find(inTx, ref, true);
       const reason = unusableReason(r.status, r.valid_until, shopDay(new Date()));
       if (reason) throw refused(reason, { number: r.number });
       const lines = r.lines;
@@ -233,7 +240,7 @@ export function createQuotationsService(cart: CartService) {
         .where(and(eq(quotations.id, r.id), eq(quotations.status, "open")));
       return r.number;
     });
-    return { ...(await cart.view(q, customerId, lang)), number };
+    return { ...(await cart.view(ctx)), number };
   }
 
   /**
@@ -241,10 +248,11 @@ export function createQuotationsService(cart: CartService) {
    * decision 085). Under the quotation's row lock and guarded on the status, so a cancel racing an order that
    * uses the quotation leaves one winner. Cart lines loaded from it fall back to catalogue prices, as on expiry.
    */
-  async function cancel(q: Db, customerId: number, ref: QuotationRef, lang: Lang): Promise<QuotationDetailAnswer> {
+  async function cancel(ctx: Context, ref: QuotationRef): Promise<QuotationDetailAnswer> {
+    const customerId = ctx.customer.id;
     const today = shopDay(new Date());
-    const row = await withTransaction(q, async (tx) => {
-      const r = await find(tx, customerId, ref, true);
+    const row = await withTransaction(ctx.db, async (tx) => {
+      const r = await find({ ...ctx, db: tx }, ref, true);
       const reason = unusableReason(r.status, r.valid_until, today);
       if (reason) throw refused(reason, { number: r.number });
       const [done] = await tx
@@ -255,12 +263,14 @@ export function createQuotationsService(cart: CartService) {
       if (!done) throw conflict("quotations.cancelled", { number: r.number });
       return done;
     });
-    return toDetail(row, lang, today);
+    return toDetail(row, ctx.lang, today);
   }
 
-  /** The caller's quotation as a PDF in `lang`, with the caller's details; another customer's is not found. */
-  async function pdf(q: Db, customerId: number, ref: QuotationRef, lang: Lang): Promise<PdfFile> {
-    const qt = await detail(q, customerId, ref, lang);
+  /** The caller's quotation as a PDF in the context's language, with the caller's details; another customer's is not found. */
+  async function pdf(ctx: Context, ref: QuotationRef): Promise<PdfFile> {
+    const { db: q, lang } = ctx;
+    const customerId = ctx.customer.id;
+    const qt = await detail(ctx, ref);
     const [c] = await q
       .select({
         firstName: customers.firstName,
