@@ -4,7 +4,7 @@ import { langOfPath, localePath } from "#core/slug.ts";
 import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
-import { requireCustomer } from "#app/lib/guard.ts";
+import { customerContext } from "#app/lib/guard.ts";
 import { useSession } from "#app/lib/session-store.ts";
 import { SessionsList } from "#app/components/account/sessions-list.tsx";
 import { StateBadge } from "#app/components/orders/order-parts.tsx";
@@ -23,13 +23,14 @@ const RECENT = 3;
 // The account's home: the recent orders, the credit balance, the delivery dates to confirm and the unread
 // notifications, then the sessions. Only what the page shows: a personal page is rendered on every request.
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const c = requireCustomer(context, url);
+  const ctx = customerContext(context, url);
+  const c = ctx.customer;
   const { db, orders, documents, deliveries, notifications } = context.services;
   const [recent, credit, dates, notices] = await Promise.all([
     orders.list(db, c.id, { page: 1, page_size: RECENT }, context.lang),
-    documents.creditNoteList(db, c.id, context.lang),
-    deliveries.list(db, c.id, new Date(), context.lang),
-    notifications.list(db, c.id, context.lang),
+    documents.creditNoteList(ctx),
+    deliveries.list(ctx, new Date()),
+    notifications.list(ctx),
   ]);
   return {
     user: { first_name: c.firstName, last_name: c.lastName, client_number: c.clientNumber, company: c.company },

@@ -6,7 +6,7 @@ import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
 import { langOfPath } from "#core/slug.ts";
-import { requireCustomer } from "#app/lib/guard.ts";
+import { customerContext } from "#app/lib/guard.ts";
 import { useSession } from "#app/lib/session-store.ts";
 import { useApiForm } from "#app/lib/use-api-form.ts";
 import { AddressForm } from "#app/components/account/address-form.tsx";
@@ -17,8 +17,7 @@ import { formatPhone, type AddressKind, type AddressView } from "#core/account.t
 export const handle = { personal: true };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const me = requireCustomer(context, url);
-  return context.services.addresses.list(context.services.db, me.id);
+  return context.services.addresses.list(customerContext(context, url));
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {

@@ -4,7 +4,7 @@ import type { Route } from "./+types/credit-notes";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
 import { langOfPath } from "#core/slug.ts";
-import { requireCustomer } from "#app/lib/guard.ts";
+import { customerContext } from "#app/lib/guard.ts";
 import { formatDate } from "#core/format-date.ts";
 import { formatPrice } from "#core/price-format.ts";
 import { DocumentTable, OrderLink } from "#app/components/documents/document-table.tsx";
@@ -13,8 +13,7 @@ import { DocumentTable, OrderLink } from "#app/components/documents/document-tab
 export const handle = { personal: true };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const me = requireCustomer(context, url);
-  return context.services.documents.creditNoteList(context.services.db, me.id, context.lang);
+  return context.services.documents.creditNoteList(customerContext(context, url));
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {

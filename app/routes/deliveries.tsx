@@ -6,7 +6,7 @@ import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
 import { langOfPath } from "#core/slug.ts";
-import { requireCustomer } from "#app/lib/guard.ts";
+import { customerContext } from "#app/lib/guard.ts";
 import { DeliveryCard } from "#app/components/aftersales/delivery-card.tsx";
 import { ReceivingSection } from "#app/components/checkout/receiving-section.tsx";
 import type { ReceivingDay } from "#core/validation/receiving.ts";
@@ -17,9 +17,10 @@ export const handle = { personal: true };
 const WEEK = [1, 2, 3, 4, 5, 6, 7];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const me = requireCustomer(context, url);
+  const ctx = customerContext(context, url);
+  const me = ctx.customer;
   const { deliveries, receipt, db } = context.services;
-  const [list, arrangement] = await Promise.all([deliveries.list(db, me.id, new Date(), context.lang), receipt.get(db, me.id)]);
+  const [list, arrangement] = await Promise.all([deliveries.list(ctx, new Date()), receipt.get(db, me.id)]);
   return { ...list, arrangement };
 }
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/invoices";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
 import { langOfPath } from "#core/slug.ts";
-import { requireCustomer } from "#app/lib/guard.ts";
+import { customerContext } from "#app/lib/guard.ts";
 import { formatDate } from "#core/format-date.ts";
 import { formatPrice } from "#core/price-format.ts";
 import { DocumentTable, OrderLink } from "#app/components/documents/document-table.tsx";
@@ -12,8 +12,7 @@ import { DocumentTable, OrderLink } from "#app/components/documents/document-tab
 export const handle = { personal: true };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const me = requireCustomer(context, url);
-  return { list: await context.services.documents.invoiceList(context.services.db, me.id) };
+  return { list: await context.services.documents.invoiceList(customerContext(context, url)) };
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {

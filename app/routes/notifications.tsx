@@ -8,7 +8,7 @@ import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useSession } from "#app/lib/session-store.ts";
 import { translate } from "#core/i18n/translate.ts";
-import { requireCustomer } from "#app/lib/guard.ts";
+import { customerContext } from "#app/lib/guard.ts";
 import { formatDate } from "#core/format-date.ts";
 import { langOfPath, localePath } from "#core/slug.ts";
 
@@ -16,8 +16,7 @@ import { langOfPath, localePath } from "#core/slug.ts";
 export const handle = { personal: true };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const me = requireCustomer(context, url);
-  return context.services.notifications.list(context.services.db, me.id, context.lang);
+  return context.services.notifications.list(customerContext(context, url));
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {

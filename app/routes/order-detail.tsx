@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/order-detail";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
-import { requireCustomer } from "#app/lib/guard.ts";
+import { customerContext } from "#app/lib/guard.ts";
 import { notFoundResponse, orNotFound } from "#app/lib/loader-errors.ts";
 import { OrderLines, StateBadge, TotalsTable } from "#app/components/orders/order-parts.tsx";
 import { OrderDelivery, OrderInvoiceAddress, OrderPayment } from "#app/components/orders/order-sections.tsx";
@@ -21,13 +21,14 @@ export const handle = { personal: true };
 
 /** `?id=` is the order id or its number; another customer's order is the 404 page, like an absent one. */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const me = requireCustomer(context, url);
+  const ctx = customerContext(context, url);
+  const me = ctx.customer;
   const params = url.searchParams;
   const ref = parseOrderRef(params.get("id") ?? params.get("order_id"));
   if (!ref) throw notFoundResponse();
   const o = await orNotFound(context.services.orders.detail(context.services.db, me.id, ref, context.lang));
   // The invoice PDF and the credit spent (decision 079), read for this same caller and order.
-  return { ...o, documents: await context.services.documents.orderDocuments(context.services.db, me.id, o.id) };
+  return { ...o, documents: await context.services.documents.orderDocuments(ctx, o.id) };
 }
 
 export const meta: Route.MetaFunction = ({ location, loaderData }) => {

@@ -5,7 +5,7 @@ import type { Route } from "./+types/order-return";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
 import { langOfPath } from "#core/slug.ts";
-import { requireCustomer } from "#app/lib/guard.ts";
+import { customerContext } from "#app/lib/guard.ts";
 import { ReturnForm } from "#app/components/aftersales/return-form.tsx";
 import { ReturnsList } from "#app/components/aftersales/returns-list.tsx";
 
@@ -13,13 +13,10 @@ import { ReturnsList } from "#app/components/aftersales/returns-list.tsx";
 export const handle = { personal: true };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const me = requireCustomer(context, url);
-  const { returns, db } = context.services;
+  const ctx = customerContext(context, url);
+  const { returns } = context.services;
   // The first page of returnableOrders: the most recently delivered orders.
-  const [returnable, list] = await Promise.all([
-    returns.returnableOrders(db, me.id, new Date(), context.lang),
-    returns.list(db, me.id, context.lang),
-  ]);
+  const [returnable, list] = await Promise.all([returns.returnableOrders(ctx, new Date()), returns.list(ctx)]);
   const wanted = Number(url.searchParams.get("order_id"));
   return { orders: returnable.list, returns: list, wanted: Number.isInteger(wanted) ? wanted : 0 };
 }

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/order-tracking";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
-import { requireCustomer } from "#app/lib/guard.ts";
+import { customerContext } from "#app/lib/guard.ts";
 import { StateBadge } from "#app/components/orders/order-parts.tsx";
 import { TrackingTimeline } from "#app/components/orders/tracking-timeline.tsx";
 import { formatDate } from "#core/format-date.ts";
@@ -14,10 +14,11 @@ import { ReturnsList } from "#app/components/aftersales/returns-list.tsx";
 export const handle = { personal: true };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const me = requireCustomer(context, url);
+  const ctx = customerContext(context, url);
+  const me = ctx.customer;
   const { orders, returns, db } = context.services;
   // The returns part of "suivi de commande et retours" (decision 082).
-  const [tracked, list] = await Promise.all([orders.tracking(db, me.id, context.lang), returns.list(db, me.id, context.lang)]);
+  const [tracked, list] = await Promise.all([orders.tracking(db, me.id, context.lang), returns.list(ctx)]);
   return { orders: tracked, returns: list };
 }
 

@@ -10,7 +10,7 @@ import { langOfPath, localePath } from "#core/slug.ts";
 import { parseOrderRef } from "#core/validation/orders.ts";
 import type { OrderDetailAnswer } from "#core/contracts/orders.ts";
 import type { PaymentResultAnswer } from "#core/contracts/payments.ts";
-import { requireCustomer } from "#app/lib/guard.ts";
+import { customerContext } from "#app/lib/guard.ts";
 import { notFoundResponse, orNotFound } from "#app/lib/loader-errors.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { REDIRECT_SECONDS, useCountdown, usePaymentResult } from "#app/lib/payment.ts";
@@ -23,14 +23,15 @@ export const handle = { personal: true, bare: (params: Record<string, string | u
 const RESULT_TYPES = new Set(["success", "fail"]);
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  const me = requireCustomer(context, url);
+  const ctx = customerContext(context, url);
+  const me = ctx.customer;
   const type = (params as { type?: string }).type;
   if (type !== undefined && !RESULT_TYPES.has(type)) throw notFoundResponse();
   const ref = parseOrderRef(url.searchParams.get("order_id") ?? url.searchParams.get("id"));
   if (!ref) throw notFoundResponse();
   const o: OrderDetailAnswer = await orNotFound(context.services.orders.detail(context.services.db, me.id, ref, context.lang));
   // The card pays what the credit notes left (decision 079): the step says so before the buyer leaves.
-  const docs = await context.services.documents.orderDocuments(context.services.db, me.id, o.id);
+  const docs = await context.services.documents.orderDocuments(ctx, o.id);
   return {
     type: (type ?? null) as "success" | "fail" | null,
     order: {

@@ -4,7 +4,7 @@ import type { Route } from "./+types/questions";
 import type { RootWire } from "#app/lib/shell-types.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
-import { requireCustomer } from "#app/lib/guard.ts";
+import { customerContext } from "#app/lib/guard.ts";
 import { useApiForm } from "#app/lib/use-api-form.ts";
 import { uploadAttachment } from "#app/lib/upload.ts";
 import type { AttachmentAnswer } from "#core/contracts/questions.ts";
@@ -18,9 +18,9 @@ export const handle = { personal: true };
 
 /** `?order=` (id or number) preselects one of the caller's orders (a link from an order's page). */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const me = requireCustomer(context, url);
-  const { questions, db } = context.services;
-  const [orders, history] = await Promise.all([questions.orderChoices(db, me.id), questions.list(db, me.id, context.lang)]);
+  const ctx = customerContext(context, url);
+  const { questions } = context.services;
+  const [orders, history] = await Promise.all([questions.orderChoices(ctx), questions.list(ctx)]);
   const wanted = url.searchParams.get("order");
   const selected = orders.find((o) => String(o.id) === wanted || o.number === wanted)?.id ?? null;
   return { orders, history, selected };

@@ -13,6 +13,7 @@ import { createAddressesService } from "#server/modules/accounts/addresses.servi
 import { createIdentityService } from "#server/modules/accounts/identity.service.ts";
 import { createPasswordResetService } from "#server/modules/accounts/password-reset.service.ts";
 import { createNewsletterService } from "#server/modules/newsletter/newsletter.service.ts";
+import { contextOf, type SessionContext } from "#server/context.ts";
 
 const registration = (email: string, phone = "") => ({
   title: "Mme" as const,
@@ -64,9 +65,10 @@ describe.each(testDbKinds())("transactions on %s", (kind) => {
       const { customer, token } = await accounts.register(tx, registration("voit@exemple.fr"), "fr");
       expect((await accounts.findByIdentifier(tx, "voit@exemple.fr"))?.id).toBe(customer.id);
       expect((await sessions.resolve(tx, token))?.customer.id).toBe(customer.id);
-      const saved = await addresses.save(tx, customer.id, { ...address, kind: "delivery" });
-      expect((await addresses.list(tx, customer.id)).delivery.map((a) => a.id)).toEqual([saved.id]);
-      await identity.update(tx, customer, {
+      const ctx: SessionContext = { db: tx, customer, lang: "fr" };
+      const saved = await addresses.save(ctx, { ...address, kind: "delivery" });
+      expect((await addresses.list(ctx)).delivery.map((a) => a.id)).toEqual([saved.id]);
+      await identity.update(ctx, {
         title: "Mme",
         first_name: "Lucie",
         last_name: "Martin",
@@ -86,8 +88,8 @@ describe.each(testDbKinds())("transactions on %s", (kind) => {
     await expect(
       withTransaction(db, async (tx) => {
         const { customer } = await accounts.register(tx, registration(email, "0699887766"), "fr");
-        await addresses.save(tx, customer.id, { ...address, kind: "delivery" });
-        await addresses.save(tx, customer.id, { ...address, kind: "invoice" });
+        await addresses.save(contextOf(tx, customer.id), { ...address, kind: "delivery" });
+        await addresses.save(contextOf(tx, customer.id), { ...address, kind: "invoice" });
         await newsletter.subscribe(tx, email, "fr");
         await passwordReset.request(tx, email, "fr"); // reset row + its e-mail in the outbox
         afterCommit(() => committed.push("after commit"));
@@ -127,15 +129,17 @@ describe.each(testDbKinds())("transactions on %s", (kind) => {
       });
       const login = await accounts.login(tx, email, "Fleurs2026!", "10.9.9.9");
       const resolved = (await sessions.resolve(tx, login.token))!;
-      await identity.changeEmail(tx, resolved.customer, "tout2@exemple.fr", "Fleurs2026!");
-      await identity.changePassword(tx, resolved.customer, resolved.sessionId, "Fleurs2026!", "Jardin2026!");
-      const d = await addresses.save(tx, customer.id, { ...address, kind: "delivery" });
-      const i = await addresses.save(tx, customer.id, { ...address, kind: "invoice" });
-      await addresses.save(tx, customer.id, { ...address, id: d.id, kind: "delivery", city: "Lyon", zip_code: "69001" });
-      await addresses.addCombination(tx, customer.id, d.id, i.id);
-      const d2 = await addresses.save(tx, customer.id, { ...address, kind: "delivery" });
-      await addresses.setDefault(tx, customer.id, d2.id);
-      await addresses.remove(tx, customer.id, d.id);
+      const ctx: SessionContext = { db: tx, customer: resolved.customer, lang: "fr" };
+      expect(resolved.customer.id).toBe(customer.id);
+      await identity.changeEmail(ctx, "tout2@exemple.fr", "Fleurs2026!");
+      await identity.changePassword(ctx, resolved.sessionId, "Fleurs2026!", "Jardin2026!");
+      const d = await addresses.save(ctx, { ...address, kind: "delivery" });
+      const i = await addresses.save(ctx, { ...address, kind: "invoice" });
+      await addresses.save(ctx, { ...address, id: d.id, kind: "delivery", city: "Lyon", zip_code: "69001" });
+      await addresses.addCombination(ctx, d.id, i.id);
+      const d2 = await addresses.save(ctx, { ...address, kind: "delivery" });
+      await addresses.setDefault(ctx, d2.id);
+      await addresses.remove(ctx, d.id);
       await newsletter.subscribe(tx, "tout2@exemple.fr", "zh");
       await passwordReset.request(tx, "tout2@exemple.fr", "fr");
       const [mail] = await query<{ text: string }>(

@@ -144,8 +144,7 @@ describe("pages and the render cache", () => {
     expect(identity.statusCode).toBe(200);
     expect(identity.body).toContain("为了您的安全，请先设置新密码");
     await app.services.identity.changePassword(
-      app.services.db,
-      (await app.services.sessions.resolve(app.services.db, token))!.customer,
+      { db: app.services.db, customer: (await app.services.sessions.resolve(app.services.db, token))!.customer, lang: "zh" },
       undefined,
       "Martin2026!",
       "Neuf2026!",

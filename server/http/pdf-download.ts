@@ -32,8 +32,8 @@ const byId =
 export async function documentFileRoutes(app: FastifyInstance, opts: { secureCookies: boolean }) {
   const { documents, quotations, db } = app.services;
   const kinds: Record<DocumentKind, RenderPdf> = {
-    invoice: byId((c, orderId, lang) => documents.invoicePdf(db, c, orderId, lang)),
-    "credit-note": byId((c, noteId, lang) => documents.creditNotePdf(db, c, noteId, lang)),
+    invoice: byId((c, orderId, lang) => documents.invoicePdf({ db, customer: { id: c }, lang }, orderId)),
+    "credit-note": byId((c, noteId, lang) => documents.creditNotePdf({ db, customer: { id: c }, lang }, noteId)),
     quotation: async (c, ref, lang) => {
       const r = quotationRefSchema.safeParse({ id: ref });
       return r.success ? quotations.pdf({ db, customer: { id: c }, lang }, r.data) : null;

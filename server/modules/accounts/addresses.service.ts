@@ -1,6 +1,7 @@
 // Delivery and invoice addresses of the caller only (every query is scoped by customer id: no IDOR).
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import type { Context } from "#server/context.ts";
 import { addressCombinations, addresses } from "#server/db/schema/index.ts";
 import { notFound, refused } from "#core/domain-errors.ts";
 import { withTransaction } from "#server/db/tx.ts";
@@ -26,7 +27,7 @@ const view = (a: typeof addresses.$inferSelect): AddressView => ({
   phone: a.phone,
 });
 
-/** Every function takes the handle to use (`q`: pool or transaction, decision 060). */
+/** Every use case takes the caller's context first (decision 132); `ctx.db` is the pool or the caller's transaction. */
 export function createAddressesService() {
   const live = (customerId: number) => and(eq(addresses.customerId, customerId), isNull(addresses.deletedAt));
 
@@ -40,7 +41,8 @@ export function createAddressesService() {
     return row;
   }
 
-  async function list(q: Db, customerId: number): Promise<AddressBookAnswer> {
+  async function list({ db: q, customer }: Context): Promise<AddressBookAnswer> {
+    const customerId = customer.id;
     const rows = await q.select().from(addresses).where(live(customerId)).orderBy(desc(addresses.isDefault), asc(addresses.id));
     const combos = await q
       .select()
@@ -58,7 +60,8 @@ export function createAddressesService() {
   }
 
   /** Creates (no id) or edits (id of the caller's address); the first address of a kind becomes its default. */
-  async function save(q: Db, customerId: number, input: Address & { id?: number; kind: AddressKind; is_default?: boolean }) {
+  async function save({ db: q, customer }: Context, input: Address & { id?: number; kind: AddressKind; is_default?: boolean }) {
+    const customerId = customer.id;
     const values = {
       title: input.title ?? null,
       firstName: input.first_name,
@@ -105,12 +108,13 @@ export function createAddressesService() {
     return updated;
   }
 
-  async function setDefault(q: Db, customerId: number, id: number) {
-    return view(await withTransaction(q, async (tx) => makeDefault(tx, customerId, await own(tx, customerId, id))));
+  async function setDefault({ db: q, customer }: Context, id: number) {
+    return view(await withTransaction(q, async (tx) => makeDefault(tx, customer.id, await own(tx, customer.id, id))));
   }
 
   /** Soft delete: past orders keep their own copy; a deleted default hands over to the oldest other one. */
-  async function remove(q: Db, customerId: number, id: number) {
+  async function remove({ db: q, customer }: Context, id: number) {
+    const customerId = customer.id;
     await withTransaction(q, async (tx) => {
       const row = await own(tx, customerId, id);
       await tx.update(addresses).set({ deletedAt: new Date(), isDefault: false }).where(eq(addresses.id, id));
@@ -134,7 +138,8 @@ export function createAddressesService() {
     });
   }
 
-  async function addCombination(q: Db, customerId: number, deliveryId: number, invoiceId: number): Promise<CombinationAnswer> {
+  async function addCombination({ db: q, customer }: Context, deliveryId: number, invoiceId: number): Promise<CombinationAnswer> {
+    const customerId = customer.id;
     const [d, i] = [await own(q, customerId, deliveryId), await own(q, customerId, invoiceId)];
     if (d.kind !== "delivery" || i.kind !== "invoice") throw refused("account.address_kind_mismatch");
     const inserted = await q

@@ -28,15 +28,15 @@ export async function customerRoutes(site: FastifyInstance) {
     site,
     editIdentity,
     { summary: "Update title, names, company, phone, SIRET and VAT number", tags: identityTags },
-    async (req, _reply, input, { customer }) => ok(req, toUserInfo(await identity.update(db, customer, input)), "account.saved"),
+    async (req, _reply, input, ctx) => ok(req, toUserInfo(await identity.update(ctx, input)), "account.saved"),
   );
 
   apiRoute(
     site,
     changeEmail,
     { summary: "Change the e-mail address (current password required)", tags: identityTags },
-    async (req, _reply, { email, current }, { customer }) =>
-      ok(req, toUserInfo(await identity.changeEmail(db, customer, email, current, req.sessionId)), "account.saved"),
+    async (req, _reply, { email, current }, ctx) =>
+      ok(req, toUserInfo(await identity.changeEmail(ctx, email, current, req.sessionId)), "account.saved"),
   );
 
   // Active sessions: the account page lists them and ends any of them.
@@ -73,8 +73,8 @@ export async function customerRoutes(site: FastifyInstance) {
     site,
     changePassword,
     { summary: "Change the password (other sessions are revoked)", tags: identityTags },
-    async (req, _reply, { current, password }, { customer }) => {
-      await identity.changePassword(db, customer, req.sessionId, current, password);
+    async (req, _reply, { current, password }, ctx) => {
+      await identity.changePassword(ctx, req.sessionId, current, password);
       return ok(req, null, "account.password_changed");
     },
   );
@@ -83,38 +83,30 @@ export async function customerRoutes(site: FastifyInstance) {
     site,
     getAddress,
     { summary: "The caller's delivery and invoice addresses and their combinations", tags: addressTags },
-    async (req, _reply, _input, { customer }) => ok(req, await addresses.list(db, customer.id)),
+    async (req, _reply, _input, ctx) => ok(req, await addresses.list(ctx)),
   );
 
-  apiRoute(
-    site,
-    saveAddress,
-    { summary: "Create an address, or edit one with `id`", tags: addressTags },
-    async (req, _reply, input, { customer }) => ok(req, await addresses.save(db, customer.id, input), "account.saved"),
+  apiRoute(site, saveAddress, { summary: "Create an address, or edit one with `id`", tags: addressTags }, async (req, _reply, input, ctx) =>
+    ok(req, await addresses.save(ctx, input), "account.saved"),
   );
 
-  apiRoute(
-    site,
-    delAddress,
-    { summary: "Delete one of the caller's addresses", tags: addressTags },
-    async (req, _reply, { id }, { customer }) => {
-      await addresses.remove(db, customer.id, id);
-      return ok(req, null, "account.deleted");
-    },
-  );
+  apiRoute(site, delAddress, { summary: "Delete one of the caller's addresses", tags: addressTags }, async (req, _reply, { id }, ctx) => {
+    await addresses.remove(ctx, id);
+    return ok(req, null, "account.deleted");
+  });
 
   apiRoute(
     site,
     setDefaultAddress,
     { summary: "Make an address the default of its kind", tags: addressTags },
-    async (req, _reply, { id }, { customer }) => ok(req, await addresses.setDefault(db, customer.id, id), "account.saved"),
+    async (req, _reply, { id }, ctx) => ok(req, await addresses.setDefault(ctx, id), "account.saved"),
   );
 
   apiRoute(
     site,
     addAddressCombination,
     { summary: "Pair a delivery address with an invoice address", tags: addressTags },
-    async (req, _reply, { delivery_addr_id, invoice_addr_id }, { customer }) =>
-      ok(req, await addresses.addCombination(db, customer.id, delivery_addr_id, invoice_addr_id), "account.saved"),
+    async (req, _reply, { delivery_addr_id, invoice_addr_id }, ctx) =>
+      ok(req, await addresses.addCombination(ctx, delivery_addr_id, invoice_addr_id), "account.saved"),
   );
 }

@@ -1,12 +1,11 @@
 // Identity (/identite): names, title, company, phone; e-mail only with the current password; password change.
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { Db } from "#server/db/client.ts";
 import { customers, sessions } from "#server/db/schema/index.ts";
 import { refused } from "#core/domain-errors.ts";
 import { afterCommit, withTransaction } from "#server/db/tx.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 import { phoneKey } from "./accounts.service.ts";
-import type { SessionCustomer } from "./sessions.service.ts";
+import type { SessionContext } from "#server/context.ts";
 
 type IdentityUpdate = {
   title: "M" | "Mme";
@@ -20,10 +19,11 @@ type IdentityUpdate = {
 
 /**
  * `changed` tells the session cache that a customer row (and maybe sessions) changed, once committed.
- * Every function takes the handle to use (`q`: pool or transaction, decision 060).
+ * Every function takes the caller's context with the whole customer row (its password hash); `ctx.db` is the
+ * pool or the caller's transaction.
  */
 export function createIdentityService(changed: () => void = () => undefined) {
-  async function update(q: Db, customer: SessionCustomer, input: IdentityUpdate) {
+  async function update({ db: q, customer }: SessionContext, input: IdentityUpdate) {
     const phone = input.phone ? phoneKey(input.phone) : null;
     if (phone) {
       const [other] = await q
@@ -51,7 +51,7 @@ export function createIdentityService(changed: () => void = () => undefined) {
   }
 
   /** A new e-mail (the recovery address) ends every other session of the account, as a new password does. */
-  async function changeEmail(q: Db, customer: SessionCustomer, email: string, currentPassword: string, sessionId?: number) {
+  async function changeEmail({ db: q, customer }: SessionContext, email: string, currentPassword: string, sessionId?: number) {
     if (!(await verifyPassword(currentPassword, customer.passwordHash))) throw refused("account.current_password_incorrect");
     const [other] = await q
       .select({ id: customers.id })
@@ -73,7 +73,7 @@ export function createIdentityService(changed: () => void = () => undefined) {
   }
 
   /** A new password ends every other session of the account; the current one stays. */
-  async function changePassword(q: Db, customer: SessionCustomer, sessionId: number | undefined, current: string, password: string) {
+  async function changePassword({ db: q, customer }: SessionContext, sessionId: number | undefined, current: string, password: string) {
     if (!(await verifyPassword(current, customer.passwordHash))) throw refused("account.current_password_incorrect");
     const passwordHash = await hashPassword(password);
     await withTransaction(q, async (tx) => {

@@ -16,7 +16,7 @@ import { ok } from "#server/http/envelope.ts";
 import { apiRoute } from "#server/http/openapi.ts";
 
 export async function aftersalesRoutes(site: FastifyInstance) {
-  const { returns, deliveries, notifications, db } = site.services;
+  const { returns, deliveries, notifications } = site.services;
   const personal = (reply: { header: (k: string, v: string) => unknown }) => reply.header("Cache-Control", "private, no-store");
 
   apiRoute(
@@ -27,9 +27,9 @@ export async function aftersalesRoutes(site: FastifyInstance) {
       description: "Most recently delivered first.",
       tags: ["Returns"],
     },
-    async (req, reply, input, { customer }) => {
+    async (req, reply, input, ctx) => {
       personal(reply);
-      return ok(req, await returns.returnableOrders(db, customer.id, new Date(), req.lang, input));
+      return ok(req, await returns.returnableOrders(ctx, new Date(), input));
     },
   );
 
@@ -37,9 +37,9 @@ export async function aftersalesRoutes(site: FastifyInstance) {
     site,
     returnList,
     { summary: "The caller's return requests and their statuses", tags: ["Returns"] },
-    async (req, reply, _input, { customer }) => {
+    async (req, reply, _input, ctx) => {
       personal(reply);
-      return ok(req, wholeList(await returns.list(db, customer.id, req.lang)));
+      return ok(req, wholeList(await returns.list(ctx)));
     },
   );
 
@@ -52,8 +52,7 @@ export async function aftersalesRoutes(site: FastifyInstance) {
       description:
         "Each line at most its delivered quantity minus what other requests (not refused) hold, checked under the order's row lock. Outside the window, or for an order not delivered, refused with a translated message; another customer's order is not found.",
     },
-    async (req, _reply, input, { customer }) =>
-      ok(req, await returns.request(db, customer.id, input, new Date(), req.lang), "aftersales.return_requested"),
+    async (req, _reply, input, ctx) => ok(req, await returns.request(ctx, input, new Date()), "aftersales.return_requested"),
   );
 
   apiRoute(
@@ -63,9 +62,9 @@ export async function aftersalesRoutes(site: FastifyInstance) {
       summary: "The caller's planned deliveries (date, confirmation state, reply deadline) and the dates that may be proposed",
       tags: ["Deliveries"],
     },
-    async (req, reply, _input, { customer }) => {
+    async (req, reply, _input, ctx) => {
       personal(reply);
-      const { list, proposable_dates } = await deliveries.list(db, customer.id, new Date(), req.lang);
+      const { list, proposable_dates } = await deliveries.list(ctx, new Date());
       return ok(req, { ...wholeList(list), proposable_dates });
     },
   );
@@ -78,17 +77,16 @@ export async function aftersalesRoutes(site: FastifyInstance) {
       tags: ["Deliveries"],
       description: "Only while the date awaits a reply and before its deadline; without a reply the delivery is rescheduled.",
     },
-    async (req, _reply, input, { customer }) =>
-      ok(req, await deliveries.reply(db, customer.id, input, new Date(), req.lang), `aftersales.delivery_reply_${input.reply}`),
+    async (req, _reply, input, ctx) => ok(req, await deliveries.reply(ctx, input, new Date()), `aftersales.delivery_reply_${input.reply}`),
   );
 
   apiRoute(
     site,
     notificationList,
     { summary: "The caller's notifications, newest first, and the unread count", tags: ["Notifications"] },
-    async (req, reply, _input, { customer }) => {
+    async (req, reply, _input, ctx) => {
       personal(reply);
-      const { list, unread } = await notifications.list(db, customer.id, req.lang);
+      const { list, unread } = await notifications.list(ctx);
       return ok(req, { ...wholeList(list), unread });
     },
   );
@@ -97,6 +95,6 @@ export async function aftersalesRoutes(site: FastifyInstance) {
     site,
     readNotification,
     { summary: "Mark one notification (`id`) or all (`all: true`) as read; answers the unread count", tags: ["Notifications"] },
-    async (req, _reply, input, { customer }) => ok(req, await notifications.markRead(db, customer.id, input)),
+    async (req, _reply, input, ctx) => ok(req, await notifications.markRead(ctx, input)),
   );
 }

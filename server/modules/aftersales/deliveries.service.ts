@@ -7,6 +7,7 @@
 import { and, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { Db } from "#server/db/client.ts";
+import type { Context } from "#server/context.ts";
 import { orders } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { conflict, notFound, refused } from "#core/domain-errors.ts";
@@ -66,7 +67,8 @@ function view(o: Row & { delivery_status: DeliveryStatus }, now: Date, lang: Lan
 
 export function createDeliveriesService(deps: { publicUrl: string }) {
   /** The caller's deliveries in progress (planned, or whose date is being changed), soonest first, and the dates they may propose. */
-  async function list(q: Db, customerId: number, now: Date, lang: Lang): Promise<{ list: DeliveryAnswer[]; proposable_dates: string[] }> {
+  async function list({ db: q, customer, lang }: Context, now: Date): Promise<{ list: DeliveryAnswer[]; proposable_dates: string[] }> {
+    const customerId = customer.id;
     const rows = await q
       .select(FLOW_COLUMNS)
       .from(orders)
@@ -76,7 +78,8 @@ export function createDeliveriesService(deps: { publicUrl: string }) {
   }
 
   /** The customer's answer, under the order's row lock; only while awaiting it and before the deadline. */
-  async function reply(q: Db, customerId: number, input: DeliveryReplyInput, now: Date, lang: Lang): Promise<DeliveryAnswer> {
+  async function reply({ db: q, customer, lang }: Context, input: DeliveryReplyInput, now: Date): Promise<DeliveryAnswer> {
+    const customerId = customer.id;
     return withTransaction(q, async (tx) => {
       const [o] = await tx
         .select(COLUMNS)

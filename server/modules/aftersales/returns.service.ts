@@ -8,6 +8,7 @@ import { and, desc, eq, inArray, ne, sql, type AnyColumn } from "drizzle-orm";
 import { pageTotal } from "#server/db/page-total.ts";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
+import type { Context } from "#server/context.ts";
 import { orderLines, orders, returnLines, returnRequests } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { conflict, notFound, refused } from "#core/domain-errors.ts";
@@ -79,12 +80,11 @@ export function createReturnsService(deps: { publicUrl: string }) {
    * its lines' returnable quantities.
    */
   async function returnableOrders(
-    q: Db,
-    customerId: number,
+    { db: q, customer, lang }: Context,
     now: Date,
-    lang: Lang,
     { page, page_size }: PageRequest = { page: 1, page_size: RETURNABLE_PAGE_SIZE },
   ): Promise<ListPage<ReturnableOrderAnswer>> {
+    const customerId = customer.id;
     const delivered = and(eq(orders.customerId, customerId), eq(orders.status, "delivered"));
     // The count rides on the page's rows (pageTotal).
     const rows = await q
@@ -118,7 +118,9 @@ export function createReturnsService(deps: { publicUrl: string }) {
   }
 
   /** Asks back lines of one of the caller's orders (see the module comment). */
-  async function request(q: Db, customerId: number, input: OrderReturnInput, now: Date, lang: Lang): Promise<ReturnAnswer> {
+  async function request(ctx: Context, input: OrderReturnInput, now: Date): Promise<ReturnAnswer> {
+    const { db: q, customer, lang } = ctx;
+    const customerId = customer.id;
     const id = await withTransaction(q, async (tx) => {
       const { idempotency_key, ...meaningful } = input;
       const taken = await takeKey<{ id: number }>(tx, customerId, RETURN_SCOPE, idempotency_key, hashRequest(meaningful), {
@@ -162,11 +164,12 @@ export function createReturnsService(deps: { publicUrl: string }) {
       await storeAnswer(tx, customerId, RETURN_SCOPE, idempotency_key, { id: r.id });
       return r.id;
     });
-    const [view] = await views(q, customerId, lang, id);
+    const [view] = await views(ctx, id);
     return view;
   }
 
-  async function views(q: Db, customerId: number, lang: Lang, only?: number): Promise<ReturnAnswer[]> {
+  async function views({ db: q, customer, lang }: Context, only?: number): Promise<ReturnAnswer[]> {
+    const customerId = customer.id;
     const rows = await q
       .select({
         id: returnRequests.id,
@@ -210,7 +213,7 @@ export function createReturnsService(deps: { publicUrl: string }) {
   }
 
   /** The caller's return requests, newest first. */
-  const list = (q: Db, customerId: number, lang: Lang) => views(q, customerId, lang);
+  const list = (ctx: Context) => views(ctx);
 
   /**
    * The shop moves a request to its next status (no customer call: back-office and tests). Guarded: the

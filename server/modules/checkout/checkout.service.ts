@@ -248,7 +248,7 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
     const [conf, shops, book, saved, times, cart] = [
       await config.siteConfig(),
       await config.shops(lang),
-      await addresses.list(q, customerId),
+      await addresses.list({ db: q, customer: { id: customerId }, lang }),
       await params(q, customerId),
       await receipt.get(q, customerId),
       await loadCart(q, customerId),

@@ -10,7 +10,7 @@ import { apiRoute } from "#server/http/openapi.ts";
 const tags = ["Documents"];
 
 export async function documentsApiRoutes(site: FastifyInstance) {
-  const { documents, db } = site.services;
+  const { documents } = site.services;
   apiRoute(
     site,
     invoiceList,
@@ -19,7 +19,7 @@ export async function documentsApiRoutes(site: FastifyInstance) {
       summary: "The caller's invoices: date, number, order, amounts HT and TTC, PDF link",
       description: "Newest first. `pdf_url` is `/documents/invoice/<order_id>.pdf` (add `?lang=zh` for Chinese), served to the owner only.",
     },
-    async (req, _reply, _input, { customer }) => ok(req, wholeList(await documents.invoiceList(db, customer.id))),
+    async (req, _reply, _input, ctx) => ok(req, wholeList(await documents.invoiceList(ctx))),
   );
   apiRoute(
     site,
@@ -30,8 +30,8 @@ export async function documentsApiRoutes(site: FastifyInstance) {
       description:
         "Newest first. `balance` is what the next order can use at checkout (`use_credit` on POST /site/Sale/createOrder). `pdf_url` is `/documents/credit-note/<id>.pdf`.",
     },
-    async (req, _reply, _input, { customer }) => {
-      const { list, balance } = await documents.creditNoteList(db, customer.id, req.lang);
+    async (req, _reply, _input, ctx) => {
+      const { list, balance } = await documents.creditNoteList(ctx);
       return ok(req, { ...wholeList(list), balance });
     },
   );

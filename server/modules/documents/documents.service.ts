@@ -1,9 +1,10 @@
 // The caller's invoices and credit notes (decision 079): lists and PDFs; the credit balance and its spending
 // live in server/modules/credit-notes. Every query is scoped by the caller's customer id: another
-// customer's document is not found. Every function takes the handle first (decision 060).
+// customer's document is not found. Every use case takes the caller's context first (decision 132).
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
+import type { Context } from "#server/context.ts";
 import { creditNotes, customers, invoices, orderLines, orders, returnLines } from "#server/db/schema/index.ts";
 import { notFound } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
@@ -79,7 +80,8 @@ export function creditNoteReason(reason: string | null, returnId: number | null,
 }
 
 export function createDocumentsService() {
-  async function invoiceList(q: Db, customerId: number): Promise<InvoiceAnswer[]> {
+  async function invoiceList({ db: q, customer }: Context): Promise<InvoiceAnswer[]> {
+    const customerId = customer.id;
     const rows = await q
       .select({
         id: invoices.id,
@@ -97,7 +99,8 @@ export function createDocumentsService() {
     return rows.map((r) => ({ ...r, pdf_url: documentPdfPath("invoice", r.order_id) }));
   }
 
-  async function creditNoteList(q: Db, customerId: number, lang: Lang = "fr"): Promise<{ list: CreditNoteAnswer[]; balance: string }> {
+  async function creditNoteList({ db: q, customer, lang }: Context): Promise<{ list: CreditNoteAnswer[]; balance: string }> {
+    const customerId = customer.id;
     const rows = await q
       .select({
         id: creditNotes.id,
@@ -123,7 +126,8 @@ export function createDocumentsService() {
   }
 
   /** The invoice PDF of one of the caller's orders; another customer's order, or one without invoice: not found. */
-  async function invoicePdf(q: Db, customerId: number, orderId: number, lang: Lang): Promise<PdfFile> {
+  async function invoicePdf({ db: q, customer: caller, lang }: Context, orderId: number): Promise<PdfFile> {
+    const customerId = caller.id;
     const [inv] = await q
       .select({
         number: invoices.number,
@@ -232,7 +236,8 @@ export function createDocumentsService() {
   }
 
   /** The PDF of one of the caller's credit notes; another customer's: not found. */
-  async function creditNotePdf(q: Db, customerId: number, id: number, lang: Lang): Promise<PdfFile> {
+  async function creditNotePdf({ db: q, customer: caller, lang }: Context, id: number): Promise<PdfFile> {
+    const customerId = caller.id;
     const [cn] = await q
       .select({
         number: creditNotes.number,
@@ -339,7 +344,8 @@ export function createDocumentsService() {
   }
 
   /** For the order detail page: the order's invoice (number, PDF path) when issued, and the credit spent on it. */
-  async function orderDocuments(q: Db, customerId: number, orderId: number): Promise<OrderDocuments> {
+  async function orderDocuments({ db: q, customer }: Context, orderId: number): Promise<OrderDocuments> {
+    const customerId = customer.id;
     const [inv] = await q
       .select({ number: invoices.number })
       .from(invoices)

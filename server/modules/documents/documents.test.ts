@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import { withTransaction } from "#server/db/tx.ts";
+import { contextOf } from "#server/context.ts";
 import { createTestApp, get, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 import { creditBuyers, type CreditBuyers } from "#server/test/credit-buyers.ts";
@@ -160,13 +161,13 @@ describe.each(testDbKinds())("documents on %s", (kind) => {
 
   it("order detail documents: the invoice of the caller's order only", async () => {
     const docs = t.app.services.documents;
-    expect(await docs.orderDocuments(db, 1, 1)).toEqual({
+    expect(await docs.orderDocuments(contextOf(db, 1), 1)).toEqual({
       invoice: { number: "FA2026-000045", pdf_url: "/documents/invoice/1.pdf" },
       credit_used: "0.00",
       amount_due: expect.stringMatching(/^\d+\.\d{2}$/),
     });
-    expect((await docs.orderDocuments(db, 1, 6)).invoice).toBeNull(); // unpaid
-    expect(await docs.orderDocuments(db, 2, 1)).toEqual({ invoice: null, credit_used: "0.00", amount_due: "0.00" }); // not Martin's
+    expect((await docs.orderDocuments(contextOf(db, 1), 6)).invoice).toBeNull(); // unpaid
+    expect(await docs.orderDocuments(contextOf(db, 2), 1)).toEqual({ invoice: null, credit_used: "0.00", amount_due: "0.00" }); // not Martin's
   });
 
   describe("credit note PDF", () => {

@@ -21,16 +21,16 @@ export async function initRoutes(site: FastifyInstance, { secureCookies }: { sec
       description:
         "token_status is 0 when a token was sent and is no longer valid; refreshToken carries a rotated token. With part=session: only token_status, refreshToken and userInfo (and notifications_unread when logged in).",
     },
-    async (req, reply, { part }) => {
+    async (req, reply, { part }, ctx) => {
       const auth = { customer: req.customer, tokenSent: req.tokenSent, rotatedToken: req.rotatedToken };
       // The unread notifications count travels with the personal part only (decision 082).
       const answer =
         part !== "session"
           ? await site.services.init.initData(req.lang, auth)
-          : req.customer
+          : ctx.customer
             ? {
                 ...sessionData(auth),
-                notifications_unread: await site.services.notifications.unreadCount(site.services.db, req.customer.id),
+                notifications_unread: await site.services.notifications.unreadCount({ ...ctx, customer: ctx.customer }),
               }
             : sessionData(auth);
       if (answer.token_status === 0) clearUidCookie(reply, secureCookies);

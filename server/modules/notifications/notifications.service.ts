@@ -4,6 +4,7 @@
 // The unread count (asked by every page's session call) is kept in memory per customer (decision 088).
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import type { Context } from "#server/context.ts";
 import { notifications } from "#server/db/schema/index.ts";
 import { afterCommit, isTransaction } from "#server/db/tx.ts";
 import { notFound } from "#core/domain-errors.ts";
@@ -103,9 +104,10 @@ type UnreadCounts = ReturnType<typeof createUnreadCounts>;
 export function createNotificationsService() {
   const unread = createUnreadCounts();
   /** The caller's unread count (cached: the session call of every page asks for it). */
-  const unreadCount = (q: Db, customerId: number) => unread.get(q, customerId);
+  const unreadCount = ({ db, customer }: Context) => unread.get(db, customer.id);
 
-  async function list(q: Db, customerId: number, lang: Lang): Promise<{ list: NotificationAnswer[]; unread: number }> {
+  async function list({ db: q, customer, lang }: Context): Promise<{ list: NotificationAnswer[]; unread: number }> {
+    const customerId = customer.id;
     const t = notifications;
     const createdAt = sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
     const rows = await q
@@ -137,7 +139,8 @@ export function createNotificationsService() {
   }
 
   /** Marks one of the caller's notices, or all of them, as read; another customer's id is not found. */
-  async function markRead(q: Db, customerId: number, input: ReadNotificationInput): Promise<UnreadAnswer> {
+  async function markRead({ db: q, customer }: Context, input: ReadNotificationInput): Promise<UnreadAnswer> {
+    const customerId = customer.id;
     if (input.all) {
       await q
         .update(notifications)

@@ -7,6 +7,7 @@ import { isLang } from "#core/i18n/messages.ts";
 import { ATTACHMENT_MAX_BYTES } from "#core/questions.ts";
 import { attachmentRefSchema } from "#core/validation/questions.ts";
 import type { Env } from "#server/env.ts";
+import type { Context } from "#server/context.ts";
 import { errorHandler, ok, sendError } from "#server/http/envelope.ts";
 import { ApiError, notFound, unauthorized } from "#server/http/errors.ts";
 import { checkSignature } from "#server/http/signature.ts";
@@ -58,10 +59,11 @@ export async function attachmentRoutes(scope: FastifyInstance, { env, secureCook
     }
   });
 
-  async function caller(req: FastifyRequest, reply: FastifyReply) {
+  /** The caller's context (decision 132); no session: 401. */
+  async function caller(req: FastifyRequest, reply: FastifyReply): Promise<Context> {
     const auth = await resolveCaller(req, reply, secureCookies);
     if (!auth.customer) throw unauthorized();
-    return auth.customer;
+    return { db, customer: auth.customer, lang: req.lang };
   }
 
   scope.post("/attachment/upload", { bodyLimit: ATTACHMENT_MAX_BYTES + FRAMING }, async (req, reply) => {
@@ -71,7 +73,7 @@ export async function attachmentRoutes(scope: FastifyInstance, { env, secureCook
     }
     if (!req.isMultipart()) throw new ApiError(415, "unsupported_media_type");
     const fields: Record<string, string> = {};
-    let me: Awaited<ReturnType<typeof caller>> | null = null;
+    let ctx: Context | null = null;
     let file: { filename: string; bytes: Buffer } | null = null;
     for await (const part of partsOf(req)) {
       if (part.type === "field") {
@@ -81,22 +83,22 @@ export async function attachmentRoutes(scope: FastifyInstance, { env, secureCook
       if (part.fieldname !== "file" || file) throw new ApiError(400, "questions.attachment_missing");
       // t and at come before the file (FormData order): an unsigned or anonymous upload is not read
       if (env.SIGN_CHECK) checkSignature(fields, UPLOAD_PATH, env.SIGN_SECRET);
-      me = await caller(req, reply);
+      ctx = await caller(req, reply);
       file = { filename: part.filename ?? "", bytes: await part.toBuffer().catch((e: unknown) => Promise.reject(unreadable(e))) };
     }
     if (env.SIGN_CHECK) checkSignature(fields, UPLOAD_PATH, env.SIGN_SECRET);
-    me ??= await caller(req, reply);
+    ctx ??= await caller(req, reply);
     if (!file) throw new ApiError(400, "questions.attachment_missing");
-    return ok(req, await questions.upload(db, me.id, file), "questions.attachment_uploaded");
+    return ok(req, await questions.upload(ctx, file), "questions.attachment_uploaded");
   });
 
   // The owner's file, as a download: its checked type, never sniffed, never rendered as a page.
   scope.get("/attachment/:id", async (req, reply) => {
-    const me = await caller(req, reply);
+    const ctx = await caller(req, reply);
     const ref = attachmentRefSchema.safeParse(req.params);
     if (!ref.success) throw notFound(); // not an id we could have given: like an unknown one
     const { id } = ref.data;
-    const file = await questions.attachmentFile(db, me.id, id);
+    const file = await questions.attachmentFile(ctx, id);
     const ascii = file.name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
     return reply
       .header("content-type", file.contentType)

@@ -10,7 +10,7 @@ import { apiRoute } from "#server/http/openapi.ts";
 const tags = ["Questions"];
 
 export async function questionsRoutes(site: FastifyInstance) {
-  const { questions, db } = site.services;
+  const { questions } = site.services;
 
   apiRoute(
     site,
@@ -24,13 +24,13 @@ export async function questionsRoutes(site: FastifyInstance) {
         "or PDF by content, 5 MB at most), the caller's own and not yet sent. Another customer's order or attachment: 404, nothing sent. " +
         "Ten questions per hour at most (429).",
     },
-    async (req, _reply, input, { customer }) => ok(req, await questions.submit(db, customer.id, input), "questions.sent"),
+    async (req, _reply, input, ctx) => ok(req, await questions.submit(ctx, input), "questions.sent"),
   );
 
   apiRoute(
     site,
     questionList,
     { summary: "The caller's questions, newest first, with the shop's answers", tags },
-    async (req, _reply, _input, { customer }) => ok(req, wholeList(await questions.list(db, customer.id, req.lang))),
+    async (req, _reply, _input, ctx) => ok(req, wholeList(await questions.list(ctx))),
   );
 }

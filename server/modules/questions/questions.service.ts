@@ -8,10 +8,11 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
+import type { Context } from "#server/context.ts";
 import { attachments, orders, questions } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { notFound, rateLimited, refused } from "#core/domain-errors.ts";
-import { translate, type Lang } from "#core/i18n/messages.ts";
+import { translate } from "#core/i18n/messages.ts";
 import { ATTACHMENT_MAX_BYTES, attachmentName, needsOrder, sniffType, type QuestionType } from "#core/questions.ts";
 import type { Question } from "#core/validation/questions.ts";
 import type { SharedCounter } from "#server/infra/shared-counter.ts";
@@ -61,7 +62,8 @@ export function createQuestionsService({ storage, limits }: { storage: Attachmen
      * Checks a file and keeps it for the caller. Every check comes before the first byte is written: a
      * refused file leaves nothing behind. The type is the content's (magic bytes); the name must agree.
      */
-    async upload(q: Db, customerId: number, file: { filename: string; bytes: Buffer }): Promise<AttachmentAnswer> {
+    async upload({ db: q, customer }: Context, file: { filename: string; bytes: Buffer }): Promise<AttachmentAnswer> {
+      const customerId = customer.id;
       if (file.bytes.length === 0) throw refused("questions.attachment_empty");
       if (file.bytes.length > ATTACHMENT_MAX_BYTES) throw refused("questions.attachment_too_large");
       const type = sniffType(file.bytes);
@@ -85,7 +87,8 @@ export function createQuestionsService({ storage, limits }: { storage: Attachmen
     },
 
     /** Sends a question: the order and the attachments must be the caller's (the attachments unsent yet). */
-    async submit(q: Db, customerId: number, input: Question): Promise<SubmitSuggestionAnswer> {
+    async submit({ db: q, customer }: Context, input: Question): Promise<SubmitSuggestionAnswer> {
+      const customerId = customer.id;
       const orderId = input.order_id ?? null;
       if (orderId === null && needsOrder(input.type)) throw refused("validation.order_required");
       const ids = [...new Set(input.attachments)];
@@ -118,7 +121,7 @@ export function createQuestionsService({ storage, limits }: { storage: Attachmen
     },
 
     /** The caller's questions, newest first, with the shop's answers and the attachments. */
-    async list(q: Db, customerId: number, lang: Lang): Promise<QuestionAnswer[]> {
+    async list({ db: q, customer, lang }: Context): Promise<QuestionAnswer[]> {
       const [qu, o, a] = [questions, orders, attachments];
       const rows = await q
         .select({
@@ -135,7 +138,7 @@ export function createQuestionsService({ storage, limits }: { storage: Attachmen
         })
         .from(qu)
         .leftJoin(o, and(eq(o.id, qu.orderId), eq(o.customerId, qu.customerId)))
-        .where(eq(qu.customerId, customerId))
+        .where(eq(qu.customerId, customer.id))
         .orderBy(desc(qu.createdAt), desc(qu.id))
         .limit(100);
       return rows.map((r) => ({
@@ -152,23 +155,23 @@ export function createQuestionsService({ storage, limits }: { storage: Attachmen
     },
 
     /** The caller's orders a question can be about, newest first. */
-    orderChoices: (q: Db, customerId: number): Promise<OrderChoice[]> => {
+    orderChoices: ({ db: q, customer }: Context): Promise<OrderChoice[]> => {
       const createdAt = iso(orders.createdAt);
       return q
         .select({ id: orders.id, number: orders.number, created_at: createdAt })
         .from(orders)
-        .where(eq(orders.customerId, customerId))
+        .where(eq(orders.customerId, customer.id))
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(50);
     },
 
     /** One of the caller's attachments with its bytes; another customer's is not found. */
-    async attachmentFile(q: Db, customerId: number, id: string) {
+    async attachmentFile({ db: q, customer }: Context, id: string) {
       const a = attachments;
       const [row] = await q
         .select({ storageKey: a.storageKey, name: a.name, contentType: a.contentType })
         .from(a)
-        .where(and(eq(a.id, id), eq(a.customerId, customerId)));
+        .where(and(eq(a.id, id), eq(a.customerId, customer.id)));
       const bytes = row ? await storage.get(row.storageKey) : null;
       if (!row || !bytes) throw notFound();
       return { name: row.name, contentType: row.contentType, bytes };
