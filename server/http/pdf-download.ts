@@ -11,6 +11,7 @@ import { isLang, translate, type Lang } from "#core/i18n/messages.ts";
 import { localePath } from "#core/slug.ts";
 import { quotationRefSchema } from "#core/validation/quotations.ts";
 import { resolveCaller } from "./auth.ts";
+import type { Context } from "#server/context.ts";
 import { errorPage } from "./root-errors.ts";
 
 /** A rendered document and its number (the file name is made from it, the same way for every kind). */
@@ -20,23 +21,23 @@ export type PdfFile = { number: string; pdf: Buffer };
  * The caller's document from the reference in its file name (`<ref>.pdf`): null when the name cannot be one;
  * a not_found domain error for an unknown document or another customer's.
  */
-type RenderPdf = (customerId: number, ref: string, lang: Lang) => Promise<PdfFile | null>;
+type RenderPdf = (ctx: Context, ref: string) => Promise<PdfFile | null>;
 
 /** A reference that is a positive id (the order's for an invoice, the note's for a credit note). */
 const byId =
-  (render: (customerId: number, id: number, lang: Lang) => Promise<PdfFile>): RenderPdf =>
-  (customerId, ref, lang) =>
-    /^\d{1,9}$/.test(ref) ? render(customerId, Number(ref), lang) : Promise.resolve(null);
+  (render: (ctx: Context, id: number) => Promise<PdfFile>): RenderPdf =>
+  (ctx, ref) =>
+    /^\d{1,9}$/.test(ref) ? render(ctx, Number(ref)) : Promise.resolve(null);
 
 /** One route per kind, same answers for every kind; the services render and check the owner. */
 export async function documentFileRoutes(app: FastifyInstance, opts: { secureCookies: boolean }) {
-  const { documents, quotations, db } = app.services;
+  const { documents, quotations } = app.services;
   const kinds: Record<DocumentKind, RenderPdf> = {
-    invoice: byId((c, orderId, lang) => documents.invoicePdf({ db, customer: { id: c }, lang }, orderId)),
-    "credit-note": byId((c, noteId, lang) => documents.creditNotePdf({ db, customer: { id: c }, lang }, noteId)),
-    quotation: async (c, ref, lang) => {
+    invoice: byId(documents.invoicePdf),
+    "credit-note": byId(documents.creditNotePdf),
+    quotation: async (ctx, ref) => {
       const r = quotationRefSchema.safeParse({ id: ref });
-      return r.success ? quotations.pdf({ db, customer: { id: c }, lang }, r.data) : null;
+      return r.success ? quotations.pdf(ctx, r.data) : null;
     },
   };
   for (const kind of DOCUMENT_KINDS) pdfRoute(app, opts, kind, kinds[kind]);
@@ -56,7 +57,7 @@ function pdfRoute(app: FastifyInstance, opts: { secureCookies: boolean }, kind: 
     }
     const m = /^(.{1,40})\.pdf$/.exec((req.params as { file?: string }).file ?? "");
     try {
-      const file = m ? await render(auth.customer.id, m[1], lang) : null;
+      const file = m ? await render({ db: app.services.db, customer: auth.customer, lang }, m[1]) : null;
       if (!file) return notFoundPage();
       return reply
         .type("application/pdf")
