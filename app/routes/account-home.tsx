@@ -26,7 +26,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const c = requireCustomer(context, url);
   const { db, orders, documents, deliveries, notifications } = context.services;
   const [recent, credit, dates, notices] = await Promise.all([
-    orders.list(db, c.id, { page: 1, page_size: RECENT }, context.lang),
+    orders.list({ db, customer: c, lang: context.lang }, { page: 1, page_size: RECENT }),
     documents.creditNoteList(db, c.id, context.lang),
     deliveries.list(db, c.id, new Date(), context.lang),
     notifications.list(db, c.id, context.lang),

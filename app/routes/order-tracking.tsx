@@ -17,7 +17,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const me = requireCustomer(context, url);
   const { orders, returns, db } = context.services;
   // The returns part of "suivi de commande et retours" (decision 082).
-  const [tracked, list] = await Promise.all([orders.tracking(db, me.id, context.lang), returns.list(db, me.id, context.lang)]);
+  const [tracked, list] = await Promise.all([
+    orders.tracking({ db, customer: me, lang: context.lang }),
+    returns.list(db, me.id, context.lang),
+  ]);
   return { orders: tracked, returns: list };
 }
 
