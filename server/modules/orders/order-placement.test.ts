@@ -27,7 +27,7 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
   let seq = 0;
   const key = () => `key-${kind}-${String(++seq).padStart(12, "0")}`;
   const place = (customer: { id: number; email: string }, note = "", lang: "fr" | "zh" = "fr", k = key()) =>
-    t.app.services.orderPlacement.place(db, customer, { idempotency_key: k, note, accept_cgv: true }, lang);
+    t.app.services.orderPlacement.place({ db, customer, lang }, { idempotency_key: k, note, accept_cgv: true });
 
   /** A customer with `lines` in a pickup cart (shop pickup: no address or freight needed). */
   async function buyer(n: string, lines: [number, number][], email = `${n}@exemple.fr`, q: Db = db) {
