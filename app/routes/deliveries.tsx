@@ -19,7 +19,10 @@ const WEEK = [1, 2, 3, 4, 5, 6, 7];
 export async function loader({ context, url }: Route.LoaderArgs) {
   const me = requireCustomer(context, url);
   const { deliveries, receipt, db } = context.services;
-  const [list, arrangement] = await Promise.all([deliveries.list(db, me.id, new Date(), context.lang), receipt.get(db, me.id)]);
+  const [list, arrangement] = await Promise.all([
+    deliveries.list(db, me.id, new Date(), context.lang),
+    receipt.get({ db, customer: me, lang: context.lang }),
+  ]);
   return { ...list, arrangement };
 }
 
