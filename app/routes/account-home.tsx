@@ -27,7 +27,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const c = ctx.customer;
   const { db, orders, documents, deliveries, notifications } = context.services;
   const [recent, credit, dates, notices] = await Promise.all([
-    orders.list(db, c.id, { page: 1, page_size: RECENT }, context.lang),
+    orders.list(ctx, { page: 1, page_size: RECENT }),
     documents.creditNoteList(ctx),
     deliveries.list(ctx, new Date()),
     notifications.list(ctx),

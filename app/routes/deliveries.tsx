@@ -20,7 +20,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const ctx = customerContext(context, url);
   const me = ctx.customer;
   const { deliveries, receipt, db } = context.services;
-  const [list, arrangement] = await Promise.all([deliveries.list(ctx, new Date()), receipt.get(db, me.id)]);
+  const [list, arrangement] = await Promise.all([deliveries.list(ctx, new Date()), receipt.get(ctx)]);
   return { ...list, arrangement };
 }
 

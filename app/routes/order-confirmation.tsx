@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/order-confirmation";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
-import { requireCustomer } from "#app/lib/guard.ts";
+import { customerContext } from "#app/lib/guard.ts";
 import { notFoundResponse, orNotFound } from "#app/lib/loader-errors.ts";
 import { OrderLines, StateBadge, TotalsTable } from "#app/components/orders/order-parts.tsx";
 import { OrderDelivery, OrderInvoiceAddress, OrderPayment } from "#app/components/orders/order-sections.tsx";
@@ -16,10 +16,10 @@ export const handle = { personal: true };
 
 /** The order just placed (`?id=` from the placement answer); only its owner sees it. */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const me = requireCustomer(context, url);
+  const ctx = customerContext(context, url);
   const ref = parseOrderRef(url.searchParams.get("id"));
   if (!ref) throw notFoundResponse();
-  return orNotFound(context.services.orders.detail(context.services.db, me.id, ref, context.lang));
+  return orNotFound(context.services.orders.detail(ctx, ref));
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {

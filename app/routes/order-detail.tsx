@@ -26,7 +26,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const params = url.searchParams;
   const ref = parseOrderRef(params.get("id") ?? params.get("order_id"));
   if (!ref) throw notFoundResponse();
-  const o = await orNotFound(context.services.orders.detail(context.services.db, me.id, ref, context.lang));
+  const o = await orNotFound(context.services.orders.detail({ db: context.services.db, customer: me, lang: context.lang }, ref));
   // The invoice PDF and the credit spent (decision 079), read for this same caller and order.
   return { ...o, documents: await context.services.documents.orderDocuments(ctx, o.id) };
 }

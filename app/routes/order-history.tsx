@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/order-history";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
-import { requireCustomer } from "#app/lib/guard.ts";
+import { customerContext } from "#app/lib/guard.ts";
 import { StateBadge } from "#app/components/orders/order-parts.tsx";
 import { formatDate } from "#core/format-date.ts";
 import { formatPrice } from "#core/price-format.ts";
@@ -14,11 +14,11 @@ import { TableScroll } from "#app/components/ui/table-scroll.tsx";
 export const handle = { personal: true };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const me = requireCustomer(context, url);
+  const ctx = customerContext(context, url);
   // A page number that is not one shows the first page.
   const parsed = orderListSchema.safeParse({ page: url.searchParams.get("page") ?? undefined });
   const input = parsed.success ? parsed.data : orderListSchema.parse({});
-  return context.services.orders.list(context.services.db, me.id, input, context.lang);
+  return context.services.orders.list(ctx, input);
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {

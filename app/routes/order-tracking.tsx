@@ -18,7 +18,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const me = ctx.customer;
   const { orders, returns, db } = context.services;
   // The returns part of "suivi de commande et retours" (decision 082).
-  const [tracked, list] = await Promise.all([orders.tracking(db, me.id, context.lang), returns.list(ctx)]);
+  const [tracked, list] = await Promise.all([orders.tracking(ctx), returns.list(ctx)]);
   return { orders: tracked, returns: list };
 }
 

@@ -29,7 +29,9 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   if (type !== undefined && !RESULT_TYPES.has(type)) throw notFoundResponse();
   const ref = parseOrderRef(url.searchParams.get("order_id") ?? url.searchParams.get("id"));
   if (!ref) throw notFoundResponse();
-  const o: OrderDetailAnswer = await orNotFound(context.services.orders.detail(context.services.db, me.id, ref, context.lang));
+  const o: OrderDetailAnswer = await orNotFound(
+    context.services.orders.detail({ db: context.services.db, customer: me, lang: context.lang }, ref),
+  );
   // The card pays what the credit notes left (decision 079): the step says so before the buyer leaves.
   const docs = await context.services.documents.orderDocuments(ctx, o.id);
   return {

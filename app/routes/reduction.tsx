@@ -2,7 +2,7 @@ import type { Route } from "./+types/reduction";
 import { useT } from "#app/lib/i18n.tsx";
 import { translate } from "#core/i18n/translate.ts";
 import { langOfPath } from "#core/slug.ts";
-import { requireCustomer } from "#app/lib/guard.ts";
+import { customerContext } from "#app/lib/guard.ts";
 import { formatDate } from "#core/format-date.ts";
 import { formatPrice } from "#core/price-format.ts";
 import { couponState, type CouponState } from "#core/coupon-state.ts";
@@ -13,9 +13,9 @@ export const handle = { personal: true };
 
 /** The caller's coupons (the same service as GET /site/Customer/couponList), usable first. */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const me = requireCustomer(context, url);
+  const ctx = customerContext(context, url);
   const now = new Date();
-  const list = await context.services.coupons.list(context.services.db, me.id, now);
+  const list = await context.services.coupons.list(ctx, now);
   return { coupons: list.map((c) => ({ ...c, state: couponState(c, now) })) };
 }
 

@@ -55,10 +55,8 @@ export async function creditBuyers(t: TestApp, kind: string) {
   /** Places the buyer's cart, spending their credit when asked. */
   const place = (c: { id: number; email: string }, use_credit: boolean) =>
     t.app.services.orderPlacement.place(
-      db,
-      c,
+      { db, customer: c, lang: "fr" },
       { idempotency_key: `doc-${kind}-${String(++seq).padStart(12, "0")}`, note: "", use_credit, accept_cgv: true },
-      "fr",
     );
 
   return { shopId, modelId, fill, buyer, place };

@@ -29,14 +29,14 @@ export async function checkoutRoutes(site: FastifyInstance) {
       description:
         "An empty freight when no lookup applies (pickup, no address or zip). getAll=1 saves the freight, the mode and the addresses on the cart.",
     },
-    async (req, _reply, input, { customer }) => ok(req, await checkout.deliveryExpense(db, customer.id, input)),
+    async (req, _reply, input, ctx) => ok(req, await checkout.deliveryExpense(ctx, input)),
   );
 
   apiRoute(
     site,
     cartParams,
     { tags, summary: "Save the checkout choices on the cart: addresses, delivery mode or shop, appointment, coupon, note" },
-    async (req, _reply, { infos }, { customer }) => ok(req, await checkout.saveParams(db, customer.id, infos), "checkout.params_saved"),
+    async (req, _reply, { infos }, ctx) => ok(req, await checkout.saveParams(ctx, infos), "checkout.params_saved"),
   );
 
   apiRoute(
@@ -46,7 +46,7 @@ export async function checkoutRoutes(site: FastifyInstance) {
       tags,
       summary: "Everything the checkout page needs: addresses, shops, saved choices, receiving times, thresholds, delivery modes",
     },
-    async (req, _reply, _input, { customer }) => ok(req, await checkout.preOrderInfo(db, customer.id, req.lang)),
+    async (req, _reply, _input, ctx) => ok(req, await checkout.preOrderInfo(ctx)),
   );
 
   apiRoute(
@@ -59,28 +59,25 @@ export async function checkoutRoutes(site: FastifyInstance) {
       description:
         "Does not put the code on the cart (cartParams with `code` does, without the minimum check: the cart can still change, and below its minimum a coupon on the cart takes nothing off).",
     },
-    async (req, _reply, { code }, { customer }) => {
-      const { cart_info } = await cart.view({ db, customer, lang: req.lang });
-      return ok(req, await coupons.verifyForCart(db, customer.id, code, cart_info.totalAmount, req.lang), "checkout.coupon_valid");
+    async (req, _reply, { code }, ctx) => {
+      const { cart_info } = await cart.view(ctx);
+      return ok(req, await coupons.verifyForCart(ctx, code, cart_info.totalAmount), "checkout.coupon_valid");
     },
   );
 
-  apiRoute(site, couponList, { tags, summary: "The caller's coupons" }, async (req, _reply, _input, { customer }) =>
-    ok(req, wholeList(await coupons.list(db, customer.id))),
+  apiRoute(site, couponList, { tags, summary: "The caller's coupons" }, async (req, _reply, _input, ctx) =>
+    ok(req, wholeList(await coupons.list(ctx))),
   );
 
   apiRoute(
     site,
     setReceiptArrangement,
     { tags, summary: "Save the delivery receiving times per weekday (morning, afternoon)" },
-    async (req, _reply, input, { customer }) => ok(req, await receipt.set(db, customer.id, input), "checkout.receipt_saved"),
+    async (req, _reply, input, ctx) => ok(req, await receipt.set(ctx, input), "checkout.receipt_saved"),
   );
 
-  apiRoute(
-    site,
-    getReceiptArrangement,
-    { tags, summary: "The saved delivery receiving times" },
-    async (req, _reply, _input, { customer }) => ok(req, await receipt.get(db, customer.id)),
+  apiRoute(site, getReceiptArrangement, { tags, summary: "The saved delivery receiving times" }, async (req, _reply, _input, ctx) =>
+    ok(req, await receipt.get(ctx)),
   );
 
   apiRoute(
@@ -92,8 +89,8 @@ export async function checkoutRoutes(site: FastifyInstance) {
       description:
         "Checks the zip (French, metropolitan, in a freight zone), the mode against `paletteBlockZipcode`, the appointment against `optionRdvBlockZipcode`, and that receiving times are saved. Answers `valid` and `problems` (`field`, `key`, translated `message`); another customer's order or address is not found. Changes nothing.",
     },
-    async (req, _reply, input, { customer }) => {
-      const answer = await checkout.validateAddress(db, customer.id, input, req.lang);
+    async (req, _reply, input, ctx) => {
+      const answer = await checkout.validateAddress(ctx, input);
       return ok(req, answer, answer.valid ? "checkout.address_deliverable" : "checkout.address_not_deliverable");
     },
   );

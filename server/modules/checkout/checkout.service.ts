@@ -1,7 +1,9 @@
 // Checkout choices on the caller's server cart (SPEC §5, §7; decision 071): the delivery cost lookup, the saved
-// cart parameters and everything the checkout page needs in one call. Every function takes the handle (060).
+// cart parameters and everything the checkout page needs in one call. Every use case takes its context (132):
+// the handle (060), the customer, the language.
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import type { Context } from "#server/context.ts";
 import { carts, orders, shops } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { notFound, refused } from "#core/domain-errors.ts";
@@ -51,11 +53,9 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
    * (SPEC §5). The measures come from the server cart; a caller without lines is quoted on what it sent, and
    * nothing is stored for it. getAll stores the freight, the mode and the address choice on the cart.
    */
-  async function deliveryExpense(
-    q: Db,
-    customerId: number,
-    input: DeliveryExpenseQuery,
-  ): Promise<AnswerOf<typeof calls.getDeliveryExpense>> {
+  async function deliveryExpense(ctx: Context, input: DeliveryExpenseQuery): Promise<AnswerOf<typeof calls.getDeliveryExpense>> {
+    const { db: q } = ctx;
+    const customerId = ctx.customer.id;
     if (input.pickup_method === 2 || input.delivery_addr_id === null)
       return { freight: {}, delivery_mode: input.pickup_method === 2 ? "pickup" : null };
     const address = await ownAddress(q, customerId, input.delivery_addr_id, "delivery");
@@ -95,8 +95,9 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
   }
 
   /** POST /site/Sale/cartParams: validates and saves the given choices; a field left out keeps its value. */
-  async function saveParams(q: Db, customerId: number, infos: CartInfos) {
-    return withTransaction(q, async (tx) => {
+  async function saveParams(ctx: Context, infos: CartInfos) {
+    const customerId = ctx.customer.id;
+    return withTransaction(ctx.db, async (tx) => {
       const cart = await lockCart(tx, customerId);
       let deliveryId = infos.delivery_addr_id === undefined ? cart.delivery_addr_id : infos.delivery_addr_id;
       let invoiceId = infos.invoice_addr_id === undefined ? cart.invoice_addr_id : infos.invoice_addr_id;
@@ -143,7 +144,7 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
       }
 
       let couponId = cart.coupon_id;
-      if (infos.code !== undefined) couponId = infos.code ? (await coupons.verify(tx, customerId, infos.code)).id : null;
+      if (infos.code !== undefined) couponId = infos.code ? (await coupons.verify({ ...ctx, db: tx }, infos.code)).id : null;
       const note = infos.note === undefined ? cart.note : infos.note?.trim() ? infos.note : null;
 
       // The freight of the new choice, on the server cart's measures: a delivery choice made now that the cart
@@ -180,12 +181,14 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
           updatedAt: sql`now()`,
         })
         .where(eq(carts.id, cart.id));
-      return params(tx, customerId);
+      return params({ ...ctx, db: tx });
     });
   }
 
   /** The saved cart parameters (SPEC §3 "Cart parameters") with the checkout's own fields. */
-  async function params(q: Db, customerId: number): Promise<CartParamsAnswer> {
+  async function params(ctx: Context): Promise<CartParamsAnswer> {
+    const { db: q } = ctx;
+    const customerId = ctx.customer.id;
     const cart = await loadCart(q, customerId);
     if (!cart) {
       return {
@@ -204,7 +207,7 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
     }
     const delivery =
       cart.delivery_addr_id === null ? null : await ownAddress(q, customerId, cart.delivery_addr_id, "delivery").catch(() => null);
-    const coupon = cart.coupon_id === null ? null : await coupons.byId(q, customerId, cart.coupon_id);
+    const coupon = cart.coupon_id === null ? null : await coupons.byId(ctx, cart.coupon_id);
     return {
       id: cart.id,
       delivery_addr_id: delivery ? cart.delivery_addr_id : null,
@@ -244,13 +247,15 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
   }
 
   /** GET /site/Index/preOrderInfo: everything the checkout page shows, in one call. */
-  async function preOrderInfo(q: Db, customerId: number, lang: Lang): Promise<AnswerOf<typeof calls.preOrderInfo>> {
+  async function preOrderInfo(ctx: Context): Promise<AnswerOf<typeof calls.preOrderInfo>> {
+    const { db: q, lang } = ctx;
+    const customerId = ctx.customer.id;
     const [conf, shops, book, saved, times, cart] = [
       await config.siteConfig(),
       await config.shops(lang),
-      await addresses.list({ db: q, customer: { id: customerId }, lang }),
-      await params(q, customerId),
-      await receipt.get(q, customerId),
+      await addresses.list(ctx),
+      await params(ctx),
+      await receipt.get(ctx),
       await loadCart(q, customerId),
     ];
     const measured = cart ? await cartMeasures(q, cart.id, await settings()) : null;
@@ -287,12 +292,9 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
    * each problem with its field and translated message. The order and the address are the caller's or not found
    * (nothing of another customer's is read); problems are an answer, not an error. Reads only.
    */
-  async function validateAddress(
-    q: Db,
-    customerId: number,
-    input: OrderAddressValidateInput,
-    lang: Lang,
-  ): Promise<AnswerOf<typeof calls.orderAddressValidate>> {
+  async function validateAddress(ctx: Context, input: OrderAddressValidateInput): Promise<AnswerOf<typeof calls.orderAddressValidate>> {
+    const { db: q, lang } = ctx;
+    const customerId = ctx.customer.id;
     let mode: DeliveryMode | null = input.delivery_mode ?? null;
     let target: { zip_code: string | null; country: string | null } | null = null;
     if (input.order_id !== undefined) {
@@ -312,7 +314,7 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
       const a = await ownAddress(q, customerId, input.address_id, "delivery");
       target = { zip_code: a.zip_code, country: typeof a.country === "string" ? a.country : null };
     }
-    const { days } = await receipt.get(q, customerId);
+    const { days } = await receipt.get(ctx);
     const problems = deliveryAddressProblems(await freight.tariff(q), {
       zip_code: target?.zip_code,
       country: target?.country,

@@ -2,11 +2,11 @@
 // another customer's code answers exactly like an unknown one, so nothing is revealed about it.
 import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import type { Context } from "#server/context.ts";
 import { coupons } from "#server/db/schema/index.ts";
 import { refused } from "#core/domain-errors.ts";
 import { decOrZero } from "#core/money.ts";
 import { formatAmount } from "#core/price-format.ts";
-import type { Lang } from "#core/lang.ts";
 import type { CouponAnswer } from "#core/contracts/checkout.ts";
 
 type CouponRow = typeof coupons.$inferSelect;
@@ -47,8 +47,8 @@ export function createCouponsService() {
   }
 
   /** The usable coupon of that code, or a refusal saying why (unknown and foreign codes: coupon_invalid). */
-  async function verify(q: Db, customerId: number, code: string, now = new Date()): Promise<CouponAnswer> {
-    const row = await find(q, customerId, code);
+  async function verify(ctx: Context, code: string, now = new Date()): Promise<CouponAnswer> {
+    const row = await find(ctx.db, ctx.customer.id, code);
     if (!row) throw refused("checkout.coupon_invalid");
     const why = unusable(row, now);
     if (why) throw refused(why);
@@ -60,29 +60,29 @@ export function createCouponsService() {
    * promotions: what the coupon is measured against by core couponReduction) must reach the coupon's minimum;
    * below it the coupon would take nothing off, so it is not announced as applied.
    */
-  async function verifyForCart(q: Db, customerId: number, code: string, goodsAmount: string, lang: Lang, now = new Date()) {
-    const coupon = await verify(q, customerId, code, now);
+  async function verifyForCart(ctx: Context, code: string, goodsAmount: string, now = new Date()) {
+    const coupon = await verify(ctx, code, now);
     if (decOrZero(goodsAmount).lt(decOrZero(coupon.min_amount))) {
-      throw refused("checkout.coupon_min_amount", { min: formatAmount(coupon.min_amount, lang) });
+      throw refused("checkout.coupon_min_amount", { min: formatAmount(coupon.min_amount, ctx.lang) });
     }
     return coupon;
   }
 
   /** The coupon saved on a cart (any state: the totals decide whether it still applies). */
-  async function byId(q: Db, customerId: number, id: number, now = new Date()): Promise<CouponAnswer | null> {
-    const [row] = await q
+  async function byId(ctx: Context, id: number, now = new Date()): Promise<CouponAnswer | null> {
+    const [row] = await ctx.db
       .select()
       .from(coupons)
-      .where(and(eq(coupons.id, id), visibleTo(customerId)));
+      .where(and(eq(coupons.id, id), visibleTo(ctx.customer.id)));
     return row ? view(row, now) : null;
   }
 
   /** The caller's own coupons, usable first, then by end date. */
-  async function list(q: Db, customerId: number, now = new Date()): Promise<CouponAnswer[]> {
-    const rows = await q
+  async function list(ctx: Context, now = new Date()): Promise<CouponAnswer[]> {
+    const rows = await ctx.db
       .select()
       .from(coupons)
-      .where(eq(coupons.customerId, customerId))
+      .where(eq(coupons.customerId, ctx.customer.id))
       .orderBy(sql`${coupons.endsAt} nulls last`, asc(coupons.id));
     return rows.map((r) => view(r, now)).sort((a, b) => Number(b.valid) - Number(a.valid));
   }

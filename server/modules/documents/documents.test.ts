@@ -239,7 +239,7 @@ describe.each(testDbKinds())("documents on %s", (kind) => {
       expect(o.amount_due).toBe(due);
       const eur = (v: string) => `${v.replace(".", ",")}\u00a0€`;
 
-      const detail = await t.app.services.orders.detail(db, b.id, { id: o.id }, "fr");
+      const detail = await t.app.services.orders.detail({ db, customer: b, lang: "fr" }, { id: o.id });
       expect(detail.totals.freight_discount_ht).toBe("5.00");
       expect(detail.totals.vat.map((r) => r.rate)).toEqual(["0.2000"]);
       expect(sum(detail.totals.vat.map((r) => r.vat)).toFixed(2)).toBe(o.total_tva);

@@ -5,6 +5,7 @@
 // Idempotent: an order that already has its invoice keeps it (one invoice per order, unique index).
 import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { contextOf } from "#server/context.ts";
 import { invoices } from "#server/db/schema/index.ts";
 import type { Lang } from "#core/lang.ts";
 import { formatDate } from "#core/format-date.ts";
@@ -30,7 +31,7 @@ export async function issueInvoice(q: Db, orderId: number, opts: IssueOptions): 
   const to = await orderRecipient(q, orderId);
   const lang = opts.lang ?? to.lang;
   // Read before the number: other invoices wait on the sequence row from nextNumber until this transaction ends.
-  const o = await orderDetail(q, to.customer_id, { id: orderId }, lang);
+  const o = await orderDetail(contextOf(q, to.customer_id, lang), { id: orderId });
   const number = await nextNumber(q, "invoice");
   const [inv] = await q
     .insert(invoices)

@@ -5,7 +5,7 @@ import { ok } from "#server/http/envelope.ts";
 import { apiRoute } from "#server/http/openapi.ts";
 
 export async function orderPlacementRoutes(site: FastifyInstance) {
-  const { orderPlacement, db } = site.services;
+  const { orderPlacement } = site.services;
   apiRoute(
     site,
     createOrder,
@@ -15,6 +15,6 @@ export async function orderPlacementRoutes(site: FastifyInstance) {
       description:
         "Re-prices every line from the catalogue, checks and decrements stock, uses the cart's coupon, enforces minBuyPrice, numbers the order, empties the cart and queues the confirmation e-mail, all in one transaction. The same key with the same request answers the order already placed; with another request it is refused.",
     },
-    async (req, _reply, input, { customer }) => ok(req, await orderPlacement.place(db, customer, input, req.lang), "api.order_placed"),
+    async (req, _reply, input, ctx) => ok(req, await orderPlacement.place(ctx, input), "api.order_placed"),
   );
 }

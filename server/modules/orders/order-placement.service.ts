@@ -20,6 +20,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { finalStatements, idList, preparedStatements, unnamed, type Db } from "#server/db/client.ts";
+import type { Context } from "#server/context.ts";
 import { json, statement } from "#server/db/statement.ts";
 import { withTransaction, isTransaction } from "#server/db/tx.ts";
 import { carts, cartLines, coupons, idempotencyKeys, orderLines, orders, quotations } from "#server/db/schema/index.ts";
@@ -69,6 +70,7 @@ const ORDER_SCOPE = "order.place";
 /** The answer, also stored with the idempotency key. */
 type PlacedOrder = PlacedOrderAnswer;
 
+/** The buyer: their id and the address of the confirmation e-mail (a SessionContext carries both). */
 type Customer = { id: number; email: string };
 
 /** use_credit may be left out by internal callers (false). */
@@ -108,7 +110,8 @@ type PlacementDeps = {
 };
 
 export function createOrderPlacementService(cart: CartService, deps: PlacementDeps) {
-  async function place(pool: Db, customer: Customer, input: PlaceInput, lang: Lang): Promise<PlacedOrder> {
+  async function place(ctx: Context<Customer>, input: PlaceInput): Promise<PlacedOrder> {
+    const { db: pool, customer, lang } = ctx;
     // The use case owns its transaction: a caller's transaction would hold its locks past the commit below.
     if (isTransaction(pool)) throw new Error("order placement runs its own transaction: pass the pool");
     const conf = await cart.settings();

@@ -10,6 +10,7 @@ import { createTestApp, post, type TestApp } from "#server/test/app.ts";
 import { transactionRoundTrips } from "#server/test/round-trips.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 import { withTransaction } from "#server/db/tx.ts";
+import { contextOf } from "#server/context.ts";
 import { isDomainError } from "#core/domain-errors.ts";
 
 const BUYERS = 50;
@@ -26,7 +27,7 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
   let seq = 0;
   const key = () => `key-${kind}-${String(++seq).padStart(12, "0")}`;
   const place = (customer: { id: number; email: string }, note = "", lang: "fr" | "zh" = "fr", k = key()) =>
-    t.app.services.orderPlacement.place(db, customer, { idempotency_key: k, note, accept_cgv: true }, lang);
+    t.app.services.orderPlacement.place({ db, customer, lang }, { idempotency_key: k, note, accept_cgv: true });
 
   /** A customer with `lines` in a pickup cart (shop pickup: no address or freight needed). */
   async function buyer(n: string, lines: [number, number][], email = `${n}@exemple.fr`, q: Db = db) {
@@ -409,7 +410,7 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
           { model_id: plain.id, num: 1, gifted_units: 0 },
         ].sort((x, y) => x.model_id - y.model_id),
       );
-      const detail = await t.app.services.orders.detail(db, b.id, { number: o.number }, "fr");
+      const detail = await t.app.services.orders.detail(contextOf(db, b.id), { number: o.number });
       expect(detail.lines.find((l) => l.model_id === gift.id)).toMatchObject({ num: 10, gifted_units: 2 });
     } finally {
       await query(db, sql`delete from promotions where model_id = ${gift.id}`);

@@ -9,10 +9,10 @@ import { apiRoute } from "#server/http/openapi.ts";
 const tags = ["Orders"];
 
 export async function ordersRoutes(site: FastifyInstance) {
-  const { orders, db } = site.services;
+  const { orders } = site.services;
 
-  apiRoute(site, orderList, { summary: "The caller's orders, newest first, one page", tags }, async (req, _reply, input, { customer }) =>
-    ok(req, await orders.list(db, customer.id, input, req.lang)),
+  apiRoute(site, orderList, { summary: "The caller's orders, newest first, one page", tags }, async (req, _reply, input, ctx) =>
+    ok(req, await orders.list(ctx, input)),
   );
 
   const detail = {
@@ -20,16 +20,14 @@ export async function ordersRoutes(site: FastifyInstance) {
     tags,
     description: "`id` is the order id or its number (CE2026-000123). Another customer's order is not found (404).",
   };
-  apiRoute(site, orderDetial, detail, async (req, _reply, ref, { customer }) =>
-    ok(req, await orders.detail(db, customer.id, ref, req.lang)),
-  );
-  apiRoute(site, getOrder, detail, async (req, _reply, ref, { customer }) => ok(req, await orders.detail(db, customer.id, ref, req.lang)));
+  apiRoute(site, orderDetial, detail, async (req, _reply, ref, ctx) => ok(req, await orders.detail(ctx, ref)));
+  apiRoute(site, getOrder, detail, async (req, _reply, ref, ctx) => ok(req, await orders.detail(ctx, ref)));
 
   apiRoute(
     site,
     orderTracking,
     { summary: "The caller's recent orders with their tracking timelines", tags },
-    async (req, _reply, _input, { customer }) => ok(req, wholeList(await orders.tracking(db, customer.id, req.lang))),
+    async (req, _reply, _input, ctx) => ok(req, wholeList(await orders.tracking(ctx))),
   );
 
   apiRoute(
@@ -41,8 +39,8 @@ export async function ordersRoutes(site: FastifyInstance) {
       description:
         "Quantities are added to the cart's, capped by stock and the purchasable quantity; models no longer sold are left out with a message.",
     },
-    async (req, _reply, { order_id }, { customer }) => {
-      const result = await orders.reorder(db, customer.id, order_id, req.lang);
+    async (req, _reply, { order_id }, ctx) => {
+      const result = await orders.reorder(ctx, order_id);
       return ok(req, result, result.added.length > 0 ? "orders.reorder_done" : "orders.reorder_nothing");
     },
   );

@@ -1,12 +1,13 @@
 // The caller's orders in the account (decision 072): list, detail, tracking and "order
 // again". Every query is scoped by the caller's customer id: another customer's order is not found, never
-// shown. Every function takes the handle to use (decision 060).
+// shown. Every use case takes its context (decision 132): the handle to use (decision 060), the customer, the language.
 import { acceptanceOf } from "#core/legal.ts";
 import { pageTotal } from "#server/db/page-total.ts";
 import { and, desc, eq, isNull, sql, type AnyColumn } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { Db } from "#server/db/client.ts";
+import type { Context } from "#server/context.ts";
 import { cartLines, carts, creditNoteUses, invoices, orderLines, orders, shopTranslations } from "#server/db/schema/index.ts";
 import { notFound, type Vars } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
@@ -129,8 +130,9 @@ async function own(q: Db, customerId: number, ref: OrderRef): Promise<OrderRow> 
 }
 
 /** Everything the order detail shows: lines, totals, addresses, delivery mode, state, payment, tracking. */
-export async function orderDetail(q: Db, customerId: number, ref: OrderRef, lang: Lang): Promise<OrderDetailAnswer> {
-  const o = await own(q, customerId, ref);
+export async function orderDetail(ctx: Context, ref: OrderRef): Promise<OrderDetailAnswer> {
+  const { db: q, customer, lang } = ctx;
+  const o = await own(q, customer.id, ref);
   const lines: OrderLineAnswer[] = await q
     .select({
       id: orderLines.id,
@@ -195,13 +197,14 @@ export async function orderDetail(q: Db, customerId: number, ref: OrderRef, lang
 
 export function createOrdersService(cart: CartService) {
   /** The caller's orders, newest first, one page. */
-  async function list(q: Db, customerId: number, { page, page_size }: OrderListInput, lang: Lang): Promise<AnswerOf<typeof orderList>> {
+  async function list(ctx: Context, { page, page_size }: OrderListInput): Promise<AnswerOf<typeof orderList>> {
+    const { db: q, customer, lang } = ctx;
     // The count rides on the page's rows (one statement: the order history is a page rendered per request);
     // only a page past the end asks for it on its own.
     const rows = await q
       .select({ ...COLUMNS, total: sql<number>`count(*) over ()::int` })
       .from(orders)
-      .where(eq(orders.customerId, customerId))
+      .where(eq(orders.customerId, customer.id))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(page_size)
       .offset((page - 1) * page_size);
@@ -209,18 +212,19 @@ export function createOrdersService(cart: CartService) {
       const [{ n }] = await q
         .select({ n: sql<number>`count(*)::int` })
         .from(orders)
-        .where(eq(orders.customerId, customerId));
+        .where(eq(orders.customerId, customer.id));
       return n;
     });
     return { list: rows.map((o) => summary(o, lang)), total, page, page_size, page_count: Math.max(1, Math.ceil(total / page_size)) };
   }
 
   /** The caller's most recent orders with their timelines (the tracking page). */
-  async function tracking(q: Db, customerId: number, lang: Lang, limit = TRACKING_LIMIT) {
+  async function tracking(ctx: Context, limit = TRACKING_LIMIT) {
+    const { db: q, customer, lang } = ctx;
     const rows = await q
       .select(COLUMNS)
       .from(orders)
-      .where(eq(orders.customerId, customerId))
+      .where(eq(orders.customerId, customer.id))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(limit);
     return rows.map((o) => ({ ...summary(o, lang), tracking: trackingSteps(o) }));
@@ -234,7 +238,9 @@ export function createOrdersService(cart: CartService) {
    * moved, decision 066), and the cart service reads its cached config and read model through the pool,
    * which decision 060 forbids inside a transaction.
    */
-  async function reorder(q: Db, customerId: number, ref: OrderRef, lang: Lang): Promise<ReorderAnswer> {
+  async function reorder(ctx: Context, ref: OrderRef): Promise<ReorderAnswer> {
+    const { db: q, lang } = ctx;
+    const customerId = ctx.customer.id;
     const o = await own(q, customerId, ref);
     const lines = await q
       .select({ model_id: orderLines.modelId, reference: orderLines.reference, num: orderLines.num })

@@ -8,7 +8,7 @@ import { apiRoute } from "#server/http/openapi.ts";
 const tags = ["Payment"];
 
 export async function paymentRoutes(site: FastifyInstance) {
-  const { payments, db } = site.services;
+  const { payments } = site.services;
 
   apiRoute(
     site,
@@ -21,8 +21,8 @@ export async function paymentRoutes(site: FastifyInstance) {
         "The Applang header decides the language of the result page the provider sends the buyer back to.",
       tags,
     },
-    async (req, _reply, { order_id }, { customer }) => {
-      const { redirect_url } = await payments.leavePayment(db, { id: customer.id, email: customer.email }, order_id, req.lang);
+    async (req, _reply, { order_id }, ctx) => {
+      const { redirect_url } = await payments.leavePayment(ctx, order_id);
       return ok(req, { redirect_url });
     },
   );
@@ -37,6 +37,6 @@ export async function paymentRoutes(site: FastifyInstance) {
         "translated reason of the last failed or abandoned payment; `invoice_url` once the order is paid.",
       tags,
     },
-    async (req, _reply, { order_id }, { customer }) => ok(req, await payments.result(db, customer.id, order_id, req.lang)),
+    async (req, _reply, { order_id }, ctx) => ok(req, await payments.result(ctx, order_id)),
   );
 }

@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql, type AnyColumn, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import type { Context } from "#server/context.ts";
 import { coupons, invoices, models, orderLines, orders, paymentAttempts, payments, providerEvents } from "#server/db/schema/index.ts";
 import { assertOutsideTransaction, withTransaction } from "#server/db/tx.ts";
 import { conflict, notFound, refused } from "#core/domain-errors.ts";
@@ -70,9 +71,11 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
   /**
    * Starts (or restarts) the card payment of the caller's unpaid order: a payments row and an attempt in one
    * transaction under the order's row lock, then the provider's hosted page, outside it. The amount is what
-   * is left to pay: the order's total TTC less the credit notes spent on it.
+   * is left to pay: the order's total TTC less the credit notes spent on it. The customer's e-mail goes to the
+   * provider's page (a SessionContext carries it).
    */
-  async function leavePayment(q: Db, customer: { id: number; email: string }, ref: OrderRef, lang: Lang) {
+  async function leavePayment(ctx: Context<{ id: number; email: string }>, ref: OrderRef) {
+    const { db: q, customer, lang } = ctx;
     assertOutsideTransaction("leavePayment");
     const started = await withTransaction(q, async (tx) => {
       const [o] = await tx
@@ -127,7 +130,9 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
   }
 
   /** What the result page shows for the caller's order. */
-  async function result(q: Db, customerId: number, ref: OrderRef, lang: Lang): Promise<PaymentResultAnswer> {
+  async function result(ctx: Context, ref: OrderRef): Promise<PaymentResultAnswer> {
+    const { db: q, lang } = ctx;
+    const customerId = ctx.customer.id;
     const invoiceNumber = q.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, orders.id));
     const [o] = await q
       .select({
