@@ -263,7 +263,7 @@ export function createOrdersService(cart: CartService) {
     // cart between the two reads only changes these counts, never the cart).
     const before = new Map((await linesInCart(q, customerId)).map((l) => [l.model_id, l.num]));
     const merged = await cart.merge(
-      { db: q, customer: { id: customerId }, lang },
+      ctx,
       [...byModel].map(([model_id, l]) => ({ model_id, num: l.num })),
     );
     for (const m of merged.messages) {
