@@ -17,7 +17,7 @@ export const questionAnswer = z.object({
   created_at: z.string(),
   order: z.object({ id: z.number(), number: z.string() }).nullable(),
   attachments: z.array(attachmentAnswer),
-  answer: z.string().nullable(),
+  answer: z.string().nullable().describe("The shop's answer; null until given (answered_at likewise)."),
   answered_at: z.string().nullable(),
 });
 
