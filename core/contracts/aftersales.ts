@@ -93,7 +93,9 @@ export const deliveryList = defineCall({
   path: "/site/Customer/deliveryList",
   auth: true,
   output: listPage(deliveryAnswer).extend({
-    proposable_dates: z.array(z.string()).describe("The days the customer may propose: working days after today, at most 60 days ahead."),
+    proposable_dates: z
+      .array(z.string())
+      .describe("The days the customer may propose: working days after today (Paris), at most 60 days ahead."),
   }),
 });
 

@@ -92,8 +92,16 @@ export const getDeliveryExpense = defineCall({
   path: "/site/Sale/getDeliveryExpense",
   auth: true,
   input: deliveryExpenseSchema,
-  // An empty freight ({}) when no lookup applies.
-  output: z.object({ freight: freightAnswer, delivery_mode: deliveryMode.nullable() }),
+  output: z.object({
+    freight: freightAnswer.describe(
+      "The quote for delivery_mode; {} (nothing quoted) for pickup, without delivery_addr_id, or for an address without zip.",
+    ),
+    delivery_mode: deliveryMode
+      .nullable()
+      .describe(
+        "The mode quoted: the one asked, else the cart's saved shipped mode, else the cheapest possible (freight + toll); pickup for pickup_method 2; null without delivery address or zip.",
+      ),
+  }),
 });
 
 export const cartParams = defineCall({

@@ -13,7 +13,9 @@ const quotationHead = {
   valid_until: z
     .string()
     .nullable()
-    .describe("The last day it may be used, YYYY-MM-DD in the shop's calendar (Europe/Paris); expired from the next day."),
+    .describe(
+      "The last day it may be used, YYYY-MM-DD in the shop's calendar (Europe/Paris): the day of creation + the site config's quotationValidityDays (1–365, else 30); expired from the next day.",
+    ),
   state: z.enum(QUOTATION_STATES).describe("accepted: loaded into the cart; derived when read (expired past valid_until)."),
   state_text: z.string().describe('Its label ("En cours", "Dans le panier", "Commandé", "Expiré", "Annulé").'),
   usable: z.boolean().describe("Open or accepted, within its validity: it can go back into the cart or be cancelled."),
