@@ -29,10 +29,10 @@ export const loggedInAnswer = z.object({ token: z.string(), userInfo: userInfoAn
 /** One of the account's live sessions. */
 export const sessionRowAnswer = z.object({
   id: z.number(),
-  user_agent: z.string(),
+  user_agent: z.string().describe('The browser\'s User-Agent as recorded for the session ("" when unknown).'),
   created_at: z.string(),
   last_seen_at: z.string(),
-  current: z.boolean(),
+  current: z.boolean().describe("The session making the call (ending it logs the caller out)."),
 });
 
 /** A delivery address paired with an invoice address. */

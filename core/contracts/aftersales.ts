@@ -14,8 +14,8 @@ export const returnableLineAnswer = z.object({
   designation: z.string(),
   unit: z.string(),
   delivered: z.number(),
-  returned: z.number(),
-  returnable: z.number(),
+  returned: z.number().describe("Units held by the line's other return requests (any status but refused)."),
+  returnable: z.number().describe("delivered − returned (≥ 0): the most a new request may ask."),
 });
 
 /** A delivered order with its return window (dates as ISO texts in UTC). */
@@ -24,9 +24,8 @@ export const returnableOrderAnswer = z.object({
   number: z.string(),
   delivered_at: z.string().nullable(),
   window_open: z.boolean(),
-  window_ends_at: z.string().nullable(),
-  /** Translated: why no return is possible, or until when it is. */
-  window_text: z.string(),
+  window_ends_at: z.string().nullable().describe("delivered_at + 15 × 24 hours, that moment included."),
+  window_text: z.string().describe("Translated: until when a return is possible, or since when it is not."),
   lines: z.array(returnableLineAnswer),
 });
 
@@ -52,11 +51,10 @@ export const deliveryAnswer = z.object({
   status: z.string(),
   planned_delivery_date: z.string().nullable(),
   delivery_status: z.enum(DELIVERY_STATUSES),
-  /** Translated state of the date: awaiting your reply by …, confirmed, other date asked, cancelled. */
-  delivery_text: z.string(),
-  proposed_date: z.string().nullable(),
-  reply_by: z.string().nullable(),
-  can_reply: z.boolean(),
+  delivery_text: z.string().describe("Translated state of the date: awaiting your reply by …, confirmed, other date asked, cancelled."),
+  proposed_date: z.string().nullable().describe("The day the customer proposed with the reply unavailable."),
+  reply_by: z.string().nullable().describe("The reply deadline: the working day before the planned day, 10:00 UTC."),
+  can_reply: z.boolean().describe("While awaiting_confirmation, the order planned and the deadline ahead; one answer only."),
 });
 
 /** A notice, its text translated. */
@@ -65,12 +63,12 @@ export const notificationAnswer = z.object({
   kind: z.enum(NOTIFICATION_KINDS),
   order_id: z.number().nullable(),
   ref: z.string(),
-  text: z.string(),
+  text: z.string().describe("Rendered in the request's language when read."),
   read: z.boolean(),
   created_at: z.string(),
 });
 
-const unreadAnswer = z.object({ unread: z.number() });
+const unreadAnswer = z.object({ unread: z.number().describe("The caller's unread notifications, all of them.") });
 
 export const returnableOrders = defineCall({
   method: "GET",
@@ -94,7 +92,11 @@ export const deliveryList = defineCall({
   method: "GET",
   path: "/site/Customer/deliveryList",
   auth: true,
-  output: listPage(deliveryAnswer).extend({ proposable_dates: z.array(z.string()) }),
+  output: listPage(deliveryAnswer).extend({
+    proposable_dates: z
+      .array(z.string())
+      .describe("The days the customer may propose: working days after today (Paris), at most 60 days ahead."),
+  }),
 });
 
 export const deliveryReply = defineCall({
@@ -109,7 +111,9 @@ export const notificationList = defineCall({
   method: "GET",
   path: "/site/Customer/notificationList",
   auth: true,
-  output: listPage(notificationAnswer).extend({ unread: z.number() }),
+  output: listPage(notificationAnswer).extend({
+    unread: z.number().describe("Count of all the caller's unread notifications, not only listed ones."),
+  }),
 });
 
 export const readNotification = defineCall({

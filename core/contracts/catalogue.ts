@@ -15,17 +15,19 @@ export const productCardAnswer = z.object({
   reference: z.string(),
   img: z.string().nullable(),
   category_id: z.number(),
-  /** Lowest unit price HT among its models on sale. */
-  price_from: z.string(),
+  price_from: z.string().describe("Lowest unit price HT among its models on sale, 4 decimals."),
   unit: z.string(),
   is_new: z.boolean(),
   in_promo: z.boolean(),
   price_drop: z.boolean(),
   in_stock: z.boolean(),
-  /** The model the add-to-cart button adds (core cardModelOf: cheapest buyable); null when none can be bought. */
-  model_id: z.number().nullable(),
-  /** Its unit price HT, only when it differs from price_from (the cheapest model cannot be bought now). */
-  model_price: z.string().optional(),
+  model_id: z
+    .number()
+    .nullable()
+    .describe(
+      "The model the add-to-cart button adds: the cheapest that can be bought now (on sale, in stock, purchasable); null when none.",
+    ),
+  model_price: z.string().optional().describe("Its unit price HT, only when it differs from price_from (decision 086)."),
 });
 
 /** A card of a product list or of a product's related products. */
@@ -39,7 +41,13 @@ export const listCardAnswer = productCardAnswer.extend({
 /** A filter field with its values and, per value, the products matching every other field. */
 export const facetAnswer = z.object({
   field: z.enum(FILTER_FIELDS),
-  values: z.array(z.object({ value: z.string(), count: z.number(), selected: z.boolean() })),
+  values: z.array(
+    z.object({
+      value: z.string(),
+      count: z.number().describe("Products matching every other field's filter and this value."),
+      selected: z.boolean(),
+    }),
+  ),
 });
 
 export const productListAnswer = z.object({
@@ -108,8 +116,7 @@ export const productDetailAnswer = z.object({
     material: z.string().nullable(),
     colour: z.string().nullable(),
     img: z.string().nullable(),
-    /** Trusted HTML written by the shop. */
-    description: z.string().nullable(),
+    description: z.string().nullable().describe("Trusted HTML written by the shop."),
     category_id: z.number(),
     is_new: z.boolean(),
     best_selling: z.boolean(),
@@ -124,7 +131,12 @@ export const productDetailAnswer = z.object({
 });
 
 /** An information page; `body` is trusted HTML written by the shop. */
-export const contentPageAnswer = z.object({ id: z.number(), slug: z.string(), title: z.string(), body: z.string() });
+export const contentPageAnswer = z.object({
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  body: z.string().describe("Trusted HTML written by the shop."),
+});
 
 export const index = defineCall({
   method: "POST",

@@ -18,45 +18,51 @@ export const couponAnswer = z.object({
   id: z.number(),
   code: z.string(),
   type: z.literal(2),
-  value: z.string().nullable(),
-  amount: z.string().nullable(),
-  min_amount: z.string(),
+  value: z.string().nullable().describe("A fraction off the goods HT (0.05), or null."),
+  amount: z.string().nullable().describe("Or a fixed amount HT off the goods."),
+  min_amount: z.string().describe("Goods HT after per-item promotions the cart must reach for the coupon to take anything off."),
   starts_at: z.string(),
   ends_at: z.string().nullable(),
   max_uses: z.number(),
   uses: z.number(),
-  used: z.boolean(),
-  valid: z.boolean(),
+  used: z.boolean().describe("No use left."),
+  valid: z.boolean().describe("Usable now: within its period, with a use left."),
 });
 
 /** One weekday (1 = Monday … 7 = Sunday) with its morning and afternoon receiving slots. */
-const receivingDayAnswer = z.object({ weekday: z.number(), morning: z.boolean(), afternoon: z.boolean() });
+const receivingDayAnswer = z.object({
+  weekday: z.number().describe("1 = Monday … 7 = Sunday."),
+  morning: z.boolean(),
+  afternoon: z.boolean(),
+});
 
 /** The delivery receiving times; none saved yet: no day, no note, no date. */
 export const receiptArrangementAnswer = z.object({
-  days: z.array(receivingDayAnswer),
+  days: z.array(receivingDayAnswer).describe("Sorted by weekday; saving replaces the whole list."),
   note: z.string().nullable(),
   updated_at: z.string().nullable(),
 });
 
 /** The checkout choices saved on the caller's cart (SPEC §3 "Cart parameters"); id 0: no cart yet. */
 export const cartParamsAnswer = z.object({
-  id: z.number(),
+  id: z.number().describe("The cart's id; 0 when the caller has no cart yet."),
   delivery_addr_id: z.number().nullable(),
   invoice_addr_id: z.number().nullable(),
-  /** 2 = store pickup. */
-  pickup_method: z.number(),
-  delivery_mode: deliveryMode.nullable(),
-  shop_id: z.number().nullable(),
-  extra_options: z.object({ rdv: z.boolean() }),
-  /** The saved delivery address while it is still the caller's. */
-  delivery_addr_obj: addressAnswer.omit({ is_default: true }).nullable(),
+  pickup_method: z.number().describe("1 delivery, 2 store pickup."),
+  delivery_mode: deliveryMode.nullable().describe("pickup exactly when pickup_method is 2; null until chosen."),
+  shop_id: z.number().nullable().describe("The pickup shop."),
+  extra_options: z.object({ rdv: z.boolean().describe("Delivery by appointment, for the mode it was saved with.") }),
+  delivery_addr_obj: addressAnswer
+    .omit({ is_default: true })
+    .nullable()
+    .describe("The saved delivery address while it is still the caller's."),
   discount_info: z
     .object({ type: z.literal(2), code: z.string(), value: z.string().nullable(), amount: z.string().nullable(), min_amount: z.string() })
     .nullable(),
   note: z.string().nullable(),
-  /** The freight saved with the choices; null for a pickup. */
-  freight: freightAnswer.nullable(),
+  freight: freightAnswer
+    .nullable()
+    .describe("The freight saved with the choices; null for a pickup. Never used for money: the cart and the order quote again."),
 });
 
 /** A delivery mode for the cart and the saved address: its freight, or why it is impossible (key and translated text). */
@@ -65,7 +71,7 @@ export const deliveryModeAnswer = z.object({
   label: z.string(),
   available: z.boolean(),
   reason_key: z.string().nullable(),
-  reason: z.string().nullable(),
+  reason: z.string().nullable().describe("Why the mode is impossible, translated; null when available."),
   freight: freightAnswer.nullable(),
   rdv: z.object({ available: z.boolean(), reason: z.string().nullable(), amount: numeric.nullable().optional() }),
 });
@@ -86,8 +92,16 @@ export const getDeliveryExpense = defineCall({
   path: "/site/Sale/getDeliveryExpense",
   auth: true,
   input: deliveryExpenseSchema,
-  // An empty freight ({}) when no lookup applies.
-  output: z.object({ freight: freightAnswer, delivery_mode: deliveryMode.nullable() }),
+  output: z.object({
+    freight: freightAnswer.describe(
+      "The quote for delivery_mode; {} (nothing quoted) for pickup, without delivery_addr_id, or for an address without zip.",
+    ),
+    delivery_mode: deliveryMode
+      .nullable()
+      .describe(
+        "The mode quoted: the one asked, else the cart's saved shipped mode, else the cheapest possible (freight + toll); pickup for pickup_method 2; null without delivery address or zip.",
+      ),
+  }),
 });
 
 export const cartParams = defineCall({
@@ -103,7 +117,7 @@ export const preOrderInfo = defineCall({
   path: "/site/Index/preOrderInfo",
   auth: true,
   output: z.object({
-    addresses: z.array(addressAnswer),
+    addresses: z.array(addressAnswer).describe("The caller's delivery addresses."),
     invoice_addresses: z.array(addressAnswer),
     combinations: z.array(z.object({ id: z.number(), delivery_addr_id: z.number(), invoice_addr_id: z.number() })),
     shops: z.array(shopAnswer),
@@ -112,11 +126,11 @@ export const preOrderInfo = defineCall({
     minBuyPrice: numeric.nullable(),
     freeDeliverPrice: numeric.nullable(),
     freeDeliveryAmount: z.union([numeric, z.array(numeric)]).nullable(),
-    /** Whether the cart has lines (the modes are judged on its measures). */
-    has_lines: z.boolean(),
-    delivery_modes: z.array(deliveryModeAnswer),
-    /** The credit-note balance TTC the order may use (createOrder use_credit; decision 079). */
-    credit_balance: z.string(),
+    has_lines: z.boolean().describe("Whether the cart has lines (the modes are judged on its measures)."),
+    delivery_modes: z.array(deliveryModeAnswer).describe("The four modes for the saved delivery address and the cart's lines."),
+    credit_balance: z
+      .string()
+      .describe('The caller\'s credit-note balance TTC (Σ remaining_ttc; "0.00" without), which createOrder may spend with use_credit.'),
   }),
 });
 

@@ -12,20 +12,20 @@ export const invoiceAnswer = z.object({
   issued_at: z.string(),
   amount_ht: z.string(),
   amount_ttc: z.string(),
-  pdf_url: z.string(),
+  pdf_url: z.string().describe("The French PDF, /documents/invoice/<order_id>.pdf; add ?lang=zh for the Chinese one."),
 });
 
 /** A credit note: its order when it has one, the amount and what remains of it (decimal texts TTC). */
 export const creditNoteAnswer = z.object({
   id: z.number(),
   number: z.string(),
-  order_id: z.number().nullable(),
+  order_id: z.number().nullable().describe("null when the credit note refers to no order (order_number likewise)."),
   order_number: z.string().nullable(),
   issued_at: z.string(),
   amount_ttc: z.string(),
-  remaining_ttc: z.string(),
-  reason: z.string().nullable(),
-  pdf_url: z.string(),
+  remaining_ttc: z.string().describe("What the next orders can still spend of it (createOrder use_credit)."),
+  reason: z.string().nullable().describe("The shop's text, or null."),
+  pdf_url: z.string().describe("The French PDF, /documents/credit-note/<id>.pdf; add ?lang=zh for the Chinese one."),
 });
 
 export const invoiceList = defineCall({ method: "GET", path: "/site/Customer/invoiceList", auth: true, output: listPage(invoiceAnswer) });
@@ -34,7 +34,7 @@ export const creditNoteList = defineCall({
   method: "GET",
   path: "/site/Customer/creditNoteList",
   auth: true,
-  output: listPage(creditNoteAnswer).extend({ balance: z.string() }),
+  output: listPage(creditNoteAnswer).extend({ balance: z.string().describe("Σ remaining_ttc: what the checkout offers to spend.") }),
 });
 
 export type InvoiceAnswer = z.output<typeof invoiceAnswer>;

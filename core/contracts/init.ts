@@ -22,22 +22,33 @@ const categoryAt = <C extends z.ZodType>(child: C) =>
  */
 export const categoryNodeAnswer: z.ZodType<CategoryNode> = categoryAt(categoryAt(categoryAt(categoryAt(z.never()))));
 
-/** The caller's part: token_status is 0 when a token was sent and is no longer valid; refreshToken carries a rotated token. */
+/** The caller's part. */
 const sessionFields = {
-  refreshToken: z.string().nullable(),
-  token_status: z.literal([0, 1]),
-  userInfo: userInfoAnswer.nullable(),
+  refreshToken: z.string().nullable().describe("The new token when this call rotated the session, else null."),
+  token_status: z
+    .literal([0, 1])
+    .describe("0 when a token was sent and is not a live session (the client logs out; the uid cookie is cleared), else 1."),
+  userInfo: userInfoAnswer.nullable().describe("The caller, or null for a visitor."),
 };
 
 /** The whole start-up data (SPEC §4): category tree, site config and the caller's part. */
 export const initAnswer = z.object({
-  product_cate: z.array(categoryNodeAnswer),
-  config: z.record(z.string(), z.unknown()),
+  product_cate: z
+    .array(categoryNodeAnswer)
+    .describe("The whole tree rooted at ACCUEIL (level 0, levels 1–3 below), names in the request's language."),
+  config: z
+    .record(z.string(), z.unknown())
+    .describe(
+      "The site config rows by key, as stored (SPEC §4; nothing secret): minBuyPrice, freeDeliveryAmount, onePaletteVolume, cartGoodsLimit, paletteBlockZipcode, parisProvinceZipcode, optionRdvBlockZipcode, colis_params, ad_img, the shop's contacts…",
+    ),
   ...sessionFields,
 });
 
 /** With part=session (decision 063): the caller's part only, with the unread notifications when logged in (decision 082). */
-export const sessionPartAnswer = z.object({ ...sessionFields, notifications_unread: z.number().optional() });
+export const sessionPartAnswer = z.object({
+  ...sessionFields,
+  notifications_unread: z.number().optional().describe("The caller's unread notifications; absent for a visitor."),
+});
 
 export const config = defineCall({
   method: "GET",

@@ -12,23 +12,19 @@ import type { Acceptance } from "../legal.ts";
 export const placedOrderAnswer = z.object({
   id: z.number(),
   number: z.string(),
-  /** unpaid, or processing when the credit-note balance paid it all. */
-  status: z.string(),
-  total_ht: z.string(),
+  status: z.string().describe("unpaid, or processing when the credit notes paid it all."),
+  total_ht: z.string().describe("The cart's grandTotalHt when placed (total_tva and total_ttc: its grandTotalTva and grandTotal)."),
   total_tva: z.string(),
   total_ttc: z.string(),
-  freight_ht: z.string(),
+  freight_ht: z.string().describe("Freight, toll and appointment charged HT, net of the freight discount."),
   freight_tva: z.string(),
-  discount_amount: z.string(),
+  discount_amount: z.string().describe("The coupon (≥ 0)."),
   pickup_method: z.number(),
-  /** How many lines. */
-  lines: z.number(),
+  lines: z.number().describe("How many lines."),
   created_at: z.string(),
-  /** Credit-note balance spent on this order (decision 079); 0.00 without. */
-  credit_used: z.string(),
-  /** What is left to pay by card: total_ttc − credit_used. */
-  amount_due: z.string(),
-  payment_method: z.string().nullable(),
+  credit_used: z.string().describe('Credit-note balance spent on this order (decision 079); "0.00" without use_credit.'),
+  amount_due: z.string().describe("What the card payment will charge: total_ttc − credit_used."),
+  payment_method: z.string().nullable().describe('null while unpaid; "credit_note" when the credit notes paid it all.'),
 });
 
 /**
@@ -48,29 +44,29 @@ const stateLabelAnswer = z.object({
 export const orderSummaryAnswer = z.object({
   id: z.number(),
   number: z.string(),
-  /** ISO moment. */
-  created_at: z.string(),
-  status: z.string(),
+  created_at: z.string().describe("ISO 8601 UTC."),
+  status: z.string().describe("unpaid, processing, planned, shipped, delivered or cancelled."),
   state: stateLabelAnswer,
-  /** The state label translated in the caller's language. */
-  status_text: z.string(),
+  status_text: z
+    .string()
+    .describe('The state label in the request\'s language ("En attente de paiement", "Livraison planifiée le 26/11/2026"…).'),
   total_ht: z.string(),
   total_ttc: z.string(),
-  /** Credit-note balance spent on the order (decision 079; 0.00 without) and what the card pays: total_ttc − credit. */
-  credit_used: z.string(),
-  amount_due: z.string(),
+  credit_used: z.string().describe('Credit-note balance spent on the order (decision 079); "0.00" without.'),
+  amount_due: z.string().describe("What the card pays: total_ttc − credit_used."),
   lines_count: z.number(),
   pickup_method: z.number(),
-  /** parcel, pallet, carrier or pickup (decision 071); null for orders written before the column. */
-  delivery_mode: z.string().nullable(),
-  planned_delivery_date: z.string().nullable(),
+  delivery_mode: z
+    .string()
+    .nullable()
+    .describe("parcel, pallet, carrier or pickup (decision 071); null for orders written before the column."),
+  planned_delivery_date: z.string().nullable().describe("YYYY-MM-DD."),
 });
 
 /** An order line as the order keeps it (a snapshot of the model when it was placed). */
 export const orderLineAnswer = z.object({
   id: z.number(),
-  /** null once the model is deleted from the catalogue. */
-  model_id: z.number().nullable(),
+  model_id: z.number().nullable().describe("null once the model is deleted from the catalogue."),
   reference: z.string(),
   designation: z.string(),
   unit: z.string(),
@@ -79,22 +75,19 @@ export const orderLineAnswer = z.object({
   tva: z.string(),
   remise: z.string(),
   line_ht: z.string(),
-  /** Units offered by the line's promotion on top of `num` (0 for none). */
-  gifted_units: z.number(),
+  gifted_units: z.number().describe("Units offered by the line's promotion on top of `num`, never priced (0 for none)."),
 });
-
-/** One VAT rate of an order: its rate, its base HT and its VAT (core/vat.ts). */
 
 export const orderTotalsAnswer = z.object({
   goods_ht: z.string(),
   discount_amount: z.string(),
-  /** Freight charged, net of the freight discount (what total HT counts). */
-  freight_ht: z.string(),
+  freight_ht: z.string().describe("Freight, toll and appointment charged HT, net of the freight discount (what total HT counts)."),
   freight_tva: z.string(),
-  /** The freight discount of SPEC §9 taken off the freight (≥ 0; 0 for orders without, or older than the column). */
-  freight_discount_ht: z.string(),
+  freight_discount_ht: z
+    .string()
+    .describe("The freight discount of SPEC §9 taken off the freight (≥ 0; 0 for orders without, or older than the column)."),
   total_ht: z.string(),
-  vat: z.array(vatRowAnswer),
+  vat: z.array(vatRowAnswer).describe("VAT by rate: the coupon shared over the goods bases, the freight at its own rate."),
   total_tva: z.string(),
   total_ttc: z.string(),
 });
@@ -108,31 +101,45 @@ export const trackingStepAnswer = z.object({
 export const orderDetailAnswer = orderSummaryAnswer.extend({
   lines: z.array(orderLineAnswer),
   totals: orderTotalsAnswer,
-  delivery_address: orderAddressAnswer.nullable(),
+  delivery_address: orderAddressAnswer.nullable().describe("null for pickup."),
   invoice_address: orderAddressAnswer.nullable(),
-  /** Set for a pickup order (pickup_method 2). */
-  shop: z.object({ id: z.number(), name: z.string(), address: z.string() }).nullable(),
+  shop: z
+    .object({ id: z.number(), name: z.string(), address: z.string() })
+    .nullable()
+    .describe("The shop of a pickup order (pickup_method 2), else null."),
   cancelled_at: z.string().nullable(),
-  payment: z.object({ method: z.string().nullable(), transaction_id: z.string().nullable(), paid_at: z.string() }).nullable(),
+  payment: z
+    .object({ method: z.string().nullable(), transaction_id: z.string().nullable(), paid_at: z.string() })
+    .nullable()
+    .describe("Once paid, else null."),
   note: z.string().nullable(),
-  tracking: z.array(trackingStepAnswer),
-  can_repay: z.boolean(),
-  /** The invoice of a paid order and its PDF path (/documents/invoice/<id>.pdf), else null. */
-  invoice_number: z.string().nullable(),
-  invoice_url: z.string().nullable(),
-  /** Handed to the carrier / delivered (decision 082); null before, or for orders older than these columns. */
-  shipped_at: z.string().nullable(),
+  tracking: z
+    .array(trackingStepAnswer)
+    .describe("placed, paid, planned (with its date), shipped, delivered; a cancelled order shows placed, paid (if it was) and cancelled."),
+  can_repay: z.boolean().describe("True while unpaid."),
+  invoice_number: z.string().nullable().describe("The invoice of a paid order, else null."),
+  invoice_url: z.string().nullable().describe("Its French PDF, /documents/invoice/<order id>.pdf (?lang=zh for Chinese), else null."),
+  shipped_at: z
+    .string()
+    .nullable()
+    .describe("Handed to the carrier (decision 082); null before, or for orders older than the column (delivered_at likewise)."),
   delivered_at: z.string().nullable(),
-  /** The planned date's confirmation state (core/aftersales/deliveries.ts) and the reply deadline. */
-  delivery_status: z.string().nullable(),
+  delivery_status: z
+    .string()
+    .nullable()
+    .describe("The planned date's confirmation state (see deliveryList); delivery_reply_by its deadline."),
   delivery_reply_by: z.string().nullable(),
-  /** The terms of sale accepted with the order: version and time; null when none was recorded. */
-  cgv: z.object({ version: z.string(), acceptedAt: z.string() }).nullable() satisfies z.ZodType<Acceptance | null>,
+  cgv: z
+    .object({ version: z.string(), acceptedAt: z.string() })
+    .nullable()
+    .describe(
+      "The terms of sale accepted with the order: version and time; null when none was recorded.",
+    ) satisfies z.ZodType<Acceptance | null>,
 });
 
 /** What "order again" put back into the cart and what it could not, line by line with a translated text. */
 export const reorderAnswer = z.object({
-  added: z.array(z.object({ model_id: z.number(), reference: z.string(), num: z.number() })),
+  added: z.array(z.object({ model_id: z.number(), reference: z.string(), num: z.number().describe("Units added by this call.") })),
   messages: z.array(
     z.object({
       model_id: z.number(),

@@ -9,18 +9,22 @@ export const paymentResultAnswer = z.object({
   number: z.string(),
   status: z.string(),
   paid: z.boolean(),
-  /** A payment attempt is still open: the provider's notification has not arrived yet. */
-  pending: z.boolean(),
+  pending: z.boolean().describe("The last payment attempt is still open: the provider's notification has not arrived yet."),
   total_ttc: z.string(),
   payment_method: z.string().nullable(),
   transaction_id: z.string().nullable(),
   paid_at: z.string().nullable(),
   cancelled_at: z.string().nullable(),
-  /** The reason of the last failed or abandoned payment, translated; null when none is known. */
-  failure: z.string().nullable(),
-  can_repay: z.boolean(),
+  failure: z
+    .string()
+    .nullable()
+    .describe("The reason of the last failed, abandoned or expired payment, translated; null when none is known."),
+  can_repay: z.boolean().describe("True while unpaid."),
   invoice_number: z.string().nullable(),
-  invoice_url: z.string().nullable(),
+  invoice_url: z
+    .string()
+    .nullable()
+    .describe("The invoice's French PDF, /documents/invoice/<order id>.pdf (?lang=zh for Chinese), once paid."),
 });
 
 export const leavePayment = defineCall({
@@ -28,8 +32,9 @@ export const leavePayment = defineCall({
   path: "/site/Sale/leavePayment",
   auth: true,
   input: leavePaymentSchema,
-  /** The provider's hosted card page. */
-  output: z.object({ redirect_url: z.string() }),
+  output: z.object({
+    redirect_url: z.string().describe("The provider's hosted card page (/sandbox/pay/<token>, or Stripe Checkout), charging amount_due."),
+  }),
 });
 
 export const getPaymentResult = defineCall({

@@ -6,7 +6,12 @@ import { QUESTION_TYPES } from "../questions.ts";
 import { questionSchema } from "../validation/questions.ts";
 
 /** An attachment as the upload (POST /common/attachment/upload) answers it and a question lists it. */
-export const attachmentAnswer = z.object({ id: z.string(), name: z.string(), content_type: z.string(), size: z.number() });
+export const attachmentAnswer = z.object({
+  id: z.string(),
+  name: z.string().describe("The file's name cleaned for display: no path; letters, digits, spaces, ., _ and -; at most 100 characters."),
+  content_type: z.string().describe("Detected from the content, not the declared type."),
+  size: z.number(),
+});
 
 /** A question sent, with the shop's answer once given. */
 export const questionAnswer = z.object({
@@ -17,7 +22,7 @@ export const questionAnswer = z.object({
   created_at: z.string(),
   order: z.object({ id: z.number(), number: z.string() }).nullable(),
   attachments: z.array(attachmentAnswer),
-  answer: z.string().nullable(),
+  answer: z.string().nullable().describe("The shop's answer; null until given (answered_at likewise)."),
   answered_at: z.string().nullable(),
 });
 

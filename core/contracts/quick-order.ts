@@ -12,24 +12,23 @@ export const quickItemAnswer = z.object({
   name: z.string(),
   label: z.string(),
   image: z.string().nullable(),
-  url: z.string(),
+  url: z.string().describe("The product page in the request's language."),
   unit: z.string(),
-  price: z.string(),
+  price: z.string().describe("Today's catalogue unit price HT, 4 decimals."),
   stock: z.number(),
   purchasable_qty: z.number(),
   not_for_sale: z.boolean(),
-  /** The most units one cart line may hold now (0: none). */
-  max: z.number(),
+  max: z.number().describe("The most units one cart line may hold now: min(stock, purchasable_qty, 100 000); 0 when not for sale."),
 });
 
 /** A model the customer bought before (orders not cancelled), with the last order's price and date. */
 export const purchasedItemAnswer = quickItemAnswer.extend({
   designation: z.string(),
-  last_price: z.string(),
+  last_price: z.string().describe("The unit price HT paid on the most recent order of it."),
   last_date: z.string(),
-  last_order: z.string(),
-  total_qty: z.number(),
-  orders: z.number(),
+  last_order: z.string().describe("That order's number."),
+  total_qty: z.number().describe("Units bought in all."),
+  orders: z.number().describe("How many orders."),
 });
 
 export const wishlistItemAnswer = quickItemAnswer.extend({ added_at: z.string() });
@@ -42,23 +41,22 @@ const wishlistChangeAnswer = wishlistRefsAnswer.extend({ model_id: z.number() })
 
 /** One input line after resolution: valid (an item to add) or refused with its translated reason. */
 export const resolvedLineAnswer = z.object({
-  line: z.number(),
-  reference: z.string(),
+  line: z.number().describe("1-based line of the input, empty lines counted."),
+  reference: z.string().describe("Upper case."),
   quantity: z.number(),
-  status: z.enum(["ok", "refused"]),
-  key: z.string().nullable(),
-  reason: z.string().nullable(),
-  /** Later input lines of the same reference, added into this one. */
-  merged: z.array(z.number()),
-  note: z.string().nullable(),
-  item: quickItemAnswer.nullable(),
+  status: z.enum(["ok", "refused"]).describe("ok: on sale and within stock and purchasable_qty."),
+  key: z.string().nullable().describe("The refusal's key (area.qo_…), null when ok."),
+  reason: z.string().nullable().describe("The refusal, translated."),
+  merged: z.array(z.number()).describe("Later input lines of the same reference, added into this one."),
+  note: z.string().nullable().describe("Says which duplicate lines were merged into this one."),
+  item: quickItemAnswer.nullable().describe("The model when the reference is known, also on a refused line."),
 });
 
 export const quickOrderResolutionAnswer = z.object({
-  lines: z.array(resolvedLineAnswer),
+  lines: z.array(resolvedLineAnswer).describe("In input order."),
   valid: z.number(),
   refused: z.number(),
-  header: z.boolean(),
+  header: z.boolean().describe("The first line was a header, not counted."),
 });
 
 export const purchasedList = defineCall({

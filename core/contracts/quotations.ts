@@ -10,12 +10,15 @@ const quotationHead = {
   id: z.number(),
   number: z.string(),
   created_at: z.string(),
-  /** The last valid day, "YYYY-MM-DD". */
-  valid_until: z.string().nullable(),
-  state: z.enum(QUOTATION_STATES),
-  state_text: z.string(),
-  /** Open or loaded into the cart, within its validity: it can go back into the cart or be cancelled. */
-  usable: z.boolean(),
+  valid_until: z
+    .string()
+    .nullable()
+    .describe(
+      "The last day it may be used, YYYY-MM-DD in the shop's calendar (Europe/Paris): the day of creation + the site config's quotationValidityDays (1–365, else 30); expired from the next day.",
+    ),
+  state: z.enum(QUOTATION_STATES).describe("accepted: loaded into the cart; derived when read (expired past valid_until)."),
+  state_text: z.string().describe('Its label ("En cours", "Dans le panier", "Commandé", "Expiré", "Annulé").'),
+  usable: z.boolean().describe("Open or accepted, within its validity: it can go back into the cart or be cancelled."),
   total_ht: z.string(),
   total_tva: z.string(),
   total_ttc: z.string(),
@@ -30,17 +33,20 @@ export const quotationLineAnswer = z.object({
   reference: z.string(),
   designation: z.string(),
   unit: z.string().nullable(),
-  price: z.string(),
+  price: z.string().describe("Unit price HT before the promotion, 4 decimals."),
   num: z.number(),
   tva: z.string(),
-  remise: z.string(),
-  amount: z.string(),
-  /** Units the quoted promotion offers on top of `num` (core/cart/promotion.ts), never priced. */
-  gifted_units: z.number(),
+  remise: z.string().describe("What the promotion took off the line."),
+  amount: z.string().describe("Line HT."),
+  gifted_units: z.number().describe("Units the quoted promotion offers on top of `num` (core/cart/promotion.ts), never priced."),
 });
 
 /** A quotation with its lines and the order that used it. */
-export const quotationDetailAnswer = z.object({ ...quotationHead, lines: z.array(quotationLineAnswer), order_id: z.number().nullable() });
+export const quotationDetailAnswer = z.object({
+  ...quotationHead,
+  lines: z.array(quotationLineAnswer),
+  order_id: z.number().nullable().describe("The order that used it, or null."),
+});
 
 export const createQuotation = defineCall({
   method: "POST",

@@ -10,7 +10,11 @@ import { listPage } from "./shared.ts";
 export const searchAnswer = z.object({ total: z.number(), page: z.number(), pageSize: z.number(), products: z.array(productCardAnswer) });
 
 /** A suggestion: the product page in the request's language; `reference` when the text matched a model's reference. */
-export const suggestionAnswer = z.object({ name: z.string(), url: z.string(), reference: z.string().optional() });
+export const suggestionAnswer = z.object({
+  name: z.string(),
+  url: z.string().describe("The product page in the request's language."),
+  reference: z.string().optional().describe("The matched model, when the text matched a reference (exactly or by its beginning)."),
+});
 
 export const search = defineCall({ method: "GET", path: "/site/Product/search", input: searchRequestSchema, output: searchAnswer });
 

@@ -33,25 +33,38 @@ export const listPage = <T extends z.ZodType>(row: T) =>
 export const nothing = z.null();
 
 /**
- * The freight object of SPEC §3 (core/cart/types.ts Freight). A quote gives every field; the one stored on a
- * cart is given back as it was saved, so each field may be absent.
+ * The freight object of SPEC §3 (core/cart/types.ts Freight). A quote gives every field, amounts as 2-decimal
+ * texts; the one stored on a cart is given back as it was saved, so each field may be absent.
  */
 export const freightAnswer = z.object({
-  freight_ht: numeric.nullable().optional(),
+  freight_ht: numeric.nullable().optional().describe("The mode's price HT for the zone and the measures, before any free delivery."),
   freight_tva: numeric.nullable().optional(),
-  highway_toll_ht: numeric.nullable().optional(),
+  highway_toll_ht: numeric
+    .nullable()
+    .optional()
+    .describe("Highway toll HT: the zone's toll per pallet times the pallet count for the pallet mode, 0 otherwise."),
   highway_toll_tva: numeric.nullable().optional(),
-  /** A threshold, or a list of thresholds indexed by pallet count (entry 0 = 1 pallet). */
   freeDeliveryAmount: z
     .union([numeric, z.array(numeric)])
     .nullable()
-    .optional(),
-  zip_code: z.string().nullable().optional(),
-  rdv_amount: numeric.nullable().optional(),
-  general_tva: numeric.nullable().optional(),
-  discount_rate: numeric.nullable().optional(),
-  poids: numeric.nullable().optional(),
-  volume: numeric.nullable().optional(),
+    .optional()
+    .describe(
+      "The free-delivery threshold HT, or a list of thresholds indexed by pallet count (entry 0 = 1 pallet; past the list, its last entry).",
+    ),
+  zip_code: z.string().nullable().optional().describe("The delivery zip the quote is for (always the delivery address's)."),
+  rdv_amount: numeric
+    .nullable()
+    .optional()
+    .describe(
+      "Price HT of the delivery by appointment for this mode and zip (0 where not offered); charged only when chosen, even when delivery is free.",
+    ),
+  general_tva: numeric.nullable().optional().describe("VAT rate of the freight, the toll, the appointment and the freight discount."),
+  discount_rate: numeric
+    .nullable()
+    .optional()
+    .describe("Freight discount rate: the cart's freightDiscount_ht = Σ min(0, price − site_price) × num × discount_rate."),
+  poids: numeric.nullable().optional().describe("Weight quoted, kg."),
+  volume: numeric.nullable().optional().describe("Volume quoted, m³."),
 }) satisfies z.ZodType<Freight>;
 
 /** One VAT rate's base and tax (core/vat.ts). */

@@ -153,7 +153,7 @@ export function openApiDocument(routes: readonly ApiRoute[], info: { version: st
     info: {
       title: "Comptoir API",
       version: info.version,
-      description: "The /site JSON API of the shop. Prose, conventions and examples: docs/api.md.",
+      description: "The /site JSON API of the shop. The prose (rules, refusals and their messages, the routes outside /site): docs/api.md.",
     },
     servers: [{ url: info.serverUrl ?? "/" }],
     tags,
