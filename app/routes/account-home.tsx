@@ -25,7 +25,7 @@ const RECENT = 3;
 export async function loader({ context, url }: Route.LoaderArgs) {
   const ctx = customerContext(context, url);
   const c = ctx.customer;
-  const { db, orders, documents, deliveries, notifications } = context.services;
+  const { orders, documents, deliveries, notifications } = context.services;
   const [recent, credit, dates, notices] = await Promise.all([
     orders.list(ctx, { page: 1, page_size: RECENT }),
     documents.creditNoteList(ctx),

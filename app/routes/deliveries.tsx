@@ -18,8 +18,7 @@ const WEEK = [1, 2, 3, 4, 5, 6, 7];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const ctx = customerContext(context, url);
-  const me = ctx.customer;
-  const { deliveries, receipt, db } = context.services;
+  const { deliveries, receipt } = context.services;
   const [list, arrangement] = await Promise.all([deliveries.list(ctx, new Date()), receipt.get(ctx)]);
   return { ...list, arrangement };
 }

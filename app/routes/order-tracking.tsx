@@ -15,8 +15,7 @@ export const handle = { personal: true };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const ctx = customerContext(context, url);
-  const me = ctx.customer;
-  const { orders, returns, db } = context.services;
+  const { orders, returns } = context.services;
   // The returns part of "suivi de commande et retours" (decision 082).
   const [tracked, list] = await Promise.all([orders.tracking(ctx), returns.list(ctx)]);
   return { orders: tracked, returns: list };

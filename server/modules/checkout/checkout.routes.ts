@@ -18,7 +18,7 @@ import { apiRoute } from "#server/http/openapi.ts";
 const tags = ["Checkout"];
 
 export async function checkoutRoutes(site: FastifyInstance) {
-  const { checkout, coupons, receipt, cart, db } = site.services;
+  const { checkout, coupons, receipt, cart } = site.services;
 
   apiRoute(
     site,
