@@ -5,6 +5,8 @@ import { z } from "zod";
 import { answerProblem, checkAnswer } from "./answer-check.ts";
 import { apiRoute } from "./openapi.ts";
 import { ok } from "./envelope.ts";
+import type { Services } from "#server/services.ts";
+import "./types.ts";
 
 const line = z.object({ id: z.number(), label: z.string().nullable(), note: z.string().optional() });
 const answer = z.object({ list: z.array(line), total: z.number() });
@@ -30,6 +32,7 @@ describe("checkAnswer", () => {
 
   async function serve(data: unknown) {
     const app = Fastify();
+    app.decorate("services", {} as Services);
     app.decorateRequest("lang", "fr");
     app.decorateRequest("customer", null);
     await app.register(
