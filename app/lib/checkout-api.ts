@@ -1,6 +1,8 @@
 // The checkout page's calls (SPEC §7) and the answer shapes it reads. Every amount shown comes from the
 // server's answers; nothing sent here carries a price (decision 074).
 import { api, type Answer } from "./api.ts";
+import type { RequestOf } from "#core/contracts/contract.ts";
+import type { CallByPath } from "#core/contracts/index.ts";
 import type { CartAnswer } from "#core/contracts/cart.ts";
 import type { DeliveryExpenseQuery } from "#core/freight.ts";
 import type { ReceivingDay } from "#core/validation/receiving.ts";
@@ -15,18 +17,8 @@ export type ModeAvailability = Pick<DeliveryModeAnswer, "mode" | "available"> & 
 export type PreOrderInfo = Answer<"/site/Index/preOrderInfo">;
 export type Combination = PreOrderInfo["combinations"][number];
 
-/** cartParams `infos` (SPEC §7 POST /site/Sale/cartParams). */
-export type CartParamsInfos = {
-  delivery_addr_id: number | null;
-  invoice_addr_id: number | null;
-  pickup_method?: 1 | 2;
-  delivery_mode?: CheckoutMode;
-  shop_id?: number | null;
-  extra_options?: { rdv: boolean };
-  /** Coupon code; "" removes the coupon. */
-  code: string;
-  note: string;
-};
+/** cartParams `infos`: the choices saved; a field left out keeps its saved value. */
+export type CartParamsInfos = RequestOf<CallByPath["/site/Sale/cartParams"]>["infos"];
 
 const quiet = { showLoading: false } as const;
 
