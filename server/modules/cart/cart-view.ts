@@ -31,20 +31,8 @@ export type CartRow = {
 import type { CartAnswer, CartInfoAnswer as CartInfo } from "#core/contracts/cart.ts";
 export type { CartAnswer };
 
-export type AddressSnapshot = {
-  id: number;
-  kind: string;
-  title: string | null;
-  first_name: string;
-  last_name: string;
-  company: string | null;
-  line1: string;
-  line2: string | null;
-  zip_code: string;
-  city: string;
-  country: string;
-  phone: string | null;
-};
+/** The delivery address a cart holds, as its answer shows it. */
+export type AddressSnapshot = NonNullable<CartInfo["delivery_addr_obj"]>;
 
 export type CouponRow = {
   id: number;
