@@ -24,10 +24,10 @@ export const userInfoAnswer = z.object({
 });
 
 /** A session just opened: its token and its customer. */
-export const loggedInAnswer = z.object({ token: z.string(), userInfo: userInfoAnswer });
+const loggedInAnswer = z.object({ token: z.string(), userInfo: userInfoAnswer });
 
 /** One of the account's live sessions. */
-export const sessionRowAnswer = z.object({
+const sessionRowAnswer = z.object({
   id: z.number(),
   user_agent: z.string().describe('The browser\'s User-Agent as recorded for the session ("" when unknown).'),
   created_at: z.string(),
@@ -36,10 +36,10 @@ export const sessionRowAnswer = z.object({
 });
 
 /** A delivery address paired with an invoice address. */
-export const combinationAnswer = z.object({ id: z.number(), delivery_addr_id: z.number(), invoice_addr_id: z.number() });
+const combinationAnswer = z.object({ id: z.number(), delivery_addr_id: z.number(), invoice_addr_id: z.number() });
 
 /** The caller's address book: each kind default first, and the pairs whose two addresses still exist. */
-export const addressBookAnswer = z.object({
+const addressBookAnswer = z.object({
   delivery: z.array(addressAnswer),
   invoice: z.array(addressAnswer),
   combinations: z.array(combinationAnswer),
@@ -140,7 +140,6 @@ export const addAddressCombination = defineCall({
   output: combinationAnswer,
 });
 
-export type UserInfoAnswer = z.output<typeof userInfoAnswer>;
 export type LoggedInAnswer = z.output<typeof loggedInAnswer>;
 export type SessionRowAnswer = z.output<typeof sessionRowAnswer>;
 export type CombinationAnswer = z.output<typeof combinationAnswer>;

@@ -8,7 +8,7 @@ import { DELIVERY_STATUSES } from "../aftersales/deliveries.ts";
 import { NOTIFICATION_KINDS } from "../aftersales/notifications.ts";
 
 /** A line of a delivered order with what other requests (not refused) hold and what may still be asked back. */
-export const returnableLineAnswer = z.object({
+const returnableLineAnswer = z.object({
   id: z.number(),
   reference: z.string(),
   designation: z.string(),
@@ -19,7 +19,7 @@ export const returnableLineAnswer = z.object({
 });
 
 /** A delivered order with its return window (dates as ISO texts in UTC). */
-export const returnableOrderAnswer = z.object({
+const returnableOrderAnswer = z.object({
   id: z.number(),
   number: z.string(),
   delivered_at: z.string().nullable(),
@@ -30,7 +30,7 @@ export const returnableOrderAnswer = z.object({
 });
 
 /** A return request with its translated status and reason. */
-export const returnAnswer = z.object({
+const returnAnswer = z.object({
   id: z.number(),
   order_id: z.number(),
   order_number: z.string(),
@@ -45,7 +45,7 @@ export const returnAnswer = z.object({
 });
 
 /** A delivery in progress: its date ("YYYY-MM-DD"), the state of its confirmation and the reply deadline (ISO, UTC). */
-export const deliveryAnswer = z.object({
+const deliveryAnswer = z.object({
   order_id: z.number(),
   number: z.string(),
   status: z.string(),
@@ -58,7 +58,7 @@ export const deliveryAnswer = z.object({
 });
 
 /** A notice, its text translated. */
-export const notificationAnswer = z.object({
+const notificationAnswer = z.object({
   id: z.number(),
   kind: z.enum(NOTIFICATION_KINDS),
   order_id: z.number().nullable(),

@@ -7,7 +7,7 @@ import { defineCall } from "./contract.ts";
 import { addressAnswer, freightAnswer, numeric, vatRowAnswer } from "./shared.ts";
 
 /** Per-item promotion (SPEC §3 "Promotion info"). */
-export const promotionAnswer = z.object({
+const promotionAnswer = z.object({
   type: z.number().describe("1: a model promotion."),
   value: numeric.describe("Fraction off the unit price (0.1 = 10 %) once the line holds `num` units."),
   num: z.number().describe("Minimum quantity for the promotion to apply."),
@@ -15,7 +15,7 @@ export const promotionAnswer = z.object({
 });
 
 /** A priced cart line (SPEC §3 cart item, with what the cart shows of its model). */
-export const cartLineAnswer = z.object({
+const cartLineAnswer = z.object({
   id: z.number().describe("The cart line's id; 0 on a visitor's cart."),
   model_id: z.number(),
   num: z.number(),
@@ -73,7 +73,7 @@ const discountAnswer = z.object({
  * `cart_info`: the cart parameters (SPEC §3) with every total of core's computeCartTotals but its lines. Money:
  * 2-decimal texts, rounded half away from zero line by line.
  */
-export const cartInfoAnswer = z.object({
+const cartInfoAnswer = z.object({
   id: z.number().describe("The cart's id; 0 for a visitor."),
   delivery_addr_id: z.number().nullable().describe("The chosen delivery address; null until chosen, or once that address was deleted."),
   invoice_addr_id: z.number().nullable(),

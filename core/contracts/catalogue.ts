@@ -6,7 +6,7 @@ import { idQuerySchema, listParamsSchema } from "../validation/catalogue.ts";
 import { defineCall } from "./contract.ts";
 
 /** One step of a trail (core/breadcrumbs.ts): ACCUEIL at level 0, then one per level down. */
-export const breadcrumbAnswer = z.object({ url: z.string(), name: z.string(), level: z.number() });
+const breadcrumbAnswer = z.object({ url: z.string(), name: z.string(), level: z.number() });
 
 /** A product card (lists, search, home): prices HT as exact decimal texts. */
 export const productCardAnswer = z.object({
@@ -31,7 +31,7 @@ export const productCardAnswer = z.object({
 });
 
 /** A card of a product list or of a product's related products. */
-export const listCardAnswer = productCardAnswer.extend({
+const listCardAnswer = productCardAnswer.extend({
   best_selling: z.boolean(),
   material: z.string().nullable(),
   colour: z.string().nullable(),
@@ -39,7 +39,7 @@ export const listCardAnswer = productCardAnswer.extend({
 });
 
 /** A filter field with its values and, per value, the products matching every other field. */
-export const facetAnswer = z.object({
+const facetAnswer = z.object({
   field: z.enum(FILTER_FIELDS),
   values: z.array(
     z.object({
@@ -50,7 +50,7 @@ export const facetAnswer = z.object({
   ),
 });
 
-export const productListAnswer = z.object({
+const productListAnswer = z.object({
   list: z.array(listCardAnswer),
   total: z.number(),
   page: z.number(),
@@ -77,7 +77,7 @@ export const productListAnswer = z.object({
 });
 
 /** A model's current promotion (decimals as texts). */
-export const modelPromotionAnswer = z.object({
+const modelPromotionAnswer = z.object({
   type: z.number(),
   value: z.string(),
   min_qty: z.number(),
@@ -89,7 +89,7 @@ export const modelPromotionAnswer = z.object({
 });
 
 /** A model of the product page: measures, price and VAT rate (texts), stock and sale flags. */
-export const productModelAnswer = z.object({
+const productModelAnswer = z.object({
   id: z.number(),
   reference: z.string(),
   label: z.string(),
@@ -107,7 +107,7 @@ export const productModelAnswer = z.object({
   promotion: modelPromotionAnswer.nullable(),
 });
 
-export const productDetailAnswer = z.object({
+const productDetailAnswer = z.object({
   product: z.object({
     id: z.number(),
     name: z.string(),
@@ -131,7 +131,7 @@ export const productDetailAnswer = z.object({
 });
 
 /** An information page; `body` is trusted HTML written by the shop. */
-export const contentPageAnswer = z.object({
+const contentPageAnswer = z.object({
   id: z.number(),
   slug: z.string(),
   title: z.string(),

@@ -14,7 +14,7 @@ import {
 const deliveryMode = z.enum(DELIVERY_MODES);
 
 /** A coupon as its customer sees it (type 2 = discount coupon, SPEC §3). */
-export const couponAnswer = z.object({
+const couponAnswer = z.object({
   id: z.number(),
   code: z.string(),
   type: z.literal(2),
@@ -37,14 +37,14 @@ const receivingDayAnswer = z.object({
 });
 
 /** The delivery receiving times; none saved yet: no day, no note, no date. */
-export const receiptArrangementAnswer = z.object({
+const receiptArrangementAnswer = z.object({
   days: z.array(receivingDayAnswer).describe("Sorted by weekday; saving replaces the whole list."),
   note: z.string().nullable(),
   updated_at: z.string().nullable(),
 });
 
 /** The checkout choices saved on the caller's cart (SPEC §3 "Cart parameters"); id 0: no cart yet. */
-export const cartParamsAnswer = z.object({
+const cartParamsAnswer = z.object({
   id: z.number().describe("The cart's id; 0 when the caller has no cart yet."),
   delivery_addr_id: z.number().nullable(),
   invoice_addr_id: z.number().nullable(),
@@ -66,7 +66,7 @@ export const cartParamsAnswer = z.object({
 });
 
 /** A delivery mode for the cart and the saved address: its freight, or why it is impossible (key and translated text). */
-export const deliveryModeAnswer = z.object({
+const deliveryModeAnswer = z.object({
   mode: deliveryMode,
   label: z.string(),
   available: z.boolean(),

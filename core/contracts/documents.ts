@@ -4,7 +4,7 @@ import { defineCall } from "./contract.ts";
 import { listPage } from "./shared.ts";
 
 /** An invoice: amounts as decimal texts, `pdf_url` the owner's PDF path. */
-export const invoiceAnswer = z.object({
+const invoiceAnswer = z.object({
   id: z.number(),
   number: z.string(),
   order_id: z.number(),
@@ -16,7 +16,7 @@ export const invoiceAnswer = z.object({
 });
 
 /** A credit note: its order when it has one, the amount and what remains of it (decimal texts TTC). */
-export const creditNoteAnswer = z.object({
+const creditNoteAnswer = z.object({
   id: z.number(),
   number: z.string(),
   order_id: z.number().nullable().describe("null when the credit note refers to no order (order_number likewise)."),

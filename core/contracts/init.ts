@@ -20,7 +20,7 @@ const categoryAt = <C extends z.ZodType>(child: C) =>
  * the OpenAPI document holds it without references; its type is the catalogue's tree, which the
  * service builds level-blind.
  */
-export const categoryNodeAnswer: z.ZodType<CategoryNode> = categoryAt(categoryAt(categoryAt(categoryAt(z.never()))));
+const categoryNodeAnswer: z.ZodType<CategoryNode> = categoryAt(categoryAt(categoryAt(categoryAt(z.never()))));
 
 /** The caller's part. */
 const sessionFields = {
@@ -32,7 +32,7 @@ const sessionFields = {
 };
 
 /** The whole start-up data (SPEC §4): category tree, site config and the caller's part. */
-export const initAnswer = z.object({
+const initAnswer = z.object({
   product_cate: z
     .array(categoryNodeAnswer)
     .describe("The whole tree rooted at ACCUEIL (level 0, levels 1–3 below), names in the request's language."),
@@ -45,7 +45,7 @@ export const initAnswer = z.object({
 });
 
 /** With part=session (decision 063): the caller's part only, with the unread notifications when logged in (decision 082). */
-export const sessionPartAnswer = z.object({
+const sessionPartAnswer = z.object({
   ...sessionFields,
   notifications_unread: z.number().optional().describe("The caller's unread notifications; absent for a visitor."),
 });

@@ -9,7 +9,7 @@ import type { StateLabel } from "../order-states.ts";
 import type { Acceptance } from "../legal.ts";
 
 /** The order as placed (POST /site/Sale/createOrder), and as a retry with the same key gets it again. */
-export const placedOrderAnswer = z.object({
+const placedOrderAnswer = z.object({
   id: z.number(),
   number: z.string(),
   status: z.string().describe("unpaid, or processing when the credit notes paid it all."),
@@ -31,7 +31,7 @@ export const placedOrderAnswer = z.object({
  * An address as the order keeps it (a snapshot of the caller's address when it was placed); orders written
  * before the snapshot kept its id and kind have neither.
  */
-export const orderAddressAnswer = addressAnswer.omit({ is_default: true }).partial({ id: true, kind: true });
+const orderAddressAnswer = addressAnswer.omit({ is_default: true }).partial({ id: true, kind: true });
 
 /** An order state as a badge shows it: the catalogue key, its values already formatted, the tone. */
 const stateLabelAnswer = z.object({
@@ -41,7 +41,7 @@ const stateLabelAnswer = z.object({
 }) satisfies z.ZodType<StateLabel>;
 
 /** An order in a list (history, tracking). */
-export const orderSummaryAnswer = z.object({
+const orderSummaryAnswer = z.object({
   id: z.number(),
   number: z.string(),
   created_at: z.string().describe("ISO 8601 UTC."),
@@ -64,7 +64,7 @@ export const orderSummaryAnswer = z.object({
 });
 
 /** An order line as the order keeps it (a snapshot of the model when it was placed). */
-export const orderLineAnswer = z.object({
+const orderLineAnswer = z.object({
   id: z.number(),
   model_id: z.number().nullable().describe("null once the model is deleted from the catalogue."),
   reference: z.string(),
@@ -78,7 +78,7 @@ export const orderLineAnswer = z.object({
   gifted_units: z.number().describe("Units offered by the line's promotion on top of `num`, never priced (0 for none)."),
 });
 
-export const orderTotalsAnswer = z.object({
+const orderTotalsAnswer = z.object({
   goods_ht: z.string(),
   discount_amount: z.string(),
   freight_ht: z.string().describe("Freight, toll and appointment charged HT, net of the freight discount (what total HT counts)."),
@@ -92,13 +92,13 @@ export const orderTotalsAnswer = z.object({
   total_ttc: z.string(),
 });
 
-export const trackingStepAnswer = z.object({
+const trackingStepAnswer = z.object({
   key: z.enum(["placed", "paid", "planned", "shipped", "delivered", "cancelled"]),
   done: z.boolean(),
   date: z.string().nullable(),
 });
 
-export const orderDetailAnswer = orderSummaryAnswer.extend({
+const orderDetailAnswer = orderSummaryAnswer.extend({
   lines: z.array(orderLineAnswer),
   totals: orderTotalsAnswer,
   delivery_address: orderAddressAnswer.nullable().describe("null for pickup."),
@@ -138,7 +138,7 @@ export const orderDetailAnswer = orderSummaryAnswer.extend({
 });
 
 /** What "order again" put back into the cart and what it could not, line by line with a translated text. */
-export const reorderAnswer = z.object({
+const reorderAnswer = z.object({
   added: z.array(z.object({ model_id: z.number(), reference: z.string(), num: z.number().describe("Units added by this call.") })),
   messages: z.array(
     z.object({

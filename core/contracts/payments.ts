@@ -4,7 +4,7 @@ import { defineCall } from "./contract.ts";
 import { leavePaymentSchema, paymentResultSchema } from "../validation/payment.ts";
 
 /** The payment state of an order, as its result page shows it. */
-export const paymentResultAnswer = z.object({
+const paymentResultAnswer = z.object({
   order_id: z.number(),
   number: z.string(),
   status: z.string(),

@@ -6,7 +6,7 @@ import { QUESTION_TYPES } from "../questions.ts";
 import { questionSchema } from "../validation/questions.ts";
 
 /** An attachment as the upload (POST /common/attachment/upload) answers it and a question lists it. */
-export const attachmentAnswer = z.object({
+const attachmentAnswer = z.object({
   id: z.string(),
   name: z.string().describe("The file's name cleaned for display: no path; letters, digits, spaces, ., _ and -; at most 100 characters."),
   content_type: z.string().describe("Detected from the content, not the declared type."),
@@ -14,7 +14,7 @@ export const attachmentAnswer = z.object({
 });
 
 /** A question sent, with the shop's answer once given. */
-export const questionAnswer = z.object({
+const questionAnswer = z.object({
   id: z.number(),
   type: z.enum(QUESTION_TYPES),
   type_label: z.string(),

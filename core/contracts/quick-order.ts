@@ -5,7 +5,7 @@ import { defineCall } from "./contract.ts";
 import { listPage } from "./shared.ts";
 
 /** A model as a quick-order line shows it: current price (HT per unit) and what may be bought now. */
-export const quickItemAnswer = z.object({
+const quickItemAnswer = z.object({
   model_id: z.number(),
   product_id: z.number(),
   reference: z.string(),
@@ -22,7 +22,7 @@ export const quickItemAnswer = z.object({
 });
 
 /** A model the customer bought before (orders not cancelled), with the last order's price and date. */
-export const purchasedItemAnswer = quickItemAnswer.extend({
+const purchasedItemAnswer = quickItemAnswer.extend({
   designation: z.string(),
   last_price: z.string().describe("The unit price HT paid on the most recent order of it."),
   last_date: z.string(),
@@ -31,16 +31,16 @@ export const purchasedItemAnswer = quickItemAnswer.extend({
   orders: z.number().describe("How many orders."),
 });
 
-export const wishlistItemAnswer = quickItemAnswer.extend({ added_at: z.string() });
+const wishlistItemAnswer = quickItemAnswer.extend({ added_at: z.string() });
 
 /** The wishlist's references (upper case) and their products, for the heart buttons. */
-export const wishlistRefsAnswer = z.object({ references: z.array(z.string()), product_ids: z.array(z.number()) });
+const wishlistRefsAnswer = z.object({ references: z.array(z.string()), product_ids: z.array(z.number()) });
 
 /** The wishlist after a change, with the model it named. */
 const wishlistChangeAnswer = wishlistRefsAnswer.extend({ model_id: z.number() });
 
 /** One input line after resolution: valid (an item to add) or refused with its translated reason. */
-export const resolvedLineAnswer = z.object({
+const resolvedLineAnswer = z.object({
   line: z.number().describe("1-based line of the input, empty lines counted."),
   reference: z.string().describe("Upper case."),
   quantity: z.number(),
@@ -52,7 +52,7 @@ export const resolvedLineAnswer = z.object({
   item: quickItemAnswer.nullable().describe("The model when the reference is known, also on a refused line."),
 });
 
-export const quickOrderResolutionAnswer = z.object({
+const quickOrderResolutionAnswer = z.object({
   lines: z.array(resolvedLineAnswer).describe("In input order."),
   valid: z.number(),
   refused: z.number(),

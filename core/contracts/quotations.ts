@@ -25,10 +25,10 @@ const quotationHead = {
 };
 
 /** A quotation in the list: `lines` is its count of lines. */
-export const quotationSummaryAnswer = z.object({ ...quotationHead, lines: z.number() });
+const quotationSummaryAnswer = z.object({ ...quotationHead, lines: z.number() });
 
 /** A quoted line: unit price, quantity, the promotion taken off, the line amount. */
-export const quotationLineAnswer = z.object({
+const quotationLineAnswer = z.object({
   model_id: z.number(),
   reference: z.string(),
   designation: z.string(),
@@ -42,7 +42,7 @@ export const quotationLineAnswer = z.object({
 });
 
 /** A quotation with its lines and the order that used it. */
-export const quotationDetailAnswer = z.object({
+const quotationDetailAnswer = z.object({
   ...quotationHead,
   lines: z.array(quotationLineAnswer),
   order_id: z.number().nullable().describe("The order that used it, or null."),

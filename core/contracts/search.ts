@@ -7,10 +7,10 @@ import { productCardAnswer } from "./catalogue.ts";
 import { listPage } from "./shared.ts";
 
 /** One page of results, best first: the catalogue's cards. */
-export const searchAnswer = z.object({ total: z.number(), page: z.number(), pageSize: z.number(), products: z.array(productCardAnswer) });
+const searchAnswer = z.object({ total: z.number(), page: z.number(), pageSize: z.number(), products: z.array(productCardAnswer) });
 
 /** A suggestion: the product page in the request's language; `reference` when the text matched a model's reference. */
-export const suggestionAnswer = z.object({
+const suggestionAnswer = z.object({
   name: z.string(),
   url: z.string().describe("The product page in the request's language."),
   reference: z.string().optional().describe("The matched model, when the text matched a reference (exactly or by its beginning)."),
