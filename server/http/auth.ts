@@ -33,7 +33,7 @@ export function clearUidCookie(reply: FastifyReply, secure: boolean) {
 
 /** The Set-Cookie value for a response written without Fastify's send (pages hijack the reply, so
  * `reply.setCookie`, written in an onSend hook, would be lost): the new token, or a clearing one. */
-export function uidSetCookie(req: FastifyRequest, token: string | null, secure: boolean): string {
+function uidSetCookie(req: FastifyRequest, token: string | null, secure: boolean): string {
   return token === null
     ? req.server.serializeCookie(UID_COOKIE, "", { path: "/", httpOnly: true, sameSite: "lax", secure, expires: new Date(0), maxAge: 0 })
     : req.server.serializeCookie(UID_COOKIE, token, uidOptions(req, secure));

@@ -23,7 +23,7 @@ declare module "fastify" {
 const SITE_PREFIX = "/site";
 
 /** What only the server and the reference need: the prose, and where the input is read when it is not the whole query or body. */
-export type RouteDocs = {
+type RouteDocs = {
   summary: string;
   tags: string[];
   description?: string;
@@ -37,7 +37,7 @@ export type ApiRoute = Contract & RouteDocs;
 export type Caller<C extends Contract> = C["auth"] extends true ? SessionCustomer : SessionCustomer | null;
 
 /** The context a handler receives (decision 132): the database, the route's customer, the request's language. */
-export type RouteContext<C extends Contract> = Context<Caller<C>>;
+type RouteContext<C extends Contract> = Context<Caller<C>>;
 
 /** A handler's answer: the envelope around the contract's data, or that envelope already serialised. */
 type Answer<C extends Contract> = Envelope<AnswerOf<C>> | EnvelopeText<AnswerOf<C>>;

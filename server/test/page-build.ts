@@ -3,7 +3,7 @@
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 
-export const SERVER_BUILD = fileURLToPath(new URL("../../build/server/index.js", import.meta.url));
+const SERVER_BUILD = fileURLToPath(new URL("../../build/server/index.js", import.meta.url));
 export const CLIENT_DIR = fileURLToPath(new URL("../../build/client", import.meta.url));
 
 let loaded: Promise<ServerBuild> | undefined;
