@@ -44,16 +44,36 @@ describe("vatByRate", () => {
     expect(lineVat("-0.125", "0.2").toFixed(2)).toBe("-0.03");
   });
 
-  it("spreads an amount in proportion; the largest weight takes what rounding leaves", () => {
-    const out = spreadInProportion(
+  it("spreads an amount in proportion; the largest weight takes what rounding leaves, the highest rate on a tie", () => {
+    const weights: [string, ReturnType<typeof dec>][] = [
+      ["0.0550", dec(1)],
+      ["0.2000", dec(1)],
+      ["0.1000", dec(1)],
+    ];
+    for (const order of [weights, [...weights].reverse()]) {
+      const out = spreadInProportion(dec("0.10"), new Map(order));
+      expect(["0.0550", "0.1000", "0.2000"].map((k) => out.get(k)!.toFixed(2))).toEqual(["0.03", "0.03", "0.04"]);
+    }
+    const unequal = spreadInProportion(
       dec("0.10"),
       new Map([
-        ["a", dec(1)],
-        ["b", dec(1)],
-        ["c", dec(1)],
+        ["0.2000", dec(1)],
+        ["0.0550", dec(2)],
       ]),
     );
-    expect(["a", "b", "c"].map((k) => out.get(k)!.toFixed(2))).toEqual(["0.04", "0.03", "0.03"]);
+    expect(unequal.get("0.0550")!.toFixed(2)).toBe("0.07");
+  });
+
+  it("takes a coupon's rounding cent off the same rate whatever the order of the lines", () => {
+    // two lines of 0.01 € HT at 0 % and 20 %, a coupon of 0.01 €: the half cents round up, so one rate takes the
+    // whole cent off and the other keeps its base: always the same one
+    const lines = [
+      { amount: "0.01", rate: "0" },
+      { amount: "0.01", rate: "0.2" },
+    ];
+    const rows = (l: typeof lines) => vatByRate(l, { discount: "0.01" }).rows;
+    expect(rows(lines)).toEqual(rows([...lines].reverse()));
+    expect(rows(lines)).toEqual([{ rate: "0.2000", base: "0.01", vat: "0.00" }]);
   });
 });
 

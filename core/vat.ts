@@ -28,7 +28,8 @@ const rateKey = (rate: DecimalInput) => decOrZero(rate).toFixed(4);
 
 /**
  * Spreads `total` (2 decimals) over the keys in proportion to their weights: each share to the cent, the
- * largest weight (the first key on a tie) takes what the rounding leaves, so the shares add up to `total`.
+ * largest weight takes what the rounding leaves, so the shares add up to `total`. On a tie the greatest key
+ * (rate keys share one format, so the highest rate) takes it: the split never depends on the lines' order.
  */
 export function spreadInProportion(total: Decimal, weights: ReadonlyMap<string, Decimal>): Map<string, Decimal> {
   const out = new Map<string, Decimal>();
@@ -36,7 +37,12 @@ export function spreadInProportion(total: Decimal, weights: ReadonlyMap<string, 
   let largest: string | null = null;
   for (const [k, w] of weights) {
     whole = whole.plus(w);
-    if (largest === null || w.gt(weights.get(largest)!)) largest = k;
+    if (largest === null) {
+      largest = k;
+      continue;
+    }
+    const order = w.cmp(weights.get(largest)!);
+    if (order > 0 || (order === 0 && k > largest)) largest = k;
   }
   if (largest === null) return out;
   if (whole.isZero()) {
