@@ -29,7 +29,7 @@ const trustProxy = z
 
 const bool = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
 
-export const envSchema = z.object({
+const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   HOST: z.string().min(1).default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),

@@ -13,7 +13,7 @@ import { amountsTable, dataTable, heading, lines, link, mailDocument, markup, pa
 
 export type ComposedMail = { subject: string; text: string; html: string };
 
-export type MailOrderLine = Pick<OrderLineAnswer, "reference" | "designation" | "unit" | "num" | "line_ht" | "gifted_units">;
+type MailOrderLine = Pick<OrderLineAnswer, "reference" | "designation" | "unit" | "num" | "line_ht" | "gifted_units">;
 
 /** What the order e-mails show of an order: the order detail's lines, delivery and money. */
 export type MailOrder = {

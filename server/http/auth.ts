@@ -23,11 +23,15 @@ const uidOptions = (req: FastifyRequest, secure: boolean) => ({
   ...(req.cookies[CONSENT_COOKIE] === "1" ? { maxAge: TEN_YEARS_S } : {}),
 });
 
+// A route setting or clearing the uid (login, logout) replaces what resolveCaller wrote on the raw response:
+// the answer carries one uid cookie, the route's.
 export function setUidCookie(req: FastifyRequest, reply: FastifyReply, token: string, secure: boolean) {
+  reply.raw.removeHeader("Set-Cookie");
   reply.setCookie(UID_COOKIE, token, uidOptions(req, secure));
 }
 
 export function clearUidCookie(reply: FastifyReply, secure: boolean) {
+  reply.raw.removeHeader("Set-Cookie");
   reply.clearCookie(UID_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
 }
 
@@ -53,7 +57,7 @@ async function authenticate(req: FastifyRequest, sessions: SessionService, db: D
  * The caller of a request, set on `req` (customer, token, session): the session of its token resolved, and
  * rotated when due. The fresh token goes back as the `Authorization` header and the uid cookie; a dead token's
  * cookie is cleared (SPEC §4: token_status 0 logs out). Both are written on the raw response, so that they
- * survive a page's hijacked reply; a cookie Fastify sets later in the same answer (a login's) takes precedence.
+ * survive a page's hijacked reply; a route that then sets the uid itself (a login) replaces that cookie.
  */
 export async function resolveCaller(req: FastifyRequest, reply: FastifyReply, secure: boolean): Promise<Auth> {
   const { sessions, db } = req.server.services;

@@ -52,6 +52,14 @@ describe.each(testDbKinds())("accounts on %s", (kind) => {
     }
   });
 
+  it("answers a login sent with a dead uid cookie with the new session's cookie only, not the clearing one", async () => {
+    const body = { identifier: "C100001", password: "Demo1234!" };
+    const res = await post(t.app, "/site/user/login", body, { headers: { cookie: "uid=dead-token", "x-forwarded-for": "10.1.1.3" } });
+    expect(res.statusCode).toBe(200);
+    const uids = [res.headers["set-cookie"]].flat().filter((c) => c?.startsWith("uid="));
+    expect(uids).toEqual([expect.stringMatching(new RegExp(`^uid=${res.json().data.token};`))]);
+  });
+
   it("gives the spec's messages for a missing or malformed identifier", async () => {
     const empty = await post(t.app, "/site/user/login", { identifier: " ", password: "x" });
     expect(empty.json()).toMatchObject({ code: 400, info: "Veuillez saisir votre identifiant" });

@@ -187,7 +187,7 @@ function liveLines(raw: LineTuple[] | string | null): LiveLine[] {
 export const parsed = <T>(v: T | string | null): T | null => (typeof v === "string" ? (JSON.parse(v) as T) : v);
 
 /** The cart as comptoir_cart_head answers it (server/db/functions.sql): the row with its address and coupon. */
-export type CartHead = CartRow & { delivery_obj: AddressSnapshot | null; coupon_obj: CouponRow | null };
+type CartHead = CartRow & { delivery_obj: AddressSnapshot | null; coupon_obj: CouponRow | null };
 
 /** A cart state from comptoir_cart_head and comptoir_cart_lines (JSON values, parsed or not by the driver). */
 export function cartState(head: CartHead | string, lines: LineTuple[] | string | null): CartState {
