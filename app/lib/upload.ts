@@ -3,7 +3,7 @@
 import { signature } from "./md5.ts";
 import { useSession } from "./session-store.ts";
 import { translate } from "#core/i18n/translate.ts";
-import { REQUEST_TIMEOUT_MS } from "./api.ts";
+import { REQUEST_TIMEOUT_MS, type Envelope } from "./api.ts";
 import type { AttachmentAnswer } from "#core/contracts/questions.ts";
 
 const UPLOAD_PATH = "/common/attachment/upload";
@@ -36,7 +36,7 @@ export async function uploadAttachment(
     });
     const fresh = res.headers.get("Authorization");
     if (fresh?.startsWith("Bearer ")) s.setToken(fresh.slice(7));
-    const env = (await res.json().catch(() => null)) as { code: number; data: AttachmentAnswer | null; info: string } | null;
+    const env = (await res.json().catch(() => null)) as Envelope<AttachmentAnswer | null> | null;
     if (res.status === 401) {
       s.logout();
       navigate(s.lang === "zh" ? "/zh/connexion" : "/connexion");
