@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { toUserInfo } from "#core/account.ts";
 import { ok } from "#server/http/envelope.ts";
 import { apiRoute } from "#server/http/openapi.ts";
-import { clearUidCookie, setUidCookie } from "#server/http/auth.ts";
+import { setUidCookie } from "#server/http/auth.ts";
 import { sessionData } from "./init.service.ts";
 import { config, getUserInfo } from "#core/contracts/init.ts";
 
@@ -33,10 +33,10 @@ export async function initRoutes(site: FastifyInstance, { secureCookies }: { sec
                 notifications_unread: await site.services.notifications.unreadCount({ ...ctx, customer: ctx.customer }),
               }
             : sessionData(auth);
-      if (answer.token_status === 0) clearUidCookie(reply, secureCookies);
+      // (a dead token's cookie was cleared with the caller: server/http/auth.ts resolveCaller)
       // The session call also stores the live token again, so that a cookie-consent change (useCookie) takes
       // effect at once: 10 years on accept, a browser-session cookie on refuse.
-      else if (part === "session" && req.customer && req.sessionToken && !req.rotatedToken)
+      if (part === "session" && req.customer && req.sessionToken && !req.rotatedToken)
         setUidCookie(req, reply, req.sessionToken, secureCookies);
       reply.header("Cache-Control", "private, no-store");
       return ok(req, answer);
