@@ -56,19 +56,25 @@ describe.each(testDbKinds())("query plans on analyzed tables (%s)", (kind) => {
 
   /**
    * Shared buffers the statement reads once warm (its functions' statements included), planned for any parameter
-   * value as a kept prepared statement is (preparedQuery, decision 093).
+   * value as a kept prepared statement is (preparedQuery, decision 093). The fewest of three runs: while other test
+   * files create and migrate their databases, a connection may have to reload its catalogue caches (hundreds of
+   * buffers) in any run, which adds reads and never removes any; a plan that reads too much does so in every run.
    */
   async function buffers(given: SQL | Filled): Promise<number> {
     const statement = asSql(d.db, given);
-    const plan = await withTransaction(d.db, async (tx) => {
+    return withTransaction(d.db, async (tx) => {
       await query(tx, sql`set local plan_cache_mode = force_generic_plan`);
       // once before it is measured: a first run also reads the catalogue entries of the tables it touches
       await query(tx, statement);
-      return query<Record<string, string>>(tx, sql`explain (analyze, buffers, costs off, timing off) ${statement}`);
+      const counts = [];
+      for (let run = 0; run < 3; run++) {
+        const plan = await query<Record<string, string>>(tx, sql`explain (analyze, buffers, costs off, timing off) ${statement}`);
+        const text = plan.map((r) => Object.values(r)[0]).join("\n");
+        const [, hit = "0", read = "0"] = /Buffers: shared hit=(\d+)(?: read=(\d+))?/.exec(text) ?? [];
+        counts.push(Number(hit) + Number(read));
+      }
+      return Math.min(...counts);
     });
-    const text = plan.map((r) => Object.values(r)[0]).join("\n");
-    const [, hit = "0", read = "0"] = /Buffers: shared hit=(\d+)(?: read=(\d+))?/.exec(text) ?? [];
-    return Number(hit) + Number(read);
   }
 
   it("analyzes the tables that had no statistics, and then none", async () => {
