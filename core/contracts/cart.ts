@@ -154,7 +154,6 @@ const cartChangeAnswer = cartAnswer.extend({
 export const getShoppingCart = defineCall({
   method: "POST",
   path: "/site/Index/getShoppingCart",
-  readOnly: true,
   input: getCartSchema,
   // a visitor's cart also says which of their lines were left out
   output: cartAnswer.extend({ messages: z.array(cartMessageAnswer).optional() }),

@@ -141,7 +141,6 @@ const contentPageAnswer = z.object({
 export const index = defineCall({
   method: "POST",
   path: "/site/Product/index",
-  readOnly: true,
   input: listParamsSchema,
   output: productListAnswer,
 });

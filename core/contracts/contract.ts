@@ -16,8 +16,6 @@ export type Contract = {
   output: z.ZodType;
   /** A logged-in customer is needed: 401 otherwise, before the input is read. */
   auth?: boolean;
-  /** A POST that writes nothing: the caller's cached cart answer stays (decision 091; other POSTs drop it). */
-  readOnly?: boolean;
 };
 
 /** Declares a contract, keeping its literal method and path for the client's types. */

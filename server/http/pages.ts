@@ -134,9 +134,6 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
     // An action (POST…) is never cached: it may know its caller wherever it is.
     const withCaller = personal || (req.method !== "GET" && req.method !== "HEAD");
     const auth: Auth = withCaller ? await resolveCaller(req, reply, secureCookies) : { customer: null, tokenSent: false };
-    // An action may change what the caller's cart shows: their cached cart answer is dropped before and after it (decision 091).
-    const writer = req.method !== "GET" && req.method !== "HEAD" ? auth.customer : null;
-    if (writer) app.services.cart.forgetAnswers([writer.id]);
     const context: PageContext = {
       services: app.services,
       // a client navigation to /zh fetches /zh.data: the language is the one of the page it loads
@@ -200,11 +197,7 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
       inflight.set(key, shared);
       void shared.then(() => inflight.delete(key));
     }
-    try {
-      await job;
-    } finally {
-      if (writer) app.services.cart.forgetAnswers([writer.id]);
-    }
+    await job;
   });
 }
 

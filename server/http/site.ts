@@ -1,5 +1,5 @@
 // The /site JSON API scope: language, maintenance, body limits, rate limit, signature, caller, envelope errors.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import rateLimit, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import { batchedCounter, type SharedCounter } from "#server/infra/shared-counter.ts";
 import { isLang } from "#core/i18n/messages.ts";
@@ -48,10 +48,6 @@ function sharedStore(shared: SharedCounter): FastifyRateLimitStoreCtor {
   };
 }
 
-/** A customer's call that may change what their cart answer shows: any POST not declared read-only. */
-const writesFor = (req: FastifyRequest) =>
-  req.customer !== null && req.method !== "GET" && req.method !== "HEAD" && !req.routeOptions.config.api?.readOnly;
-
 type SiteOptions = { env: Env; secureCookies: boolean };
 
 export async function siteApi(site: FastifyInstance, { env, secureCookies }: SiteOptions) {
@@ -92,13 +88,6 @@ export async function siteApi(site: FastifyInstance, { env, secureCookies }: Sit
     const input = req.method === "GET" || req.method === "HEAD" ? req.query : req.body;
     if (env.SIGN_CHECK) checkSignature((input ?? {}) as { t?: unknown; at?: unknown }, path, env.SIGN_SECRET);
     await resolveCaller(req, reply, secureCookies);
-    if (writesFor(req)) site.services.cart.forgetAnswers([req.customer!.id]);
-  });
-
-  // A write by a customer drops their cached cart answer before it runs and again once it is answered, so a
-  // cart list that read the database meanwhile is not kept (decision 091; other processes: database notices).
-  site.addHook("onResponse", async (req) => {
-    if (writesFor(req)) site.services.cart.forgetAnswers([req.customer!.id]);
   });
 
   await site.register(initRoutes, { secureCookies });

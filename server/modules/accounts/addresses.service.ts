@@ -10,6 +10,7 @@ import { phoneKey } from "./accounts.service.ts";
 
 import type { AddressKind, AddressView } from "#core/account.ts";
 import type { AddressBookAnswer, CombinationAnswer } from "#core/contracts/accounts.ts";
+import { cartChanged } from "#server/modules/cart/cart-answers.ts";
 
 const view = (a: typeof addresses.$inferSelect): AddressView => ({
   id: a.id,
@@ -95,6 +96,7 @@ export function createAddressesService() {
           .returning();
       }
       if (input.is_default && !row.isDefault) row = await makeDefault(tx, customerId, row);
+      cartChanged([customerId]); // the cart's delivery address gives its freight
       return view(row);
     });
   }
@@ -105,6 +107,7 @@ export function createAddressesService() {
       .set({ isDefault: false })
       .where(and(eq(addresses.customerId, customerId), eq(addresses.kind, row.kind)));
     const [updated] = await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, row.id)).returning();
+    cartChanged([customerId]);
     return updated;
   }
 
@@ -135,6 +138,7 @@ export function createAddressesService() {
           .limit(1);
         if (next) await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, next.id));
       }
+      cartChanged([customerId]);
     });
   }
 

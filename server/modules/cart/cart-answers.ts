@@ -1,11 +1,12 @@
 // The customer's cart list answer kept as JSON text per customer and language (decision 091): every page asks
 // for the cart (header badge, side panel) far more often than the cart changes, and building 50 priced lines
 // with their totals and serialising them cost ≈ 0.8 ms a call. An entry is dropped when anything it shows
-// may have changed: a write by or for its customer (this process: the request hooks; every process: the
-// database's 'cart:<customer ids>' notices, migration 0023), any read-model change (catalogue, config,
-// tariff) or stock change (every entry), and at its own time bound (promotion reload, coupon period,
-// quotation day). A fill that raced with a drop is not kept.
+// may have changed: a write of the customer's cart, address or quotation (this process: `cartChanged` once it has
+// committed; every process: the database's 'cart:<customer ids>' notices, migration 0023), any read-model change
+// (catalogue, config, tariff) or stock change (every entry), and at its own time bound (promotion reload, coupon
+// period, quotation day). A fill that raced with a drop is not kept.
 import { LANGS, type Lang } from "#core/lang.ts";
+import { afterCommit } from "#server/db/tx.ts";
 
 /** Entries kept at most (least recently used first out): a 50-line answer is ≈ 33 KB. */
 const CART_ANSWERS_MAX = 500;
@@ -61,5 +62,28 @@ export function createCartAnswers(max = CART_ANSWERS_MAX, now = () => Date.now()
     }
   }
 
-  return { get, ticket, put, forget, size: () => entries.size };
+  const self = { get, ticket, put, forget, size: () => entries.size };
+  local.add(new WeakRef(self));
+  return self;
+}
+
+type CartAnswers = ReturnType<typeof createCartAnswers>;
+
+/** The kept answers of this process (a test process holds several apps: each is dropped with its app). */
+const local = new Set<WeakRef<CartAnswers>>();
+
+/**
+ * Drops the kept answers of `customers` in this process once the current transaction has committed (at once outside
+ * one). Every write of something a cart answer shows calls it (the cart's lines and row, an address, a quotation),
+ * so the customer's next call shows the write; a fill that read before the drop is not kept (its ticket is older).
+ * Other processes learn it from the database's 'cart:' notice.
+ */
+export function cartChanged(customers: readonly number[]) {
+  afterCommit(() => {
+    for (const ref of local) {
+      const answers = ref.deref();
+      if (answers) answers.forget(customers);
+      else local.delete(ref);
+    }
+  });
 }

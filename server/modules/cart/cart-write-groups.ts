@@ -14,7 +14,8 @@
 import { isDomainError } from "#core/domain-errors.ts";
 import type { Quantity } from "#core/cart/writes.ts";
 import { finalStatements, preparedStatements, query, type Db } from "#server/db/client.ts";
-import { afterCommit, isTransaction, withTransaction } from "#server/db/tx.ts";
+import { isTransaction, withTransaction } from "#server/db/tx.ts";
+import { cartChanged } from "./cart-answers.ts";
 import type { LiveModel } from "./cart-models.ts";
 import { cartsOf, createCartsSql, deleteCartLinesSql, lockCartsSql, putCartLinesSql, setCartLinesSql } from "./cart-rows.ts";
 import type { CartState, LiveLine } from "./cart-view.ts";
@@ -47,9 +48,9 @@ const WRITERS = 4;
 
 /**
  * `write` writes a job in the next group of its pool; `changed(pool, customerIds)` runs once a group has committed and
- * before its writes answer (the cart answers kept in this process, the notice to the others).
+ * before its writes answer (the notice to the other processes).
  */
-export function createWriteGroups(hooks: { forget: (ids: number[]) => void; changed: (pool: Db, ids: number[]) => Promise<void> }) {
+export function createWriteGroups(hooks: { changed: (pool: Db, ids: number[]) => Promise<void> }) {
   /** The writes waiting for a group, per pool, and how many groups of that pool are being written. */
   const queues = new WeakMap<Db, Queue>();
 
@@ -106,7 +107,7 @@ export function createWriteGroups(hooks: { forget: (ids: number[]) => void; chan
     const outcomes = await withTransaction(pool, async (tx) => {
       const r = await writeGroup(tx, jobs, true);
       const wrote = jobs.filter((_, i) => "wrote" in r[i] && r[i].wrote).map((j) => j.customerId);
-      afterCommit(() => hooks.forget(wrote));
+      cartChanged(wrote);
       return { r, wrote };
     });
     if (outcomes.wrote.length) await hooks.changed(pool, outcomes.wrote);
@@ -161,7 +162,7 @@ export function createWriteGroups(hooks: { forget: (ids: number[]) => void; chan
     async write(q: Db, job: WriteJob): Promise<CartState> {
       if (isTransaction(q)) {
         const [o] = await withTransaction(q, (tx) => {
-          afterCommit(() => hooks.forget([job.customerId]));
+          cartChanged([job.customerId]);
           return writeGroup(tx, [job], false);
         });
         return (o as { cart: CartState }).cart; // a group of one throws its refusal

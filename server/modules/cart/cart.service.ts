@@ -8,7 +8,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import type { Context } from "#server/context.ts";
 import { cartLines, carts } from "#server/db/schema/index.ts";
-import { afterCommit, isTransaction, withTransaction } from "#server/db/tx.ts";
+import { isTransaction, withTransaction } from "#server/db/tx.ts";
 import { MODEL_TTL_MS } from "#server/modules/catalogue/list-model.ts";
 import { conflict, refused, type Vars } from "#core/domain-errors.ts";
 import type { Lang } from "#core/i18n/messages.ts";
@@ -25,7 +25,7 @@ import type { ConfigService } from "#server/modules/content/config.service.ts";
 import { cartQuotes, lineQuote } from "#server/modules/quotations/quoted-lines.ts";
 import type { CartChangeAnswer } from "#core/contracts/cart.ts";
 import type { JsonText } from "#core/contracts/contract.ts";
-import { createCartAnswers } from "./cart-answers.ts";
+import { cartChanged, createCartAnswers } from "./cart-answers.ts";
 import { createCartNotices } from "./cart-notices.ts";
 import { createLineMemo, type LineMemo } from "./cart-line-memo.ts";
 import { createWriteGroups } from "./cart-write-groups.ts";
@@ -86,7 +86,6 @@ export function createCartService(config: ConfigService, models: CartModels, fre
   const notices = createCartNotices();
   /** Adds and edits of different customers written together (cart-write-groups.ts). */
   const groups = createWriteGroups({
-    forget: answers.forget,
     changed: async (pool, ids) => void (await Promise.all(ids.map((id) => notices.changed(pool, id)))),
   });
 
@@ -100,7 +99,7 @@ export function createCartService(config: ConfigService, models: CartModels, fre
     const own = !isTransaction(q);
     const result = await withTransaction(q, async (tx) => {
       const r = await steps(tx, own);
-      afterCommit(() => answers.forget([customerId]));
+      cartChanged([customerId]);
       return r;
     });
     if (own) await notices.changed(q, customerId);

@@ -22,6 +22,7 @@ import type { CouponsService } from "./coupons.service.ts";
 import type { createReceiptService } from "./receipt.service.ts";
 import { creditBalance } from "#server/modules/credit-notes/credit-notes.service.ts";
 import { cartMeasures, lockCart, loadCart, measureConfig, ownAddress, sentMeasures, type CheckoutCartRow } from "./checkout-cart.ts";
+import { cartChanged } from "#server/modules/cart/cart-answers.ts";
 
 type Deps = {
   config: ConfigService;
@@ -90,6 +91,7 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
           updatedAt: sql`now()`,
         })
         .where(eq(carts.id, cart.id));
+      cartChanged([customerId]);
     }
     return { freight: result.freight, delivery_mode: result.mode };
   }
@@ -181,6 +183,7 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
           updatedAt: sql`now()`,
         })
         .where(eq(carts.id, cart.id));
+      cartChanged([customerId]);
       return params({ ...ctx, db: tx });
     });
   }

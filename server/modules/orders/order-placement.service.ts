@@ -64,6 +64,7 @@ import type { CartService } from "#server/modules/cart/cart.service.ts";
 import { consumeCreditNotes } from "#server/modules/credit-notes/credit-notes.service.ts";
 import { payWithCreditNotes } from "#server/modules/credit-notes/credit-payment.ts";
 import { cartOrderModelsSql, orderModels, type OrderModelRow } from "./order-models.ts";
+import { cartChanged } from "#server/modules/cart/cart-answers.ts";
 
 const ORDER_SCOPE = "order.place";
 
@@ -150,6 +151,7 @@ export function createOrderPlacementService(cart: CartService, deps: PlacementDe
         orderIdSql({}),
       ]);
       checkStock(order.lines, stockRows);
+      cartChanged([customer.id]);
       if (order.couponId !== null && used.length === 0) throw refused("api.coupon_unavailable");
       const placed = placedOrder(id, formatDocumentNumber("order", numberingYearNow, sequence.last_value), at, order);
 

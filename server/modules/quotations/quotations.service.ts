@@ -34,6 +34,7 @@ import type { CartService } from "#server/modules/cart/cart.service.ts";
 import type { PdfFile } from "#server/http/pdf-download.ts";
 import type { QuotationDetailAnswer, QuotationLineAnswer, QuotationSummaryAnswer } from "#core/contracts/quotations.ts";
 import { quotationPdf } from "./quotation-pdf.ts";
+import { cartChanged } from "#server/modules/cart/cart-answers.ts";
 
 const QUOTATION_SCOPE = "quotation.create";
 
@@ -238,6 +239,7 @@ export function createQuotationsService(cart: CartService) {
         .update(quotations)
         .set({ status: "accepted" })
         .where(and(eq(quotations.id, r.id), eq(quotations.status, "open")));
+      cartChanged([ctx.customer.id]);
       return r.number;
     });
     return { ...(await cart.view(ctx)), number };
@@ -261,6 +263,7 @@ export function createQuotationsService(cart: CartService) {
         .where(and(eq(quotations.id, r.id), eq(quotations.customerId, customerId), inArray(quotations.status, ["open", "accepted"])))
         .returning(COLUMNS);
       if (!done) throw conflict("quotations.cancelled", { number: r.number });
+      cartChanged([customerId]); // its lines in the cart go back to catalogue prices
       return done;
     });
     return toDetail(row, ctx.lang, today);
