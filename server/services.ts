@@ -41,6 +41,8 @@ import { createQuestionsService } from "./modules/questions/questions.service.ts
 import { diskStorage } from "./modules/questions/attachment-storage.ts";
 import { addNotification } from "./modules/notifications/notifications.service.ts";
 import { documentAttachments } from "./modules/documents/mail-attachments.ts";
+import { createStaffAuth } from "./modules/staff/staff-auth.service.ts";
+import { createStaffTeam } from "./modules/staff/staff-team.service.ts";
 
 // Account services take the handle to use (`db` below, or a transaction) as their first argument
 // (decision 060); catalogue read services keep the pool for their cached read model: a use case that must
@@ -105,6 +107,10 @@ export function createServices(
     checkout: createCheckoutService({ config, freight, coupons, receipt, addresses }),
     cart,
     orderPlacement: createOrderPlacementService(cart, { publicUrl: env.PUBLIC_URL, shops: config.shops }),
+    /** The back office's staff: login with the second factor, sessions (DESIGN §9). */
+    staffAuth: createStaffAuth(),
+    /** The owner's team management: invitations, roles, disabling, second factor resets. */
+    staffTeam: createStaffTeam({ publicUrl: env.PUBLIC_URL }),
     orders: createOrdersService(cart),
     returns: createReturnsService({ publicUrl: env.PUBLIC_URL }),
     deliveries,

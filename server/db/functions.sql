@@ -358,3 +358,13 @@ CREATE OR REPLACE TRIGGER quotations_update_notify AFTER UPDATE ON quotations RE
 CREATE OR REPLACE TRIGGER quotations_delete_notify AFTER DELETE ON quotations REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_customers('cart', 'customer_id');
 --> statement-breakpoint
 CREATE OR REPLACE TRIGGER quotations_truncate_notify AFTER TRUNCATE ON quotations FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_change();
+--> statement-breakpoint
+-- The audit log is append-only for the application (DESIGN §9): changing or removing its rows is refused.
+CREATE OR REPLACE FUNCTION comptoir_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'audit_log is append-only' USING ERRCODE = 'insufficient_privilege';
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION comptoir_audit_append_only();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION comptoir_audit_append_only();

@@ -661,6 +661,11 @@ const ON_DELETE: Record<string, string> = {
   "freight_zone_departments.zone_code": "cascade",
   "known_devices.customer_id": "cascade",
   "session_agents.session_id": "cascade", // migration 0009
+  "staff_recovery_codes.staff_id": "cascade",
+  "staff_sessions.staff_id": "cascade",
+  "staff_invites.staff_id": "cascade",
+  "staff_invites.created_by": "set null",
+  "audit_log.staff_id": "restrict",
   "credit_note_uses.order_id": "restrict", // migration 0012 (decision 079)
   "credit_note_uses.credit_note_id": "restrict",
   "attachments.customer_id": "cascade", // migration 0016

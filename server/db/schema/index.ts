@@ -10,3 +10,4 @@ export * from "./freight.ts";
 export * from "./documents.ts";
 export * from "./aftersales.ts";
 export * from "./questions.ts";
+export * from "./staff.ts";

@@ -12,6 +12,7 @@ import { SHOPS, SHOP_TRANSLATIONS } from "./shops.ts";
 import { CONTENT_PAGES, CONTENT_PAGE_TRANSLATIONS } from "./pages.ts";
 import { SITE_CONFIG } from "./config.ts";
 import { insertAll, resetSequences, type Tx } from "./load.ts";
+import { seedDemoStaff } from "./staff.ts";
 import { sequenceRows } from "./sequences.ts";
 import { FREIGHT_DEPARTMENTS, FREIGHT_PALLET_RATES, FREIGHT_PARCEL_RATES, FREIGHT_SETTINGS, FREIGHT_ZONES } from "./freight.ts";
 
@@ -50,6 +51,7 @@ async function hasCategories(db: Db | Tx): Promise<boolean> {
  * "full" (default): ~1,400 products and ≥ 8,000 models; "small": the same tree with one product per leaf (~300 models).
  */
 export async function seedDemo(db: Db, opts: { size?: Size; now?: Date } = {}): Promise<{ seeded: boolean }> {
+  await seedDemoStaff(db); // also into a database seeded before the back office existed
   if (await hasCategories(db)) return { seeded: false };
   const size = opts.size ?? "full";
   const cat = buildCatalogue(size);
