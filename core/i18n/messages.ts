@@ -37,6 +37,8 @@ import frQuestions from "./locales/fr/questions.json";
 import zhQuestions from "./locales/zh/questions.json";
 import frMail from "./locales/fr/mail.json";
 import zhMail from "./locales/zh/mail.json";
+import frAdmin from "./locales/fr/admin.json";
+import zhAdmin from "./locales/zh/admin.json";
 
 export * from "./translate.ts";
 
@@ -59,6 +61,7 @@ export const resources = {
     quotations: frQuotations,
     questions: frQuestions,
     mail: frMail,
+    admin: frAdmin,
   },
   zh: {
     api: zhApi,
@@ -78,6 +81,7 @@ export const resources = {
     quotations: zhQuotations,
     questions: zhQuestions,
     mail: zhMail,
+    admin: zhAdmin,
   },
   // Every namespace of translate.ts, and no other.
 } as const satisfies Record<"fr" | "zh", Record<Namespace, object>>;

@@ -25,6 +25,7 @@ export const NAMESPACES = [
   "quotations",
   "questions",
   "mail",
+  "admin",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type Vars = Record<string, string | number>;
