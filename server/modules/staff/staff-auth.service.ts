@@ -8,12 +8,11 @@ import type { Db } from "#server/db/client.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { staffUsers } from "#server/db/schema/index.ts";
 import { refused } from "#core/domain-errors.ts";
+import type { SecondFactor } from "#core/validation/staff.ts";
 import { createLoginThrottle, throttleKeys } from "#server/modules/accounts/login-throttle.service.ts";
 import { hashPassword, verifyPassword } from "#server/modules/accounts/password.server.ts";
 import { acceptTotp, enrolmentOf, newRecoveryCodes, newTotpSecret, spendRecoveryCode } from "./second-factor.ts";
 import { createStaffSessions, type StaffClient, type StaffSession } from "./staff-sessions.service.ts";
-
-export type SecondFactor = { kind: "totp"; code: string } | { kind: "recovery"; code: string };
 
 const accountKey = (id: number | undefined, email: string) => (id ? `staff:${id}` : `staff:${email.trim().toLowerCase()}`);
 const ipKey = (ip: string) => `staff:${ip}`;
@@ -45,7 +44,7 @@ export function createStaffAuth() {
     const ok = await verifyPassword(input.password, hash);
     if (!staff || !staff.passwordHash || !ok) {
       await throttle.failure(q, keys);
-      throw refused("admin.login_failed");
+      throw refused("admin.invalid_credentials");
     }
     if (staff.disabledAt) throw refused("admin.account_disabled");
     await throttle.success(q, keys, { accountBlocked });

@@ -38,9 +38,9 @@ describe.each(testDbKinds())("staff login (%s)", (kind) => {
   const freshCodes = (email: string) => d.db.update(staffUsers).set({ totpLastStep: null }).where(eq(staffUsers.email, email));
 
   it("opens a pending session for the right password only; the same refusal for an unknown address", async () => {
-    expect(await refusal(auth.login(d.db, { email: owner.email, password: "wrong" }, client()))).toBe("admin.login_failed");
+    expect(await refusal(auth.login(d.db, { email: owner.email, password: "wrong" }, client()))).toBe("admin.invalid_credentials");
     expect(await refusal(auth.login(d.db, { email: "nobody@exemple.fr", password: DEMO_STAFF_PASSWORD }, client()))).toBe(
-      "admin.login_failed",
+      "admin.invalid_credentials",
     );
     const { token, next } = await auth.login(d.db, { email: owner.email.toUpperCase(), password: DEMO_STAFF_PASSWORD }, client());
     expect(next).toBe("second_factor");

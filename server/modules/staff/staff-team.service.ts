@@ -125,23 +125,23 @@ export function createStaffTeam(deps: { publicUrl: string }) {
     });
   }
 
-  /** Locks the row of `id` and checks that the team keeps an active owner once `next` replaces it. */
+  /**
+   * Changes the row of `id`, checking that the team keeps an active owner. The active owners are locked first, in id
+   * order, by every change: two owners demoting each other wait for one another instead of both passing (or
+   * deadlocking); the second then reads the first's change and is refused.
+   */
   async function change(c: StaffContext, id: number, next: (u: typeof staffUsers.$inferSelect) => Partial<typeof staffUsers.$inferInsert>) {
+    const owners = await c.db
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(and(sql`'owner' = any(${staffUsers.roles})`, isNull(staffUsers.disabledAt)))
+      .orderBy(asc(staffUsers.id))
+      .for("update");
     const [u] = await c.db.select().from(staffUsers).where(eq(staffUsers.id, id)).for("update");
     if (!u) throw notFound();
     const after = { ...u, ...next(u) };
-    const wasOwner = u.roles.includes("owner") && !u.disabledAt;
     const staysOwner = after.roles.includes("owner") && !after.disabledAt;
-    if (wasOwner && !staysOwner) {
-      // owners locked in id order: two owners demoting each other at once cannot both pass
-      const owners = await c.db
-        .select({ id: staffUsers.id })
-        .from(staffUsers)
-        .where(and(sql`'owner' = any(${staffUsers.roles})`, isNull(staffUsers.disabledAt)))
-        .orderBy(asc(staffUsers.id))
-        .for("update");
-      if (owners.filter((o) => o.id !== id).length === 0) throw refused("admin.last_owner");
-    }
+    if (!staysOwner && owners.every((o) => o.id === id)) throw refused("admin.staff_last_owner");
     const [saved] = await c.db.update(staffUsers).set(next(u)).where(eq(staffUsers.id, id)).returning();
     return { before: u, after: saved };
   }
