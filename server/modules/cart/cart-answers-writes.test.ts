@@ -107,7 +107,10 @@ describe.each(testDbKinds())("kept cart answers after each write (%s)", (kind) =
     await services.cart.add(ctx, [{ model_id: models[0], num: 20 }]); // above the minimum order amount
     const [{ email }] = await query<{ email: string }>(d.db, sql`select email from customers where id = 1`);
     await afterWrite(() =>
-      services.orderPlacement.place({ ...ctx, customer: { id: 1, email } }, { idempotency_key: "kept-answers-order-1", note: "", accept_cgv: true }),
+      services.orderPlacement.place(
+        { ...ctx, customer: { id: 1, email } },
+        { idempotency_key: "kept-answers-order-1", note: "", accept_cgv: true },
+      ),
     );
     expect((await kept()) as { cart_list: unknown[] }).toMatchObject({ cart_list: [] });
   });
