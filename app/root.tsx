@@ -41,6 +41,7 @@ import { useStartDialogs, useStartDialogsTimer } from "./lib/use-start-dialogs.t
 import { reloadOnChunkError, useChunkReload } from "./lib/use-chunk-reload.ts";
 import { useIdlePrefetch } from "./lib/use-idle-prefetch.ts";
 import { whenOnline } from "./lib/when-online.ts";
+import { isAdminRoute } from "./admin/pages.ts";
 
 // Cookie consent, its preferences and the ad popup: fetched with radix the first time one opens (decision 064).
 const StartDialogs = lazy(whenOnline(() => import("./components/layout/start-dialogs.tsx")));
@@ -52,12 +53,14 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 // (decision 063). The server sees the caller only on personal pages (route handle `personal`).
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { services, lang, customer, maintenance, personal } = context;
+  const base = { lang, signSecret: services.env.SIGN_SECRET, publicUrl: services.env.PUBLIC_URL };
+  // The back office has its own layout (admin/layout.tsx): none of the shop's shell.
+  if (context.admin) return { ...base, maintenance: false, init: null, shops: [], pages: [] } satisfies RootWire;
   // A password set by the shop must be replaced before anything else: here on personal pages,
   // after hydration elsewhere (use-session-start.ts).
   const identity = localePath(lang, "/identite");
   // `url` is the page's address (a client navigation's request is `/identite.data`).
   if (customer?.mustChangePassword && url.pathname !== identity) throw redirect(`${identity}?force=1`);
-  const base = { lang, signSecret: services.env.SIGN_SECRET, publicUrl: services.env.PUBLIC_URL };
   if (maintenance) {
     return data<RootWire>(
       { ...base, maintenance: true, init: null, shops: [], pages: [] },
@@ -120,7 +123,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-function useStartUp(root: RootData) {
+/** A back-office page: its layout replaces the shop's header, footer, dialogs and start-up (admin/pages.ts). */
+const useAdmin = () => useMatches().some((m) => isAdminRoute(m.id));
+
+function useStartUp(root: RootData, shop: boolean) {
   const navigate = useNavigate();
   // A layout effect: it runs before every passive effect, so a page that calls the API on mount signs its call.
   useLayoutEffect(() => {
@@ -138,7 +144,7 @@ function useStartUp(root: RootData) {
       screenWidth: window.innerWidth,
     });
   }, [root]);
-  useSessionStart(!root.maintenance);
+  useSessionStart(shop && !root.maintenance);
 }
 
 /** A route whose `handle.bare` is true (or a function of its params answering true) renders without header,
@@ -152,13 +158,15 @@ function useBare(): boolean {
 
 export default function App() {
   const loaderData = useShell();
-  useStartUp(loaderData);
+  const admin = useAdmin();
+  useStartUp(loaderData, !admin);
   usePreviousUrl();
   useChunkReload();
   const maintenance = useSession((s) => s.maintenance) || loaderData.maintenance;
   const adImg = loaderData.init?.config.ad_img;
   const bare = useBare();
-  useStartDialogsTimer(typeof adImg === "string" && adImg ? adImg : undefined, !maintenance && !bare);
+  useStartDialogsTimer(typeof adImg === "string" && adImg ? adImg : undefined, !maintenance && !bare && !admin);
+  if (admin) return <Outlet />;
   if (maintenance) return <MaintenanceLayout />;
   if (bare) {
     return (

@@ -4,6 +4,7 @@
 import { use } from "react";
 import { addMessages, hasMessages, type Lang, type Namespace } from "#core/i18n/translate.ts";
 import { PAGES } from "#app/pages.ts";
+import { isAdminRoute } from "#app/admin/pages.ts";
 
 /** Texts of the shell and the catalogue pages (header, footer, cards, cart panel, forms' errors). */
 export const START_MESSAGES = ["api", "common", "validation", "catalogue", "search", "cart"] as const satisfies Namespace[];
@@ -25,7 +26,11 @@ const MESSAGES_OF_PAGE = new Map(PAGES.map((p) => [p.id, p.messages ?? []]));
 /** The namespaces a page needs beyond START, from its route ids (`zh:account~1` is the page `account`). */
 export function pageMessages(routeIds: string[], accountPage: boolean): Namespace[] {
   const ids = routeIds.map((id) => id.replace(/^zh:/, "").replace(/~\d+$/, ""));
-  const all = new Set([...ids.flatMap((id) => MESSAGES_OF_PAGE.get(id) ?? []), ...(accountPage ? ACCOUNT_SHELL_MESSAGES : [])]);
+  const all = new Set([
+    ...ids.flatMap((id) => MESSAGES_OF_PAGE.get(id) ?? []),
+    ...(accountPage ? ACCOUNT_SHELL_MESSAGES : []),
+    ...(routeIds.some(isAdminRoute) ? (["admin"] as const) : []),
+  ]);
   return [...all].filter((ns) => !START_SET.has(ns));
 }
 

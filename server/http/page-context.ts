@@ -2,11 +2,14 @@
 import type { Lang } from "#core/i18n/messages.ts";
 import type { SessionCustomer } from "#server/modules/accounts/sessions.service.ts";
 import type { Services } from "#server/services.ts";
+import type { AdminCaller } from "./staff-auth.ts";
 
 export type PageContext = {
   services: Services;
   lang: Lang;
   customer: SessionCustomer | null;
+  /** On a back-office page (`/admin`): the staff member's session, their address, their cookie (staff-auth.ts). */
+  admin?: AdminCaller;
   /** A personal page (route `handle.personal`): rendered for its customer, never cached (decision 063). */
   personal?: boolean;
   tokenSent: boolean;

@@ -8,6 +8,8 @@ import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import type { Env } from "#server/env.ts";
 import { langOfPath } from "#core/slug.ts";
 import { resolveCaller, type Auth } from "./auth.ts";
+import { isAdminPath, resolveStaff, sameOrigin } from "./staff-auth.ts";
+import { translate } from "#core/i18n/messages.ts";
 import type { PageContext } from "./page-context.ts";
 import { createPageCache, type CachedPage, type PageCache } from "./page-cache.ts";
 import { createLimiter } from "./limiter.ts";
@@ -121,7 +123,13 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
 
   app.all("/*", async (req, reply) => {
     const pathname = req.url.split("?")[0];
-    const personal = await isPersonal(pathname);
+    // The back office: its own caller (staff-auth.ts), never cached, and only actions sent from this site's pages.
+    const admin = isAdminPath(pathname);
+    if (admin && req.method !== "GET" && req.method !== "HEAD" && !sameOrigin(req, env.PUBLIC_URL)) {
+      reply.code(403).header("cache-control", "no-store").type("text/plain; charset=utf-8");
+      return reply.send(translate(langOfPath(pagePath(pathname)), "admin.permission_denied"));
+    }
+    const personal = admin || (await isPersonal(pathname));
     const key = useCache && !personal && req.method === "GET" && !env.MAINTENANCE ? req.url : null;
     const hit = key ? cache.get(key) : undefined;
     if (hit) return sendCached(req, reply, hit, "hit");
@@ -132,7 +140,8 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
     // Only a personal page looks at the session (and may rotate its token): a catalogue page never sees
     // who asks, so it cannot show it, and carries no Set-Cookie that would keep it out of the cache.
     // An action (POST…) is never cached: it may know its caller wherever it is.
-    const withCaller = personal || (req.method !== "GET" && req.method !== "HEAD");
+    // A back-office page knows its staff member only: a customer's session means nothing there.
+    const withCaller = !admin && (personal || (req.method !== "GET" && req.method !== "HEAD"));
     const auth: Auth = withCaller ? await resolveCaller(req, reply, secureCookies) : { customer: null, tokenSent: false };
     const context: PageContext = {
       services: app.services,
@@ -140,6 +149,7 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
       lang: langOfPath(pagePath(pathname)),
       customer: auth.customer,
       personal,
+      admin: admin ? await resolveStaff(req, reply, secureCookies) : undefined,
       tokenSent: auth.tokenSent,
       rotatedToken: auth.rotatedToken,
       maintenance: env.MAINTENANCE,

@@ -1,0 +1,52 @@
+// A back-office form's action: the fields read by the form's schema (core/validation), the use case run, and its
+// refusal turned into the form's message in the page's language. Errors that are not refusals go on (500).
+import { data } from "react-router";
+import type { z } from "zod";
+import { isDomainError } from "#core/domain-errors.ts";
+import { translate, type Lang } from "#core/i18n/translate.ts";
+
+/** What an action answers the form: field messages, or one message for the whole form. */
+export type FormFailure = { fields?: Record<string, string>; failure?: string };
+
+const STATUS = { refused: 400, not_found: 404, conflict: 409, unauthenticated: 401, rate_limited: 429 } as const;
+
+/** The form's fields as an object (a field sent several times, as ticked boxes, gives a list). */
+export async function formFields(request: Request): Promise<Record<string, unknown>> {
+  const form = await request.formData();
+  const out: Record<string, unknown> = {};
+  for (const key of new Set(form.keys())) {
+    const values = form.getAll(key).filter((v): v is string => typeof v === "string");
+    out[key] = values.length > 1 ? values : values[0];
+  }
+  return out;
+}
+
+class FieldsRefused {
+  constructor(readonly fields: Record<string, string>) {}
+}
+
+/** Parses the fields; on failure, the action answers 400 with each field's first message key (inside `formAction`). */
+export function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
+  const r = schema.safeParse(fields);
+  if (r.success) return r.data;
+  const messages: Record<string, string> = {};
+  for (const issue of r.error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    messages[key] ??= issue.message; // a message key: the field translates it
+  }
+  throw new FieldsRefused(messages);
+}
+
+/**
+ * Runs an action's steps: refused fields and a use case's refusal become the form's answer (400, 404, 409, 429…,
+ * translated); a redirect and any other error go on.
+ */
+export async function formAction<T>(lang: Lang, run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof FieldsRefused) return data<FormFailure>({ fields: e.fields }, { status: 400 });
+    if (isDomainError(e)) return data<FormFailure>({ failure: translate(lang, e.key, e.vars) }, { status: STATUS[e.kind] });
+    throw e;
+  }
+}

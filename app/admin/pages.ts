@@ -1,0 +1,18 @@
+// Every page of the back office (DESIGN §9), under /admin and /zh/admin, inside the back office's layout
+// (admin/layout.tsx): a buyer's page never loads this code. app/routes.ts builds the routes from this list.
+export type AdminPage = { id: string; path: string; file: string };
+
+export const ADMIN_PAGES: AdminPage[] = [
+  { id: "admin-home", path: "", file: "admin/home.tsx" },
+  { id: "admin-login", path: "connexion", file: "admin/login.tsx" },
+  { id: "admin-verify", path: "verification", file: "admin/verify.tsx" },
+  { id: "admin-enrol", path: "activation", file: "admin/enrol.tsx" },
+  { id: "admin-invitation", path: "invitation/:token", file: "admin/invitation.tsx" },
+  { id: "admin-logout", path: "deconnexion", file: "admin/logout.tsx" },
+];
+
+/** The back office's layout route: `admin` and `zh:admin`. */
+export const ADMIN_LAYOUT = { id: "admin", path: "admin", file: "admin/layout.tsx" };
+
+/** True for a route id of the back office (`zh:admin-team` too). */
+export const isAdminRoute = (id: string) => /^(zh:)?admin(-|$)/.test(id);
