@@ -1,0 +1,14 @@
+// A verified staff session's cookie for page tests: the demo account of `email` (server/db/seed/staff.ts), its
+// password and second factor taken as given (staff-auth.test.ts tests them).
+import type { FastifyInstance } from "fastify";
+import { eq } from "drizzle-orm";
+import { staffUsers } from "#server/db/schema/index.ts";
+
+export async function staffCookie(app: FastifyInstance, email: string): Promise<string> {
+  const { db, staffAuth } = app.services;
+  const [u] = await db.select().from(staffUsers).where(eq(staffUsers.email, email));
+  const token = await staffAuth.sessions.open(db, u.id, { ip: "127.0.0.1" });
+  const session = (await staffAuth.sessions.resolve(db, token))!;
+  await staffAuth.sessions.verify(db, session.sessionId);
+  return `staff=${token}`;
+}
