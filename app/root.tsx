@@ -41,7 +41,7 @@ import { useStartDialogs, useStartDialogsTimer } from "./lib/use-start-dialogs.t
 import { reloadOnChunkError, useChunkReload } from "./lib/use-chunk-reload.ts";
 import { useIdlePrefetch } from "./lib/use-idle-prefetch.ts";
 import { whenOnline } from "./lib/when-online.ts";
-import { isAdminRoute } from "./admin/pages.ts";
+import { isAdminRoute } from "./admin/route-ids.ts";
 
 // Cookie consent, its preferences and the ad popup: fetched with radix the first time one opens (decision 064).
 const StartDialogs = lazy(whenOnline(() => import("./components/layout/start-dialogs.tsx")));

@@ -13,6 +13,3 @@ export const ADMIN_PAGES: AdminPage[] = [
 
 /** The back office's layout route: `admin` and `zh:admin`. */
 export const ADMIN_LAYOUT = { id: "admin", path: "admin", file: "admin/layout.tsx" };
-
-/** True for a route id of the back office (`zh:admin-team` too). */
-export const isAdminRoute = (id: string) => /^(zh:)?admin(-|$)/.test(id);

@@ -4,7 +4,7 @@
 import { use } from "react";
 import { addMessages, hasMessages, type Lang, type Namespace } from "#core/i18n/translate.ts";
 import { PAGES } from "#app/pages.ts";
-import { isAdminRoute } from "#app/admin/pages.ts";
+import { isAdminRoute } from "#app/admin/route-ids.ts";
 
 /** Texts of the shell and the catalogue pages (header, footer, cards, cart panel, forms' errors). */
 export const START_MESSAGES = ["api", "common", "validation", "catalogue", "search", "cart"] as const satisfies Namespace[];

@@ -7,3 +7,4 @@ export { ProductDetail } from "./product-detail.ts";
 export { LoginPage } from "./login.ts";
 export { AccountHome, IdentityPage, AddressesPage } from "./account.ts";
 export { ReturnsPage, DeliveriesPage, NotificationsPage } from "./aftersales.ts";
+export { AdminLogin } from "./admin.ts";
