@@ -2,14 +2,11 @@
 // "orders" namespace with their interpolation values; the texts live in the app catalogues.
 import { formatDate } from "./format-date.ts";
 import type { Lang } from "./lang.ts";
+import { FROM, ORDER_STATUSES, isOrderStatus } from "./orders/life.ts";
 
-/** The order states stored by the server (server/db/schema/sales.ts). */
-export const ORDER_STATES = ["unpaid", "processing", "planned", "shipped", "delivered", "cancelled"] as const;
-type OrderState = (typeof ORDER_STATES)[number];
-
-export function isOrderState(s: unknown): s is OrderState {
-  return typeof s === "string" && (ORDER_STATES as readonly string[]).includes(s);
-}
+/** The order states stored by the server (server/db/schema/sales.ts): the order life's (orders/life.ts). */
+export const ORDER_STATES = ORDER_STATUSES;
+export const isOrderState = isOrderStatus;
 
 interface OrderStateInput {
   status: string;
@@ -44,6 +41,14 @@ export function orderStateLabel(order: OrderStateInput, lang: Lang): StateLabel 
         ? { key: "orders.state_planned_on", values: { date }, tone: "info" }
         : { key: "orders.state_planned", values: {}, tone: "info" };
     }
+    case "preparing":
+      return { key: "orders.state_preparing", values: {}, tone: "info" };
+    case "ready":
+      return { key: "orders.state_ready", values: {}, tone: "info" };
+    case "ready_for_pickup":
+      return { key: "orders.state_ready_for_pickup", values: {}, tone: "success" };
+    case "picked_up":
+      return { key: "orders.state_picked_up", values: {}, tone: "success" };
     case "shipped":
       return { key: "orders.state_shipped", values: {}, tone: "info" };
     case "delivered":
@@ -65,6 +70,10 @@ export const ORDER_STATE_KEYS = [
   "orders.state_processing",
   "orders.state_planned",
   "orders.state_planned_on",
+  "orders.state_preparing",
+  "orders.state_ready",
+  "orders.state_ready_for_pickup",
+  "orders.state_picked_up",
   "orders.state_shipped",
   "orders.state_delivered",
   "orders.state_cancelled",
@@ -72,8 +81,8 @@ export const ORDER_STATE_KEYS = [
   "orders.state_unknown",
 ] as const;
 
-/** The states an order is handed to the carrier from (→ shipped): paid, planned for a date or not. */
-export const SHIPPABLE_FROM = ["processing", "planned"] as const satisfies readonly OrderState[];
+/** The states an order is handed to the carrier from (→ shipped): prepared and ready (the order life's `ship`). */
+export const SHIPPABLE_FROM = FROM.ship;
 
 /** Whether the order may be paid again (re-pay option after a failed or abandoned payment). */
 export function canRepay(status: string): boolean {

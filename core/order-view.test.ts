@@ -44,14 +44,28 @@ describe("trackingSteps", () => {
   const base = { created_at: "2026-11-01T10:00:00Z", paid_at: null, planned_delivery_date: null, cancelled_at: null };
   const done = (s: ReturnType<typeof trackingSteps>) => s.map((x) => `${x.key}:${x.done ? 1 : 0}`).join(" ");
   it("follows the status", () => {
-    expect(done(trackingSteps({ ...base, status: "unpaid" }))).toBe("placed:1 paid:0 planned:0 shipped:0 delivered:0");
+    expect(done(trackingSteps({ ...base, status: "unpaid" }))).toBe("placed:1 paid:0 planned:0 prepared:0 shipped:0 delivered:0");
     expect(done(trackingSteps({ ...base, status: "processing", paid_at: "2026-11-01T10:05:00Z" }))).toBe(
-      "placed:1 paid:1 planned:0 shipped:0 delivered:0",
+      "placed:1 paid:1 planned:0 prepared:0 shipped:0 delivered:0",
     );
     expect(done(trackingSteps({ ...base, status: "planned", paid_at: "x", planned_delivery_date: "2026-11-26" }))).toBe(
-      "placed:1 paid:1 planned:1 shipped:0 delivered:0",
+      "placed:1 paid:1 planned:1 prepared:0 shipped:0 delivered:0",
     );
-    expect(done(trackingSteps({ ...base, status: "delivered", paid_at: "x" }))).toBe("placed:1 paid:1 planned:1 shipped:1 delivered:1");
+    expect(done(trackingSteps({ ...base, status: "preparing", paid_at: "x", planned_delivery_date: "2026-11-26" }))).toBe(
+      "placed:1 paid:1 planned:1 prepared:0 shipped:0 delivered:0",
+    );
+    expect(done(trackingSteps({ ...base, status: "ready", paid_at: "x", planned_delivery_date: "2026-11-26" }))).toBe(
+      "placed:1 paid:1 planned:1 prepared:1 shipped:0 delivered:0",
+    );
+    expect(done(trackingSteps({ ...base, status: "delivered", paid_at: "x" }))).toBe(
+      "placed:1 paid:1 planned:1 prepared:1 shipped:1 delivered:1",
+    );
+  });
+  it("follows a store pickup to the counter", () => {
+    const pickup = { ...base, pickup_method: 2, paid_at: "x" };
+    expect(done(trackingSteps({ ...pickup, status: "preparing" }))).toBe("placed:1 paid:1 prepared:0 picked_up:0");
+    expect(done(trackingSteps({ ...pickup, status: "ready_for_pickup" }))).toBe("placed:1 paid:1 prepared:1 picked_up:0");
+    expect(done(trackingSteps({ ...pickup, status: "picked_up" }))).toBe("placed:1 paid:1 prepared:1 picked_up:1");
   });
   it("ends a cancelled order on its cancellation", () => {
     expect(trackingSteps({ ...base, status: "cancelled", cancelled_at: "2026-11-02T09:00:00Z" })).toEqual([

@@ -53,14 +53,27 @@ export function goodsTotal(lines: readonly { line_ht: string }[]): string {
   return sum(lines.map((l) => l.line_ht)).toFixed(2);
 }
 
-const PROGRESS = ["unpaid", "processing", "planned", "shipped", "delivered"] as const;
+/** How far each status has come on the customer's timeline (a pickup's ready and picked up sit with ready, delivered). */
+const PROGRESS: Record<string, number> = {
+  unpaid: 0,
+  processing: 1,
+  planned: 2,
+  preparing: 3,
+  ready: 4,
+  ready_for_pickup: 4,
+  shipped: 5,
+  picked_up: 6,
+  delivered: 6,
+};
 
 /**
- * Tracking timeline: placed, paid, planned (with its date), shipped, delivered; a cancelled order shows
- * placed (and paid when it was) then cancelled. A step is done when the status has reached it.
+ * Tracking timeline: placed, paid, planned (with its date), prepared, shipped, delivered; a store pickup: placed,
+ * paid, prepared (ready to collect), picked up. A cancelled order shows placed (and paid when it was) then
+ * cancelled. A step is done when the status has reached it.
  */
 export function trackingSteps(o: {
   status: string;
+  pickup_method?: number | null;
   created_at: string;
   paid_at: string | null;
   planned_delivery_date: string | null;
@@ -75,12 +88,22 @@ export function trackingSteps(o: {
       { key: "cancelled", done: true, date: o.cancelled_at },
     ];
   }
-  const reached = PROGRESS.indexOf(o.status as (typeof PROGRESS)[number]);
-  const at = (s: (typeof PROGRESS)[number]) => reached >= PROGRESS.indexOf(s);
+  const reached = PROGRESS[o.status] ?? -1;
+  const at = (s: string) => reached >= PROGRESS[s];
+  const paid = { key: "paid" as const, done: o.paid_at !== null || at("processing"), date: o.paid_at };
+  if (o.pickup_method === 2) {
+    return [
+      { key: "placed", done: true, date: o.created_at },
+      paid,
+      { key: "prepared", done: at("ready_for_pickup"), date: null },
+      { key: "picked_up", done: at("picked_up"), date: o.delivered_at ?? null },
+    ];
+  }
   return [
     { key: "placed", done: true, date: o.created_at },
-    { key: "paid", done: o.paid_at !== null || at("processing"), date: o.paid_at },
+    paid,
     { key: "planned", done: at("planned") && (o.planned_delivery_date !== null || at("shipped")), date: o.planned_delivery_date },
+    { key: "prepared", done: at("ready"), date: null },
     { key: "shipped", done: at("shipped"), date: o.shipped_at ?? null },
     { key: "delivered", done: at("delivered"), date: o.delivered_at ?? null },
   ];

@@ -93,7 +93,7 @@ const orderTotalsAnswer = z.object({
 });
 
 const trackingStepAnswer = z.object({
-  key: z.enum(["placed", "paid", "planned", "shipped", "delivered", "cancelled"]),
+  key: z.enum(["placed", "paid", "planned", "prepared", "shipped", "picked_up", "delivered", "cancelled"]),
   done: z.boolean(),
   date: z.string().nullable(),
 });

@@ -314,6 +314,7 @@ describe.each(testDbKinds())("after-sales on %s", (kind) => {
 
   it("dates shipping and delivery, opens the return window from the delivery and notifies", async () => {
     const at = new Date();
+    await query(db(), sql`update orders set status = 'ready' where id = ${ids["CE2026-000177"]}`); // prepared
     await t.app.services.deliveries.ship(db(), ids["CE2026-000177"], at);
     await t.app.services.deliveries.deliver(db(), ids["CE2026-000177"], new Date(at.getTime() + 1000));
     const detail = (await get(t.app, "/site/Sale/orderDetial", { id: "CE2026-000177" }, { token: demo })).json().data;

@@ -216,13 +216,16 @@ describe.each(testDbKinds())("order e-mails through SMTP on %s", (kind) => {
     },
   );
 
-  it("ships a planned order once: the shipping e-mail with the delivery mode, address and money; shipping again is refused", async () => {
+  it("ships a prepared order once: the shipping e-mail with the delivery mode, address and money; shipping again is refused", async () => {
     const [o] = await query<{ id: number; number: string; email: string; line1: string; total_ttc: string }>(
       db,
       sql`select o.id, o.number, c.email, o.delivery_address->>'line1' as line1, o.total_ttc::text as total_ttc
       from orders o join customers c on c.id = o.customer_id where o.number = 'CE2026-000177'`,
     );
     const before = sent(o.email);
+    // only a prepared order leaves (core/orders/life.ts): planned, it is refused
+    await expect(t.app.services.deliveries.ship(db, o.id, new Date())).rejects.toMatchObject({ key: "aftersales.delivery_not_plannable" });
+    await query(db, sql`update orders set status = 'ready' where id = ${o.id}`);
     await t.app.services.deliveries.ship(db, o.id, new Date("2026-11-24T09:30:00Z"));
     const mail = await nextMail(o.email, before);
     expectAlternative(mail.mail);

@@ -136,6 +136,7 @@ describe.each(testDbKinds())("orders in the account on %s", (kind) => {
       ["placed", true],
       ["paid", true],
       ["planned", true],
+      ["prepared", false],
       ["shipped", false],
       ["delivered", false],
     ]);
@@ -187,7 +188,7 @@ describe.each(testDbKinds())("orders in the account on %s", (kind) => {
     // The five most recent: CE2026-000176/177 are dated from the seed moment, so the unpaid one is found by number.
     expect(res.find((o: { number: string }) => o.number === "CE2026-000171")).toMatchObject({
       number: "CE2026-000171",
-      tracking: [{ key: "placed", done: true }, { key: "paid", done: false }, {}, {}, {}],
+      tracking: [{ key: "placed", done: true }, { key: "paid", done: false }, {}, {}, {}, {}],
     });
   });
 

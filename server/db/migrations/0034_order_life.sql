@@ -1,0 +1,3 @@
+-- The order life (core/orders/life.ts, decision 135): preparing, ready, ready for pickup and picked up join the states.
+ALTER TABLE "orders" DROP CONSTRAINT "orders_status_ck";--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_status_ck" CHECK ("orders"."status" in ('unpaid', 'processing', 'planned', 'preparing', 'ready', 'ready_for_pickup', 'shipped', 'picked_up', 'delivered', 'cancelled'));
