@@ -43,6 +43,7 @@ import { addNotification } from "./modules/notifications/notifications.service.t
 import { documentAttachments } from "./modules/documents/mail-attachments.ts";
 import { createStaffAuth } from "./modules/staff/staff-auth.service.ts";
 import { createStaffTeam } from "./modules/staff/staff-team.service.ts";
+import { createAuditLog } from "./modules/staff/audit-log.service.ts";
 
 // Account services take the handle to use (`db` below, or a transaction) as their first argument
 // (decision 060); catalogue read services keep the pool for their cached read model: a use case that must
@@ -111,6 +112,8 @@ export function createServices(
     staffAuth: createStaffAuth(),
     /** The owner's team management: invitations, roles, disabling, second factor resets. */
     staffTeam: createStaffTeam({ publicUrl: env.PUBLIC_URL }),
+    /** The audit log, read by the back office (written only by staffWrite). */
+    auditLog: createAuditLog(),
     orders: createOrdersService(cart),
     returns: createReturnsService({ publicUrl: env.PUBLIC_URL }),
     deliveries,

@@ -5,8 +5,11 @@ import type { z } from "zod";
 import { isDomainError } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/translate.ts";
 
-/** What an action answers the form: field messages, or one message for the whole form. */
-export type FormFailure = { fields?: Record<string, string>; failure?: string };
+/**
+ * What an action answers the form: field messages, or one message for the whole form; on a page with several
+ * forms, `form` names the one that was sent.
+ */
+export type FormFailure = { fields?: Record<string, string>; failure?: string; form?: string };
 
 const STATUS = { refused: 400, not_found: 404, conflict: 409, unauthenticated: 401, rate_limited: 429 } as const;
 
@@ -39,14 +42,14 @@ export function parseFields<S extends z.ZodType>(schema: S, fields: Record<strin
 
 /**
  * Runs an action's steps: refused fields and a use case's refusal become the form's answer (400, 404, 409, 429…,
- * translated); a redirect and any other error go on.
+ * translated, with `form` when given); a redirect and any other error go on.
  */
-export async function formAction<T>(lang: Lang, run: () => Promise<T>) {
+export async function formAction<T>(lang: Lang, run: () => Promise<T>, form?: string) {
   try {
     return await run();
   } catch (e) {
-    if (e instanceof FieldsRefused) return data<FormFailure>({ fields: e.fields }, { status: 400 });
-    if (isDomainError(e)) return data<FormFailure>({ failure: translate(lang, e.key, e.vars) }, { status: STATUS[e.kind] });
+    if (e instanceof FieldsRefused) return data<FormFailure>({ fields: e.fields, form }, { status: 400 });
+    if (isDomainError(e)) return data<FormFailure>({ failure: translate(lang, e.key, e.vars), form }, { status: STATUS[e.kind] });
     throw e;
   }
 }

@@ -9,6 +9,9 @@ export const ADMIN_PAGES: AdminPage[] = [
   { id: "admin-enrol", path: "activation", file: "admin/enrol.tsx" },
   { id: "admin-invitation", path: "invitation/:token", file: "admin/invitation.tsx" },
   { id: "admin-logout", path: "deconnexion", file: "admin/logout.tsx" },
+  { id: "admin-team", path: "equipe", file: "admin/team.tsx" },
+  { id: "admin-audit", path: "journal", file: "admin/audit.tsx" },
+  { id: "admin-sessions", path: "sessions", file: "admin/sessions.tsx" },
 ];
 
 /** The back office's layout route: `admin` and `zh:admin`. */

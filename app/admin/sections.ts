@@ -4,4 +4,10 @@ import type { Permission } from "#core/staff/permissions.ts";
 
 export type Section = { path: string; label: string; permission?: Permission };
 
-export const SECTIONS: Section[] = [{ path: "", label: "admin.nav_dashboard", permission: "dashboard:read" }];
+export const SECTIONS: Section[] = [
+  { path: "", label: "admin.nav_dashboard", permission: "dashboard:read" },
+  { path: "/equipe", label: "admin.nav_staff", permission: "staff:read" },
+  { path: "/journal", label: "admin.nav_audit", permission: "audit:read" },
+  /** Every staff member's own sessions. */
+  { path: "/sessions", label: "admin.nav_sessions" },
+];

@@ -21,6 +21,7 @@ export const STAFF_VALIDATION_KEYS = [
   "role_invalid",
   "roles_duplicate",
   "staff_invalid",
+  "session_invalid",
   "entity_invalid",
   "date_invalid",
   "date_range_invalid",
@@ -103,6 +104,12 @@ export type StaffInviteInput = z.output<typeof staffInviteSchema>;
 
 /** Changing a member's roles. */
 export const staffRolesSchema = z.object({ roles: rolesSchema });
+
+/** The member a team action is about. */
+export const staffMemberSchema = z.object({ id: intField(amsg("staff_invalid")) });
+
+/** One of the staff member's own sessions, to end. */
+export const staffSessionSchema = z.object({ id: intField(amsg("session_invalid")) });
 
 /** A member's own password (after an invitation or a reset): the customer's strength rule, confirmed. */
 export const staffPasswordSchema = withConfirmation(z.object({ password: passwordSchema, confirm: confirmSchema }));

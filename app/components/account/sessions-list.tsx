@@ -3,32 +3,8 @@ import { useEffect, useState } from "react";
 import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { formatDate } from "#core/format-date.ts";
+import { deviceName } from "#core/device-name.ts";
 import type { SessionRowAnswer } from "#core/contracts/accounts.ts";
-
-/** A short, readable name for a user agent ("Firefox · Linux"); the full text stays in the title. */
-function deviceName(agent: string): string {
-  const browser = /Edg\//.test(agent)
-    ? "Edge"
-    : /Firefox\//.test(agent)
-      ? "Firefox"
-      : /Chrome\//.test(agent)
-        ? "Chrome"
-        : /Safari\//.test(agent)
-          ? "Safari"
-          : "";
-  const os = /Android/.test(agent)
-    ? "Android"
-    : /iPhone|iPad/.test(agent)
-      ? "iOS"
-      : /Windows/.test(agent)
-        ? "Windows"
-        : /Mac OS/.test(agent)
-          ? "macOS"
-          : /Linux/.test(agent)
-            ? "Linux"
-            : "";
-  return [browser, os].filter(Boolean).join(" · ");
-}
 
 export function SessionsList() {
   const { t, lang } = useT();

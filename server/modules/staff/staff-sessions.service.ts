@@ -3,7 +3,7 @@
 // lasts while used within 30 minutes, and 12 hours at most from the login. Not kept in memory: staff are few,
 // and a revocation or a disabled account takes effect at the next request in every process.
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { staffSessions, staffUsers } from "#server/db/schema/index.ts";
 import { isStaffRole, type StaffRole } from "#core/staff/permissions.ts";
@@ -110,6 +110,16 @@ export function createStaffSessions() {
     return rows.length === 1;
   }
 
+  /** Every other live session of a staff member ends; `keep` (the current one) stays. The number ended. */
+  async function revokeOthers(q: Db, staffId: number, keep: number): Promise<number> {
+    const rows = await q
+      .update(staffSessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(staffSessions.staffId, staffId), ne(staffSessions.id, keep), isNull(staffSessions.revokedAt)))
+      .returning({ id: staffSessions.id });
+    return rows.length;
+  }
+
   /** A staff member's verified live sessions, most recently seen first. */
   async function list(q: Db, staffId: number, now = Date.now()) {
     return q
@@ -134,7 +144,7 @@ export function createStaffSessions() {
       .limit(50);
   }
 
-  return { open, resolve, verify, revoke, revokeAll, revokeById, list };
+  return { open, resolve, verify, revoke, revokeAll, revokeById, revokeOthers, list };
 }
 
 export type StaffSessions = ReturnType<typeof createStaffSessions>;

@@ -25,6 +25,8 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 const summary = (u: typeof staffUsers.$inferSelect) => ({
   ...memberOf(u),
   disabled: u.disabledAt !== null,
+  /** Invited, the password not chosen yet. */
+  invited: u.passwordHash === null,
   created_at: u.createdAt.toISOString(),
   last_login_at: u.lastLoginAt?.toISOString() ?? null,
 });
