@@ -172,7 +172,7 @@ describe.each(testDbKinds())("back-office team, audit and sessions pages (%s)", 
       db(),
       sql`select payload from outbox_messages where payload->>'to' = ${`nouvelle${DOMAIN}`}`,
     );
-    expect(mail.payload.subject).toBe("Votre accès à l'espace personnel de Comptoir");
+    expect(mail.payload.subject).toBe("Votre accès à l'espace équipe de Comptoir");
     const row = await staffRow(`nouvelle${DOMAIN}`);
     expect(row).toMatchObject({ name: "Inès Nouvelle", roles: ["warehouse", "planner"], passwordHash: null });
     const list = await get("/admin/equipe", owner);
