@@ -173,7 +173,7 @@ export default function AdminTeam() {
                             {t("admin.staff_enable")}
                           </button>
                         </Form>
-                      ) : (
+                      ) : m.id === me ? null : (
                         <Form method="post" onSubmit={confirmed(t("admin.staff_disable_confirm", { name: m.name }))}>
                           <input type="hidden" name="intent" value="disable" />
                           <input type="hidden" name="id" value={m.id} />

@@ -16,7 +16,7 @@ const staff = (role: string) => DEMO_STAFF.find((s) => s.roles.includes(role as 
 describe("back office login", () => {
   it("asks the password, then the authenticator's code, before the dashboard; a code serves once; logout ends it (fr)", async () => {
     const { page, errors } = await newTab(browser(), DESKTOP);
-    const owner = staff("owner");
+    const owner = staff("manager");
     const admin = new AdminLogin(page, "fr");
     await page.goto(`${shop.url}/admin`);
     await page.waitForURL(`${shop.url}/admin/connexion`);
@@ -37,7 +37,7 @@ describe("back office login", () => {
     await admin.code(code);
     await page.waitForURL(`${shop.url}/admin`);
     await admin.welcome(owner.name).waitFor();
-    await page.getByText("Propriétaire").first().waitFor();
+    await page.getByText("Responsable").first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: "/tmp/e2e-shots/admin-dashboard-fr.png", fullPage: true });
     // the staff cookie is strict and HttpOnly, and not the customers' uid
@@ -84,6 +84,63 @@ describe("back office login", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: "/tmp/e2e-shots/admin-dashboard-zh.png", fullPage: true });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("lets the owner invite a warehouse member, who sets a password, enrols a second factor and sees only their sections (fr)", async () => {
+    const { page, errors } = await newTab(browser(), DESKTOP);
+    const owner = staff("owner");
+    const admin = new AdminLogin(page, "fr");
+    await admin.goto(shop.url);
+    await admin.password(owner.email, DEMO_STAFF_PASSWORD);
+    await admin.ready("Vérification en deux étapes");
+    await admin.code(totpCode(owner.totpSecret));
+    await page.waitForURL(`${shop.url}/admin`);
+    await admin.navigation.getByRole("link", { name: "Équipe" }).click();
+    await page.waitForURL(`${shop.url}/admin/equipe`);
+    await page.getByRole("heading", { name: "Inviter un membre" }).waitFor();
+    const email = `preparateur.${Date.now()}@comptoir-emballage.fr`;
+    const invite = page.getByRole("region", { name: "Inviter un membre" });
+    await invite.getByLabel("Adresse e-mail").fill(email);
+    await invite.getByLabel("Nom").fill("Paul Martin");
+    await invite.getByLabel("Préparation / entrepôt").check();
+    await invite.getByRole("button", { name: "Envoyer l'invitation" }).click();
+    await page.getByRole("cell", { name: email }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: "/tmp/e2e-shots/admin-team-fr.png", fullPage: true });
+
+    const mail = await shop.mailTo(email, /invitation/);
+    const link = /https?:\/\/\S+\/admin\/invitation\/[A-Za-z0-9_-]+/.exec(mail)![0];
+    const invited = await newTab(browser(), DESKTOP);
+    const path = new URL(link).pathname;
+    await invited.page.goto(`${shop.url}${path}`);
+    const member = new AdminLogin(invited.page, "fr");
+    await member.ready("Choisissez votre mot de passe");
+    await invited.page.getByLabel("Mot de passe", { exact: true }).fill("Entrepot2026!");
+    await invited.page.getByLabel("Confirmez le mot de passe").fill("Entrepot2026!");
+    await invited.page.getByRole("button", { name: "Activer" }).click();
+    await invited.page.waitForURL(`${shop.url}/admin/activation`);
+    await member.ready("Activer la vérification en deux étapes");
+    const secret = (await invited.page.getByTestId("totp-secret").textContent())!.replace(/\s/g, "");
+    await invited.page.getByLabel("Pour confirmer, saisissez le code affiché par l'application.").fill(totpCode(secret));
+    await invited.page.getByRole("button", { name: "Activer" }).click();
+    await member.ready("Vos codes de secours");
+    expect(
+      await invited.page
+        .getByRole("listitem")
+        .filter({ hasText: /^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/ })
+        .count(),
+    ).toBe(10);
+    await invited.page.getByRole("link", { name: "J'ai noté mes codes" }).click();
+    await invited.page.waitForURL(`${shop.url}/admin`);
+    await member.welcome("Paul Martin").waitFor();
+    expect(await member.navigation.getByRole("link", { name: "Équipe" }).count()).toBe(0);
+    // a hidden link is not the permission: the page itself refuses
+    await invited.page.goto(`${shop.url}/admin/equipe`);
+    await invited.page.getByText("Vous n'avez pas les droits pour cette action.").waitFor();
+    expect(invited.errors.filter((e) => !/403/.test(e))).toEqual([]);
+    await invited.context.close();
     expect(errors).toEqual([]);
     await page.context().close();
   });
