@@ -1,6 +1,6 @@
 // Typed domain errors (DESIGN §3, decision 065), pure so that page loaders in app/ can map them too: services say what went wrong in business terms and never
 // know HTTP. The API envelope (server/http/envelope.ts) and the page loader helper map them to codes.
-export type DomainErrorKind = "refused" | "not_found" | "conflict" | "unauthenticated" | "rate_limited";
+export type DomainErrorKind = "refused" | "not_found" | "conflict" | "unauthenticated" | "forbidden" | "rate_limited";
 
 export type Vars = Record<string, string | number>;
 
@@ -28,6 +28,8 @@ export const notFound = (key = "not_found") => new DomainError("not_found", key)
 /** The state changed under the caller (insufficient stock, already paid, number taken…). */
 export const conflict = (key: string, vars?: Vars) => new DomainError("conflict", key, vars);
 export const unauthenticated = (key = "session_expired") => new DomainError("unauthenticated", key);
+/** The caller may not do this (a staff member without the permission). */
+export const forbidden = (key = "admin.permission_denied") => new DomainError("forbidden", key);
 export const rateLimited = (key: string, vars?: Vars) => new DomainError("rate_limited", key, vars);
 
 export const isDomainError = (e: unknown): e is DomainError =>

@@ -2,7 +2,7 @@
 // "orders" namespace with their interpolation values; the texts live in the app catalogues.
 import { formatDate } from "./format-date.ts";
 import type { Lang } from "./lang.ts";
-import { FROM, ORDER_STATUSES, isOrderStatus } from "./orders/life.ts";
+import { ORDER_STATUSES, isOrderStatus } from "./orders/life.ts";
 
 /** The order states stored by the server (server/db/schema/sales.ts): the order life's (orders/life.ts). */
 export const ORDER_STATES = ORDER_STATUSES;
@@ -80,9 +80,6 @@ export const ORDER_STATE_KEYS = [
   "orders.state_cancelled_on",
   "orders.state_unknown",
 ] as const;
-
-/** The states an order is handed to the carrier from (→ shipped): prepared and ready (the order life's `ship`). */
-export const SHIPPABLE_FROM = FROM.ship;
 
 /** Whether the order may be paid again (re-pay option after a failed or abandoned payment). */
 export function canRepay(status: string): boolean {

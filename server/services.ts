@@ -42,6 +42,7 @@ import { diskStorage } from "./modules/questions/attachment-storage.ts";
 import { addNotification } from "./modules/notifications/notifications.service.ts";
 import { documentAttachments } from "./modules/documents/mail-attachments.ts";
 import { createStaffAuth } from "./modules/staff/staff-auth.service.ts";
+import { createOrderLife } from "./modules/orders/order-life.service.ts";
 import { createStaffTeam } from "./modules/staff/staff-team.service.ts";
 import { createAuditLog } from "./modules/staff/audit-log.service.ts";
 
@@ -74,7 +75,7 @@ export function createServices(
   /** Card payment (decision 077): the configured provider, the sandbox's own side when it is the one. */
   const { provider, sandbox } = createPaymentProvider(db, env, outbox.log);
   const payments = createPaymentsService({ provider, publicUrl: env.PUBLIC_URL, log: outbox.log });
-  const deliveries = createDeliveriesService({ publicUrl: env.PUBLIC_URL });
+  const deliveries = createDeliveriesService();
   const documents = createDocumentsService();
   const questions = createQuestionsService({ storage: diskStorage(join(env.DATA_DIR, "attachments")), limits });
   // An answer from the shop becomes a notice in the same transaction.
@@ -110,6 +111,8 @@ export function createServices(
     orderPlacement: createOrderPlacementService(cart, { publicUrl: env.PUBLIC_URL, shops: config.shops }),
     /** The back office's staff: login with the second factor, sessions (DESIGN §9). */
     staffAuth: createStaffAuth(),
+    /** Staff move orders along their life (core/orders/life.ts): preparation, shipping, delivery, pickup. */
+    orderLife: createOrderLife({ publicUrl: env.PUBLIC_URL }),
     /** The owner's team management: invitations, roles, disabling, second factor resets. */
     staffTeam: createStaffTeam({ publicUrl: env.PUBLIC_URL }),
     /** The audit log, read by the back office (written only by staffWrite). */

@@ -11,7 +11,7 @@ import { translate, type Lang } from "#core/i18n/translate.ts";
  */
 export type FormFailure = { fields?: Record<string, string>; failure?: string; form?: string };
 
-const STATUS = { refused: 400, not_found: 404, conflict: 409, unauthenticated: 401, rate_limited: 429 } as const;
+const STATUS = { refused: 400, not_found: 404, conflict: 409, unauthenticated: 401, forbidden: 403, rate_limited: 429 } as const;
 
 /** The form's fields as an object (a field sent several times, as ticked boxes, gives a list). */
 export async function formFields(request: Request): Promise<Record<string, unknown>> {

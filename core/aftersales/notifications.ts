@@ -3,6 +3,10 @@
 // and the kind's own values.
 export const NOTIFICATION_KINDS = [
   "order_planned",
+  "order_preparing",
+  "order_ready",
+  "order_ready_for_pickup",
+  "order_picked_up",
   "order_shipped",
   "order_delivered",
   "delivery_rescheduled",

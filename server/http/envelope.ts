@@ -69,6 +69,7 @@ const domainCodes: Record<DomainErrorKind, ApiCode> = {
   conflict: 400,
   not_found: 404,
   unauthenticated: 401,
+  forbidden: 403,
   rate_limited: 429,
 };
 

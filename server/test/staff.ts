@@ -3,6 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import { eq } from "drizzle-orm";
 import { staffUsers } from "#server/db/schema/index.ts";
+import { memberOf } from "#server/modules/staff/staff-sessions.service.ts";
 
 export async function staffCookie(app: FastifyInstance, email: string): Promise<string> {
   const { db, staffAuth } = app.services;
@@ -11,4 +12,11 @@ export async function staffCookie(app: FastifyInstance, email: string): Promise<
   const session = (await staffAuth.sessions.resolve(db, token))!;
   await staffAuth.sessions.verify(db, session.sessionId);
   return `staff=${token}`;
+}
+
+/** The context of a staff use case for the demo account of `email` (tests call staff services directly). */
+export async function staffContextOf(app: FastifyInstance, email: string, lang: "fr" | "zh" = "fr") {
+  const { db } = app.services;
+  const [u] = await db.select().from(staffUsers).where(eq(staffUsers.email, email));
+  return { db, staff: memberOf(u), lang, ip: "127.0.0.1" };
 }

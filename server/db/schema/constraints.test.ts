@@ -666,6 +666,8 @@ const ON_DELETE: Record<string, string> = {
   "staff_invites.staff_id": "cascade",
   "staff_invites.created_by": "set null",
   "audit_log.staff_id": "restrict",
+  "order_events.order_id": "cascade",
+  "order_events.staff_id": "restrict",
   "credit_note_uses.order_id": "restrict", // migration 0012 (decision 079)
   "credit_note_uses.credit_note_id": "restrict",
   "attachments.customer_id": "cascade", // migration 0016

@@ -11,3 +11,4 @@ export * from "./documents.ts";
 export * from "./aftersales.ts";
 export * from "./questions.ts";
 export * from "./staff.ts";
+export * from "./order-events.ts";

@@ -132,6 +132,13 @@ export const orders = pgTable(
     deliveryRepliedAt: timestamp("delivery_replied_at", { withTimezone: true }),
     shippedAt: timestamp("shipped_at", { withTimezone: true }),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    // What the preparation recorded (core/orders/life.ts `mark_ready`), the carrier's reference, who collected a pickup.
+    parcels: integer("parcels"),
+    pallets: integer("pallets"),
+    weightKg: numeric("weight_kg", { precision: 10, scale: 2 }),
+    carrier: varchar("carrier", { length: 40 }),
+    trackingNumber: varchar("tracking_number", { length: 60 }),
+    pickedUpBy: varchar("picked_up_by", { length: 80 }),
     pickupMethod: integer("pickup_method").notNull().default(1),
     // DELIVERY_MODES, 'pickup' ⇔ pickup_method 2 (decision 071); null only for rows written without one
     deliveryMode: varchar("delivery_mode", { length: 10 }),

@@ -10,6 +10,7 @@ import { createTestApp, get, post, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 import { addWorkingDays, nextWorkingDay, replyDeadline, rescheduledDate, shopToday } from "#core/aftersales/deliveries.ts";
 import { createDeliveryWorker } from "./deliveries.worker.ts";
+import { staffContextOf } from "#server/test/staff.ts";
 
 const key = (s: string) => `test-key-${s}-0123456789`;
 
@@ -315,8 +316,9 @@ describe.each(testDbKinds())("after-sales on %s", (kind) => {
   it("dates shipping and delivery, opens the return window from the delivery and notifies", async () => {
     const at = new Date();
     await query(db(), sql`update orders set status = 'ready' where id = ${ids["CE2026-000177"]}`); // prepared
-    await t.app.services.deliveries.ship(db(), ids["CE2026-000177"], at);
-    await t.app.services.deliveries.deliver(db(), ids["CE2026-000177"], new Date(at.getTime() + 1000));
+    const warehouse = await staffContextOf(t.app, "entrepot@comptoir-emballage.fr");
+    await t.app.services.orderLife.apply(warehouse, ids["CE2026-000177"], { type: "ship", carrier: "GLS", tracking: "GLS-1" }, at);
+    await t.app.services.orderLife.apply(warehouse, ids["CE2026-000177"], { type: "deliver" }, new Date(at.getTime() + 1000));
     const detail = (await get(t.app, "/site/Sale/orderDetial", { id: "CE2026-000177" }, { token: demo })).json().data;
     expect(detail.status).toBe("delivered");
     expect(detail.shipped_at).toMatch(/^\d{4}-\d\d-\d\dT/);

@@ -25,9 +25,7 @@ import {
 } from "#core/aftersales/deliveries.ts";
 import type { DeliveryReplyInput } from "#core/validation/aftersales.ts";
 import type { DeliveryAnswer } from "#core/contracts/aftersales.ts";
-import { SHIPPABLE_FROM } from "#core/order-states.ts";
 import { addNotification } from "#server/modules/notifications/notifications.service.ts";
-import { enqueueShippingMail } from "#server/modules/orders/shipping-mail.ts";
 
 // Dates as "YYYY-MM-DD" and the deadline as ISO text in UTC: both drivers answer the same strings.
 const plannedDate = sql<string | null>`${orders.plannedDeliveryDate}::text`;
@@ -65,7 +63,7 @@ function view(o: Row & { delivery_status: DeliveryStatus }, now: Date, lang: Lan
   };
 }
 
-export function createDeliveriesService(deps: { publicUrl: string }) {
+export function createDeliveriesService() {
   /** The caller's deliveries in progress (planned, or whose date is being changed), soonest first, and the dates they may propose. */
   async function list({ db: q, customer, lang }: Context, now: Date): Promise<{ list: DeliveryAnswer[]; proposable_dates: string[] }> {
     const customerId = customer.id;
@@ -126,40 +124,6 @@ export function createDeliveriesService(deps: { publicUrl: string }) {
   }
 
   /**
-   * The shop hands the order to the carrier (the back office's one way to "shipped"): guarded by the states it may
-   * leave (core SHIPPABLE_FROM), with the notice and the shipping e-mail in the same transaction.
-   */
-  async function ship(q: Db, orderId: number, at: Date): Promise<void> {
-    await withTransaction(q, async (tx) => {
-      const [o] = await tx
-        .update(orders)
-        .set({
-          status: "shipped",
-          shippedAt: at,
-          deliveryStatus: sql`case when ${orders.deliveryStatus} = 'awaiting_confirmation' then 'confirmed' else ${orders.deliveryStatus} end`,
-        })
-        .where(and(eq(orders.id, orderId), inArray(orders.status, [...SHIPPABLE_FROM])))
-        .returning(COLUMNS);
-      if (!o) throw conflict("aftersales.delivery_not_plannable");
-      await addNotification(tx, { customerId: o.customer_id, kind: "order_shipped", orderId, ref: o.number });
-      await enqueueShippingMail(tx, orderId, at, deps.publicUrl);
-    });
-  }
-
-  /** The carrier delivered: the return window opens from this moment. */
-  async function deliver(q: Db, orderId: number, at: Date): Promise<void> {
-    await withTransaction(q, async (tx) => {
-      const [o] = await tx
-        .update(orders)
-        .set({ status: "delivered", deliveredAt: at })
-        .where(and(eq(orders.id, orderId), eq(orders.status, "shipped")))
-        .returning(COLUMNS);
-      if (!o) throw conflict("aftersales.delivery_not_plannable");
-      await addNotification(tx, { customerId: o.customer_id, kind: "order_delivered", orderId, ref: o.number });
-    });
-  }
-
-  /**
    * One pass of the rescheduling rule: deliveries still awaiting a reply past their deadline move to
    * rescheduledDate(old, today), with a new deadline, and the customer is notified. Rows are claimed with
    * FOR UPDATE SKIP LOCKED and updated under a guard (still awaiting, still past the deadline), in one
@@ -203,7 +167,7 @@ export function createDeliveriesService(deps: { publicUrl: string }) {
     });
   }
 
-  return { list, reply, plan, ship, deliver, rescheduleDue };
+  return { list, reply, plan, rescheduleDue };
 }
 
 export type DeliveriesService = ReturnType<typeof createDeliveriesService>;

@@ -16,6 +16,7 @@ import { nextNumber } from "#server/modules/numbering/numbering.service.ts";
 import { issueInvoice } from "#server/modules/invoices/invoice-issue.ts";
 import { formatPrice } from "#core/price-format.ts";
 import type { Lang } from "#core/lang.ts";
+import { staffContextOf } from "#server/test/staff.ts";
 
 const SITE = "https://shop.example";
 const HOSTILE = `Cartons <b>"Dupont"</b> & Fils`;
@@ -223,10 +224,12 @@ describe.each(testDbKinds())("order e-mails through SMTP on %s", (kind) => {
       from orders o join customers c on c.id = o.customer_id where o.number = 'CE2026-000177'`,
     );
     const before = sent(o.email);
+    const warehouse = await staffContextOf(t.app, "entrepot@comptoir-emballage.fr");
+    const ship = { type: "ship", carrier: "Transports Martin", tracking: "TM-2026-0042" } as const;
     // only a prepared order leaves (core/orders/life.ts): planned, it is refused
-    await expect(t.app.services.deliveries.ship(db, o.id, new Date())).rejects.toMatchObject({ key: "aftersales.delivery_not_plannable" });
+    await expect(t.app.services.orderLife.apply(warehouse, o.id, ship)).rejects.toMatchObject({ key: "orders.transition_refused_planned" });
     await query(db, sql`update orders set status = 'ready' where id = ${o.id}`);
-    await t.app.services.deliveries.ship(db, o.id, new Date("2026-11-24T09:30:00Z"));
+    await t.app.services.orderLife.apply(warehouse, o.id, ship, new Date("2026-11-24T09:30:00Z"));
     const mail = await nextMail(o.email, before);
     expectAlternative(mail.mail);
     expect(mail.subject).toBe(`Votre commande ${o.number} est expédiée`);
@@ -242,7 +245,7 @@ describe.each(testDbKinds())("order e-mails through SMTP on %s", (kind) => {
       expect(text, s).toContain(s);
     expect(nb(mail.html)).toContain(nb(formatPrice(o.total_ttc, "fr")));
 
-    await expect(t.app.services.deliveries.ship(db, o.id, new Date())).rejects.toMatchObject({ key: "aftersales.delivery_not_plannable" });
+    await expect(t.app.services.orderLife.apply(warehouse, o.id, ship)).rejects.toMatchObject({ key: "orders.transition_refused_shipped" });
     await new Promise((r) => setTimeout(r, 300));
     expect(sent(o.email)).toBe(before + 1);
   });

@@ -1,0 +1,140 @@
+// Staff move an order along its life (core/orders/life.ts, decision 135): start its preparation, record it ready
+// (parcels, pallets, weight), hand it to the carrier (carrier and tracking number), record it delivered, hand a
+// store pickup over. One staff write each (audited): the order's row locked, the machine asked, the change written
+// guarded on the states the event may leave, the timeline row, the customer's notice and e-mail in their language.
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { orderEvents, orders, shopTranslations, staffUsers } from "#server/db/schema/index.ts";
+import { can } from "#core/staff/permissions.ts";
+import { EVENT_PERMISSION, FROM, nextStatus, type OrderEvent, type OrderStatus } from "#core/orders/life.ts";
+import { conflict, forbidden, notFound, refused } from "#core/domain-errors.ts";
+import { translate } from "#core/i18n/messages.ts";
+import { markup } from "#core/mail/html.ts";
+import { composeMail } from "#core/mail/order-mail.ts";
+import { orderStateLabel } from "#core/order-states.ts";
+import type { NotificationKind } from "#core/aftersales/notifications.ts";
+import { addNotification } from "#server/modules/notifications/notifications.service.ts";
+import { enqueueMail } from "#server/modules/outbox/outbox.service.ts";
+import { staffWrite, type StaffContext } from "#server/modules/staff/audited.ts";
+import { enqueueShippingMail } from "./shipping-mail.ts";
+import { orderRecipient, orderUrl } from "./order-mail.ts";
+
+/** The events staff cause here; payment and expiry are the shop's own (payments.service.ts). */
+export type StaffOrderEvent = Extract<OrderEvent, { type: "start_preparation" | "mark_ready" | "ship" | "deliver" | "hand_over" }>;
+
+/** What the order's row holds after each event, besides its status. */
+type OrderRow = typeof orders.$inferInsert;
+function factsOf(event: StaffOrderEvent, at: Date): { [K in keyof OrderRow]?: OrderRow[K] | SQL } {
+  switch (event.type) {
+    case "mark_ready":
+      return { parcels: event.parcels, pallets: event.pallets, weightKg: event.weight_kg.toFixed(2) };
+    case "ship":
+      // a date still awaiting the customer's answer stands once the goods leave
+      return {
+        shippedAt: at,
+        carrier: event.carrier.trim(),
+        trackingNumber: event.tracking.trim(),
+        deliveryStatus: sql`case when ${orders.deliveryStatus} = 'awaiting_confirmation' then 'confirmed' else ${orders.deliveryStatus} end`,
+      };
+    case "deliver":
+      return { deliveredAt: at };
+    case "hand_over":
+      // the return window opens from the moment the goods reach the customer, as for a delivery
+      return { deliveredAt: at, pickedUpBy: event.picked_up_by.trim() };
+    default:
+      return {};
+  }
+}
+
+/** The customer's notice of the new status. */
+const NOTICE: Partial<Record<OrderStatus, NotificationKind>> = {
+  preparing: "order_preparing",
+  ready: "order_ready",
+  ready_for_pickup: "order_ready_for_pickup",
+  shipped: "order_shipped",
+  delivered: "order_delivered",
+  picked_up: "order_picked_up",
+};
+
+export function createOrderLife(deps: { publicUrl: string }) {
+  /** The order's status moved by `event` for the staff member of `ctx`; a refusal says why in their language. */
+  async function apply(ctx: StaffContext, orderId: number, event: StaffOrderEvent, at = new Date()): Promise<{ status: OrderStatus }> {
+    const permission = EVENT_PERMISSION[event.type];
+    if (!permission || !can(ctx.staff.roles, permission)) throw forbidden();
+    return staffWrite(ctx, async ({ db }, audit) => {
+      const [o] = await db
+        .select({ id: orders.id, number: orders.number, status: orders.status, pickup: orders.pickupMethod, shopId: orders.shopId })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .for("update");
+      if (!o) throw notFound();
+      const from = o.status as OrderStatus;
+      const next = nextStatus({ status: from, pickup: o.pickup === 2 }, event);
+      if (!next.ok) throw refused(next.key);
+      const facts = factsOf(event, at);
+      const [moved] = await db
+        .update(orders)
+        .set({ status: next.status, ...facts })
+        .where(and(eq(orders.id, o.id), inArray(orders.status, [...FROM[event.type]])))
+        .returning({ id: orders.id });
+      if (!moved) throw conflict(`orders.transition_refused_${from}`); // only when the lock above was not held
+      const { type, ...details } = event;
+      await db
+        .insert(orderEvents)
+        .values({ orderId: o.id, at, staffId: ctx.staff.id, event: type, fromStatus: from, toStatus: next.status, details });
+      await audit({ entity: "order", id: o.id, action: type, before: { status: from }, after: { status: next.status, ...details } });
+      await tell(db, { id: o.id, number: o.number, shopId: o.shopId }, next.status, at);
+      return { status: next.status };
+    });
+  }
+
+  /** The notice and the e-mail of the new status, in the customer's language. */
+  async function tell(db: Db, o: { id: number; number: string; shopId: number | null }, status: OrderStatus, at: Date) {
+    const to = await orderRecipient(db, o.id);
+    const kind = NOTICE[status];
+    const shop =
+      status === "ready_for_pickup" && o.shopId !== null
+        ? ((
+            await db
+              .select({ name: shopTranslations.name })
+              .from(shopTranslations)
+              .where(and(eq(shopTranslations.shopId, o.shopId), eq(shopTranslations.lang, to.lang)))
+          )[0]?.name ?? "")
+        : "";
+    if (kind) await addNotification(db, { customerId: to.customer_id, kind, orderId: o.id, ref: o.number, vars: shop ? { shop } : {} });
+    if (status === "shipped") return enqueueShippingMail(db, o.id, at, deps.publicUrl);
+    if (!kind) return;
+    const t = (key: string, vars?: Record<string, string>) => translate(to.lang, key, vars);
+    const label = orderStateLabel({ status }, to.lang);
+    const state = t(label.key, label.values);
+    const body = t(`aftersales.notif_${kind}`, { ref: o.number, shop });
+    const mail = composeMail(
+      to.lang,
+      t("mail.order_status_subject", { number: o.number, state }),
+      { text: [body], html: [markup`<p>${body}</p>`] },
+      { label: t("mail.order_status_action"), url: orderUrl(deps.publicUrl, to.lang, o.number) },
+    );
+    await enqueueMail(db, { to: to.email, ...mail });
+  }
+
+  /** The order's timeline: every status change, oldest first, with the staff member's name when staff made it. */
+  async function timeline(q: Db, orderId: number) {
+    return q
+      .select({
+        at: orderEvents.at,
+        event: orderEvents.event,
+        from: orderEvents.fromStatus,
+        to: orderEvents.toStatus,
+        details: orderEvents.details,
+        staff: staffUsers.name,
+      })
+      .from(orderEvents)
+      .leftJoin(staffUsers, eq(staffUsers.id, orderEvents.staffId))
+      .where(eq(orderEvents.orderId, orderId))
+      .orderBy(orderEvents.at, orderEvents.id);
+  }
+
+  return { apply, timeline };
+}
+
+export type OrderLifeService = ReturnType<typeof createOrderLife>;
