@@ -4,7 +4,7 @@
 import { use } from "react";
 import { addMessages, hasMessages, type Lang, type Namespace } from "#core/i18n/translate.ts";
 import { PAGES } from "#app/pages.ts";
-import { isAdminRoute } from "#app/admin/route-ids.ts";
+import { ADMIN_MESSAGES, isAdminRoute } from "#app/admin/route-ids.ts";
 
 /** Texts of the shell and the catalogue pages (header, footer, cards, cart panel, forms' errors). */
 export const START_MESSAGES = ["api", "common", "validation", "catalogue", "search", "cart"] as const satisfies Namespace[];
@@ -21,7 +21,7 @@ const OTHERS = import.meta.glob<Tree>(["../../core/i18n/locales/*/*.json", "!**/
   import: "default",
 });
 
-const MESSAGES_OF_PAGE = new Map(PAGES.map((p) => [p.id, p.messages ?? []]));
+const MESSAGES_OF_PAGE = new Map([...PAGES.map((p) => [p.id, p.messages ?? []] as const), ...Object.entries(ADMIN_MESSAGES)]);
 
 /** The namespaces a page needs beyond START, from its route ids (`zh:account~1` is the page `account`). */
 export function pageMessages(routeIds: string[], accountPage: boolean): Namespace[] {

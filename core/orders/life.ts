@@ -45,6 +45,10 @@ export type OrderEvent =
 
 export type OrderEventType = OrderEvent["type"];
 
+/** The events staff cause from the order page (payment and expiry are the shop's own; planning and cancellation
+ * have pages of their own). */
+export type StaffOrderEvent = Extract<OrderEvent, { type: "start_preparation" | "mark_ready" | "ship" | "deliver" | "hand_over" }>;
+
 /** How a cancelled order's payment goes back: through the payment provider, as a credit note, or nothing was paid. */
 export const CANCEL_REFUNDS = ["provider", "credit_note", "none"] as const;
 export type CancelRefund = (typeof CANCEL_REFUNDS)[number];

@@ -4,9 +4,12 @@
 // guarded on the states the event may leave, the timeline row, the customer's notice and e-mail in their language.
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { orderEvents, orders, shopTranslations, staffUsers } from "#server/db/schema/index.ts";
+import { customers, orderEvents, orders, shopTranslations, staffUsers } from "#server/db/schema/index.ts";
+import { contextOf } from "#server/context.ts";
+import type { Lang } from "#core/lang.ts";
+import { createReceiptService } from "#server/modules/checkout/receipt.service.ts";
 import { can } from "#core/staff/permissions.ts";
-import { EVENT_PERMISSION, FROM, nextStatus, type OrderEvent, type OrderStatus } from "#core/orders/life.ts";
+import { EVENT_PERMISSION, FROM, nextStatus, type OrderStatus, type StaffOrderEvent } from "#core/orders/life.ts";
 import { conflict, forbidden, notFound, refused } from "#core/domain-errors.ts";
 import { translate } from "#core/i18n/messages.ts";
 import { markup } from "#core/mail/html.ts";
@@ -17,10 +20,8 @@ import { addNotification } from "#server/modules/notifications/notifications.ser
 import { enqueueMail } from "#server/modules/outbox/outbox.service.ts";
 import { staffWrite, type StaffContext } from "#server/modules/staff/audited.ts";
 import { enqueueShippingMail } from "./shipping-mail.ts";
+import { orderDetail } from "./orders.service.ts";
 import { orderRecipient, orderUrl } from "./order-mail.ts";
-
-/** The events staff cause here; payment and expiry are the shop's own (payments.service.ts). */
-export type StaffOrderEvent = Extract<OrderEvent, { type: "start_preparation" | "mark_ready" | "ship" | "deliver" | "hand_over" }>;
 
 /** What the order's row holds after each event, besides its status. */
 type OrderRow = typeof orders.$inferInsert;
@@ -57,6 +58,7 @@ const NOTICE: Partial<Record<OrderStatus, NotificationKind>> = {
 };
 
 export function createOrderLife(deps: { publicUrl: string }) {
+  const receipt = createReceiptService();
   /** The order's status moved by `event` for the staff member of `ctx`; a refusal says why in their language. */
   async function apply(ctx: StaffContext, orderId: number, event: StaffOrderEvent, at = new Date()): Promise<{ status: OrderStatus }> {
     const permission = EVENT_PERMISSION[event.type];
@@ -134,7 +136,44 @@ export function createOrderLife(deps: { publicUrl: string }) {
       .orderBy(orderEvents.at, orderEvents.id);
   }
 
-  return { apply, timeline };
+  /**
+   * An order as the back office shows it (by number): the customer's detail of it (lines, money, addresses, payment,
+   * tracking), who the customer is and when they receive goods, what the preparation recorded, and the timeline.
+   */
+  async function detail(q: Db, number: string, lang: Lang) {
+    const [row] = await q
+      .select({ order: orders, customer: customers })
+      .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .where(eq(orders.number, number.trim().toUpperCase()));
+    if (!row) throw notFound();
+    const { order: o, customer: c } = row;
+    const ctx = contextOf(q, c.id, lang);
+    const [order, receiving, events] = await Promise.all([orderDetail(ctx, { id: o.id }), receipt.get(ctx), timeline(q, o.id)]);
+    return {
+      order,
+      customer: {
+        id: c.id,
+        client_number: c.clientNumber,
+        name: `${c.firstName} ${c.lastName}`,
+        company: c.company,
+        email: c.email,
+        phone: c.phone,
+      },
+      receiving,
+      facts: {
+        parcels: o.parcels,
+        pallets: o.pallets,
+        weight_kg: o.weightKg,
+        carrier: o.carrier,
+        tracking_number: o.trackingNumber,
+        picked_up_by: o.pickedUpBy,
+      },
+      timeline: events.map((e) => ({ ...e, at: e.at.toISOString() })),
+    };
+  }
+
+  return { apply, timeline, detail };
 }
 
 export type OrderLifeService = ReturnType<typeof createOrderLife>;

@@ -1,0 +1,226 @@
+// An order in the back office: what the customer bought and owes, who they are and when they receive goods, what the
+// preparation recorded, its timeline with who did what, and the next steps of its life the staff member may take.
+import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import type { Route } from "./+types/order";
+import { can } from "#core/staff/permissions.ts";
+import { EVENT_PERMISSION, possibleEvents, type OrderStatus, type StaffOrderEvent } from "#core/orders/life.ts";
+import { orderEventOf, orderEventSchema } from "#core/validation/order-events.ts";
+import { formatDate } from "#core/format-date.ts";
+import { langOfPath } from "#core/slug.ts";
+import { translate } from "#core/i18n/translate.ts";
+import { weekdayName } from "#core/format-date.ts";
+import { useT } from "#app/lib/i18n.tsx";
+import { orNotFound } from "#app/lib/loader-errors.ts";
+import { Field } from "#app/components/account/field.tsx";
+import { OrderLines, StateBadge, TotalsTable } from "#app/components/orders/order-parts.tsx";
+import { OrderDelivery, OrderInvoiceAddress, OrderPayment } from "#app/components/orders/order-sections.tsx";
+import { requireStaff, staffContext } from "./guard.ts";
+import { formAction, formFields, parseFields, type FormFailure } from "./form.ts";
+import { Failure, PageTitle, SubmitButton } from "./ui.tsx";
+
+export const handle = { personal: true };
+
+export const meta: Route.MetaFunction = ({ location, params }) => [
+  {
+    title: `${translate(langOfPath(location.pathname), "orders.detail_title", { number: params.number })} — ${translate(langOfPath(location.pathname), "common.brand")}`,
+  },
+];
+
+/** The steps this page offers: the order life's staff events. */
+const STEPS: StaffOrderEvent["type"][] = ["start_preparation", "mark_ready", "ship", "deliver", "hand_over"];
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const staff = requireStaff(context, "orders:read");
+  const d = await orNotFound(context.services.orderLife.detail(context.services.db, params.number, context.lang));
+  const life = { status: d.order.status as OrderStatus, pickup: d.order.pickup_method === 2 };
+  const steps = possibleEvents(life).filter(
+    (e): e is StaffOrderEvent["type"] => (STEPS as string[]).includes(e) && can(staff.roles, EVENT_PERMISSION[e]!),
+  );
+  return { ...d, steps };
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const fields = await formFields(request);
+  return formAction(context.lang, async () => {
+    const input = parseFields(orderEventSchema, fields);
+    const event = orderEventOf(input);
+    const ctx = staffContext(context, EVENT_PERMISSION[event.type]);
+    const { order } = await orNotFound(context.services.orderLife.detail(context.services.db, params.number, context.lang));
+    const { status } = await context.services.orderLife.apply(ctx, order.id, event);
+    return { done: status };
+  });
+}
+
+export default function AdminOrder() {
+  const { t, lang } = useT();
+  const { order: o, customer, receiving, facts, timeline, steps } = useLoaderData<typeof loader>();
+  const answer = useActionData<FormFailure & { done?: string }>();
+  const busy = useNavigation().state !== "idle";
+  const stateText = (status: string) => {
+    const key = `orders.state_${status}`;
+    return t(key);
+  };
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <PageTitle>{t("orders.detail_title", { number: o.number })}</PageTitle>
+        <p className="flex flex-wrap items-center gap-3">
+          <span>{t("orders.placed_on", { date: formatDate(o.created_at, lang, "long") })}</span>
+          <StateBadge state={o.state} />
+        </p>
+      </div>
+
+      <section aria-labelledby="order-next" className="rounded border border-line bg-white p-4">
+        <h2 id="order-next" className="mb-3 text-lg font-semibold">
+          {t("admin.order_next_steps")}
+        </h2>
+        {answer?.done && (
+          <p role="status" className="mb-3 rounded bg-green-50 p-3 text-sm text-green-800">
+            {t("admin.order_moved", { state: stateText(answer.done) })}
+          </p>
+        )}
+        <Failure text={answer?.failure} />
+        {steps.length === 0 && <p className="text-sm text-muted">{t("admin.order_no_step")}</p>}
+        <div className="flex flex-wrap items-start gap-6">
+          {steps.includes("start_preparation") && (
+            <Form method="post">
+              <input type="hidden" name="intent" value="start_preparation" />
+              <SubmitButton busy={busy}>{t("admin.order_start_preparation")}</SubmitButton>
+            </Form>
+          )}
+          {steps.includes("mark_ready") && (
+            <Form method="post" noValidate className="flex max-w-xs flex-col gap-3">
+              <input type="hidden" name="intent" value="mark_ready" />
+              <Field label={t("admin.order_parcels")} name="parcels" inputMode="numeric" defaultValue="0" error={answer?.fields?.parcels} />
+              <Field label={t("admin.order_pallets")} name="pallets" inputMode="numeric" defaultValue="0" error={answer?.fields?.pallets} />
+              <Field label={t("admin.order_weight")} name="weight_kg" inputMode="decimal" error={answer?.fields?.weight_kg} />
+              <SubmitButton busy={busy}>
+                {t(life(o.pickup_method) ? "admin.order_mark_ready_pickup" : "admin.order_mark_ready")}
+              </SubmitButton>
+            </Form>
+          )}
+          {steps.includes("ship") && (
+            <Form method="post" noValidate className="flex max-w-xs flex-col gap-3">
+              <input type="hidden" name="intent" value="ship" />
+              <Field label={t("admin.order_carrier")} name="carrier" maxLength={40} error={answer?.fields?.carrier} />
+              <Field label={t("admin.order_tracking")} name="tracking" maxLength={60} error={answer?.fields?.tracking} />
+              <SubmitButton busy={busy}>{t("admin.order_ship")}</SubmitButton>
+            </Form>
+          )}
+          {steps.includes("deliver") && (
+            <Form method="post">
+              <input type="hidden" name="intent" value="deliver" />
+              <SubmitButton busy={busy}>{t("admin.order_deliver")}</SubmitButton>
+            </Form>
+          )}
+          {steps.includes("hand_over") && (
+            <Form method="post" noValidate className="flex max-w-xs flex-col gap-3">
+              <input type="hidden" name="intent" value="hand_over" />
+              <Field label={t("admin.order_picked_up_by")} name="picked_up_by" maxLength={80} error={answer?.fields?.picked_up_by} />
+              <SubmitButton busy={busy}>{t("admin.order_hand_over")}</SubmitButton>
+            </Form>
+          )}
+        </div>
+      </section>
+
+      <div className="grid gap-4 md:grid-cols-3">
+        <section aria-labelledby="order-customer" className="rounded border border-line bg-white p-4">
+          <h2 id="order-customer" className="mb-2 text-lg font-semibold">
+            {t("admin.order_customer")}
+          </h2>
+          <p className="font-medium">{customer.company ?? customer.name}</p>
+          {customer.company && <p>{customer.name}</p>}
+          <p className="text-sm">{customer.client_number}</p>
+          <p className="text-sm">
+            <a href={`mailto:${customer.email}`} className="text-brand underline">
+              {customer.email}
+            </a>
+          </p>
+          {customer.phone && <p className="text-sm">{customer.phone}</p>}
+          <h3 className="mt-3 text-sm font-semibold">{t("admin.order_receiving")}</h3>
+          {receiving.days.length === 0 ? (
+            <p className="text-sm text-muted">{t("admin.order_receiving_none")}</p>
+          ) : (
+            <ul className="text-sm">
+              {receiving.days.map((d) => (
+                <li key={d.weekday}>
+                  {weekdayName(d.weekday, lang)}
+                  {lang === "fr" ? "\u00a0: " : "："}
+                  {[d.morning && t("admin.order_morning"), d.afternoon && t("admin.order_afternoon")].filter(Boolean).join(", ")}
+                </li>
+              ))}
+            </ul>
+          )}
+          {receiving.note && <p className="mt-1 text-sm italic">{receiving.note}</p>}
+        </section>
+        <OrderDelivery o={o} />
+        <OrderPayment o={o} />
+      </div>
+
+      {(facts.parcels !== null || facts.carrier || facts.picked_up_by) && (
+        <section aria-labelledby="order-facts" className="rounded border border-line bg-white p-4">
+          <h2 id="order-facts" className="mb-2 text-lg font-semibold">
+            {t("admin.order_preparation")}
+          </h2>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            {facts.parcels !== null && (
+              <>
+                <dt>{t("admin.order_parcels")}</dt>
+                <dd>{facts.parcels}</dd>
+                <dt>{t("admin.order_pallets")}</dt>
+                <dd>{facts.pallets}</dd>
+                <dt>{t("admin.order_weight")}</dt>
+                <dd>{facts.weight_kg}</dd>
+              </>
+            )}
+            {facts.carrier && (
+              <>
+                <dt>{t("admin.order_carrier")}</dt>
+                <dd>{facts.carrier}</dd>
+                <dt>{t("admin.order_tracking")}</dt>
+                <dd>{facts.tracking_number}</dd>
+              </>
+            )}
+            {facts.picked_up_by && (
+              <>
+                <dt>{t("admin.order_picked_up_by")}</dt>
+                <dd>{facts.picked_up_by}</dd>
+              </>
+            )}
+          </dl>
+        </section>
+      )}
+
+      <section aria-labelledby="order-lines" className="flex flex-col gap-3">
+        <h2 id="order-lines" className="text-lg font-semibold">
+          {t("orders.lines_title")}
+        </h2>
+        <OrderLines lines={o.lines} />
+        <div className="flex justify-end">
+          <TotalsTable totals={o.totals} credit={o} paid={o.payment !== null} />
+        </div>
+      </section>
+      <OrderInvoiceAddress o={o} />
+
+      <section aria-labelledby="order-timeline" className="rounded border border-line bg-white p-4">
+        <h2 id="order-timeline" className="mb-2 text-lg font-semibold">
+          {t("admin.order_timeline")}
+        </h2>
+        {timeline.length === 0 ? (
+          <p className="text-sm text-muted">{t("admin.order_timeline_empty")}</p>
+        ) : (
+          <ol className="flex flex-col gap-1 text-sm">
+            {timeline.map((e, i) => (
+              <li key={i}>
+                <time dateTime={e.at}>{formatDate(e.at, lang, "datetime")}</time> — {stateText(e.from)} → <strong>{stateText(e.to)}</strong>
+                {e.staff ? ` (${e.staff})` : ""}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
+
+const life = (pickupMethod: number) => pickupMethod === 2;
