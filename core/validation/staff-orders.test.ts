@@ -61,6 +61,11 @@ describe("the order queue's query", () => {
       planned: "none",
       mode: "pickup",
     });
+    expect(parse(staffOrderParams(new URLSearchParams("planned=&planned=none&mode=&mode=pickup")))).toMatchObject({
+      planned: "none",
+      mode: "pickup",
+    });
+    expect(parse(staffOrderParams(new URLSearchParams("planned=2026-11-26&planned=none"))).planned).toBe("2026-11-26");
     expect(parse({ q: "é".repeat(100) }).q).toHaveLength(100);
     expect(parse({ min_ttc: "0", max_ttc: "0.00" })).toMatchObject({ min_ttc: "0.00", max_ttc: "0.00" });
   });

@@ -71,11 +71,7 @@ const statuses = z.preprocess(
  */
 export const staffOrderQuerySchema = z
   .object({
-    q: optional(
-      text(amsg("orders_search_too_long"))
-        .trim()
-        .max(STAFF_ORDER_SEARCH_MAX, amsg("orders_search_too_long")),
-    ),
+    q: optional(text(amsg("orders_search_too_long")).trim().max(STAFF_ORDER_SEARCH_MAX, amsg("orders_search_too_long"))),
     status: statuses,
     payment: optional(z.enum(STAFF_ORDER_PAYMENTS, amsg("orders_payment_invalid"))),
     placed_from: optional(day("date_invalid")),
@@ -129,9 +125,15 @@ export const STAFF_ORDER_QUERY_FIELDS = [
   "page_size",
 ] as const;
 
-/** The search parameters as the schema reads them: each field once, `status` as the list of its values. */
+/**
+ * The search parameters as the schema reads them: `status` as the list of its values, each other field once, its
+ * first value that is not blank (the form sends `planned` twice: a day, and the box "not planned").
+ */
 export function staffOrderParams(params: URLSearchParams): Record<string, string | string[] | undefined> {
   const out: Record<string, string | string[] | undefined> = {};
-  for (const f of STAFF_ORDER_QUERY_FIELDS) out[f] = f === "status" ? params.getAll(f) : (params.get(f) ?? undefined);
+  for (const f of STAFF_ORDER_QUERY_FIELDS) {
+    const values = params.getAll(f);
+    out[f] = f === "status" ? values : (values.find((v) => !blank(v)) ?? values[0]);
+  }
   return out;
 }

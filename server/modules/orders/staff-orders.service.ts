@@ -8,30 +8,9 @@ import { SHOP_TIME_ZONE } from "#core/format-date.ts";
 import type { Lang } from "#core/lang.ts";
 import type { ListPage } from "#core/list-page.ts";
 import type { StaffOrderQuery, StaffOrderSort } from "#core/validation/staff-orders.ts";
+import type { StaffOrderRow } from "#core/contracts/staff-orders.ts";
 
-/** One order as the queue shows it. */
-export type StaffOrderRow = {
-  id: number;
-  number: string;
-  /** When it was placed, ISO 8601 in UTC. */
-  placed_at: string;
-  customer: { id: number; client_number: string; company: string | null; name: string; email: string };
-  status: string;
-  paid_at: string | null;
-  cancelled_at: string | null;
-  total_ttc: string;
-  delivery_mode: string | null;
-  /** Collected at a store (`shop_id`, `shop_name`) rather than delivered. */
-  pickup: boolean;
-  shop_id: number | null;
-  shop_name: string | null;
-  planned_date: string | null;
-  delivery_status: string | null;
-  zip_code: string | null;
-  city: string | null;
-  zone_code: string | null;
-  zone_name: string | null;
-};
+export type { StaffOrderRow };
 
 const iso = (column: SQLWrapper) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 /** The moment a day (YYYY-MM-DD) starts in the shop's time zone, and the next day's. */
@@ -144,7 +123,15 @@ export function createStaffOrders() {
     };
   }
 
-  return { list };
+  /** The freight zones, for the filter's choices: code and name in `lang`, in the tariff's order. */
+  async function zones(q: Db, lang: Lang = "fr"): Promise<{ code: string; name: string }[]> {
+    return q
+      .select({ code: freightZones.code, name: lang === "zh" ? freightZones.nameZh : freightZones.nameFr })
+      .from(freightZones)
+      .orderBy(asc(freightZones.position), asc(freightZones.code));
+  }
+
+  return { list, zones };
 }
 
 export type StaffOrdersService = ReturnType<typeof createStaffOrders>;

@@ -44,7 +44,15 @@ describe.each(testDbKinds())("order queue (%s)", (kind) => {
           passwordHash: "x",
         },
         { clientNumber: "C900002", title: "Mme", firstName: "Zoé", lastName: "Brûlé", email: "zoe@exemple.fr", passwordHash: "x" },
-        { clientNumber: "C800003", title: "M", firstName: "Paul", lastName: "Page", company: "Pages SA", email: "p@pages.fr", passwordHash: "x" },
+        {
+          clientNumber: "C800003",
+          title: "M",
+          firstName: "Paul",
+          lastName: "Page",
+          company: "Pages SA",
+          email: "p@pages.fr",
+          passwordHash: "x",
+        },
       ])
       .returning({ id: customers.id });
     [ids.a, ids.b, ids.c] = made.map((r) => r.id);
@@ -113,19 +121,16 @@ describe.each(testDbKinds())("order queue (%s)", (kind) => {
         ...amounts("240.00"),
       },
       // 41 orders of one customer, for paging
-      ...Array.from(
-        { length: 41 },
-        (_, i): Order => ({
-          ...base,
-          number: `CE2025-8${String(i).padStart(5, "0")}`,
-          customerId: ids.c,
-          status: "delivered",
-          paidAt: new Date(Date.UTC(2025, 0, 1, i)),
-          createdAt: new Date(Date.UTC(2025, 0, 1, i)),
-          deliveryMode: "parcel",
-          ...amounts((10 + i).toFixed(2)),
-        }),
-      ),
+      ...Array.from({ length: 41 }, (_, i): Order => ({
+        ...base,
+        number: `CE2025-8${String(i).padStart(5, "0")}`,
+        customerId: ids.c,
+        status: "delivered",
+        paidAt: new Date(Date.UTC(2025, 0, 1, i)),
+        createdAt: new Date(Date.UTC(2025, 0, 1, i)),
+        deliveryMode: "parcel",
+        ...amounts((10 + i).toFixed(2)),
+      })),
     ];
     await d.db.insert(orders).values(rows);
     [{ n: all }] = await d.db.select({ n: count() }).from(orders);
@@ -172,7 +177,12 @@ describe.each(testDbKinds())("order queue (%s)", (kind) => {
       zone_name: "Sud-Ouest, Sud-Est et Alpes",
     });
     const [x2] = (await list({ q: X(2) }, "zh")).list;
-    expect(x2).toMatchObject({ planned_date: "2025-03-20", delivery_status: "confirmed", zone_code: "z2", zone_name: "西部、东部及中央高原" });
+    expect(x2).toMatchObject({
+      planned_date: "2025-03-20",
+      delivery_status: "confirmed",
+      zone_code: "z2",
+      zone_name: "西部、东部及中央高原",
+    });
     const [x4] = (await list({ q: X(4) })).list;
     expect(x4).toMatchObject({
       pickup: true,
@@ -182,7 +192,11 @@ describe.each(testDbKinds())("order queue (%s)", (kind) => {
       zone_code: null,
     });
     expect((await list({ q: X(4) }, "zh")).list[0].shop_name).toContain("维特里");
-    expect((await list({ q: X(5) })).list[0]).toMatchObject({ status: "cancelled", paid_at: null, cancelled_at: "2025-03-15T09:00:00.000Z" });
+    expect((await list({ q: X(5) })).list[0]).toMatchObject({
+      status: "cancelled",
+      paid_at: null,
+      cancelled_at: "2025-03-15T09:00:00.000Z",
+    });
   });
 
   it("searches an order number, a part of it, a client number, a company without accents, an e-mail, a name", async () => {
