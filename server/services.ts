@@ -45,6 +45,7 @@ import { createStaffAuth } from "./modules/staff/staff-auth.service.ts";
 import { createOrderLife } from "./modules/orders/order-life.service.ts";
 import { createStaffTeam } from "./modules/staff/staff-team.service.ts";
 import { createAuditLog } from "./modules/staff/audit-log.service.ts";
+import { createStaffOrders } from "./modules/orders/staff-orders.service.ts";
 
 // Account services take the handle to use (`db` below, or a transaction) as their first argument
 // (decision 060); catalogue read services keep the pool for their cached read model: a use case that must
@@ -117,6 +118,8 @@ export function createServices(
     staffTeam: createStaffTeam({ publicUrl: env.PUBLIC_URL }),
     /** The audit log, read by the back office (written only by staffWrite). */
     auditLog: createAuditLog(),
+    /** The back office's order queue: filtered, sorted and paged in SQL; it reads only. */
+    staffOrders: createStaffOrders(),
     orders: createOrdersService(cart),
     returns: createReturnsService({ publicUrl: env.PUBLIC_URL }),
     deliveries,

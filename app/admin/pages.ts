@@ -13,6 +13,7 @@ export const ADMIN_PAGES: AdminPage[] = [
   { id: "admin-audit", path: "journal", file: "admin/audit.tsx" },
   { id: "admin-sessions", path: "sessions", file: "admin/sessions.tsx" },
   { id: "admin-order", path: "commandes/:number", file: "admin/order.tsx" },
+  { id: "admin-orders", path: "commandes", file: "admin/orders.tsx" },
 ];
 
 /** The back office's layout route: `admin` and `zh:admin`. */

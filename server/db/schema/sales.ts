@@ -171,6 +171,18 @@ export const orders = pgTable(
       .on(t.createdAt)
       .where(sql`status = 'unpaid'`),
     index("orders_customer_idx").on(t.customerId, t.createdAt),
+    // The back office's order queue (staff-orders.service.ts): its sorts, and the filters that narrow it most.
+    index("orders_created_idx").on(t.createdAt, t.id),
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+    index("orders_total_ttc_idx").on(t.totalTtc, t.id),
+    index("orders_planned_idx").on(t.plannedDeliveryDate, t.createdAt),
+    index("orders_shop_idx")
+      .on(t.shopId)
+      .where(sql`shop_id is not null`),
+    // the delivery department, the freight zone's key
+    index("orders_department_idx").on(sql`left(${t.deliveryAddress} ->> 'zip_code', 2)`),
+    // a part of an order number ("000162")
+    index("orders_number_trgm_idx").using("gin", sql`upper(${t.number}) gin_trgm_ops`),
     check("orders_status_ck", oneOf(t.status, ORDER_STATES)),
     check("orders_pickup_method_ck", oneOf(t.pickupMethod, PICKUP_METHODS)),
     check("orders_pickup_shop_ck", sql`${t.pickupMethod} = 1 or ${t.shopId} is not null`),

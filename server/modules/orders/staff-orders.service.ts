@@ -1,0 +1,137 @@
+// The back office's order queue (DESIGN §9): every order, filtered, searched, sorted and paged in SQL, with the count
+// of all matching rows in the same statement (page-total.ts). It reads only.
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { customers, freightZoneDepartments, freightZones, orders } from "#server/db/schema/index.ts";
+import { pageTotal } from "#server/db/page-total.ts";
+import { SHOP_TIME_ZONE } from "#core/format-date.ts";
+import type { Lang } from "#core/lang.ts";
+import type { ListPage } from "#core/list-page.ts";
+import type { StaffOrderQuery, StaffOrderSort } from "#core/validation/staff-orders.ts";
+import type { StaffOrderRow } from "#core/contracts/staff-orders.ts";
+
+export type { StaffOrderRow };
+
+const iso = (column: SQLWrapper) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** The moment a day (YYYY-MM-DD) starts in the shop's time zone, and the next day's. */
+const dayStart = (day: string) => sql`(${day}::date)::timestamp at time zone ${SHOP_TIME_ZONE}`;
+const nextDayStart = (day: string) => sql`(${day}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE}`;
+/** The department of the delivery address (its zip code's first two characters): the freight zone's key. */
+const department = sql`left(${orders.deliveryAddress} ->> 'zip_code', 2)`;
+/** LIKE's wildcards taken literally. */
+const literal = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function searchOf(text: string): SQL {
+  const contains = `%${literal(text)}%`;
+  // company and names without regard to accents or case (f_search_norm of migration 0003)
+  const folded = sql`'%' || f_search_norm(${literal(text)}) || '%'`;
+  const customer = sql`select ${customers.id} from ${customers} where ${customers.clientNumber} ilike ${contains}
+    or lower(${customers.email}) like lower(${contains})
+    or f_search_norm(coalesce(${customers.company}, '')) like ${folded}
+    or f_search_norm(${customers.firstName} || ' ' || ${customers.lastName}) like ${folded}`;
+  return or(sql`upper(${orders.number}) like upper(${contains})`, sql`${orders.customerId} in (${customer})`)!;
+}
+
+function filterOf(query: StaffOrderQuery): SQL | undefined {
+  const where: (SQL | undefined)[] = [];
+  if (query.q !== undefined) where.push(searchOf(query.q));
+  if (query.status !== undefined) where.push(inArray(orders.status, query.status));
+  if (query.payment === "paid") where.push(isNotNull(orders.paidAt));
+  if (query.payment === "unpaid") where.push(isNull(orders.paidAt));
+  if (query.placed_from !== undefined) where.push(gte(orders.createdAt, dayStart(query.placed_from)));
+  if (query.placed_to !== undefined) where.push(lt(orders.createdAt, nextDayStart(query.placed_to)));
+  if (query.mode === "pickup") where.push(eq(orders.pickupMethod, 2));
+  else if (query.mode !== undefined) where.push(and(eq(orders.deliveryMode, query.mode), eq(orders.pickupMethod, 1)));
+  if (query.planned === "none") where.push(isNull(orders.plannedDeliveryDate));
+  else if (query.planned !== undefined) where.push(eq(orders.plannedDeliveryDate, query.planned));
+  if (query.zone !== undefined)
+    where.push(
+      sql`${department} in (select ${freightZoneDepartments.department} from ${freightZoneDepartments} where ${freightZoneDepartments.zoneCode} = ${query.zone})`,
+      eq(orders.pickupMethod, 1),
+    );
+  if (query.shop !== undefined) where.push(eq(orders.shopId, query.shop));
+  if (query.customer !== undefined) where.push(eq(orders.customerId, query.customer));
+  if (query.min_ttc !== undefined) where.push(gte(orders.totalTtc, query.min_ttc));
+  if (query.max_ttc !== undefined) where.push(sql`${orders.totalTtc} <= ${query.max_ttc}`);
+  return where.length ? and(...where) : undefined;
+}
+
+/** Each sort, ending on a unique key so that pages never overlap. */
+const ORDER_BY: Record<StaffOrderSort, SQL[]> = {
+  placed_desc: [desc(orders.createdAt), desc(orders.id)],
+  placed_asc: [asc(orders.createdAt), asc(orders.id)],
+  total_desc: [desc(orders.totalTtc), desc(orders.id)],
+  total_asc: [asc(orders.totalTtc), asc(orders.id)],
+  planned_asc: [sql`${orders.plannedDeliveryDate} asc nulls last`, asc(orders.createdAt), asc(orders.id)],
+  number_desc: [desc(orders.number)],
+};
+
+export function createStaffOrders() {
+  /** One page of the queue; shop and zone names in `lang`. */
+  async function list(q: Db, query: StaffOrderQuery, lang: Lang = "fr"): Promise<ListPage<StaffOrderRow>> {
+    const filter = filterOf(query);
+    const shopName = sql<string | null>`(select st.name from shop_translations st where st.shop_id = ${orders.shopId}
+      order by st.lang = ${lang} desc, st.lang = 'fr' desc limit 1)`;
+    const rows = await q
+      .select({
+        id: orders.id,
+        number: orders.number,
+        placed_at: iso(orders.createdAt),
+        customer: {
+          id: customers.id,
+          client_number: customers.clientNumber,
+          company: customers.company,
+          name: sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`,
+          email: customers.email,
+        },
+        status: orders.status,
+        paid_at: iso(orders.paidAt) as SQL<string | null>,
+        cancelled_at: iso(orders.cancelledAt) as SQL<string | null>,
+        total_ttc: orders.totalTtc,
+        delivery_mode: orders.deliveryMode,
+        pickup: sql<boolean>`${orders.pickupMethod} = 2`,
+        shop_id: orders.shopId,
+        shop_name: shopName,
+        planned_date: orders.plannedDeliveryDate,
+        delivery_status: orders.deliveryStatus,
+        zip_code: sql<string | null>`${orders.deliveryAddress} ->> 'zip_code'`,
+        city: sql<string | null>`${orders.deliveryAddress} ->> 'city'`,
+        zone_code: freightZones.code,
+        zone_name: lang === "zh" ? freightZones.nameZh : freightZones.nameFr,
+        total: sql<number>`(count(*) over ())::int`,
+      })
+      .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .leftJoin(freightZoneDepartments, sql`${freightZoneDepartments.department} = ${department} and ${orders.pickupMethod} = 1`)
+      .leftJoin(freightZones, eq(freightZones.code, freightZoneDepartments.zoneCode))
+      .where(filter)
+      .orderBy(...ORDER_BY[query.sort])
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size);
+    const total = await pageTotal(rows, query.page, async () => {
+      const [{ n }] = await q
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(filter);
+      return n;
+    });
+    return {
+      list: rows.map(({ total: _, ...r }) => ({ ...r, pickup: Boolean(r.pickup), total_ttc: String(r.total_ttc) })),
+      total: Number(total),
+      page: query.page,
+      page_size: query.page_size,
+    };
+  }
+
+  /** The freight zones, for the filter's choices: code and name in `lang`, in the tariff's order. */
+  async function zones(q: Db, lang: Lang = "fr"): Promise<{ code: string; name: string }[]> {
+    return q
+      .select({ code: freightZones.code, name: lang === "zh" ? freightZones.nameZh : freightZones.nameFr })
+      .from(freightZones)
+      .orderBy(asc(freightZones.position), asc(freightZones.code));
+  }
+
+  return { list, zones };
+}
+
+export type StaffOrdersService = ReturnType<typeof createStaffOrders>;
