@@ -138,17 +138,19 @@ export default function AdminOrder() {
           </p>
           {customer.phone && <p className="text-sm">{customer.phone}</p>}
           <h3 className="mt-3 text-sm font-semibold">{t("admin.order_receiving")}</h3>
-          {receiving.days.length === 0 ? (
+          {receiving.days.every((d) => !d.morning && !d.afternoon) ? (
             <p className="text-sm text-muted">{t("admin.order_receiving_none")}</p>
           ) : (
             <ul className="text-sm">
-              {receiving.days.map((d) => (
-                <li key={d.weekday}>
-                  {weekdayName(d.weekday, lang)}
-                  {lang === "fr" ? "\u00a0: " : "："}
-                  {[d.morning && t("admin.order_morning"), d.afternoon && t("admin.order_afternoon")].filter(Boolean).join(", ")}
-                </li>
-              ))}
+              {receiving.days
+                .filter((d) => d.morning || d.afternoon)
+                .map((d) => (
+                  <li key={d.weekday}>
+                    {weekdayName(d.weekday, lang)}
+                    {lang === "fr" ? "\u00a0: " : "："}
+                    {[d.morning && t("admin.order_morning"), d.afternoon && t("admin.order_afternoon")].filter(Boolean).join(", ")}
+                  </li>
+                ))}
             </ul>
           )}
           {receiving.note && <p className="mt-1 text-sm italic">{receiving.note}</p>}
@@ -170,7 +172,7 @@ export default function AdminOrder() {
                 <dt>{t("admin.order_pallets")}</dt>
                 <dd>{facts.pallets}</dd>
                 <dt>{t("admin.order_weight")}</dt>
-                <dd>{facts.weight_kg}</dd>
+                <dd>{lang === "fr" ? facts.weight_kg?.replace(".", ",") : facts.weight_kg}</dd>
               </>
             )}
             {facts.carrier && (

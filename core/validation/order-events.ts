@@ -13,7 +13,7 @@ const weight = text(packing)
   .trim()
   .regex(/^\d{1,5}([.,]\d{1,2})?$/, packing)
   .transform((v) => Number(v.replace(",", ".")))
-  .pipe(z.number().gt(0, packing).max(PACKING_MAX.weight_kg, packing));
+  .refine((kg) => kg > 0 && kg <= PACKING_MAX.weight_kg, packing);
 
 export const orderEventSchema = z.discriminatedUnion(
   "intent",

@@ -56,7 +56,7 @@ describe("back office order page", () => {
     expect(await statusOf(o.id)).toBe("ready");
     const after = await page(t.app, `/admin/commandes/${o.number}`, warehouse);
     expect(after.body).toContain("Remettre au transporteur");
-    expect(after.body).toContain("212.40");
+    expect(after.body).toContain("212,40");
   });
 
   it("refuses a step to a role without its permission, and an order page to a role without orders", async () => {

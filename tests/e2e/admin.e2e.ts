@@ -144,4 +144,54 @@ describe("back office login", () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it("lets the warehouse find a planned order, prepare it, record its packing and hand it to the carrier; the customer sees it shipped", async () => {
+    const { page, errors } = await newTab(browser(), DESKTOP);
+    const warehouse = staff("warehouse");
+    const admin = new AdminLogin(page, "fr");
+    await admin.goto(shop.url);
+    await admin.password(warehouse.email, DEMO_STAFF_PASSWORD);
+    await admin.ready("Vérification en deux étapes");
+    await admin.code(totpCode(warehouse.totpSecret));
+    await page.waitForURL(`${shop.url}/admin`);
+    await admin.navigation.getByRole("link", { name: "Commandes" }).click();
+    await page.waitForURL(`${shop.url}/admin/commandes`);
+    await page.goto(`${shop.url}/admin/commandes?status=planned&q=${encodeURIComponent(DEMO.email)}`);
+    const first = page
+      .getByRole("table")
+      .getByRole("link", { name: /^CE\d{4}-\d{6}$/ })
+      .first();
+    const number = (await first.textContent())!.trim();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: "/tmp/e2e-shots/admin-orders-fr.png", fullPage: true });
+    await first.click();
+    await page.waitForURL(`${shop.url}/admin/commandes/${number}`);
+    await page.getByRole("heading", { name: `Commande ${number}` }).waitFor();
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("button", { name: "Commencer la préparation" }).click();
+    await page.getByRole("status").filter({ hasText: "La commande est maintenant : En préparation." }).waitFor();
+    await page.getByLabel("Colis").fill("2");
+    await page.getByLabel("Palettes").fill("1");
+    await page.getByLabel("Poids (kg)").fill("212,4");
+    await page.getByRole("button", { name: "Prête à expédier" }).click();
+    await page.getByRole("status").filter({ hasText: "Prête à expédier" }).waitFor();
+    await page.getByLabel("Transporteur").fill("Transports Martin");
+    await page.getByLabel("Numéro de suivi").fill("TM-2026-0042");
+    await page.getByRole("button", { name: "Remettre au transporteur" }).click();
+    await page.getByRole("status").filter({ hasText: "Expédiée" }).waitFor();
+    await page.getByText("TM-2026-0042").waitFor();
+    expect(await page.getByRole("listitem").filter({ hasText: "Karim Benali" }).count()).toBe(3);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: "/tmp/e2e-shots/admin-order-fr.png", fullPage: true });
+    expect(errors).toEqual([]);
+    await page.context().close();
+
+    // the customer's own order page shows it shipped, prepared first
+    const buyer = await newTab(browser(), DESKTOP);
+    await loginAs(buyer.page.context(), shop, DEMO);
+    await buyer.page.goto(`${shop.url}/order-detail?id=${number}`);
+    await buyer.page.getByText("Expédiée").first().waitFor();
+    await buyer.page.getByText("Commande préparée").waitFor();
+    await buyer.context.close();
+  });
 });

@@ -62,7 +62,7 @@ export function createOrderLife(deps: { publicUrl: string }) {
   /** The order's status moved by `event` for the staff member of `ctx`; a refusal says why in their language. */
   async function apply(ctx: StaffContext, orderId: number, event: StaffOrderEvent, at = new Date()): Promise<{ status: OrderStatus }> {
     const permission = EVENT_PERMISSION[event.type];
-    if (!permission || !can(ctx.staff.roles, permission)) throw forbidden();
+    if (!permission || !can(ctx.staff.roles, permission)) throw forbidden("admin.permission_denied");
     return staffWrite(ctx, async ({ db }, audit) => {
       const [o] = await db
         .select({ id: orders.id, number: orders.number, status: orders.status, pickup: orders.pickupMethod, shopId: orders.shopId })
