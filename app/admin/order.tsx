@@ -56,10 +56,7 @@ export default function AdminOrder() {
   const { order: o, customer, receiving, facts, timeline, steps } = useLoaderData<typeof loader>();
   const answer = useActionData<FormFailure & { done?: string }>();
   const busy = useNavigation().state !== "idle";
-  const stateText = (status: string) => {
-    const key = `orders.state_${status}`;
-    return t(key);
-  };
+  const stateText = (status: string) => t(`orders.state_${status}`);
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -95,7 +92,7 @@ export default function AdminOrder() {
               <Field label={t("admin.order_pallets")} name="pallets" inputMode="numeric" defaultValue="0" error={answer?.fields?.pallets} />
               <Field label={t("admin.order_weight")} name="weight_kg" inputMode="decimal" error={answer?.fields?.weight_kg} />
               <SubmitButton busy={busy}>
-                {t(life(o.pickup_method) ? "admin.order_mark_ready_pickup" : "admin.order_mark_ready")}
+                {t(o.pickup_method === 2 ? "admin.order_mark_ready_pickup" : "admin.order_mark_ready")}
               </SubmitButton>
             </Form>
           )}
@@ -224,5 +221,3 @@ export default function AdminOrder() {
     </div>
   );
 }
-
-const life = (pickupMethod: number) => pickupMethod === 2;
