@@ -48,7 +48,7 @@ for (const lang of ["fr", "zh"] as const) {
       await addRow(a, 1);
       await a.waitForBadge(2);
       await b.waitForBadge(2);
-      await expect.poll(() => b.lines().count()).toBe(2);
+      await expect.poll(() => b.lines().count(), { timeout: 5000 }).toBe(2);
       const names = await b.lineNames();
       expect(names.every((n) => n.trim().length > 0)).toBe(true);
 
