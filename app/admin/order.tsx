@@ -40,6 +40,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
+  requireStaff(context, "orders:read"); // a visitor or a role without orders learns nothing from the form's answer
   const fields = await formFields(request);
   return formAction(context.lang, async () => {
     const input = parseFields(orderEventSchema, fields);

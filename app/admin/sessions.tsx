@@ -9,7 +9,7 @@ import { formatDate } from "#core/format-date.ts";
 import { langOfPath } from "#core/slug.ts";
 import { translate } from "#core/i18n/translate.ts";
 import { useT } from "#app/lib/i18n.tsx";
-import { requireStaff } from "./guard.ts";
+import { requireStaff, staffContext } from "./guard.ts";
 import { formAction, formFields, parseFields, type FormFailure } from "./form.ts";
 import { Failure, PageTitle } from "./ui.tsx";
 
@@ -40,21 +40,21 @@ export async function loader({ context }: Route.LoaderArgs) {
 type SessionsAnswer = FormFailure & { notice?: string };
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const staff = requireStaff(context);
+  const ctx = staffContext(context);
   const { lang, services } = context;
   const current = context.admin!.session!.sessionId;
-  const sessions = services.staffAuth.sessions;
   return formAction(lang, async (): Promise<SessionsAnswer> => {
     const fields = await formFields(request);
     switch (fields.intent) {
       case "revoke": {
         const { id } = parseFields(staffSessionSchema, fields);
         // the current session ends by logging out
-        if (id === current || !(await sessions.revokeById(services.db, staff.id, id))) throw notFound("admin.session_invalid");
+        // the current session ends by logging out
+        if (id === current || !(await services.staffTeam.endSession(ctx, id))) throw notFound("admin.session_invalid");
         return { notice: translate(lang, "admin.staff_session_revoked") };
       }
       case "revoke_others": {
-        const count = await sessions.revokeOthers(services.db, staff.id, current);
+        const count = await services.staffTeam.endOtherSessions(ctx, current);
         return { notice: translate(lang, count ? "admin.staff_sessions_revoked" : "admin.staff_no_other_session", { count }) };
       }
       default:

@@ -189,7 +189,25 @@ export function createStaffTeam(deps: { publicUrl: string }) {
     });
   }
 
-  return { list, invite, invitation, acceptInvitation, setRoles, setDisabled, resetSecondFactor };
+  /** Ends one of the caller's own sessions (another member's id matches nothing); audited. */
+  async function endSession(ctx: StaffContext, id: number): Promise<boolean> {
+    return staffWrite(ctx, async (c, audit) => {
+      const done = await sessions.revokeById(c.db, ctx.staff.id, id);
+      if (done) await audit({ entity: "staff_session", id, action: "revoke", before: { live: true }, after: { live: false } });
+      return done;
+    });
+  }
+
+  /** Ends the caller's sessions but `keep` (the current one); audited; how many ended. */
+  async function endOtherSessions(ctx: StaffContext, keep: number): Promise<number> {
+    return staffWrite(ctx, async (c, audit) => {
+      const n = await sessions.revokeOthers(c.db, ctx.staff.id, keep);
+      if (n) await audit({ entity: "staff", id: ctx.staff.id, action: "revoke_other_sessions", after: { sessions: n } });
+      return n;
+    });
+  }
+
+  return { endSession, endOtherSessions, list, invite, invitation, acceptInvitation, setRoles, setDisabled, resetSecondFactor };
 }
 
 export type StaffTeam = ReturnType<typeof createStaffTeam>;

@@ -152,4 +152,17 @@ describe.each(testDbKinds())("staff writes and the team (%s)", (kind) => {
     );
     expect(n).toBe(1);
   });
+
+  it("ends a member's own other sessions as audited writes, never another member's", async () => {
+    const owner = await ctxOf(DEMO_STAFF[0].email);
+    const other = await ctxOf(DEMO_STAFF[1].email);
+    const mine = await auth.sessions.open(d.db, owner.staff.id, { ip: "192.0.2.30" });
+    const [{ id }] = await query<{ id: number }>(d.db, sql`select max(id) as id from staff_sessions where staff_id = ${owner.staff.id}`);
+    expect(await team.endSession(other, id)).toBe(false);
+    expect(await auth.sessions.resolve(d.db, mine)).not.toBeNull();
+    expect(await team.endSession(owner, id)).toBe(true);
+    expect(await auth.sessions.resolve(d.db, mine)).toBeNull();
+    const rows = await d.db.select().from(auditLog).where(eq(auditLog.entity, "staff_session"));
+    expect(rows.map((r) => [r.staffId, r.entityId, r.action])).toEqual([[owner.staff.id, String(id), "revoke"]]);
+  });
 });
