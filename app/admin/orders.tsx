@@ -71,6 +71,8 @@ export default function AdminOrders() {
     ) : null;
   const described = (name: string) => (errors[name] ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
   const pages = page ? Math.max(1, Math.ceil(page.total / page.page_size)) : 1;
+  // past the count's cap the last page is unknown: a full page has a next one
+  const hasNext = page ? (page.capped ? page.list.length === page.page_size : page.page < pages) : false;
   /** The queue's address with the filters asked and `change` (a blank value leaves its parameter out). */
   const href = (change: Record<string, string>) => {
     const p = new URLSearchParams();
@@ -218,22 +220,26 @@ export default function AdminOrders() {
       {page && (
         <>
           <p className="mb-2 text-sm text-muted" aria-live="polite">
-            {t("admin.orders_count", { count: page.total })}
+            {t(page.capped ? "admin.orders_count_more" : "admin.orders_count", { count: page.total })}
           </p>
           {page.list.length === 0 ? (
             <p className="rounded border border-line bg-white p-4">{t("admin.orders_empty")}</p>
           ) : (
             <OrdersTable rows={page.list} sort={sort} modes={modes} href={href} />
           )}
-          {(pages > 1 || page.page > 1) && (
+          {(hasNext || page.page > 1) && (
             <nav aria-label={t("admin.orders_pages")} className="mt-4 flex items-center gap-4 text-sm">
               {page.page > 1 && (
                 <Link to={href({ page: String(page.page - 1) })} rel="prev">
                   {t("admin.orders_previous")}
                 </Link>
               )}
-              <span>{t("admin.orders_page", { page: String(page.page), pages: String(pages) })}</span>
-              {page.page < pages && (
+              <span>
+                {page.capped
+                  ? t("admin.orders_page_open", { page: String(page.page) })
+                  : t("admin.orders_page", { page: String(page.page), pages: String(pages) })}
+              </span>
+              {hasNext && (
                 <Link to={href({ page: String(page.page + 1) })} rel="next">
                   {t("admin.orders_next")}
                 </Link>

@@ -1,4 +1,5 @@
 // The back office's order queue as its page reads it (server/modules/orders/staff-orders.service.ts answers it).
+import type { ListPage } from "../list-page.ts";
 
 /** One order as the queue shows it. */
 export type StaffOrderRow = {
@@ -23,3 +24,6 @@ export type StaffOrderRow = {
   zone_code: string | null;
   zone_name: string | null;
 };
+
+/** A page of the queue; `capped`: more orders match than were counted (`total` is the cap), the page goes on past it. */
+export type StaffOrderPage = ListPage<StaffOrderRow> & { capped: boolean };

@@ -1,6 +1,19 @@
 // Customers, sessions, addresses and everything an account owns besides orders. A table that refers to orders
 // (questions.ts) lives elsewhere: sales.ts imports this module.
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { LANGS } from "#core/lang.ts";
 import { models } from "./catalogue.ts";
@@ -39,8 +52,20 @@ export const customers = pgTable(
     check("customers_title_ck", oneOf(t.title, TITLES)),
     check("customers_lang_ck", oneOf(t.lang, LANGS)),
     check("customers_privacy_ck", sql`(${t.privacyVersion} is null) = (${t.privacyAcceptedAt} is null)`),
+    index("customers_search_trgm_idx").using("gin", sql`${searchTextOf(t)} gin_trgm_ops`),
   ],
 );
+
+type SearchedColumns = Record<"clientNumber" | "company" | "firstName" | "lastName" | "email" | "phone" | "siret", AnyPgColumn>;
+/**
+ * What staff search a customer by (client number, company, name, e-mail, phone, SIRET) as one text without accents
+ * or case (f_search_norm): a part of it is found through the trigram index above, the query using this same expression.
+ */
+function searchTextOf(t: SearchedColumns) {
+  return sql<string>`f_search_norm(${t.clientNumber} || ' ' || coalesce(${t.company}, '') || ' ' || ${t.firstName} || ' ' || ${t.lastName}
+    || ' ' || ${t.email} || ' ' || coalesce(${t.phone}, '') || ' ' || coalesce(${t.siret}, ''))`;
+}
+export const customerSearchText = searchTextOf(customers);
 
 // Opaque bearer tokens, stored as SHA-256 hashes, with idle and absolute expiry.
 export const sessions = pgTable(

@@ -1,14 +1,13 @@
-// The back office's order queue (DESIGN §9): every order, filtered, searched, sorted and paged in SQL, with the count
-// of all matching rows in the same statement (page-total.ts). It reads only.
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+// The back office's order queue (DESIGN §9): every order, filtered, searched, sorted and paged in SQL. The page is
+// read along its sort's index; the matching rows are counted apart, up to COUNT_CAP (counting 200,000 orders would
+// cost more than the page). It reads only.
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { customers, freightZoneDepartments, freightZones, orders } from "#server/db/schema/index.ts";
-import { pageTotal } from "#server/db/page-total.ts";
+import { customerSearchText, customers, freightZoneDepartments, freightZones, orders } from "#server/db/schema/index.ts";
 import { SHOP_TIME_ZONE } from "#core/format-date.ts";
 import type { Lang } from "#core/lang.ts";
-import type { ListPage } from "#core/list-page.ts";
 import type { StaffOrderQuery, StaffOrderSort } from "#core/validation/staff-orders.ts";
-import type { StaffOrderRow } from "#core/contracts/staff-orders.ts";
+import type { StaffOrderPage, StaffOrderRow } from "#core/contracts/staff-orders.ts";
 
 export type { StaffOrderRow };
 
@@ -21,15 +20,16 @@ const department = sql`left(${orders.deliveryAddress} ->> 'zip_code', 2)`;
 /** LIKE's wildcards taken literally. */
 const literal = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * Orders whose number holds the text, or whose customer's client number, company, name, e-mail, phone or SIRET does
+ * (without regard to accents or case). Two sets of ids, each found through its trigram index (an OR of the two
+ * conditions on the joined rows would read every order).
+ */
 function searchOf(text: string): SQL {
   const contains = `%${literal(text)}%`;
-  // company and names without regard to accents or case (f_search_norm of migration 0003)
   const folded = sql`'%' || f_search_norm(${literal(text)}) || '%'`;
-  const customer = sql`select ${customers.id} from ${customers} where ${customers.clientNumber} ilike ${contains}
-    or lower(${customers.email}) like lower(${contains})
-    or f_search_norm(coalesce(${customers.company}, '')) like ${folded}
-    or f_search_norm(${customers.firstName} || ' ' || ${customers.lastName}) like ${folded}`;
-  return or(sql`upper(${orders.number}) like upper(${contains})`, sql`${orders.customerId} in (${customer})`)!;
+  return sql`${orders.id} in (select ${orders.id} from ${orders} where upper(${orders.number}) like upper(${contains})
+    union all select ${orders.id} from ${orders} where ${orders.customerId} in (select ${customers.id} from ${customers} where ${customerSearchText} like ${folded}))`;
 }
 
 function filterOf(query: StaffOrderQuery): SQL | undefined {
@@ -66,9 +66,12 @@ const ORDER_BY: Record<StaffOrderSort, SQL[]> = {
   number_desc: [desc(orders.number)],
 };
 
-export function createStaffOrders() {
+/** The queue counts matching orders up to this; past it the page says "more than" and pages on without a last one. */
+export const COUNT_CAP = 10_000;
+
+export function createStaffOrders(countCap = COUNT_CAP) {
   /** One page of the queue; shop and zone names in `lang`. */
-  async function list(q: Db, query: StaffOrderQuery, lang: Lang = "fr"): Promise<ListPage<StaffOrderRow>> {
+  async function list(q: Db, query: StaffOrderQuery, lang: Lang = "fr"): Promise<StaffOrderPage> {
     const filter = filterOf(query);
     const shopName = sql<string | null>`(select st.name from shop_translations st where st.shop_id = ${orders.shopId}
       order by st.lang = ${lang} desc, st.lang = 'fr' desc limit 1)`;
@@ -98,7 +101,6 @@ export function createStaffOrders() {
         city: sql<string | null>`${orders.deliveryAddress} ->> 'city'`,
         zone_code: freightZones.code,
         zone_name: lang === "zh" ? freightZones.nameZh : freightZones.nameFr,
-        total: sql<number>`(count(*) over ())::int`,
       })
       .from(orders)
       .innerJoin(customers, eq(customers.id, orders.customerId))
@@ -108,19 +110,27 @@ export function createStaffOrders() {
       .orderBy(...ORDER_BY[query.sort])
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size);
-    const total = await pageTotal(rows, query.page, async () => {
-      const [{ n }] = await q
-        .select({ n: sql<number>`count(*)::int` })
-        .from(orders)
-        .where(filter);
-      return n;
-    });
+    const { total, capped } = await count(q, filter, query, rows.length);
     return {
-      list: rows.map(({ total: _, ...r }) => ({ ...r, pickup: Boolean(r.pickup), total_ttc: String(r.total_ttc) })),
-      total: Number(total),
+      list: rows.map((r) => ({ ...r, pickup: Boolean(r.pickup), total_ttc: String(r.total_ttc) })),
+      total,
+      capped,
       page: query.page,
       page_size: query.page_size,
     };
+  }
+
+  /** How many orders match, up to the cap: a first page that is not full is all of them. */
+  async function count(q: Db, filter: SQL | undefined, query: StaffOrderQuery, onPage: number) {
+    if (query.page === 1 && onPage < query.page_size) return { total: onPage, capped: false };
+    const matching = q
+      .select({ one: sql`1` })
+      .from(orders)
+      .where(filter)
+      .limit(countCap + 1)
+      .as("matching");
+    const [{ n }] = await q.select({ n: sql<number>`count(*)::int` }).from(matching);
+    return { total: Math.min(n, countCap), capped: n > countCap };
   }
 
   /** The freight zones, for the filter's choices: code and name in `lang`, in the tariff's order. */

@@ -298,4 +298,14 @@ describe.each(testDbKinds())("order queue (%s)", (kind) => {
     expect(await list({ q: "introuvable" })).toMatchObject({ list: [], total: 0, page: 1 });
     expect(await list({ q: "introuvable", page: "2" })).toMatchObject({ list: [], total: 0, page: 2 });
   });
+
+  it("counts up to its cap: past it the total is the cap, marked capped, and the pages go on", async () => {
+    const capped = createStaffOrders(25);
+    const q = staffOrderQuerySchema.parse({ customer: String(ids.c) });
+    expect(await capped.list(d.db, q)).toMatchObject({ total: 25, capped: true });
+    expect(await capped.list(d.db, { ...q, page: 3 })).toMatchObject({ total: 25, capped: true });
+    expect((await capped.list(d.db, { ...q, page: 3 })).list).toHaveLength(1);
+    expect(await capped.list(d.db, { ...q, page_size: 50 })).toMatchObject({ total: 41, capped: false });
+    expect(await list({ customer: String(ids.c) })).toMatchObject({ total: 41, capped: false });
+  });
 });
