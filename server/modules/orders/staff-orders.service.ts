@@ -12,16 +12,17 @@ import type { StaffOrderRow } from "#core/contracts/staff-orders.ts";
 
 export type { StaffOrderRow };
 
-const iso = (column: SQLWrapper) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const iso = (column: SQLWrapper) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 /** The moment a day (YYYY-MM-DD) starts in the shop's time zone, and the next day's. */
-const dayStart = (day: string) => sql`(${day}::date)::timestamp at time zone ${SHOP_TIME_ZONE}`;
-const nextDayStart = (day: string) => sql`(${day}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE}`;
+export const dayStart = (day: string) => sql`(${day}::date)::timestamp at time zone ${SHOP_TIME_ZONE}`;
+export const nextDayStart = (day: string) => sql`(${day}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE}`;
 /** The department of the delivery address (its zip code's first two characters): the freight zone's key. */
 const department = sql`left(${orders.deliveryAddress} ->> 'zip_code', 2)`;
 /** LIKE's wildcards taken literally. */
 const literal = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function searchOf(text: string): SQL {
+/** Orders whose number, or whose customer's client number, e-mail, company or name, holds the text. */
+export function searchOf(text: string): SQL {
   const contains = `%${literal(text)}%`;
   // company and names without regard to accents or case (f_search_norm of migration 0003)
   const folded = sql`'%' || f_search_norm(${literal(text)}) || '%'`;
