@@ -2,7 +2,7 @@
 // role may take as its buttons, and a live region that says what each did. An event posts to the queue's action
 // (by script, or as a plain form without it); the export posts the same boxes straight to its own address, so the
 // browser downloads the file and stays on the queue.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigation, useSubmit } from "react-router";
 import type { BulkAction } from "#core/orders/bulk.ts";
 import { useT } from "#app/lib/i18n.tsx";
@@ -27,6 +27,11 @@ export function BulkForm({
   const submit = useSubmit();
   const busy = useNavigation().state === "submitting";
   const [empty, setEmpty] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  // an action done, its selection is cleared: the next action is never sent to the same orders by mistake
+  useEffect(() => {
+    if (answer) for (const box of form.current?.querySelectorAll<HTMLInputElement>('input[type="checkbox"]') ?? []) box.checked = false;
+  }, [answer]);
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     const button = (e.nativeEvent as SubmitEvent).submitter;
     const chosen = e.currentTarget.querySelector('input[name="order"]:checked') !== null;
@@ -39,7 +44,7 @@ export function BulkForm({
   };
   if (actions.length === 0) return <>{children}</>;
   return (
-    <form method="post" onSubmit={onSubmit}>
+    <form method="post" onSubmit={onSubmit} ref={form}>
       <div role="group" aria-label={t("admin.bulk_actions")} className="mb-2 flex flex-wrap items-center gap-2">
         <span className="text-sm font-medium">{t("admin.bulk_actions")}</span>
         {actions.map((a) => (
