@@ -46,6 +46,9 @@ import { createOrderLife } from "./modules/orders/order-life.service.ts";
 import { createStaffTeam } from "./modules/staff/staff-team.service.ts";
 import { createAuditLog } from "./modules/staff/audit-log.service.ts";
 import { createStaffOrders } from "./modules/orders/staff-orders.service.ts";
+import { createOrderNotes } from "./modules/orders/order-notes.service.ts";
+import { createOrderBulk } from "./modules/orders/order-bulk.service.ts";
+import { createPickupDesk } from "./modules/orders/pickup-desk.service.ts";
 
 // Account services take the handle to use (`db` below, or a transaction) as their first argument
 // (decision 060); catalogue read services keep the pool for their cached read model: a use case that must
@@ -78,6 +81,7 @@ export function createServices(
   const payments = createPaymentsService({ provider, publicUrl: env.PUBLIC_URL, log: outbox.log });
   const deliveries = createDeliveriesService();
   const documents = createDocumentsService();
+  const orderLife = createOrderLife({ publicUrl: env.PUBLIC_URL });
   const questions = createQuestionsService({ storage: diskStorage(join(env.DATA_DIR, "attachments")), limits });
   // An answer from the shop becomes a notice in the same transaction.
   questions.onAnswered(async (q, e) => {
@@ -113,7 +117,13 @@ export function createServices(
     /** The back office's staff: login with the second factor, sessions (DESIGN §9). */
     staffAuth: createStaffAuth(),
     /** Staff move orders along their life (core/orders/life.ts): preparation, shipping, delivery, pickup. */
-    orderLife: createOrderLife({ publicUrl: env.PUBLIC_URL }),
+    orderLife,
+    /** Staff's internal notes on an order: never shown to the customer. */
+    orderNotes: createOrderNotes(),
+    /** The order queue's bulk actions: an order life event per chosen order, or the selection as CSV. */
+    orderBulk: createOrderBulk(orderLife),
+    /** The store counter: each shop's pickups ready, handed over today, still being prepared. */
+    pickupDesk: createPickupDesk(orderLife),
     /** The owner's team management: invitations, roles, disabling, second factor resets. */
     staffTeam: createStaffTeam({ publicUrl: env.PUBLIC_URL }),
     /** The audit log, read by the back office (written only by staffWrite). */

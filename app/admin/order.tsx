@@ -1,10 +1,12 @@
 // An order in the back office: what the customer bought and owes, who they are and when they receive goods, what the
-// preparation recorded, its timeline with who did what, and the next steps of its life the staff member may take.
+// preparation recorded, its timeline with who did what, the next steps of its life the staff member may take, and
+// the staff's internal notes (order-notes.tsx).
 import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
 import { can } from "#core/staff/permissions.ts";
 import { EVENT_PERMISSION, possibleEvents, type OrderStatus, type StaffOrderEvent } from "#core/orders/life.ts";
 import { orderEventOf, orderEventSchema } from "#core/validation/order-events.ts";
+import { orderNoteSchema } from "#core/validation/order-notes.ts";
 import { formatDate } from "#core/format-date.ts";
 import { langOfPath } from "#core/slug.ts";
 import { translate } from "#core/i18n/translate.ts";
@@ -17,6 +19,7 @@ import { OrderDelivery, OrderInvoiceAddress, OrderPayment } from "#app/component
 import { requireStaff, staffContext } from "./guard.ts";
 import { formAction, formFields, parseFields, type FormFailure } from "./form.ts";
 import { Failure, PageTitle, SubmitButton } from "./ui.tsx";
+import { OrderNotes } from "./order-notes.tsx";
 
 export const handle = { personal: true };
 
@@ -36,12 +39,26 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const steps = possibleEvents(life).filter(
     (e): e is StaffOrderEvent["type"] => (STEPS as string[]).includes(e) && can(staff.roles, EVENT_PERMISSION[e]!),
   );
-  return { ...d, steps };
+  const notes = await context.services.orderNotes.list(context.services.db, d.order.id);
+  return { ...d, steps, notes, canNote: can(staff.roles, "orders:edit") };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   requireStaff(context, "orders:read"); // a visitor or a role without orders learns nothing from the form's answer
   const fields = await formFields(request);
+  if (fields.intent === "note") {
+    const ctx = staffContext(context, "orders:edit");
+    return formAction(
+      context.lang,
+      async () => {
+        const { note } = parseFields(orderNoteSchema, fields);
+        const { order } = await orNotFound(context.services.orderLife.detail(context.services.db, params.number, context.lang));
+        await context.services.orderNotes.add(ctx, order.id, note);
+        return { noted: true, form: "note" };
+      },
+      "note",
+    );
+  }
   return formAction(context.lang, async () => {
     const input = parseFields(orderEventSchema, fields);
     const event = orderEventOf(input);
@@ -54,8 +71,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 
 export default function AdminOrder() {
   const { t, lang } = useT();
-  const { order: o, customer, receiving, facts, timeline, steps } = useLoaderData<typeof loader>();
-  const answer = useActionData<FormFailure & { done?: string }>();
+  const { order: o, customer, receiving, facts, timeline, steps, notes, canNote } = useLoaderData<typeof loader>();
+  const answer = useActionData<FormFailure & { done?: string; noted?: boolean }>();
+  const stepAnswer = answer?.form === "note" ? undefined : answer;
   const busy = useNavigation().state !== "idle";
   const stateText = (status: string) => t(`orders.state_${status}`);
   return (
@@ -72,12 +90,12 @@ export default function AdminOrder() {
         <h2 id="order-next" className="mb-3 text-lg font-semibold">
           {t("admin.order_next_steps")}
         </h2>
-        {answer?.done && (
+        {stepAnswer?.done && (
           <p role="status" className="mb-3 rounded bg-green-50 p-3 text-sm text-green-800">
-            {t("admin.order_moved", { state: stateText(answer.done) })}
+            {t("admin.order_moved", { state: stateText(stepAnswer.done) })}
           </p>
         )}
-        <Failure text={answer?.failure} />
+        <Failure text={stepAnswer?.failure} />
         {steps.length === 0 && <p className="text-sm text-muted">{t("admin.order_no_step")}</p>}
         <div className="flex flex-wrap items-start gap-6">
           {steps.includes("start_preparation") && (
@@ -89,9 +107,21 @@ export default function AdminOrder() {
           {steps.includes("mark_ready") && (
             <Form method="post" noValidate className="flex max-w-xs flex-col gap-3">
               <input type="hidden" name="intent" value="mark_ready" />
-              <Field label={t("admin.order_parcels")} name="parcels" inputMode="numeric" defaultValue="0" error={answer?.fields?.parcels} />
-              <Field label={t("admin.order_pallets")} name="pallets" inputMode="numeric" defaultValue="0" error={answer?.fields?.pallets} />
-              <Field label={t("admin.order_weight")} name="weight_kg" inputMode="decimal" error={answer?.fields?.weight_kg} />
+              <Field
+                label={t("admin.order_parcels")}
+                name="parcels"
+                inputMode="numeric"
+                defaultValue="0"
+                error={stepAnswer?.fields?.parcels}
+              />
+              <Field
+                label={t("admin.order_pallets")}
+                name="pallets"
+                inputMode="numeric"
+                defaultValue="0"
+                error={stepAnswer?.fields?.pallets}
+              />
+              <Field label={t("admin.order_weight")} name="weight_kg" inputMode="decimal" error={stepAnswer?.fields?.weight_kg} />
               <SubmitButton busy={busy}>
                 {t(o.pickup_method === 2 ? "admin.order_mark_ready_pickup" : "admin.order_mark_ready")}
               </SubmitButton>
@@ -100,8 +130,8 @@ export default function AdminOrder() {
           {steps.includes("ship") && (
             <Form method="post" noValidate className="flex max-w-xs flex-col gap-3">
               <input type="hidden" name="intent" value="ship" />
-              <Field label={t("admin.order_carrier")} name="carrier" maxLength={40} error={answer?.fields?.carrier} />
-              <Field label={t("admin.order_tracking")} name="tracking" maxLength={60} error={answer?.fields?.tracking} />
+              <Field label={t("admin.order_carrier")} name="carrier" maxLength={40} error={stepAnswer?.fields?.carrier} />
+              <Field label={t("admin.order_tracking")} name="tracking" maxLength={60} error={stepAnswer?.fields?.tracking} />
               <SubmitButton busy={busy}>{t("admin.order_ship")}</SubmitButton>
             </Form>
           )}
@@ -114,7 +144,7 @@ export default function AdminOrder() {
           {steps.includes("hand_over") && (
             <Form method="post" noValidate className="flex max-w-xs flex-col gap-3">
               <input type="hidden" name="intent" value="hand_over" />
-              <Field label={t("admin.order_picked_up_by")} name="picked_up_by" maxLength={80} error={answer?.fields?.picked_up_by} />
+              <Field label={t("admin.order_picked_up_by")} name="picked_up_by" maxLength={80} error={stepAnswer?.fields?.picked_up_by} />
               <SubmitButton busy={busy}>{t("admin.order_hand_over")}</SubmitButton>
             </Form>
           )}
@@ -201,6 +231,8 @@ export default function AdminOrder() {
         </div>
       </section>
       <OrderInvoiceAddress o={o} />
+
+      <OrderNotes notes={notes} canWrite={canNote} answer={answer} busy={busy} />
 
       <section aria-labelledby="order-timeline" className="rounded border border-line bg-white p-4">
         <h2 id="order-timeline" className="mb-2 text-lg font-semibold">

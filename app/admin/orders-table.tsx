@@ -1,5 +1,6 @@
 // The order queue's table (admin/orders.tsx): sortable headers as links keeping the filters, one row per order with a
-// box for the bulk actions to come; it scrolls inside its box on a narrow screen.
+// box for the bulk actions (its form is around the table, orders-bulk.tsx); it scrolls inside its box on a narrow
+// screen.
 import { useRef } from "react";
 import { Link } from "react-router";
 import type { StaffOrderRow } from "#core/contracts/staff-orders.ts";

@@ -1,17 +1,23 @@
 // The order queue (DESIGN §9): every order, filtered, searched, sorted and paged on the server from the address's
-// search parameters (a GET form: it works without JavaScript), each number a link to its order page. It reads only;
-// the boxes of the rows are the selection of the bulk actions to come.
-import { Form, Link, useLoaderData } from "react-router";
+// search parameters (a GET form: it works without JavaScript), each number a link to its order page. The boxes of
+// the rows are the selection of the bulk actions (orders-bulk.tsx): the action below moves each ticked order by the
+// chosen event, each its own audited write, and answers which moved and which were refused, with why.
+import { Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/orders";
 import { STAFF_ORDER_MODES, STAFF_ORDER_PAGE_SIZES, staffOrderParams, staffOrderQuerySchema } from "#core/validation/staff-orders.ts";
 import { ORDER_STATUSES } from "#core/orders/life.ts";
+import { BULK_PERMISSION, bulkActionsOf, isBulkEvent } from "#core/orders/bulk.ts";
+import { orderBulkSchema } from "#core/validation/order-bulk.ts";
+import { refused } from "#core/domain-errors.ts";
 import { orderStateLabel } from "#core/order-states.ts";
 import { langOfPath } from "#core/slug.ts";
 import { translate } from "#core/i18n/translate.ts";
 import { useT } from "#app/lib/i18n.tsx";
-import { adminPath, requireStaff } from "./guard.ts";
+import { adminPath, requireStaff, staffContext } from "./guard.ts";
+import { formAction, formFields, parseFields, type FormFailure } from "./form.ts";
 import { PageTitle } from "./ui.tsx";
 import { OrdersTable, type QueueAsked } from "./orders-table.tsx";
+import { BulkForm, type BulkAnswer } from "./orders-bulk.tsx";
 
 export const handle = { personal: true };
 
@@ -22,7 +28,7 @@ export const meta: Route.MetaFunction = ({ location }) => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireStaff(context, "orders:read");
+  const staff = requireStaff(context, "orders:read");
   const { db, staffOrders, config } = context.services;
   const lang = context.lang;
   const raw = staffOrderParams(new URL(request.url).searchParams);
@@ -52,7 +58,29 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     shops: shops.map((s) => ({ id: s.id, name: s.name })),
     statuses: ORDER_STATUSES.map((s) => ({ value: s, label: translate(lang, orderStateLabel({ status: s }, lang).key) })),
     modes: Object.fromEntries(STAFF_ORDER_MODES.map((m) => [m, translate(lang, `checkout.mode_${m}`)])) as Record<string, string>,
+    bulk: bulkActionsOf(staff.roles),
   };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireStaff(context, "orders:read"); // a visitor or a role without orders learns nothing from the form's answer
+  const fields = await formFields(request);
+  const lang = context.lang;
+  return formAction(lang, async (): Promise<{ bulk: BulkAnswer }> => {
+    const { intent, order } = parseFields(orderBulkSchema, fields);
+    if (!isBulkEvent(intent)) throw refused("admin.bulk_action_invalid"); // the export has its own address
+    const ctx = staffContext(context, BULK_PERMISSION[intent]);
+    const outcomes = await context.services.orderBulk.apply(ctx, order, intent);
+    const moved = outcomes.flatMap((o) => (o.ok ? [o] : []));
+    const label = moved.length ? orderStateLabel({ status: moved[0].status }, lang) : null;
+    return {
+      bulk: {
+        moved: moved.map((o) => o.number),
+        state: label ? translate(lang, label.key, label.values) : "",
+        refused: outcomes.flatMap((o) => (o.ok ? [] : [{ number: o.number ?? `#${o.id}`, reason: translate(lang, o.key, o.vars) }])),
+      },
+    };
+  });
 }
 
 const input = "rounded border border-line px-3 py-2";
@@ -60,7 +88,9 @@ const field = "flex flex-col gap-1 text-sm";
 
 export default function AdminOrders() {
   const { t, lang } = useT();
-  const { page, sort, asked, errors, zones, shops, statuses, modes } = useLoaderData<typeof loader>();
+  const { page, sort, asked, errors, zones, shops, statuses, modes, bulk } = useLoaderData<typeof loader>();
+  const answer = useActionData<FormFailure & { bulk?: BulkAnswer }>();
+  const refusal = answer?.failure ?? (answer?.fields ? t(Object.values(answer.fields)[0]) : undefined);
   const one = (name: string) => (typeof asked[name] === "string" ? (asked[name] as string) : "");
   const chosen = new Set(Array.isArray(asked.status) ? asked.status : []);
   const error = (name: string) =>
@@ -225,7 +255,9 @@ export default function AdminOrders() {
           {page.list.length === 0 ? (
             <p className="rounded border border-line bg-white p-4">{t("admin.orders_empty")}</p>
           ) : (
-            <OrdersTable rows={page.list} sort={sort} modes={modes} href={href} />
+            <BulkForm actions={bulk} answer={answer?.bulk} failure={refusal}>
+              <OrdersTable rows={page.list} sort={sort} modes={modes} href={href} />
+            </BulkForm>
           )}
           {(hasNext || page.page > 1) && (
             <nav aria-label={t("admin.orders_pages")} className="mt-4 flex items-center gap-4 text-sm">

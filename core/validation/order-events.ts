@@ -7,6 +7,8 @@ import { CARRIER_MAX, PACKING_MAX, PICKED_UP_BY_MAX, TRACKING_MAX, type StaffOrd
 const packing = { error: "orders.packing_invalid" };
 const tracking = { error: "orders.tracking_required" };
 const pickedUpBy = { error: "orders.picked_up_by_required" };
+/** The name of who collects a store pickup (the order page and the pickup desk). */
+export const pickedUpByField = text(pickedUpBy).trim().min(1, pickedUpBy).max(PICKED_UP_BY_MAX, pickedUpBy);
 
 /** A weight as typed in French or English ("212,4" or "212.4"), in kg, above 0. */
 const weight = text(packing)
@@ -33,7 +35,7 @@ export const orderEventSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("deliver") }),
     z.object({
       intent: z.literal("hand_over"),
-      picked_up_by: text(pickedUpBy).trim().min(1, pickedUpBy).max(PICKED_UP_BY_MAX, pickedUpBy),
+      picked_up_by: pickedUpByField,
     }),
   ],
   { error: "orders.transition_unknown" },

@@ -39,7 +39,7 @@ export const STAFF_ORDER_SEARCH_MAX = 100;
 
 const blank = (v: unknown) => typeof v === "string" && v.trim() === "";
 /** A filter left blank in the form is no filter. */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (blank(v) ? undefined : v), schema.optional());
+export const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (blank(v) ? undefined : v), schema.optional());
 const day = (key: Key) =>
   text(amsg(key))
     .trim()
@@ -63,6 +63,9 @@ const statuses = z.preprocess(
     .optional(),
 );
 
+/** A search's text, trimmed, at most STAFF_ORDER_SEARCH_MAX characters. */
+export const searchText = text(amsg("orders_search_too_long")).trim().max(STAFF_ORDER_SEARCH_MAX, amsg("orders_search_too_long"));
+
 /**
  * The queue's query: a search (order number, client number, company or name without regard to accents or case,
  * e-mail), statuses, payment, placed days (YYYY-MM-DD in the shop's time zone, both included, from ≤ to), delivery
@@ -71,7 +74,7 @@ const statuses = z.preprocess(
  */
 export const staffOrderQuerySchema = z
   .object({
-    q: optional(text(amsg("orders_search_too_long")).trim().max(STAFF_ORDER_SEARCH_MAX, amsg("orders_search_too_long"))),
+    q: optional(searchText),
     status: statuses,
     payment: optional(z.enum(STAFF_ORDER_PAYMENTS, amsg("orders_payment_invalid"))),
     placed_from: optional(day("date_invalid")),

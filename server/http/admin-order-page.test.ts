@@ -1,10 +1,11 @@
 // The back office's order page over the real build: the next steps a role may take, each refused to a role without
-// its permission (and nothing changes), a step taken moves the order, and the page speaks the staff member's language.
+// its permission (and nothing changes), a step taken moves the order, internal notes written by who may (never on the
+// customer's page), and the page speaks the staff member's language.
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { query } from "#server/db/client.ts";
-import { orders } from "#server/db/schema/index.ts";
+import { orderNotes, orders } from "#server/db/schema/index.ts";
 import { pagesAppPerSuite } from "#server/test/pages-app.ts";
 import { staffCookie } from "#server/test/staff.ts";
 
@@ -75,10 +76,51 @@ describe("back office order page", () => {
     ).toBe(404);
   });
 
+  it("adds an internal note for a role that edits orders, refuses it to the others and when blank; the customer never sees it", async () => {
+    const number = "CE2026-000123"; // the demo customer's
+    const [{ id }] = await t.app.services.db.select({ id: orders.id }).from(orders).where(eq(orders.number, number));
+    const count = async () => (await t.app.services.db.select().from(orderNotes).where(eq(orderNotes.orderId, id))).length;
+    const service = await staffCookie(t.app, "service-client@comptoir-emballage.fr");
+    const view = await page(t.app, `/admin/commandes/${number}`, service);
+    expect(view.body).toContain("Notes internes");
+    expect(view.body).toContain("Aucune note pour cette commande.");
+    const added = await post(
+      t.app,
+      `/admin/commandes/${number}`,
+      { intent: "note", note: "Rappeler avant 11 h 30 : quai fermé l'après-midi." },
+      service,
+    );
+    expect(added.statusCode).toBe(200);
+    expect(added.body).toContain("Note ajoutée.");
+    expect(added.body).toContain("Rappeler avant 11 h 30 : quai fermé l&#x27;après-midi.");
+    expect(added.body).toContain("Li Wei");
+    expect(await count()).toBe(1);
+
+    const blank = await post(t.app, `/admin/commandes/${number}`, { intent: "note", note: "   " }, service);
+    expect(blank.statusCode).toBe(400);
+    expect(blank.body).toContain("Veuillez saisir la note.");
+    const long = await post(t.app, `/admin/commandes/${number}`, { intent: "note", note: "x".repeat(2001) }, service);
+    expect(long.statusCode).toBe(400);
+    expect(long.body).toContain("La note ne doit pas dépasser 2 000 caractères.");
+    // the warehouse reads the note but may not write one: no form, and 403
+    const warehouse = await staffCookie(t.app, "entrepot@comptoir-emballage.fr");
+    const read = await page(t.app, `/admin/commandes/${number}`, warehouse);
+    expect(read.body).toContain("quai fermé");
+    expect(read.body).not.toContain("Ajouter la note");
+    expect((await post(t.app, `/admin/commandes/${number}`, { intent: "note", note: "Note" }, warehouse)).statusCode).toBe(403);
+    expect(await count()).toBe(1);
+
+    const customer = await page(t.app, `/order-detail?id=${number}`, t.demo);
+    expect(customer.statusCode).toBe(200);
+    expect(customer.body).toContain(number);
+    expect(customer.body).not.toContain("quai fermé");
+  });
+
   it("speaks Chinese under /zh/admin", async () => {
     const o = await paidOrder();
     const view = await page(t.app, `/zh/admin/commandes/${o.number}`, await staffCookie(t.app, "service-client@comptoir-emballage.fr"));
     expect(view.statusCode).toBe(200);
     expect(view.body).toContain("历史记录");
+    expect(view.body).toContain("内部备注");
   });
 });

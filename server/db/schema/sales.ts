@@ -179,6 +179,10 @@ export const orders = pgTable(
     index("orders_shop_idx")
       .on(t.shopId)
       .where(sql`shop_id is not null`),
+    // the pickup desk (pickup-desk.service.ts): a shop's store pickups by status, handed over by day
+    index("orders_pickup_desk_idx")
+      .on(t.shopId, t.status, t.deliveredAt)
+      .where(sql`pickup_method = 2`),
     // the delivery department, the freight zone's key
     index("orders_department_idx").on(sql`left(${t.deliveryAddress} ->> 'zip_code', 2)`),
     // a part of an order number ("000162")

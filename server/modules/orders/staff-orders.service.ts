@@ -11,10 +11,10 @@ import type { StaffOrderPage, StaffOrderRow } from "#core/contracts/staff-orders
 
 export type { StaffOrderRow };
 
-const iso = (column: SQLWrapper) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const iso = (column: SQLWrapper) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 /** The moment a day (YYYY-MM-DD) starts in the shop's time zone, and the next day's. */
-const dayStart = (day: string) => sql`(${day}::date)::timestamp at time zone ${SHOP_TIME_ZONE}`;
-const nextDayStart = (day: string) => sql`(${day}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE}`;
+export const dayStart = (day: string) => sql`(${day}::date)::timestamp at time zone ${SHOP_TIME_ZONE}`;
+export const nextDayStart = (day: string) => sql`(${day}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE}`;
 /** The department of the delivery address (its zip code's first two characters): the freight zone's key. */
 const department = sql`left(${orders.deliveryAddress} ->> 'zip_code', 2)`;
 /** LIKE's wildcards taken literally. */
@@ -25,7 +25,7 @@ const literal = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * (without regard to accents or case). Two sets of ids, each found through its trigram index (an OR of the two
  * conditions on the joined rows would read every order).
  */
-function searchOf(text: string): SQL {
+export function searchOf(text: string): SQL {
   const contains = `%${literal(text)}%`;
   const folded = sql`'%' || f_search_norm(${literal(text)}) || '%'`;
   return sql`${orders.id} in (select ${orders.id} from ${orders} where upper(${orders.number}) like upper(${contains})
