@@ -1,6 +1,6 @@
 // The order page's cancellation (admin/order.tsx): the refund's way among those the order and the staff member allow,
 // with what each gives back, and the reason; sent, it comes back as a confirmation step (a second form) before
-// anything changes.
+// anything changes. A refusal shows here, even when the order can no longer be cancelled.
 import { Form, Link, useLocation } from "react-router";
 import type { CancelRefund } from "#core/orders/life.ts";
 import { CANCEL_REASON_MAX } from "#core/orders/life.ts";
@@ -74,38 +74,40 @@ export function OrderCancel(props: {
       </h2>
       <p className="mb-3 text-sm text-muted">{t("admin.order_cancel_intro")}</p>
       <Failure text={props.failure} />
-      <Form method="post" noValidate className="mt-3 flex max-w-xl flex-col gap-3">
-        <input type="hidden" name="intent" value="cancel" />
-        {choice ? (
-          <fieldset className="flex flex-col gap-1">
-            <legend className="mb-1 text-sm font-medium">{t("admin.order_cancel_refund")}</legend>
-            {props.options.map((o, i) => (
-              <label key={o.refund} className="flex items-start gap-2 text-sm">
-                <input type="radio" name="refund" value={o.refund} defaultChecked={i === 0} className="mt-1" />
-                <span>{lines(o.refund, o.settlement).join(" — ")}</span>
-              </label>
-            ))}
-            {props.fields?.refund && (
-              <p role="alert" className="text-sm text-red-700">
-                {t(props.fields.refund)}
-              </p>
-            )}
-          </fieldset>
-        ) : (
-          <>
-            <input type="hidden" name="refund" value="none" />
-            {lines("none", props.options[0].settlement).map((l) => (
-              <p key={l} className="text-sm">
-                {l}
-              </p>
-            ))}
-          </>
-        )}
-        <Field label={t("admin.order_cancel_reason")} name="reason" maxLength={CANCEL_REASON_MAX} error={props.fields?.reason} />
-        <div>
-          <SubmitButton busy={props.busy}>{t("admin.order_cancel_submit")}</SubmitButton>
-        </div>
-      </Form>
+      {props.options.length > 0 && (
+        <Form method="post" noValidate className="mt-3 flex max-w-xl flex-col gap-3">
+          <input type="hidden" name="intent" value="cancel" />
+          {choice ? (
+            <fieldset className="flex flex-col gap-1">
+              <legend className="mb-1 text-sm font-medium">{t("admin.order_cancel_refund")}</legend>
+              {props.options.map((o, i) => (
+                <label key={o.refund} className="flex items-start gap-2 text-sm">
+                  <input type="radio" name="refund" value={o.refund} defaultChecked={i === 0} className="mt-1" />
+                  <span>{lines(o.refund, o.settlement).join(" — ")}</span>
+                </label>
+              ))}
+              {props.fields?.refund && (
+                <p role="alert" className="text-sm text-red-700">
+                  {t(props.fields.refund)}
+                </p>
+              )}
+            </fieldset>
+          ) : (
+            <>
+              <input type="hidden" name="refund" value="none" />
+              {lines("none", props.options[0].settlement).map((l) => (
+                <p key={l} className="text-sm">
+                  {l}
+                </p>
+              ))}
+            </>
+          )}
+          <Field label={t("admin.order_cancel_reason")} name="reason" maxLength={CANCEL_REASON_MAX} error={props.fields?.reason} />
+          <div>
+            <SubmitButton busy={props.busy}>{t("admin.order_cancel_submit")}</SubmitButton>
+          </div>
+        </Form>
+      )}
     </section>
   );
 }

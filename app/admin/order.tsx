@@ -146,7 +146,7 @@ export default function AdminOrder() {
         </div>
       </section>
 
-      {(cancel.length > 0 || answer?.confirm) && (
+      {(cancel.length > 0 || answer?.confirm || cancelling) && (
         <OrderCancel
           number={o.number}
           options={cancel}

@@ -69,12 +69,12 @@ describe("back office order cancellation", () => {
     // bad input: a translated message, nothing changes
     const empty = await post(t.app, url, { intent: "cancel", refund: "credit_note", reason: " " }, cs);
     expect(empty.statusCode).toBe(400);
-    expect(text(empty.body)).toContain("Indiquez le motif de l'annulation (300 caractères au plus).");
+    expect(text(empty.body)).toMatch(/role="alert"[^>]*>Indiquez le motif de l'annulation \(300 caractères au plus\)\.</);
     const long = await post(t.app, url, { intent: "cancel", refund: "credit_note", reason: "x".repeat(301), confirm: "yes" }, cs);
     expect(long.statusCode).toBe(400);
     const way = await post(t.app, url, { intent: "cancel", refund: "cheque", reason: "Erreur", confirm: "yes" }, cs);
     expect(way.statusCode).toBe(400);
-    expect(text(way.body)).toContain("Indiquez comment rembourser le client");
+    expect(text(way.body)).toMatch(/role="alert"[^>]*>Indiquez comment rembourser le client/);
     // a paid order is not cancelled without its refund
     const none = await post(t.app, url, { intent: "cancel", refund: "none", reason: "Erreur", confirm: "yes" }, cs);
     expect(none.statusCode).toBe(400);
@@ -98,7 +98,7 @@ describe("back office order cancellation", () => {
     // sent again, it is refused: the order is cancelled already
     const again = await post(t.app, url, { intent: "cancel", refund: "credit_note", reason: "Encore", confirm: "yes" }, cs);
     expect(again.statusCode).toBe(400);
-    expect(text(again.body)).toContain("Impossible : la commande est annulée.");
+    expect(text(again.body)).toMatch(/role="alert"[^>]*>Impossible : la commande est annulée\.</);
   });
 
   it("refuses the cancellation to the warehouse, the planner and the catalogue, and nothing changes", async () => {
