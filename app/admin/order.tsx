@@ -4,8 +4,8 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
 import { can } from "#core/staff/permissions.ts";
-import { EVENT_PERMISSION, possibleEvents, type OrderStatus, type StaffOrderEvent } from "#core/orders/life.ts";
-import { orderEventOf, orderEventSchema } from "#core/validation/order-events.ts";
+import { EVENT_PERMISSION, FROM, mayCancel, possibleEvents, type OrderStatus, type StaffOrderEvent } from "#core/orders/life.ts";
+import { orderCancelSchema, orderEventOf, orderEventSchema } from "#core/validation/order-events.ts";
 import { orderNoteSchema } from "#core/validation/order-notes.ts";
 import { formatDate } from "#core/format-date.ts";
 import { langOfPath } from "#core/slug.ts";
@@ -16,10 +16,12 @@ import { orNotFound } from "#app/lib/loader-errors.ts";
 import { Field } from "#app/components/account/field.tsx";
 import { OrderLines, StateBadge, TotalsTable } from "#app/components/orders/order-parts.tsx";
 import { OrderDelivery, OrderInvoiceAddress, OrderPayment } from "#app/components/orders/order-sections.tsx";
-import { requireStaff, staffContext } from "./guard.ts";
+import { forbidden, requireStaff, staffContext } from "./guard.ts";
 import { formAction, formFields, parseFields, type FormFailure } from "./form.ts";
 import { Failure, PageTitle, SubmitButton } from "./ui.tsx";
 import { OrderNotes } from "./order-notes.tsx";
+import { OrderCancel, type CancelConfirm } from "./order-cancel.tsx";
+import { OrderPayments } from "./order-payments.tsx";
 
 export const handle = { personal: true };
 
@@ -39,11 +41,32 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const steps = possibleEvents(life).filter(
     (e): e is StaffOrderEvent["type"] => (STEPS as string[]).includes(e) && can(staff.roles, EVENT_PERMISSION[e]!),
   );
+  // the ways to cancel the order that it and the staff member allow, each with what it gives back
+  const cancel =
+    can(staff.roles, "orders:cancel") && FROM.cancel.includes(life.status)
+      ? (await context.services.orderLife.cancelOptions(context.services.db, d.order.id)).filter((o) => mayCancel(staff.roles, o.refund))
+      : [];
   const notes = await context.services.orderNotes.list(context.services.db, d.order.id);
-  return { ...d, steps, notes, canNote: can(staff.roles, "orders:edit") };
+  return { ...d, steps, cancel, notes, canNote: can(staff.roles, "orders:edit") };
 }
 
-export async function action({ context, params, request }: Route.ActionArgs) {
+/** A cancellation sent: without `confirm`, what it would give back (the confirmation step); with it, done. */
+async function cancelAction({ context, params }: Route.ActionArgs, fields: Record<string, unknown>) {
+  const ctx = staffContext(context, "orders:cancel");
+  const input = parseFields(orderCancelSchema, fields);
+  if (!mayCancel(ctx.staff.roles, input.refund)) throw forbidden();
+  const { orderLife, db } = context.services;
+  const { order } = await orNotFound(orderLife.detail(db, params.number, context.lang));
+  if (input.confirm !== "yes") {
+    const settlement = await orderLife.cancelPreview(db, order.id, input.refund);
+    return { confirm: { refund: input.refund, reason: input.reason, ...settlement } satisfies CancelConfirm };
+  }
+  const { status } = await orderLife.cancel(ctx, order.id, { refund: input.refund, reason: input.reason });
+  return { done: status };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { context, params, request } = args;
   requireStaff(context, "orders:read"); // a visitor or a role without orders learns nothing from the form's answer
   const fields = await formFields(request);
   if (fields.intent === "note") {
@@ -59,6 +82,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       "note",
     );
   }
+  if (fields.intent === "cancel") return formAction(context.lang, () => cancelAction(args, fields), "cancel");
   return formAction(context.lang, async () => {
     const input = parseFields(orderEventSchema, fields);
     const event = orderEventOf(input);
@@ -71,9 +95,11 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 
 export default function AdminOrder() {
   const { t, lang } = useT();
-  const { order: o, customer, receiving, facts, timeline, steps, notes, canNote } = useLoaderData<typeof loader>();
-  const answer = useActionData<FormFailure & { done?: string; noted?: boolean }>();
-  const stepAnswer = answer?.form === "note" ? undefined : answer;
+  const { order: o, customer, receiving, facts, timeline, steps, cancel, payments, refunds, notes, canNote } = useLoaderData<typeof loader>();
+  const answer = useActionData<FormFailure & { done?: string; noted?: boolean; confirm?: CancelConfirm }>();
+  const cancelling = answer?.form === "cancel" ? answer : undefined;
+  // the answer of a step's form (the note and the cancellation show theirs in their own sections)
+  const stepAnswer = answer?.form === "note" || answer?.form === "cancel" ? undefined : answer;
   const busy = useNavigation().state !== "idle";
   const stateText = (status: string) => t(`orders.state_${status}`);
   return (
@@ -150,6 +176,17 @@ export default function AdminOrder() {
           )}
         </div>
       </section>
+
+      {(cancel.length > 0 || answer?.confirm || cancelling) && (
+        <OrderCancel
+          number={o.number}
+          options={cancel}
+          confirm={answer?.confirm}
+          failure={cancelling?.failure}
+          fields={cancelling?.fields}
+          busy={busy}
+        />
+      )}
 
       <div className="grid gap-4 md:grid-cols-3">
         <section aria-labelledby="order-customer" className="rounded border border-line bg-white p-4">
@@ -231,6 +268,7 @@ export default function AdminOrder() {
         </div>
       </section>
       <OrderInvoiceAddress o={o} />
+      <OrderPayments payments={payments} refunds={refunds} />
 
       <OrderNotes notes={notes} canWrite={canNote} answer={answer} busy={busy} />
 
@@ -246,11 +284,26 @@ export default function AdminOrder() {
               <li key={i}>
                 <time dateTime={e.at}>{formatDate(e.at, lang, "datetime")}</time> — {stateText(e.from)} → <strong>{stateText(e.to)}</strong>
                 {e.staff ? ` (${e.staff})` : ""}
+                {e.event === "cancel" && <CancelDetails details={e.details} />}
               </li>
             ))}
           </ol>
         )}
       </section>
     </div>
+  );
+}
+
+/** A cancellation's line in the timeline: its refund's way and its reason. */
+function CancelDetails({ details }: { details: Record<string, unknown> }) {
+  const { t } = useT();
+  const refund = typeof details.refund === "string" ? details.refund : "none";
+  return (
+    <>
+      {`, ${t(`admin.order_refund_${refund}`)}`}
+      {typeof details.reason === "string" && (
+        <span className="block pl-4 italic">{t("admin.order_cancel_confirm_reason", { reason: details.reason })}</span>
+      )}
+    </>
   );
 }

@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
   "order_picked_up",
   "order_shipped",
   "order_delivered",
+  "order_cancelled",
   "delivery_rescheduled",
   "return_status",
   "credit_note_issued",

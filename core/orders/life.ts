@@ -10,7 +10,7 @@
 //     │                    preparing ──mark_ready──▶ ready ──ship──▶ shipped ──deliver──▶ delivered
 //     │                                      └─(pickup)─▶ ready_for_pickup ──hand_over──▶ picked_up
 //     └─expire / cancel──▶ cancelled ◀──cancel── any state before shipped or picked up
-import type { Permission } from "../staff/permissions.ts";
+import { can, type Permission, type StaffRole } from "../staff/permissions.ts";
 
 export const ORDER_STATUSES = [
   "unpaid",
@@ -45,8 +45,8 @@ export type OrderEvent =
 
 export type OrderEventType = OrderEvent["type"];
 
-/** The events staff cause from the order page (payment and expiry are the shop's own; planning and cancellation
- * have pages of their own). */
+/** The events staff cause from the order page's steps (payment and expiry are the shop's own; planning has a page of
+ * its own; a cancellation, with its refund, is a use case of its own). */
 export type StaffOrderEvent = Extract<OrderEvent, { type: "start_preparation" | "mark_ready" | "ship" | "deliver" | "hand_over" }>;
 
 /** How a cancelled order's payment goes back: through the payment provider, as a credit note, or nothing was paid. */
@@ -82,11 +82,29 @@ export const EVENT_PERMISSION: Readonly<Partial<Record<OrderEventType, Permissio
   cancel: "orders:cancel",
 };
 
+/**
+ * Cancelling needs `orders:cancel`; refunding through the payment provider sends money out of the shop and needs
+ * `orders:refund` too. A credit note keeps the money in the shop as the customer's credit: customer service may
+ * give one when it cancels.
+ */
+export const CANCEL_REFUND_PERMISSION: Readonly<Record<CancelRefund, Permission | null>> = {
+  provider: "orders:refund",
+  credit_note: null,
+  none: null,
+};
+
+/** Whether the roles may cancel an order with this way of refunding it. */
+export function mayCancel(roles: readonly StaffRole[], refund: CancelRefund): boolean {
+  const extra = CANCEL_REFUND_PERMISSION[refund];
+  return can(roles, "orders:cancel") && (extra === null || can(roles, extra));
+}
+
 /** Limits of what staff type in (the pages' schemas use them too). */
 export const PACKING_MAX = { parcels: 999, pallets: 99, weight_kg: 99_999 } as const;
 export const TRACKING_MAX = 60;
 export const CARRIER_MAX = 40;
 export const PICKED_UP_BY_MAX = 80;
+export const CANCEL_REASON_MAX = 300;
 
 export type Transition = { ok: true; status: OrderStatus } | { ok: false; key: string };
 

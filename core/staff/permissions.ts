@@ -60,7 +60,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
   planner: ["dashboard:read", "orders:read", "planning:read", "planning:write", "preparation:read"],
   /**
    * Answers buyers: orders (edit before preparation, cancel), accounts, questions, returns; reads the catalogue
-   * to change a line, and invoices and credit notes to explain them. Refunds and credit notes are the accountant's.
+   * to change a line, and invoices and credit notes to explain them. A paid order it cancels is refunded as a credit
+   * note (core/orders/life.ts CANCEL_REFUND_PERMISSION); refunds by card and credit notes by hand are the accountant's.
    */
   customer_service: [
     "dashboard:read",

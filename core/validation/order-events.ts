@@ -2,7 +2,15 @@
 // `intent` and its details. Messages are "orders.*" keys (the machine's own refusals where the rule is its).
 import { z } from "zod";
 import { intField, text } from "./common.ts";
-import { CARRIER_MAX, PACKING_MAX, PICKED_UP_BY_MAX, TRACKING_MAX, type StaffOrderEvent } from "../orders/life.ts";
+import {
+  CANCEL_REASON_MAX,
+  CANCEL_REFUNDS,
+  CARRIER_MAX,
+  PACKING_MAX,
+  PICKED_UP_BY_MAX,
+  TRACKING_MAX,
+  type StaffOrderEvent,
+} from "../orders/life.ts";
 
 const packing = { error: "orders.packing_invalid" };
 const tracking = { error: "orders.tracking_required" };
@@ -55,3 +63,16 @@ export function orderEventOf(input: z.output<typeof orderEventSchema>): StaffOrd
       return { type: "hand_over", picked_up_by: input.picked_up_by };
   }
 }
+
+const reason = { error: "orders.cancel_reason_required" };
+
+/**
+ * A cancellation sent from the order page: the refund's way and the reason (for the timeline). Sent first without
+ * `confirm`, it only asks for the confirmation step; with `confirm` it cancels.
+ */
+export const orderCancelSchema = z.object({
+  intent: z.literal("cancel"),
+  refund: z.enum(CANCEL_REFUNDS, { error: "orders.cancel_refund_required" }),
+  reason: text(reason).trim().min(1, reason).max(CANCEL_REASON_MAX, reason),
+  confirm: z.literal("yes", { error: "orders.transition_unknown" }).optional(),
+});

@@ -194,4 +194,40 @@ describe("back office login", () => {
     await buyer.page.getByText("Commande préparée").waitFor();
     await buyer.context.close();
   });
+
+  it("lets customer service cancel a paid order with a credit note, after confirming; the customer sees it cancelled", async () => {
+    const { page, errors } = await newTab(browser(), DESKTOP);
+    const member = staff("customer_service");
+    const number = "CE2026-000158"; // paid, not prepared yet: no other test moves it
+    const admin = new AdminLogin(page, "fr");
+    await admin.goto(shop.url);
+    await admin.password(member.email, DEMO_STAFF_PASSWORD);
+    await admin.ready("Vérification en deux étapes");
+    // the next time step's code: the Chinese login above may have spent this one
+    await admin.code(totpCode(member.totpSecret, Date.now() + 30_000));
+    await page.waitForURL(`${shop.url}/admin`);
+    await page.goto(`${shop.url}/admin/commandes/${number}`);
+    await admin.ready(`Commande ${number}`);
+    const cancel = page.getByRole("region", { name: "Annuler la commande" });
+    await cancel.getByRole("radio", { name: /^Par un avoir/ }).check();
+    await cancel.getByLabel("Motif (inscrit dans l'historique)").fill("Commande passée en double");
+    await cancel.getByRole("button", { name: "Annuler la commande…" }).click();
+    const confirm = page.getByRole("region", { name: `Confirmer l'annulation de la commande ${number}` });
+    await confirm.getByText("Motif : Commande passée en double").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await confirm.getByRole("button", { name: "Confirmer l'annulation" }).click();
+    await page.getByRole("status").filter({ hasText: "La commande est maintenant : Annulée." }).waitFor();
+    await page.getByRole("listitem").filter({ hasText: "remboursée par un avoir" }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+
+    const buyer = await newTab(browser(), DESKTOP);
+    await loginAs(buyer.page.context(), shop, DEMO);
+    await buyer.page.goto(`${shop.url}/order-detail?id=${number}`);
+    await buyer.page
+      .getByText(/^Annulée le/)
+      .first()
+      .waitFor();
+    await buyer.context.close();
+  });
 });

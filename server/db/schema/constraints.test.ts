@@ -467,6 +467,14 @@ const CASES: Case[] = [
     constraint: "credit_notes_amounts_ck",
   },
   {
+    name: "cancellation credit note without its order",
+    table: s.creditNotes,
+    row: { number: "AV2026-000001", customerId: 1, orderId: 1, amountTtc: "12.00", remainingTtc: "12.00", cancellation: true },
+    bad: { orderId: null },
+    code: CHECK,
+    constraint: "credit_notes_cancellation_ck",
+  },
+  {
     name: "unknown quotation status",
     table: s.quotations,
     row: { number: "DV2026-000001", customerId: 1, lines: [], totalHt: "0.00", totalTtc: "0.00" },
@@ -546,6 +554,39 @@ const CASES: Case[] = [
     bad: { orderId: 999 },
     code: FOREIGN_KEY,
     constraint: "payments_order_id_orders_id_fk",
+  },
+  // refunds the shop decided (migration 0037, decision 136)
+  {
+    name: "unknown refund status",
+    table: s.refunds,
+    row: { paymentId: 1, amount: "12.00" },
+    bad: { status: "done" },
+    code: CHECK,
+    constraint: "refunds_status_ck",
+  },
+  {
+    name: "refund of nothing",
+    table: s.refunds,
+    row: { paymentId: 1, amount: "12.00" },
+    bad: { amount: "0.00" },
+    code: CHECK,
+    constraint: "refunds_amount_ck",
+  },
+  {
+    name: "refund done without the provider's reference",
+    table: s.refunds,
+    row: { paymentId: 1, amount: "12.00", status: "succeeded", refundRef: "re_1", refundedAt: new Date() },
+    bad: { refundRef: null },
+    code: CHECK,
+    constraint: "refunds_done_ck",
+  },
+  {
+    name: "refund of a missing payment",
+    table: s.refunds,
+    row: { paymentId: 1, amount: "12.00" },
+    bad: { paymentId: 999 },
+    code: FOREIGN_KEY,
+    constraint: "refunds_payment_id_payments_id_fk",
   },
   {
     name: "unknown attempt outcome",
@@ -657,6 +698,8 @@ const ON_DELETE: Record<string, string> = {
   "cart_lines.quotation_id": "set null", // migration 0013
   "payments.order_id": "restrict",
   "payment_attempts.payment_id": "cascade",
+  "refunds.payment_id": "restrict", // migration 0037 (decision 136)
+  "refunds.staff_id": "restrict",
   "freight_pallet_rates.zone_code": "cascade",
   "freight_zone_departments.zone_code": "cascade",
   "known_devices.customer_id": "cascade",

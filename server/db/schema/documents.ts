@@ -1,7 +1,7 @@
 // Credit notes and their uses on orders. Here rather than in sales.ts: a credit note refers to the return it
 // refunds (aftersales.ts), which refers to its order.
 import { sql } from "drizzle-orm";
-import { check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { customers } from "./customers.ts";
 import { orders } from "./sales.ts";
 import { returnRequests } from "./aftersales.ts";
@@ -23,10 +23,16 @@ export const creditNotes = pgTable(
     reason: text("reason"),
     // The return request it refunds (decision 085): one credit note per return, however often it is asked.
     returnId: integer("return_id").references(() => returnRequests.id, { onDelete: "restrict" }),
+    /** Issued for its order's cancellation, refunding what was paid: one per order. */
+    cancellation: boolean("cancellation").notNull().default(false),
   },
   (t) => [
     uniqueIndex("credit_notes_number_uq").on(t.number),
     uniqueIndex("credit_notes_return_uq").on(t.returnId),
+    uniqueIndex("credit_notes_cancellation_uq")
+      .on(t.orderId)
+      .where(sql`cancellation`),
+    check("credit_notes_cancellation_ck", sql`not ${t.cancellation} or (${t.orderId} is not null and ${t.returnId} is null)`),
     index("credit_notes_customer_idx").on(t.customerId),
     // remaining_ttc is spent by guarded statements; it never goes below 0 nor above what was credited
     check("credit_notes_amounts_ck", sql`${t.amountTtc} > 0 and ${t.remainingTtc} >= 0 and ${t.remainingTtc} <= ${t.amountTtc}`),

@@ -5,6 +5,7 @@ import { bigserial, char, check, index, integer, jsonb, numeric, pgTable, serial
 import { LANGS } from "#core/lang.ts";
 import { oneOf } from "./checks.ts";
 import { orders } from "./sales.ts";
+import { staffUsers } from "./staff.ts";
 
 export const PAYMENT_PROVIDERS = ["sandbox", "stripe"] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
@@ -47,6 +48,48 @@ export const payments = pgTable(
     check("payments_currency_ck", sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check("payments_lang_ck", oneOf(t.lang, LANGS)),
     check("payments_paid_at_ck", sql`${t.status} not in ('succeeded', 'refunded') or ${t.paidAt} is not null`),
+  ],
+);
+
+export const REFUND_STATUSES = ["pending", "succeeded"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * A refund of a card payment the shop decided (a cancelled paid order), written in that decision's transaction under
+ * the order's row lock: what the payment may still refund is read there, so the rows of a payment never add up to
+ * more than it took. The payments worker asks the provider afterwards, outside any transaction, with the key
+ * `comptoir-refund-r<id>`: a retry or a crash between the provider's answer and the row's update refunds once.
+ * (A late or second payment is refunded whole by the payment's own key, decision 077.)
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: serial("id").primaryKey(),
+    // restrict: money history
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "restrict" }),
+    amount: numeric("amount", { precision: 12, scale: 2 }).notNull(), // € TTC
+    status: varchar("status", { length: 20 }).notNull().default("pending"),
+    /** Who decided it (null: the shop itself). */
+    staffId: integer("staff_id").references(() => staffUsers.id, { onDelete: "restrict" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The provider's reference once it refunded. */
+    refundRef: varchar("refund_ref", { length: 255 }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /** Calls to the provider so far, the next one's earliest moment (a claim pushes it ahead), the last failure. */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: varchar("last_error", { length: 300 }),
+  },
+  (t) => [
+    index("refunds_payment_idx").on(t.paymentId),
+    index("refunds_pending_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
+    check("refunds_status_ck", oneOf(t.status, REFUND_STATUSES)),
+    check("refunds_amount_ck", sql`${t.amount} > 0`),
+    check("refunds_done_ck", sql`${t.status} <> 'succeeded' or (${t.refundRef} is not null and ${t.refundedAt} is not null)`),
   ],
 );
 

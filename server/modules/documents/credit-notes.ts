@@ -1,8 +1,9 @@
-// Credit notes issued by the shop (decision 085). Until now only the seed wrote them; a refunded return now
-// issues one, in the transaction that refunds it: the amount of the returned lines (core returnCredit), a
-// number from the gap-free yearly sequence, a `credit_note_issued` notice. One credit note per return
-// (unique `return_id`): a second call, or a concurrent one, answers the note already issued. The customer gets
-// the credit-note e-mail in the same transaction, its PDF attached by reference (decision 120).
+// Credit notes issued by the shop (decision 085): a refunded return issues one, in the transaction that refunds it,
+// for the amount of the returned lines (core returnCredit); a cancelled paid order may be refunded by one (decision
+// 136). Each takes a number from the gap-free yearly sequence and sends a `credit_note_issued` notice. One credit
+// note per return (unique `return_id`): a second call, or a concurrent one, answers the note already issued; one per
+// cancelled order. The customer gets the credit-note e-mail in the same transaction, its PDF attached by reference
+// (decision 120).
 import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { creditNotes, customers, orderLines, orders, returnLines, returnRequests } from "#server/db/schema/index.ts";
@@ -67,42 +68,85 @@ export async function issueCreditNote(q: Db, source: { returnId: number }, opts:
     );
     const amount = credit.ttc;
     if (Number(amount) <= 0) return null;
-    // Numbered last: every other numbering of credit notes waits on this row until the commit (decision 066).
-    const number = await nextNumber(tx, "credit_note");
-    const [note] = await tx
-      .insert(creditNotes)
-      .values({
-        number,
-        customerId: r.customer_id,
-        orderId: r.order_id,
-        amountTtc: amount,
-        remainingTtc: amount,
-        reason: null,
-        returnId: r.id,
-      })
-      .returning({ id: creditNotes.id });
-    await addNotification(tx, {
-      customerId: r.customer_id,
-      kind: "credit_note_issued",
-      orderId: r.order_id,
-      ref: number,
-      vars: { amount, return_id: r.id },
-    });
-    const lang = isLang(r.lang) ? r.lang : "fr";
-    const site = origin(opts.publicUrl);
-    const mail = creditNoteMail(
-      lang,
-      {
-        number,
-        amount_ttc: amount,
-        remaining_ttc: amount,
-        vat: creditNoteVat(amount, credit, creditNoteRate([...new Set(lines.map((l) => l.tva))])),
-        order_number: r.order_number,
-        reason: creditNoteReason(null, r.id, r.order_number, lang),
-      },
-      { pdf: `${site}${documentPdfPath("credit-note", note.id, lang)}`, creditNotes: `${site}${localePath(lang, "/avoirs")}` },
-    );
-    await enqueueMail(tx, { to: r.email, ...mail, attachments: [{ kind: "credit_note", id: note.id, customer_id: r.customer_id, lang }] });
-    return { id: note.id, number, amount_ttc: amount, created: true };
+    const rate = creditNoteRate([...new Set(lines.map((l) => l.tva))]);
+    const note = await issue(tx, { ...r, return_id: r.id, cancellation: false, amount, vat: creditNoteVat(amount, credit, rate) }, opts);
+    return { ...note, amount_ttc: amount, created: true };
   });
+}
+
+/**
+ * Issues the credit note refunding a cancelled order (`amount` TTC: what it was paid besides credit notes), in the
+ * cancellation's transaction. The guarded change of the order to "cancelled" lets one writer here; the unique
+ * index on a cancellation's `order_id` is the last guard. One rate: the order's when its lines share one.
+ */
+export async function issueCancellationCreditNote(
+  tx: Db,
+  orderId: number,
+  amount: string,
+  opts: { publicUrl: string },
+): Promise<IssuedCreditNote> {
+  const [o] = await tx
+    .select({ customer_id: orders.customerId, order_number: orders.number, email: customers.email, lang: customers.lang })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(eq(orders.id, orderId));
+  if (!o) throw notFound("orders.order_not_found");
+  const rates = await tx.selectDistinct({ tva: orderLines.tva }).from(orderLines).where(eq(orderLines.orderId, orderId));
+  const vat = creditNoteVat(amount, null, creditNoteRate(rates.map((l) => l.tva)));
+  const note = await issue(tx, { ...o, order_id: orderId, return_id: null, cancellation: true, amount, vat }, opts);
+  return { ...note, amount_ttc: amount, created: true };
+}
+
+type NoteToIssue = {
+  customer_id: number;
+  order_id: number;
+  order_number: string;
+  email: string;
+  lang: string | null;
+  return_id: number | null;
+  cancellation: boolean;
+  amount: string;
+  vat: ReturnType<typeof creditNoteVat>;
+};
+
+/** Numbers the note, writes it with its notice, and queues its e-mail with the PDF attached by reference. */
+async function issue(tx: Db, n: NoteToIssue, opts: { publicUrl: string }): Promise<{ id: number; number: string }> {
+  // Numbered last: every other numbering of credit notes waits on this row until the commit (decision 066).
+  const number = await nextNumber(tx, "credit_note");
+  const [note] = await tx
+    .insert(creditNotes)
+    .values({
+      number,
+      customerId: n.customer_id,
+      orderId: n.order_id,
+      amountTtc: n.amount,
+      remainingTtc: n.amount,
+      reason: null,
+      returnId: n.return_id,
+      cancellation: n.cancellation,
+    })
+    .returning({ id: creditNotes.id });
+  await addNotification(tx, {
+    customerId: n.customer_id,
+    kind: "credit_note_issued",
+    orderId: n.order_id,
+    ref: number,
+    vars: n.return_id === null ? { amount: n.amount } : { amount: n.amount, return_id: n.return_id },
+  });
+  const lang = isLang(n.lang) ? n.lang : "fr";
+  const site = origin(opts.publicUrl);
+  const mail = creditNoteMail(
+    lang,
+    {
+      number,
+      amount_ttc: n.amount,
+      remaining_ttc: n.amount,
+      vat: n.vat,
+      order_number: n.order_number,
+      reason: creditNoteReason(null, n.return_id, n.order_number, lang, n.cancellation),
+    },
+    { pdf: `${site}${documentPdfPath("credit-note", note.id, lang)}`, creditNotes: `${site}${localePath(lang, "/avoirs")}` },
+  );
+  await enqueueMail(tx, { to: n.email, ...mail, attachments: [{ kind: "credit_note", id: note.id, customer_id: n.customer_id, lang }] });
+  return { id: note.id, number };
 }

@@ -73,9 +73,17 @@ const customerRow = async (q: Db, customerId: number) =>
       .where(eq(customers.id, customerId))
   )[0];
 
-/** The shop's text, or for a credit note issued by a refunded return (no text stored) its translated reason. */
-export function creditNoteReason(reason: string | null, returnId: number | null, orderNumber: string | null, lang: Lang): string | null {
-  if (reason || returnId === null) return reason;
+/** The shop's text, or for a credit note issued by a refunded return or a cancellation (no text stored) its translated reason. */
+export function creditNoteReason(
+  reason: string | null,
+  returnId: number | null,
+  orderNumber: string | null,
+  lang: Lang,
+  cancellation = false,
+): string | null {
+  if (reason) return reason;
+  if (cancellation) return translate(lang, "documents.credit_note_cancellation_reason", { number: orderNumber ?? "—" });
+  if (returnId === null) return reason;
   return translate(lang, "documents.credit_note_return_reason", { number: orderNumber ?? "—" });
 }
 
@@ -112,14 +120,15 @@ export function createDocumentsService() {
         remaining_ttc: creditNotes.remainingTtc,
         reason: creditNotes.reason,
         return_id: creditNotes.returnId,
+        cancellation: creditNotes.cancellation,
       })
       .from(creditNotes)
       .leftJoin(orders, ownOrder)
       .where(eq(creditNotes.customerId, customerId))
       .orderBy(desc(creditNotes.issuedAt), desc(creditNotes.id));
-    const list = rows.map(({ return_id, ...r }) => ({
+    const list = rows.map(({ return_id, cancellation, ...r }) => ({
       ...r,
-      reason: creditNoteReason(r.reason, return_id, r.order_number, lang),
+      reason: creditNoteReason(r.reason, return_id, r.order_number, lang, cancellation),
       pdf_url: documentPdfPath("credit-note", r.id),
     }));
     return { list, balance: sum(list.map((c) => c.remaining_ttc)).toFixed(2) };
@@ -246,6 +255,7 @@ export function createDocumentsService() {
         remaining_ttc: creditNotes.remainingTtc,
         reason: creditNotes.reason,
         return_id: creditNotes.returnId,
+        cancellation: creditNotes.cancellation,
         order_id: creditNotes.orderId,
         order_number: orders.number,
         invoice_address: orders.invoiceAddress,
@@ -254,7 +264,7 @@ export function createDocumentsService() {
       .leftJoin(orders, ownOrder)
       .where(and(eq(creditNotes.id, id), eq(creditNotes.customerId, customerId)));
     if (!cn) throw notFound("documents.pdf_not_found");
-    cn.reason = creditNoteReason(cn.reason, cn.return_id, cn.order_number, lang);
+    cn.reason = creditNoteReason(cn.reason, cn.return_id, cn.order_number, lang, cn.cancellation);
     // The returned lines the note was issued for (a return's note), each with the order's discount.
     const returned = cn.return_id
       ? await q

@@ -1,15 +1,16 @@
 // Card payment use cases (decision 077): starting a hosted payment for an unpaid order, the
 // provider's notifications (recorded once by event id; the order paid exactly once, with its invoice, in one
-// transaction), the result the buyer sees, the expiry of unpaid orders, and refunds of payments that arrived
-// for an order that could no longer take them (expired, or already paid by another payment).
+// transaction), the result the buyer sees, the expiry of unpaid orders, refunds of payments that arrived for an
+// order that could no longer take them (expired, cancelled, or already paid by another payment), and the refunds
+// the shop decided (refunds.ts).
 //
-// Locks: a notification locks its payment row, then the order (a guarded UPDATE); the expiry locks the order
-// (guarded UPDATE), then the models in id order and the coupon. No path takes them the other way round.
+// Locks: a notification locks its payment row, then the order (a guarded UPDATE); the expiry and staff's
+// cancellation lock the order, then the models in id order and the coupon. No path takes them the other way round.
 import { createHash } from "node:crypto";
-import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql, type AnyColumn, type SQLWrapper } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, lte, or, sql, type AnyColumn, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import type { Context } from "#server/context.ts";
-import { coupons, invoices, models, orderLines, orders, paymentAttempts, payments, providerEvents } from "#server/db/schema/index.ts";
+import { invoices, orders, paymentAttempts, payments, providerEvents } from "#server/db/schema/index.ts";
 import { assertOutsideTransaction, withTransaction } from "#server/db/tx.ts";
 import { conflict, notFound, refused } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
@@ -19,8 +20,11 @@ import { LONE_SURROGATE } from "#core/validation/common.ts";
 import { canRepay } from "#core/order-states.ts";
 import { documentPdfPath } from "#core/documents/pdf-url.ts";
 import { issueInvoice } from "#server/modules/invoices/invoice-issue.ts";
-import { orderAmountDue, releaseCreditNotes } from "#server/modules/credit-notes/credit-notes.service.ts";
+import { orderAmountDue } from "#server/modules/credit-notes/credit-notes.service.ts";
+import { moveOrder } from "#server/modules/orders/order-transition.ts";
+import { releaseOrder } from "#server/modules/orders/order-release.ts";
 import type { PaymentNotification, PaymentProviderAdapter } from "./provider.ts";
+import { refundRequested } from "./refunds.ts";
 import type { PaymentResultAnswer } from "#core/contracts/payments.ts";
 
 type WebhookOutcome = "processed" | "duplicate" | "ignored" | "amount_mismatch" | "already_paid" | "refund_due";
@@ -259,12 +263,15 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
           })
           .where(eq(payments.id, p.id));
         await finishAttempt(tx, attempt, "succeeded", null, detail);
-        const [paid] = await tx
-          .update(orders)
-          .set({ status: "processing", paymentMethod: n.method ?? "card", transactionId: txn, paidAt: sql`now()` })
-          .where(and(eq(orders.id, p.order_id), eq(orders.status, "unpaid")))
-          .returning({ id: orders.id });
-        if (!paid) return done("refund_due"); // expired meanwhile, or paid by another payment: refunded (decision 077)
+        const paid = await moveOrder(tx, p.order_id, {
+          event: "pay",
+          from: "unpaid",
+          to: "processing",
+          set: { paymentMethod: n.method ?? "card", transactionId: txn, paidAt: sql`now()` },
+          details: { payment: p.id },
+        });
+        // cancelled meanwhile (expired, or by staff), or paid by another payment: refunded (decision 077)
+        if (!paid) return done("refund_due");
         await issueInvoice(tx, p.order_id, { publicUrl, lang: p.lang });
         return done("processed");
       }
@@ -305,8 +312,9 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
   }
 
   /**
-   * Refunds every succeeded payment whose order did not take it (cancelled unpaid, or paid by another payment).
-   * Outside any transaction; the idempotency key is the payment's, so a retry after a crash refunds once.
+   * Refunds every succeeded payment whose order did not take it (cancelled unpaid, or paid by another payment), then
+   * the refunds the shop decided (refunds.ts). Outside any transaction; the idempotency key of a late payment's
+   * refund is the payment's, a decided refund's its row's, so a retry after a crash refunds once.
    */
   let refunding: Promise<number> | undefined;
   /** One pass at a time in this process (other processes: the idempotency key makes a second call harmless). */
@@ -357,41 +365,25 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
         log.warn({ payment: p.id, error: String((e as Error)?.message ?? e).slice(0, 300) }, "payment: refund failed, will retry");
       }
     }
-    return n;
+    return n + (await refundRequested(q, provider, log));
   }
 
   /**
    * Cancels one unpaid order placed before the cutoff, giving its stock, coupon use and credit back, exactly once:
-   * the guarded UPDATE … WHERE status = 'unpaid' is the one place that decides, so two expirers (or an
-   * expirer and a payment) never both win.
+   * the guarded change of its status (order-transition.ts) is the one place that decides, so two expirers, an
+   * expirer and a payment, or an expirer and staff cancelling it never both win.
    */
   async function expireOrder(q: Db, orderId: number, minutes: number): Promise<boolean> {
     return withTransaction(q, async (tx) => {
-      const [o] = await tx
-        .update(orders)
-        .set({ status: "cancelled", cancelledAt: sql`now()` })
-        .where(and(eq(orders.id, orderId), eq(orders.status, "unpaid"), placedBefore(minutes)))
-        .returning({ id: orders.id, coupon_id: orders.couponId });
-      if (!o) return false;
-      const lines = await tx
-        .select({ model_id: sql<number>`${orderLines.modelId}`, num: sql<number>`sum(${orderLines.num})::int` }) // model_id not null: the WHERE
-        .from(orderLines)
-        .where(and(eq(orderLines.orderId, o.id), isNotNull(orderLines.modelId)))
-        .groupBy(orderLines.modelId)
-        .orderBy(orderLines.modelId);
-      // models in id order, like order placement: the two never deadlock
-      for (const l of lines)
-        await tx
-          .update(models)
-          .set({ stock: sql`${models.stock} + ${l.num}` })
-          .where(eq(models.id, l.model_id));
-      if (o.coupon_id !== null)
-        await tx
-          .update(coupons)
-          .set({ uses: sql`${coupons.uses} - 1` })
-          .where(and(eq(coupons.id, o.coupon_id), gt(coupons.uses, 0)));
-      await releaseCreditNotes(tx, o.id); // credit notes spent on it are usable again, once
-      return true;
+      const expired = await moveOrder(tx, orderId, {
+        event: "expire",
+        from: "unpaid",
+        to: "cancelled",
+        set: { cancelledAt: sql`now()` },
+        where: placedBefore(minutes),
+      });
+      if (expired) await releaseOrder(tx, orderId);
+      return expired;
     });
   }
 

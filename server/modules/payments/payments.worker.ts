@@ -1,11 +1,13 @@
 // The payments worker (decision 077), like the outbox worker: a timer pass that expires unpaid orders past
-// UNPAID_ORDER_EXPIRY_MINUTES, redelivers the sandbox's unacknowledged notifications and refunds payments that
-// arrived for an order that could not take them. Every step is safe with several processes running it: the
-// expiry decides by a guarded UPDATE, the sandbox claims sessions with SKIP LOCKED, refunds carry an
-// idempotency key and end with a guarded status change.
+// UNPAID_ORDER_EXPIRY_MINUTES, redelivers the sandbox's unacknowledged notifications, refunds payments that
+// arrived for an order that could not take them, and makes the refunds the shop decided (woken at once by those).
+// Every step is safe with several processes running it: the expiry decides by a guarded UPDATE, the sandbox and
+// the decided refunds are claimed with SKIP LOCKED, refunds carry an idempotency key and end with a guarded status
+// change.
 import type { Db } from "#server/db/client.ts";
 import type { PaymentsService } from "./payments.service.ts";
 import type { SandboxProvider } from "./sandbox.provider.ts";
+import { onRefundRequested } from "./refunds.ts";
 
 type PaymentsWorkerOptions = {
   expiryMinutes: number;
@@ -18,6 +20,8 @@ export function createPaymentsWorker(db: Db, payments: PaymentsService, sandbox:
   const log = opts.log ?? { error: (o: object, m: string) => console.error(m, o) };
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  let unsubscribe: (() => void) | undefined;
+  let kicked: Promise<void> | undefined;
 
   async function pass() {
     const steps: [string, () => Promise<unknown>][] = [
@@ -44,11 +48,19 @@ export function createPaymentsWorker(db: Db, payments: PaymentsService, sandbox:
     start() {
       timer = setInterval(() => void runOnce(), pollMs);
       timer.unref();
+      // a refund the shop decided is asked at once, not at the next pass
+      unsubscribe = onRefundRequested(() => {
+        kicked = payments.refundDue(db).then(
+          () => undefined,
+          (e) => log.error({ err: e }, "payments worker: refunds failed"),
+        );
+      });
       void runOnce();
     },
     async stop() {
+      unsubscribe?.();
       clearInterval(timer);
-      await running;
+      await Promise.all([running, kicked]);
     },
   };
 }
