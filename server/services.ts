@@ -32,6 +32,7 @@ import { createPaymentProvider } from "./modules/payments/payment-provider.ts";
 import { createPaymentsService } from "./modules/payments/payments.service.ts";
 import { createPaymentsWorker } from "./modules/payments/payments.worker.ts";
 import { createDocumentsService } from "./modules/documents/documents.service.ts";
+import { createPreparation } from "./modules/preparation/preparation.service.ts";
 import { createReturnsService } from "./modules/aftersales/returns.service.ts";
 import { createDeliveriesService } from "./modules/aftersales/deliveries.service.ts";
 import { createNotificationsService } from "./modules/notifications/notifications.service.ts";
@@ -78,6 +79,7 @@ export function createServices(
   const payments = createPaymentsService({ provider, publicUrl: env.PUBLIC_URL, log: outbox.log });
   const deliveries = createDeliveriesService();
   const documents = createDocumentsService();
+  const orderLife = createOrderLife({ publicUrl: env.PUBLIC_URL });
   const questions = createQuestionsService({ storage: diskStorage(join(env.DATA_DIR, "attachments")), limits });
   // An answer from the shop becomes a notice in the same transaction.
   questions.onAnswered(async (q, e) => {
@@ -113,7 +115,9 @@ export function createServices(
     /** The back office's staff: login with the second factor, sessions (DESIGN §9). */
     staffAuth: createStaffAuth(),
     /** Staff move orders along their life (core/orders/life.ts): preparation, shipping, delivery, pickup. */
-    orderLife: createOrderLife({ publicUrl: env.PUBLIC_URL }),
+    orderLife,
+    /** The warehouse's preparation: orders to prepare, picking lists and delivery slips, starting preparations. */
+    preparation: createPreparation({ orderLife, config }),
     /** The owner's team management: invitations, roles, disabling, second factor resets. */
     staffTeam: createStaffTeam({ publicUrl: env.PUBLIC_URL }),
     /** The audit log, read by the back office (written only by staffWrite). */

@@ -14,6 +14,8 @@ export const ADMIN_PAGES: AdminPage[] = [
   { id: "admin-sessions", path: "sessions", file: "admin/sessions.tsx" },
   { id: "admin-order", path: "commandes/:number", file: "admin/order.tsx" },
   { id: "admin-orders", path: "commandes", file: "admin/orders.tsx" },
+  { id: "admin-preparation-file", path: "preparation/:file", file: "admin/preparation-file.ts" },
+  { id: "admin-preparation", path: "preparation", file: "admin/preparation.tsx" },
 ];
 
 /** The back office's layout route: `admin` and `zh:admin`. */
