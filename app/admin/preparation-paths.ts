@@ -7,7 +7,8 @@ import { adminPath } from "./guard.ts";
 const NAMES: Record<PreparationFile, string> = { picking: "liste.pdf", slips: "bons.pdf", all: "dossier.pdf" };
 
 /** The file a path's last segment names, or null. */
-export const preparationFileOf = (name: string | undefined): PreparationFile | null => PREPARATION_FILES.find((f) => NAMES[f] === name) ?? null;
+export const preparationFileOf = (name: string | undefined): PreparationFile | null =>
+  PREPARATION_FILES.find((f) => NAMES[f] === name) ?? null;
 
 /** A download's address: `preparationFilePath("zh", "picking", { date: "2026-11-26" })`. */
 export function preparationFilePath(lang: Lang, kind: PreparationFile, params: Record<string, string | number | undefined> = {}) {

@@ -189,12 +189,21 @@ export default function AdminPreparation() {
           <p className="rounded border border-line bg-white p-4">{t("admin.prep_empty")}</p>
         ) : (
           <form method="get" action={preparationFilePath(lang, "picking")} className="flex flex-col gap-4">
-            <div className="overflow-x-auto rounded border border-line bg-white" role="region" aria-label={t("admin.prep_table")} tabIndex={0}>
+            <div
+              className="overflow-x-auto rounded border border-line bg-white"
+              role="region"
+              aria-label={t("admin.prep_table")}
+              tabIndex={0}
+            >
               <table className="w-full min-w-[56rem] text-left text-sm">
                 <thead className="bg-paper">
                   <tr>
                     <th scope="col" className="p-2">
-                      <input type="checkbox" aria-label={t("admin.orders_select_all")} onChange={(e) => selectAll(e.currentTarget.checked)} />
+                      <input
+                        type="checkbox"
+                        aria-label={t("admin.orders_select_all")}
+                        onChange={(e) => selectAll(e.currentTarget.checked)}
+                      />
                     </th>
                     <th scope="col" className="p-2">
                       {t("admin.orders_number")}
@@ -237,7 +246,11 @@ export default function AdminPreparation() {
                       <td className="p-2">{r.status_label}</td>
                       <td className="p-2">{r.delivery}</td>
                       <td className="whitespace-nowrap p-2">
-                        {r.planned_date ? formatDate(r.planned_date, lang) : <span className="text-muted">{t("admin.orders_not_planned")}</span>}
+                        {r.planned_date ? (
+                          formatDate(r.planned_date, lang)
+                        ) : (
+                          <span className="text-muted">{t("admin.orders_not_planned")}</span>
+                        )}
                       </td>
                       <td className="p-2 text-right tabular-nums">{r.lines}</td>
                       <td className="p-2">

@@ -61,7 +61,9 @@ describe("picking order", () => {
     fc.assert(
       fc.property(fc.array(pickLineArb, { maxLength: 30 }), (lines) => {
         const once = pickingOrder(lines);
-        expect(pickingOrder([...lines].reverse()).map((l) => [l.location, l.reference])).toEqual(once.map((l) => [l.location, l.reference]));
+        expect(pickingOrder([...lines].reverse()).map((l) => [l.location, l.reference])).toEqual(
+          once.map((l) => [l.location, l.reference]),
+        );
         for (let i = 1; i < once.length; i++) expect(byPickingOrder(once[i - 1], once[i])).toBeLessThanOrEqual(0);
       }),
     );
@@ -145,8 +147,14 @@ describe("an order's packing", () => {
     const lineArb = fc.record({
       quantity: fc.integer({ min: 0, max: 500 }),
       unit: fc.constantFrom("carton", "rouleau"),
-      volume: fc.option(fc.integer({ min: 0, max: 300_000 }).map((n) => (n / 1e6).toFixed(6)), { nil: null }),
-      poids: fc.option(fc.integer({ min: 0, max: 50_000 }).map((n) => (n / 1e3).toFixed(3)), { nil: null }),
+      volume: fc.option(
+        fc.integer({ min: 0, max: 300_000 }).map((n) => (n / 1e6).toFixed(6)),
+        { nil: null },
+      ),
+      poids: fc.option(
+        fc.integer({ min: 0, max: 50_000 }).map((n) => (n / 1e3).toFixed(3)),
+        { nil: null },
+      ),
     });
     fc.assert(
       fc.property(fc.array(lineArb, { maxLength: 20 }), (lines) => {

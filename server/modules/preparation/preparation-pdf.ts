@@ -72,18 +72,24 @@ class Sheet {
       .fillColor(colour);
   }
 
-  /** `text` cut with "…" to fit `width` in the current font. */
+  /**
+   * `text` cut with "…" to fit `width` in the current font: after its last whole word that fits, else after as many
+   * characters as fit. pdfkit shapes a text word by word and keeps each word's shape for the document, so whole
+   * words cost nothing more to measure; a cut inside a word is shaped anew at each try.
+   */
   fit(text: string, width: number): string {
     const s = pdfText(text);
-    if (this.doc.widthOfString(s) <= width) return s;
-    let lo = 0;
-    let hi = s.length;
-    while (lo < hi) {
-      const mid = Math.ceil((lo + hi) / 2);
-      if (this.doc.widthOfString(`${s.slice(0, mid)}…`) <= width) lo = mid;
-      else hi = mid - 1;
-    }
-    return `${s.slice(0, lo)}…`;
+    const whole = this.doc.widthOfString(s);
+    if (whole <= width) return s;
+    const room = width - this.doc.widthOfString("…");
+    const words = s.split(/(?<=[ \t])/);
+    let used = 0;
+    let k = 0;
+    while (k < words.length && used + this.doc.widthOfString(words[k]) <= room) used += this.doc.widthOfString(words[k++]);
+    if (k > 0) return `${words.slice(0, k).join("")}…`;
+    let n = Math.floor((s.length * Math.max(0, room)) / whole);
+    while (n > 0 && this.doc.widthOfString(s.slice(0, n)) > room) n--;
+    return `${s.slice(0, n)}…`;
   }
 
   /** One line of text in a box of `width` from `x`, cut to fit (or first set smaller, down to 6 pt), on the line at `y`. */
@@ -124,7 +130,7 @@ class Sheet {
       this.font(true, FONT_SIZE);
       let x = LEFT;
       for (const c of cols) {
-        this.cell(c.label, x + PAD, this.y + 3.5, c.width - 2 * PAD, c.align);
+        this.cell(c.label, x + PAD, this.y + 3.5, c.width - 2 * PAD, c.align, true);
         x += c.width;
       }
       this.y += ROW_H;
@@ -139,7 +145,12 @@ class Sheet {
       }
       let x = LEFT;
       for (const c of cols) {
-        if (c.box) this.doc.lineWidth(0.6).strokeColor("#000000").rect(x + PAD, this.y + 4, BOX, BOX).stroke();
+        if (c.box)
+          this.doc
+            .lineWidth(0.6)
+            .strokeColor("#000000")
+            .rect(x + PAD, this.y + 4, BOX, BOX)
+            .stroke();
         else this.cell(c.value(r), x + PAD, this.y + 3.5, c.width - 2 * PAD, c.align, c.shrink);
         x += c.width;
       }
@@ -149,10 +160,39 @@ class Sheet {
   }
 }
 
+/** pdfkit's font of a document as far as the sharing below reads it (not in its types). */
+type EmbeddedFont = { font?: unknown; layoutCache?: Record<string, unknown> };
+const shared: Record<"R" | "B", { font?: unknown; words: Record<string, unknown> }> = {
+  R: { words: Object.create(null) },
+  B: { words: Object.create(null) },
+};
+const WORDS_KEPT = 50_000;
+
+/**
+ * Selects the documents' fonts, parsed once and with the shapes of the words already laid out: pdfkit parses a font
+ * and shapes each word anew for every document, a third of a big picking list's time. A word's shape is the font's,
+ * not the document's (each document still embeds its own glyphs), so the shapes are kept for the process; past
+ * 50,000 words (more than the catalogue's vocabulary) they start over.
+ */
+function sharedFonts(doc: PDFKit.PDFDocument, fonts: { regular: Buffer; bold: Buffer }) {
+  for (const [name, bytes] of [
+    ["R", fonts.regular],
+    ["B", fonts.bold],
+  ] as const) {
+    const kept = shared[name];
+    doc.registerFont(name, (kept.font ?? bytes) as Buffer);
+    doc.font(name);
+    const embedded = (doc as unknown as { _font?: EmbeddedFont })._font;
+    if (!embedded?.font || !embedded.layoutCache) continue; // another pdfkit: nothing shared
+    kept.font ??= embedded.font;
+    if (Object.keys(kept.words).length > WORDS_KEPT) kept.words = Object.create(null);
+    embedded.layoutCache = kept.words;
+  }
+}
+
 export async function renderPreparationPdf(input: PreparationPdfInput): Promise<Buffer> {
   const { lang } = input;
   const t = (key: string, vars?: Record<string, string | number>) => translate(lang, key, vars);
-  const { regular, bold } = documentFonts();
   // loaded at the first document, not at start (decision 095)
   const { default: PDFDocument } = await import("pdfkit");
   const title = t(input.parts.includes("picking") ? "admin.prep_picking_title" : "admin.prep_slip_title");
@@ -170,8 +210,7 @@ export async function renderPreparationPdf(input: PreparationPdfInput): Promise<
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
-  doc.registerFont("R", regular);
-  doc.registerFont("B", bold);
+  sharedFonts(doc, documentFonts());
   const sheet = new Sheet(doc, t);
   for (const part of input.parts) {
     if (part === "picking") pickingList(sheet, input);
@@ -190,6 +229,9 @@ export async function renderPreparationPdf(input: PreparationPdfInput): Promise<
   doc.end();
   return done;
 }
+
+/** A label and its value as each language writes them: "N° client : C100001", "客户编号：C100001". */
+const labelled = (label: string, value: string, lang: Lang) => `${label}${lang === "fr" ? " : " : "："}${value}`;
 
 const quantity = (n: number, lang: Lang) => formatAmount(String(n), lang, { minDigits: 0, maxDigits: 0 });
 
@@ -221,7 +263,9 @@ function pickingList(sheet: Sheet, input: PreparationPdfInput) {
   sheet.line(title, true, 16, ACCENT, 4);
   const mode = scope.mode ? t(scope.mode === "pickup" ? "orders.delivery_mode_pickup" : `orders.delivery_mode_${scope.mode}`) : null;
   sheet.line(
-    scope.date ? [t("admin.prep_scope_day", { date: formatDate(scope.date, lang, "long") }), mode].filter(Boolean).join(" – ") : t("admin.prep_scope_selection"),
+    scope.date
+      ? [t("admin.prep_scope_day", { date: formatDate(scope.date, lang, "long") }), mode].filter(Boolean).join(" – ")
+      : t("admin.prep_scope_selection"),
     true,
     10.5,
   );
@@ -303,7 +347,7 @@ function deliverySlip(sheet: Sheet, input: PreparationPdfInput, o: SheetOrder) {
   facts.forEach(([label, value], i) => {
     const y = top + 26 + i * 13;
     sheet.font(false, 9, GREY);
-    sheet.cell(`${label} :`, LEFT + WIDTH * 0.5, y, WIDTH * 0.5 - 130, "right");
+    sheet.cell(labelled(label, "", lang).trimEnd(), LEFT + WIDTH * 0.5, y, WIDTH * 0.5 - 130, "right");
     sheet.font(true, 9);
     sheet.cell(value, RIGHT - 125, y, 125, "right");
   });
@@ -318,7 +362,7 @@ function deliverySlip(sheet: Sheet, input: PreparationPdfInput, o: SheetOrder) {
       lines: [
         o.customer.name,
         ...(o.customer.contact ? [o.customer.contact] : []),
-        `${t("documents.client_number")} : ${o.customer.client_number}`,
+        labelled(t("documents.client_number"), o.customer.client_number, lang),
         ...(o.customer.phone ? [`${t("documents.seller_phone")} ${o.customer.phone}`] : []),
       ],
     },
@@ -338,16 +382,16 @@ function deliverySlip(sheet: Sheet, input: PreparationPdfInput, o: SheetOrder) {
   }
   sheet.y = boxTop + boxH + 10;
   if (!o.pickup) {
-    sheet.paragraph(`${t("admin.order_receiving")} : ${receivingText(o, lang)}`, 9, undefined, 1);
+    sheet.paragraph(labelled(t("admin.order_receiving"), receivingText(o, lang), lang), 9, undefined, 1);
     if (o.receiving?.note) sheet.paragraph(o.receiving.note, 8.5, GREY, 1);
   }
   sheet.line(destination(o, lang), false, 9, undefined, 10);
 
-  // the lines, no prices: what was ordered, then what the promotion offers on top
+  // the lines, no prices: what was ordered, then what the promotion offers on top (said first: a long name is cut)
   const rows = o.lines.flatMap((l) => {
     const ordered = { reference: l.reference, name: l.name, unit: l.unit, quantity: l.quantity - l.gifted };
     if (l.gifted <= 0) return [ordered];
-    return [ordered, { ...ordered, name: t("documents.gifted_line", { designation: l.name }), quantity: l.gifted }];
+    return [ordered, { ...ordered, name: t("admin.prep_gifted", { designation: l.name }), quantity: l.gifted }];
   });
   sheet.table(
     [
@@ -373,7 +417,7 @@ function deliverySlip(sheet: Sheet, input: PreparationPdfInput, o: SheetOrder) {
   packing.forEach(([label, value], i) => {
     const x = LEFT + (i * WIDTH) / 3;
     sheet.font(false, 9, GREY);
-    sheet.cell(`${label} :`, x, sheet.y, 70);
+    sheet.cell(labelled(label, "", lang).trimEnd(), x, sheet.y, 70);
     sheet.font(true, 10);
     sheet.cell(value, x + 72, sheet.y, WIDTH / 3 - 80);
   });
@@ -411,8 +455,15 @@ function receivingText(o: SheetOrder, lang: Lang): string {
   const t = (key: string) => translate(lang, key);
   const days = (o.receiving?.days ?? []).filter((d) => d.morning || d.afternoon);
   if (!days.length) return t("admin.order_receiving_none");
-  const sep = lang === "fr" ? " : " : "：";
   return days
-    .map((d) => `${weekdayName(d.weekday, lang)}${sep}${[d.morning && t("admin.order_morning"), d.afternoon && t("admin.order_afternoon")].filter(Boolean).join(", ")}`)
+    .map((d) =>
+      labelled(
+        weekdayName(d.weekday, lang),
+        [d.morning && t("admin.order_morning"), d.afternoon && t("admin.order_afternoon")]
+          .filter(Boolean)
+          .join(lang === "fr" ? ", " : "、"),
+        lang,
+      ),
+    )
     .join(lang === "fr" ? " ; " : "；");
 }

@@ -4,7 +4,15 @@
 // for the start, which goes through the order life (order-life.service.ts).
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { customers, modelTranslations, models, orderLines, orders, productTranslations, receiptArrangements } from "#server/db/schema/index.ts";
+import {
+  customers,
+  modelTranslations,
+  models,
+  orderLines,
+  orders,
+  productTranslations,
+  receiptArrangements,
+} from "#server/db/schema/index.ts";
 import type { Lang } from "#core/lang.ts";
 import { translate } from "#core/i18n/messages.ts";
 import { forbidden, isDomainError } from "#core/domain-errors.ts";
@@ -75,7 +83,8 @@ export type SheetScope = { date: string | null; mode: string | null };
 /** The parts of each file, in their order: the picking list before the slips. */
 const PARTS: Record<PreparationFile, readonly PreparationPart[]> = { picking: ["picking"], slips: ["slips"], all: ["picking", "slips"] };
 
-export type StartResult = { id: number; number: string | null; ok: true } | { id: number; number: string | null; ok: false; reason: string };
+export type StartResult =
+  { id: number; number: string | null; ok: true } | { id: number; number: string | null; ok: false; reason: string };
 
 export function createPreparation(deps: { orderLife: OrderLifeService; config: ConfigService }) {
   /** The orders to prepare (up to `limit`, earliest planned first, then oldest), and how many there are. */
@@ -234,7 +243,10 @@ export function createPreparation(deps: { orderLife: OrderLifeService; config: C
    */
   async function start(ctx: StaffContext, ids: readonly number[]): Promise<StartResult[]> {
     if (!can(ctx.staff.roles, "preparation:write")) throw forbidden("admin.permission_denied");
-    const known = await ctx.db.select({ id: orders.id, number: orders.number }).from(orders).where(inArray(orders.id, [...ids]));
+    const known = await ctx.db
+      .select({ id: orders.id, number: orders.number })
+      .from(orders)
+      .where(inArray(orders.id, [...ids]));
     const numberOf = new Map(known.map((o) => [o.id, o.number]));
     const results: StartResult[] = [];
     for (const id of ids) {

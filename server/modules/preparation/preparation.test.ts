@@ -36,7 +36,9 @@ describe.each(testDbKinds())("preparation (%s)", (kind) => {
     return { db: d.db, staff: memberOf(u), lang, ip: "192.0.2.30" };
   };
   const statuses = async (ids: number[]) =>
-    Object.fromEntries((await d.db.select({ id: orders.id, s: orders.status }).from(orders).where(inArray(orders.id, ids))).map((o) => [o.id, o.s]));
+    Object.fromEntries(
+      (await d.db.select({ id: orders.id, s: orders.status }).from(orders).where(inArray(orders.id, ids))).map((o) => [o.id, o.s]),
+    );
 
   beforeAll(async () => {
     d = await openTestDatabase(kind);
@@ -80,7 +82,12 @@ describe.each(testDbKinds())("preparation (%s)", (kind) => {
     const ofDay = await preparation.queue(db, { date: DAY }, "fr", 200);
     expect(ofDay.list.map((o) => o.number)).toEqual(day.map((o) => o.number));
     expect(ofDay.total).toBe(2);
-    expect(ofDay.list[0]).toMatchObject({ planned_date: DAY, delivery_mode: "pallet", pickup: false, customer: { client_number: "C100001" } });
+    expect(ofDay.list[0]).toMatchObject({
+      planned_date: DAY,
+      delivery_mode: "pallet",
+      pickup: false,
+      customer: { client_number: "C100001" },
+    });
     expect((await preparation.queue(db, { date: DAY, mode: "parcel" }, "fr", 200)).list).toEqual([]);
     expect((await preparation.queue(db, { mode: "pickup" }, "fr", 200)).list.map((o) => o.number)).toEqual([pickup.number]);
     const one = await preparation.queue(db, {}, "fr", 1);
@@ -153,13 +160,28 @@ describe.each(testDbKinds())("preparation (%s)", (kind) => {
     expect(picking).toBeGreaterThanOrEqual(0);
     expect(slips).toHaveLength(2);
     expect(slips.every((i) => i > picking)).toBe(true);
+    // the unit the promotion offers shows on the slip apart from the ordered ones, said first
+    const lines = text.split("\n");
+    const gift = lines.findIndex((l) => l.startsWith("Offert : "));
+    expect(lines.slice(gift - 1, gift + 2)).toEqual([shared, expect.stringMatching(/^Offert : /), "1"]);
     expect(text).toMatch(new RegExp(`Page ${pdfPages(file.pdf)}/${pdfPages(file.pdf)}`));
   });
 
   it("speaks Chinese with the documents' CJK font", async () => {
     const text = await pdfToText((await services.preparation.pdf(services.db, "all", { date: DAY }, "zh", AT))!.pdf);
     expect(text).not.toContain("\ufffd");
-    for (const s of ["拣货单", "2031年3月4日 配送", "合并拣货（所有订单）", "库位", "货号", "按订单备货", "送货单", "客户编号 : C100001", "收货人姓名及签字："])
+    for (const s of [
+      "拣货单",
+      "2031年3月4日 配送",
+      "合并拣货（所有订单）",
+      "库位",
+      "货号",
+      "按订单备货",
+      "送货单",
+      "客户编号：C100001",
+      "赠品：",
+      "收货人姓名及签字：",
+    ])
       expect(text).toContain(s);
     expect(text).toMatch(/估算：\d+ 个托盘，\d+ 个包裹，[\d.]+ 公斤/);
     expect(text).not.toContain("Liste de préparation");
@@ -173,7 +195,10 @@ describe.each(testDbKinds())("preparation (%s)", (kind) => {
 
   it("starts a selection's preparation order by order, audited, saying which were refused and why", async () => {
     const warehouse = await ctxOf("entrepot");
-    const [delivered] = await query<{ id: number; number: string }>(d.db, sql`select id, number from orders where status = 'delivered' limit 1`);
+    const [delivered] = await query<{ id: number; number: string }>(
+      d.db,
+      sql`select id, number from orders where status = 'delivered' limit 1`,
+    );
     const ids = [day[0].id, delivered.id, 999_999, pickup.id];
     const results = await services.preparation.start(warehouse, ids);
     expect(results).toEqual([
@@ -186,7 +211,10 @@ describe.each(testDbKinds())("preparation (%s)", (kind) => {
     const audited = await d.db.select().from(auditLog).where(eq(auditLog.action, "start_preparation"));
     expect(audited.map((a) => Number(a.entityId)).sort()).toEqual([day[0].id, pickup.id].sort());
     // a preparing order still prints, and its day still lists it
-    expect((await services.preparation.queue(services.db, { date: DAY }, "fr", 200)).list.map((o) => o.status)).toEqual(["preparing", "planned"]);
+    expect((await services.preparation.queue(services.db, { date: DAY }, "fr", 200)).list.map((o) => o.status)).toEqual([
+      "preparing",
+      "planned",
+    ]);
     const zh = await services.preparation.start(await ctxOf("entrepot", "zh"), [day[0].id]);
     expect(zh[0]).toMatchObject({ ok: false, reason: expect.stringMatching(/[\u4e00-\u9fff]/) });
   });
