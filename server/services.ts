@@ -32,6 +32,7 @@ import { createPaymentProvider } from "./modules/payments/payment-provider.ts";
 import { createPaymentsService } from "./modules/payments/payments.service.ts";
 import { createPaymentsWorker } from "./modules/payments/payments.worker.ts";
 import { createDocumentsService } from "./modules/documents/documents.service.ts";
+import { createPreparation } from "./modules/preparation/preparation.service.ts";
 import { createReturnsService } from "./modules/aftersales/returns.service.ts";
 import { createDeliveriesService } from "./modules/aftersales/deliveries.service.ts";
 import { createNotificationsService } from "./modules/notifications/notifications.service.ts";
@@ -124,6 +125,8 @@ export function createServices(
     orderBulk: createOrderBulk(orderLife),
     /** The store counter: each shop's pickups ready, handed over today, still being prepared. */
     pickupDesk: createPickupDesk(orderLife),
+    /** The warehouse's preparation: orders to prepare, picking lists and delivery slips, starting preparations. */
+    preparation: createPreparation({ orderLife, config }),
     /** The owner's team management: invitations, roles, disabling, second factor resets. */
     staffTeam: createStaffTeam({ publicUrl: env.PUBLIC_URL }),
     /** The audit log, read by the back office (written only by staffWrite). */

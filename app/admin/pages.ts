@@ -16,6 +16,8 @@ export const ADMIN_PAGES: AdminPage[] = [
   { id: "admin-orders", path: "commandes", file: "admin/orders.tsx" },
   { id: "admin-orders-export", path: "commandes/export", file: "admin/orders-export.ts" },
   { id: "admin-pickup-desk", path: "retraits", file: "admin/pickup-desk.tsx" },
+  { id: "admin-preparation-file", path: "preparation/:file", file: "admin/preparation-file.ts" },
+  { id: "admin-preparation", path: "preparation", file: "admin/preparation.tsx" },
 ];
 
 /** The back office's layout route: `admin` and `zh:admin`. */

@@ -145,7 +145,7 @@ describe("back office login", () => {
     await page.context().close();
   });
 
-  it("lets the warehouse find a planned order, prepare it, record its packing and hand it to the carrier; the customer sees it shipped", async () => {
+  it("lets the warehouse print a picking list, find a planned order, prepare it, record its packing and hand it to the carrier; the customer sees it shipped", async () => {
     const { page, errors } = await newTab(browser(), DESKTOP);
     const warehouse = staff("warehouse");
     const admin = new AdminLogin(page, "fr");
@@ -154,6 +154,25 @@ describe("back office login", () => {
     await admin.ready("Vérification en deux étapes");
     await admin.code(totpCode(warehouse.totpSecret));
     await page.waitForURL(`${shop.url}/admin`);
+    // the picking list of a ticked order to prepare: a PDF download
+    await admin.navigation.getByRole("link", { name: "Préparation", exact: true }).click();
+    await page.waitForURL(`${shop.url}/admin/preparation`);
+    await page.getByRole("heading", { name: "Préparation des commandes" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    await page
+      .getByRole("checkbox", { name: /^Sélectionner la commande CE/ })
+      .first()
+      .check();
+    const [picking] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Liste de préparation de la sélection (PDF)" }).click(),
+    ]);
+    expect(picking.suggestedFilename()).toMatch(/^liste-de-preparation-CE\d{4}-\d{6}\.pdf$/);
+    const chunks: Buffer[] = [];
+    for await (const c of await picking.createReadStream()) chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: "/tmp/e2e-shots/admin-preparation-fr.png", fullPage: true });
     await admin.navigation.getByRole("link", { name: "Commandes" }).click();
     await page.waitForURL(`${shop.url}/admin/commandes`);
     await page.goto(`${shop.url}/admin/commandes?status=planned&q=${encodeURIComponent(DEMO.email)}`);

@@ -17,6 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { LANGS } from "#core/lang.ts";
 import { oneOf } from "./checks.ts";
+import { LOCATION_MAX, LOCATION_PATTERN } from "#core/preparation/picking.ts";
 
 export const categories = pgTable(
   "categories",
@@ -128,6 +129,8 @@ export const models = pgTable(
     notForSale: boolean("not_for_sale").notNull().default(false),
     nonGls: boolean("non_gls").notNull().default(false),
     position: integer("position").notNull().default(0),
+    // Where the warehouse stores it, aisle-rack-level ("A-12-3", core/preparation/picking.ts); picking lists walk it.
+    location: varchar("location", { length: LOCATION_MAX }),
   },
   (t) => [
     uniqueIndex("models_reference_uq").on(t.reference),
@@ -141,6 +144,7 @@ export const models = pgTable(
     check("models_measures_ck", sql`${t.poids} >= 0 and ${t.volume} >= 0`),
     check("models_unit_qty_ck", sql`${t.unitQty} >= 1`),
     check("models_dimensions_ck", sql`${t.lengthMm} >= 0 and ${t.widthMm} >= 0 and ${t.heightMm} >= 0`),
+    check("models_location_ck", sql`${t.location} ~ ${sql.raw(`'${LOCATION_PATTERN.source}'`)}`),
   ],
 );
 

@@ -171,7 +171,32 @@ export function buildCatalogue(size: Size): Catalogue {
     cat.modelsByLeaf.set(c.key, leafModels);
   }
   assignFlags(cat, createRng(`flags:${size}`));
+  assignLocations(cat);
   return cat;
+}
+
+/**
+ * Storage locations as the catalogue runs, without drawing from the PRNGs (the catalogue stays the same): one aisle
+ * per top-level category (A, B…), one rack per product in the aisle, its models on the rack's levels ("B-14-3").
+ */
+function assignLocations(cat: Catalogue) {
+  const byId = new Map(cat.categories.map((c) => [c.id, c]));
+  const top = (id: number): CategoryRow => {
+    let c = byId.get(id)!;
+    while (c.level > 1) c = byId.get(c.parentId!)!;
+    return c;
+  };
+  const aisles = cat.categories.filter((c) => c.level === 1).sort((a, b) => a.position - b.position);
+  const aisleOf = new Map(aisles.map((c, i) => [c.id, String.fromCharCode(65 + i)]));
+  const racks = new Map<string, number>();
+  const rackOf = new Map<number, string>();
+  for (const p of cat.products) {
+    const aisle = aisleOf.get(top(p.categoryId!).id)!;
+    const rack = (racks.get(aisle) ?? 0) + 1;
+    racks.set(aisle, rack);
+    rackOf.set(p.id, `${aisle}-${rack}`);
+  }
+  for (const m of cat.models) m.location = `${rackOf.get(m.productId)}-${m.position}`;
 }
 
 /** Exact quotas (min 4 each) so that the highlight lists are never empty, even in the small catalogue. */

@@ -73,10 +73,18 @@ describe.each(testDbKinds())("demo seed (small, %s)", (kind) => {
       sql`select id from models where price <= 0 or site_price < price or tva <> 0.2 or volume <= 0 or poids <= 0 or purchasable_qty > stock`,
     );
     expect(bad).toEqual([]);
+    // every model has its own place in the warehouse, a product's models on the levels of one rack
+    const [places] = await rows<{ located: number; distinct: number; racks: number; products: number }>(
+      a,
+      sql`select count(location)::int as located, count(distinct location)::int as distinct,
+                 count(distinct regexp_replace(location, '-[0-9]+$', ''))::int as racks, count(distinct product_id)::int as products
+          from models`,
+    );
+    expect(places).toEqual({ located: models, distinct: models, racks: places.products, products: places.products });
   });
 
   it("is deterministic: a second fresh database gets the same references and prices", async () => {
-    const q = sql`select reference, price::text, site_price::text, stock from models order by id`;
+    const q = sql`select reference, price::text, site_price::text, stock, location from models order by id`;
     expect(await rows(b, q)).toEqual(await rows(a, q));
     const p = sql`select p.reference, t.name from products p join product_translations t on t.product_id = p.id and t.lang = 'zh' order by p.id`;
     expect(await rows(b, p)).toEqual(await rows(a, p));

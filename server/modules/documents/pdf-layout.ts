@@ -96,7 +96,7 @@ const FONT = "@expo-google-fonts/noto-sans-sc";
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
 
 /** The font bytes, read once per process (about 10 MB each; pdfkit embeds only the glyphs used). */
-function documentFonts(): { regular: Buffer; bold: Buffer } {
+export function documentFonts(): { regular: Buffer; bold: Buffer } {
   if (!fonts) {
     const require = createRequire(import.meta.url);
     fonts = {
@@ -108,14 +108,15 @@ function documentFonts(): { regular: Buffer; bold: Buffer } {
 }
 
 // Noto Sans SC has no U+202F (French thousands separator): a no-break space prints the same.
-const pdfText = (s: string) => s.replace(/\u202f/g, "\u00a0");
+export const pdfText = (s: string) => s.replace(/\u202f/g, "\u00a0");
 
-const PAGE = { width: 595.28, height: 841.89, margin: 42 };
+/** A4 in points, the margins, and the colours every document shares (the back office's sheets too). */
+export const PAGE = { width: 595.28, height: 841.89, margin: 42 };
 const FOOTER_H = 40;
-const GREY = "#555555";
-const LINE = "#bbbbbb";
-const HEAD_BG = "#eeeeee";
-const ACCENT = "#1f4e79";
+export const GREY = "#555555";
+export const LINE = "#bbbbbb";
+export const HEAD_BG = "#eeeeee";
+export const ACCENT = "#1f4e79";
 
 type Col = { key: keyof Row; label: string; width: number; align: "left" | "right" };
 type Row = {

@@ -1,0 +1,2 @@
+ALTER TABLE "models" ADD COLUMN "location" varchar(19);--> statement-breakpoint
+ALTER TABLE "models" ADD CONSTRAINT "models_location_ck" CHECK ("models"."location" ~ '^[A-Z0-9]{1,4}(?:-[A-Z0-9]{1,4}){0,3}$');
