@@ -12,3 +12,4 @@ export * from "./aftersales.ts";
 export * from "./questions.ts";
 export * from "./staff.ts";
 export * from "./order-events.ts";
+export * from "./planning.ts";
