@@ -46,6 +46,7 @@ import { createOrderLife } from "./modules/orders/order-life.service.ts";
 import { createStaffTeam } from "./modules/staff/staff-team.service.ts";
 import { createAuditLog } from "./modules/staff/audit-log.service.ts";
 import { createStaffOrders } from "./modules/orders/staff-orders.service.ts";
+import { createPlanning } from "./modules/planning/planning.service.ts";
 
 // Account services take the handle to use (`db` below, or a transaction) as their first argument
 // (decision 060); catalogue read services keep the pool for their cached read model: a use case that must
@@ -77,6 +78,7 @@ export function createServices(
   const { provider, sandbox } = createPaymentProvider(db, env, outbox.log);
   const payments = createPaymentsService({ provider, publicUrl: env.PUBLIC_URL, log: outbox.log });
   const deliveries = createDeliveriesService();
+  const orderLife = createOrderLife({ publicUrl: env.PUBLIC_URL, tariff: freight.tariff });
   const documents = createDocumentsService();
   const questions = createQuestionsService({ storage: diskStorage(join(env.DATA_DIR, "attachments")), limits });
   // An answer from the shop becomes a notice in the same transaction.
@@ -112,8 +114,10 @@ export function createServices(
     orderPlacement: createOrderPlacementService(cart, { publicUrl: env.PUBLIC_URL, shops: config.shops }),
     /** The back office's staff: login with the second factor, sessions (DESIGN §9). */
     staffAuth: createStaffAuth(),
-    /** Staff move orders along their life (core/orders/life.ts): preparation, shipping, delivery, pickup. */
-    orderLife: createOrderLife({ publicUrl: env.PUBLIC_URL }),
+    /** Staff move orders along their life (core/orders/life.ts): planning, preparation, shipping, delivery, pickup. */
+    orderLife,
+    /** The delivery board, the capacities of the rounds and their sheets (decision 138); planning is orderLife's. */
+    planning: createPlanning({ tariff: freight.tariff, orderLife }),
     /** The owner's team management: invitations, roles, disabling, second factor resets. */
     staffTeam: createStaffTeam({ publicUrl: env.PUBLIC_URL }),
     /** The audit log, read by the back office (written only by staffWrite). */

@@ -4,7 +4,8 @@
 // numbers on every page. fr and zh; Noto Sans SC (from npm) for both languages so one font covers French
 // accents, "€" and Chinese; its bytes are read once per process.
 //
-// Stable API (used by quotations too): renderDocumentPdf(input) → Promise<Buffer>.
+// Stable API (used by quotations too): renderDocumentPdf(input) → Promise<Buffer>. The back office's sheets (round
+// sheets) print with the same font and text rule: documentFonts(), pdfText().
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { translate, unitName, type Lang } from "#core/i18n/messages.ts";
@@ -96,7 +97,7 @@ const FONT = "@expo-google-fonts/noto-sans-sc";
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
 
 /** The font bytes, read once per process (about 10 MB each; pdfkit embeds only the glyphs used). */
-function documentFonts(): { regular: Buffer; bold: Buffer } {
+export function documentFonts(): { regular: Buffer; bold: Buffer } {
   if (!fonts) {
     const require = createRequire(import.meta.url);
     fonts = {
@@ -108,7 +109,7 @@ function documentFonts(): { regular: Buffer; bold: Buffer } {
 }
 
 // Noto Sans SC has no U+202F (French thousands separator): a no-break space prints the same.
-const pdfText = (s: string) => s.replace(/\u202f/g, "\u00a0");
+export const pdfText = (s: string) => s.replace(/\u202f/g, "\u00a0");
 
 const PAGE = { width: 595.28, height: 841.89, margin: 42 };
 const FOOTER_H = 40;
