@@ -14,6 +14,10 @@ export const ADMIN_PAGES: AdminPage[] = [
   { id: "admin-sessions", path: "sessions", file: "admin/sessions.tsx" },
   { id: "admin-order", path: "commandes/:number", file: "admin/order.tsx" },
   { id: "admin-orders", path: "commandes", file: "admin/orders.tsx" },
+  { id: "admin-deliveries", path: "livraisons", file: "admin/deliveries.tsx" },
+  { id: "admin-delivery-capacities", path: "livraisons/capacites", file: "admin/delivery-capacities.tsx" },
+  /** A PDF, not a page (no component). */
+  { id: "admin-round-sheet", path: "livraisons/tournee/:date/:zone", file: "admin/round-sheet.ts" },
 ];
 
 /** The back office's layout route: `admin` and `zh:admin`. */

@@ -8,4 +8,6 @@ export const isAdminRoute = (id: string) => /^(zh:)?admin(-|$)/.test(id);
 /** Texts a back-office page shows beyond the `admin` namespace (app/lib/messages.ts). */
 export const ADMIN_MESSAGES: Readonly<Record<string, Namespace[]>> = {
   "admin-order": ["orders", "aftersales"],
+  "admin-deliveries": ["planning"],
+  "admin-delivery-capacities": ["planning"],
 };

@@ -7,6 +7,7 @@ export type Section = { path: string; label: string; permission?: Permission };
 export const SECTIONS: Section[] = [
   { path: "", label: "admin.nav_dashboard", permission: "dashboard:read" },
   { path: "/commandes", label: "admin.nav_orders", permission: "orders:read" },
+  { path: "/livraisons", label: "admin.nav_planning", permission: "planning:read" },
   { path: "/equipe", label: "admin.nav_staff", permission: "staff:read" },
   { path: "/journal", label: "admin.nav_audit", permission: "audit:read" },
   /** Every staff member's own sessions. */
