@@ -114,9 +114,11 @@ export default function AdminDeliveries() {
           {t("planning.to_plan_title")}
         </h2>
         <p className="text-sm text-muted">
-          {toPlan.length < waiting
-            ? t("planning.to_plan_first", { shown: toPlan.length, count: waiting })
-            : t("planning.to_plan_count", { count: waiting })}
+          {waiting === 0
+            ? t("planning.to_plan_none")
+            : toPlan.length < waiting
+              ? t("planning.to_plan_first", { shown: toPlan.length, count: waiting })
+              : t("planning.to_plan_count", { count: waiting })}
         </p>
         {toPlan.length > 0 && <ToPlanTable orders={toPlan} zones={zones} canWrite={canWrite} busy={busy} today={today} />}
         {toPlan.length > 0 && canWrite && (

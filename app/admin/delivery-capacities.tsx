@@ -3,7 +3,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/delivery-capacities";
 import { can } from "#core/staff/permissions.ts";
-import { CAPACITY_MAX } from "#core/planning/capacity.ts";
 import { capacityActionSchema } from "#core/validation/planning.ts";
 import { shopToday } from "#core/aftersales/deliveries.ts";
 import { formatDate, weekdayName } from "#core/format-date.ts";
@@ -85,7 +84,11 @@ export default function AdminDeliveryCapacities() {
               <th scope="col" className="p-2">
                 {t("planning.parcels")}
               </th>
-              {canWrite && <th scope="col" className="p-2" />}
+              {canWrite && (
+                <th scope="col" className="p-2">
+                  <span className="sr-only">{t("planning.save")}</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -95,26 +98,30 @@ export default function AdminDeliveryCapacities() {
                   <th scope="row" className="p-2 font-medium">
                     {z.name}
                   </th>
-                  <td className="p-2" colSpan={3}>
-                    <Form method="post" className="flex items-center gap-2">
+                  <td className="p-2">
+                    <input
+                      name="pallets"
+                      form={`default-${z.code}`}
+                      inputMode="numeric"
+                      aria-label={t("planning.pallets_of", { zone: z.name })}
+                      defaultValue={z.capacity?.pallets ?? 0}
+                      className={input}
+                    />
+                  </td>
+                  <td className="p-2">
+                    <input
+                      name="parcels"
+                      form={`default-${z.code}`}
+                      inputMode="numeric"
+                      aria-label={t("planning.parcels_of", { zone: z.name })}
+                      defaultValue={z.capacity?.parcels ?? 0}
+                      className={input}
+                    />
+                  </td>
+                  <td className="p-2">
+                    <Form method="post" id={`default-${z.code}`}>
                       <input type="hidden" name="intent" value="default" />
                       <input type="hidden" name="zone" value={z.code} />
-                      <input
-                        name="pallets"
-                        inputMode="numeric"
-                        aria-label={t("planning.pallets_of", { zone: z.name })}
-                        defaultValue={z.capacity?.pallets ?? 0}
-                        max={CAPACITY_MAX.pallets}
-                        className={input}
-                      />
-                      <input
-                        name="parcels"
-                        inputMode="numeric"
-                        aria-label={t("planning.parcels_of", { zone: z.name })}
-                        defaultValue={z.capacity?.parcels ?? 0}
-                        max={CAPACITY_MAX.parcels}
-                        className={input}
-                      />
                       <button type="submit" disabled={busy} className={button}>
                         {t("planning.save")}
                       </button>
@@ -140,7 +147,7 @@ export default function AdminDeliveryCapacities() {
           {t("planning.days_title")}
         </h2>
         {days.length === 0 ? (
-          <p className="text-sm text-muted">{t("planning.days_empty")}</p>
+          <p className="mb-4 text-sm text-muted">{t("planning.days_empty")}</p>
         ) : (
           <ul className="mb-4 flex flex-col gap-2 text-sm">
             {days.map((d) => (

@@ -119,7 +119,7 @@ export async function renderRoundSheet(sheet: RoundSheet): Promise<Buffer> {
     { label: t("sheet_pallets"), width: 44, align: "right" },
     { label: t("sheet_parcels"), width: 40, align: "right" },
     { label: t("sheet_rdv"), width: 40, align: "center" },
-    { label: t("sheet_toll"), width: 58, align: "right" },
+    { label: t("sheet_toll"), width: 72, align: "right" },
   ];
   cols[2].width = width - cols.reduce((s, c) => s + c.width, 0);
   const pad = 3;
