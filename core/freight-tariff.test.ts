@@ -80,6 +80,17 @@ describe("zones", () => {
     expect(zoneOf(tariff, "ab123")).toBeNull();
     expect(zoneOf(tariff, "")).toBeNull();
   });
+
+  it("gives every zip the zone of its first two characters alone: Paris-province first, then the departments table", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9]{2}$/), fc.stringMatching(/^[0-9A-Za-z ]{0,4}$/), (prefix, rest) => {
+        const zip = `${prefix}${rest}`;
+        const expected = (tariff.config.parisProvinceZipcode as string[]).includes(prefix) ? "paris" : (tariff.departments[prefix] ?? null);
+        expect(zoneOf(tariff, zip)?.code ?? null).toBe(expected);
+        expect(zoneOf(tariff, ` ${zip} `)?.code ?? null).toBe(zoneOf(tariff, zip.trim())?.code ?? null);
+      }),
+    );
+  });
 });
 
 describe("pallets", () => {

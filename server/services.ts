@@ -50,6 +50,7 @@ import { createStaffOrders } from "./modules/orders/staff-orders.service.ts";
 import { createOrderNotes } from "./modules/orders/order-notes.service.ts";
 import { createOrderBulk } from "./modules/orders/order-bulk.service.ts";
 import { createPickupDesk } from "./modules/orders/pickup-desk.service.ts";
+import { createPlanning } from "./modules/planning/planning.service.ts";
 
 // Account services take the handle to use (`db` below, or a transaction) as their first argument
 // (decision 060); catalogue read services keep the pool for their cached read model: a use case that must
@@ -81,8 +82,8 @@ export function createServices(
   const { provider, sandbox } = createPaymentProvider(db, env, outbox.log);
   const payments = createPaymentsService({ provider, publicUrl: env.PUBLIC_URL, log: outbox.log });
   const deliveries = createDeliveriesService();
+  const orderLife = createOrderLife({ publicUrl: env.PUBLIC_URL, tariff: freight.tariff });
   const documents = createDocumentsService();
-  const orderLife = createOrderLife({ publicUrl: env.PUBLIC_URL });
   const questions = createQuestionsService({ storage: diskStorage(join(env.DATA_DIR, "attachments")), limits });
   // An answer from the shop becomes a notice in the same transaction.
   questions.onAnswered(async (q, e) => {
@@ -117,7 +118,7 @@ export function createServices(
     orderPlacement: createOrderPlacementService(cart, { publicUrl: env.PUBLIC_URL, shops: config.shops }),
     /** The back office's staff: login with the second factor, sessions (DESIGN §9). */
     staffAuth: createStaffAuth(),
-    /** Staff move orders along their life (core/orders/life.ts): preparation, shipping, delivery, pickup. */
+    /** Staff move orders along their life (core/orders/life.ts): planning, preparation, shipping, delivery, pickup. */
     orderLife,
     /** Staff's internal notes on an order: never shown to the customer. */
     orderNotes: createOrderNotes(),
@@ -127,6 +128,8 @@ export function createServices(
     pickupDesk: createPickupDesk(orderLife),
     /** The warehouse's preparation: orders to prepare, picking lists and delivery slips, starting preparations. */
     preparation: createPreparation({ orderLife, config }),
+    /** The delivery board, the capacities of the rounds and their sheets (decision 138); planning is orderLife's. */
+    planning: createPlanning({ tariff: freight.tariff, orderLife }),
     /** The owner's team management: invitations, roles, disabling, second factor resets. */
     staffTeam: createStaffTeam({ publicUrl: env.PUBLIC_URL }),
     /** The audit log, read by the back office (written only by staffWrite). */

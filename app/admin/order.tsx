@@ -95,7 +95,19 @@ export async function action(args: Route.ActionArgs) {
 
 export default function AdminOrder() {
   const { t, lang } = useT();
-  const { order: o, customer, receiving, facts, timeline, steps, cancel, payments, refunds, notes, canNote } = useLoaderData<typeof loader>();
+  const {
+    order: o,
+    customer,
+    receiving,
+    facts,
+    timeline,
+    steps,
+    cancel,
+    payments,
+    refunds,
+    notes,
+    canNote,
+  } = useLoaderData<typeof loader>();
   const answer = useActionData<FormFailure & { done?: string; noted?: boolean; confirm?: CancelConfirm }>();
   const cancelling = answer?.form === "cancel" ? answer : undefined;
   // the answer of a step's form (the note and the cancellation show theirs in their own sections)

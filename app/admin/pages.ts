@@ -18,6 +18,10 @@ export const ADMIN_PAGES: AdminPage[] = [
   { id: "admin-pickup-desk", path: "retraits", file: "admin/pickup-desk.tsx" },
   { id: "admin-preparation-file", path: "preparation/:file", file: "admin/preparation-file.ts" },
   { id: "admin-preparation", path: "preparation", file: "admin/preparation.tsx" },
+  { id: "admin-deliveries", path: "livraisons", file: "admin/deliveries.tsx" },
+  { id: "admin-delivery-capacities", path: "livraisons/capacites", file: "admin/delivery-capacities.tsx" },
+  /** A PDF, not a page (no component). */
+  { id: "admin-round-sheet", path: "livraisons/tournee/:date/:zone", file: "admin/round-sheet.ts" },
 ];
 
 /** The back office's layout route: `admin` and `zh:admin`. */

@@ -9,4 +9,6 @@ export const isAdminRoute = (id: string) => /^(zh:)?admin(-|$)/.test(id);
 export const ADMIN_MESSAGES: Readonly<Record<string, Namespace[]>> = {
   "admin-order": ["orders", "aftersales"],
   "admin-pickup-desk": ["orders"],
+  "admin-deliveries": ["planning"],
+  "admin-delivery-capacities": ["planning"],
 };

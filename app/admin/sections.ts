@@ -8,6 +8,7 @@ export const SECTIONS: Section[] = [
   { path: "", label: "admin.nav_dashboard", permission: "dashboard:read" },
   { path: "/commandes", label: "admin.nav_orders", permission: "orders:read" },
   { path: "/preparation", label: "admin.nav_preparation", permission: "preparation:read" },
+  { path: "/livraisons", label: "admin.nav_planning", permission: "planning:read" },
   { path: "/retraits", label: "admin.nav_pickup", permission: "orders:read" },
   { path: "/equipe", label: "admin.nav_staff", permission: "staff:read" },
   { path: "/journal", label: "admin.nav_audit", permission: "audit:read" },

@@ -3,6 +3,7 @@
 // and the kind's own values.
 export const NOTIFICATION_KINDS = [
   "order_planned",
+  "order_unplanned",
   "order_preparing",
   "order_ready",
   "order_ready_for_pickup",

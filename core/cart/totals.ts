@@ -161,6 +161,12 @@ export function cartGoods(lines: readonly CartLine[]): CartGoods {
   };
 }
 
+/** Whether the cart asks for delivery by appointment where it is offered: a delivery, outside optionRdvBlockZipcode. */
+export function wantsRdv(p: CartParams, c: CartConfig): boolean {
+  const zip = p.delivery_addr_obj?.zip_code ?? null;
+  return isTruthyFlag(p.extra_options?.rdv) && p.pickup_method !== 2 && !zipInPrefixList(zip, c.optionRdvBlockZipcode);
+}
+
 /**
  * Computes every total of the cart. Lines with num ≤ 0 are ignored. Money is exact and rounded
  * half away from zero: each line amount and line tax to 2 decimals, then summed. `goods`: cartGoods of these same
@@ -223,7 +229,7 @@ export function computeCartTotals(
   const appliedDiscount = freightDiscountHt.negated().gt(freightHt) ? freightHt.negated() : freightDiscountHt;
   const freightDiscountTva = appliedDiscount.times(generalTva).round(2);
 
-  const rdvWanted = isTruthyFlag(p.extra_options?.rdv) && p.pickup_method !== 2 && !zipInPrefixList(zip, c.optionRdvBlockZipcode);
+  const rdvWanted = wantsRdv(p, c);
   const rdvHt = rdvWanted && opts.loggedIn ? decOrZero(freight.rdv_amount).round(2) : zero;
   const rdvTva = rdvHt.times(generalTva).round(2);
 

@@ -39,6 +39,8 @@ import frMail from "./locales/fr/mail.json";
 import zhMail from "./locales/zh/mail.json";
 import frAdmin from "./locales/fr/admin.json";
 import zhAdmin from "./locales/zh/admin.json";
+import frPlanning from "./locales/fr/planning.json";
+import zhPlanning from "./locales/zh/planning.json";
 
 export * from "./translate.ts";
 
@@ -62,6 +64,7 @@ export const resources = {
     questions: frQuestions,
     mail: frMail,
     admin: frAdmin,
+    planning: frPlanning,
   },
   zh: {
     api: zhApi,
@@ -82,6 +85,7 @@ export const resources = {
     questions: zhQuestions,
     mail: zhMail,
     admin: zhAdmin,
+    planning: zhPlanning,
   },
   // Every namespace of translate.ts, and no other.
 } as const satisfies Record<"fr" | "zh", Record<Namespace, object>>;

@@ -26,6 +26,7 @@ export const NAMESPACES = [
   "questions",
   "mail",
   "admin",
+  "planning",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type Vars = Record<string, string | number>;

@@ -34,7 +34,8 @@ export type Packing = { parcels: number; pallets: number; weight_kg: number };
 export type OrderEvent =
   | { type: "pay" }
   | { type: "expire" }
-  | { type: "plan"; date: string }
+  /** `force`: staff plan beyond the round's capacity on purpose (decision 138). */
+  | { type: "plan"; date: string; force?: boolean }
   | { type: "unplan" }
   | { type: "start_preparation" }
   | ({ type: "mark_ready" } & Packing)
@@ -45,9 +46,12 @@ export type OrderEvent =
 
 export type OrderEventType = OrderEvent["type"];
 
-/** The events staff cause from the order page's steps (payment and expiry are the shop's own; planning has a page of
- * its own; a cancellation, with its refund, is a use case of its own). */
-export type StaffOrderEvent = Extract<OrderEvent, { type: "start_preparation" | "mark_ready" | "ship" | "deliver" | "hand_over" }>;
+/** The events staff cause through the order life's steps (payment and expiry are the shop's own; a cancellation, with
+ * its refund, is a use case of its own): from the order page, and planning from the delivery board. */
+export type StaffOrderEvent = Extract<
+  OrderEvent,
+  { type: "plan" | "unplan" | "start_preparation" | "mark_ready" | "ship" | "deliver" | "hand_over" }
+>;
 
 /** How a cancelled order's payment goes back: through the payment provider, as a credit note, or nothing was paid. */
 export const CANCEL_REFUNDS = ["provider", "credit_note", "none"] as const;

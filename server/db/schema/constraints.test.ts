@@ -109,6 +109,15 @@ const CASES: Case[] = [
     code: CHECK,
     constraint: "return_requests_status_ck",
   },
+  // delivery planning (migration 0039, decision 138)
+  {
+    name: "a negative pallet count of the cart",
+    table: s.orders,
+    row: { ...order, id: 2, number: "CE2026-000002" },
+    bad: { cartPallets: -1 },
+    code: CHECK,
+    constraint: "orders_planning_ck",
+  },
   {
     name: "unknown notification kind",
     table: s.notifications,
@@ -702,6 +711,8 @@ const ON_DELETE: Record<string, string> = {
   "refunds.staff_id": "restrict",
   "freight_pallet_rates.zone_code": "cascade",
   "freight_zone_departments.zone_code": "cascade",
+  "delivery_capacities.zone_code": "cascade", // migration 0039 (decision 138)
+  "delivery_capacity_days.zone_code": "cascade",
   "known_devices.customer_id": "cascade",
   "session_agents.session_id": "cascade", // migration 0009
   "staff_recovery_codes.staff_id": "cascade",

@@ -13,3 +13,4 @@ export * from "./questions.ts";
 export * from "./staff.ts";
 export * from "./order-events.ts";
 export * from "./order-notes.ts";
+export * from "./planning.ts";

@@ -1,6 +1,7 @@
 // Carts, orders, invoices, coupons, quotations (credit notes: documents.ts, as they refer to returns).
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   date,
   type AnyPgColumn,
@@ -139,6 +140,13 @@ export const orders = pgTable(
     carrier: varchar("carrier", { length: 40 }),
     trackingNumber: varchar("tracking_number", { length: 60 }),
     pickedUpBy: varchar("picked_up_by", { length: 80 }),
+    // What delivery planning reads (decision 138), kept from the cart at placement: the pallets and parcels it counted
+    // (palette_num, colis_qte; null on orders placed before), whether the buyer asked for an appointment, and the
+    // highway toll of the route as the freight quote priced it (charged or not).
+    cartPallets: integer("cart_pallets"),
+    cartParcels: integer("cart_parcels"),
+    rdv: boolean("rdv").notNull().default(false),
+    highwayTollHt: money("highway_toll_ht").notNull().default("0"),
     pickupMethod: integer("pickup_method").notNull().default(1),
     // DELIVERY_MODES, 'pickup' ⇔ pickup_method 2 (decision 071); null only for rows written without one
     deliveryMode: varchar("delivery_mode", { length: 10 }),
@@ -200,6 +208,7 @@ export const orders = pgTable(
       sql`${t.totalHt} >= 0 and ${t.totalTva} >= 0 and ${t.freightHt} >= 0 and ${t.freightTva} >= 0 and ${t.discountAmount} >= 0 and ${t.freightDiscountHt} >= 0`,
     ),
     check("orders_ttc_ck", sql`${t.totalTtc} = ${t.totalHt} + ${t.totalTva}`),
+    check("orders_planning_ck", sql`${t.cartPallets} >= 0 and ${t.cartParcels} >= 0 and ${t.highwayTollHt} >= 0`),
     check("orders_cgv_ck", sql`(${t.cgvVersion} is null) = (${t.cgvAcceptedAt} is null)`),
     check("orders_delivery_status_ck", oneOf(t.deliveryStatus, DELIVERY_STATUSES)),
     // Awaiting a reply needs a date to confirm and a deadline; another date is only kept with its request.

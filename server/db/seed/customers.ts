@@ -214,6 +214,8 @@ export async function buildCustomers(cat: Catalogue, now: Date = new Date()): Pr
     shippedAt?: string;
     deliveredAt?: string;
     deliveryStatus?: "awaiting_confirmation" | "confirmed";
+    /** Delivery by appointment asked (decision 138). */
+    rdv?: boolean;
   };
   // The after-sales demo's relative dates: days before the seed's calendar day (Paris), at fixed hours.
   const today = calendarDate(now);
@@ -356,6 +358,7 @@ export async function buildCustomers(cat: Catalogue, now: Date = new Date()): Pr
       paid: agoDay(3),
       planned,
       deliveryStatus: "awaiting_confirmation",
+      rdv: true,
       deliv: 1,
       inv: 3,
       items: [
@@ -405,6 +408,7 @@ export async function buildCustomers(cat: Catalogue, now: Date = new Date()): Pr
       deliveredAt: o.deliveredAt ? new Date(o.deliveredAt) : null,
       pickupMethod: o.pickup ? 2 : 1,
       deliveryMode: o.pickup ? "pickup" : "pallet",
+      rdv: o.rdv ?? false,
       shopId: o.pickup ? 1 : null,
       deliveryAddress: o.pickup ? null : addr(o.deliv),
       invoiceAddress: addr(o.inv),

@@ -13,6 +13,7 @@ import { CONTENT_PAGES, CONTENT_PAGE_TRANSLATIONS } from "./pages.ts";
 import { SITE_CONFIG } from "./config.ts";
 import { insertAll, resetSequences, type Tx } from "./load.ts";
 import { seedDemoStaff } from "./staff.ts";
+import { seedDemoCapacities } from "./planning.ts";
 import { sequenceRows } from "./sequences.ts";
 import { FREIGHT_DEPARTMENTS, FREIGHT_PALLET_RATES, FREIGHT_PARCEL_RATES, FREIGHT_SETTINGS, FREIGHT_ZONES } from "./freight.ts";
 
@@ -52,7 +53,10 @@ async function hasCategories(db: Db | Tx): Promise<boolean> {
  */
 export async function seedDemo(db: Db, opts: { size?: Size; now?: Date } = {}): Promise<{ seeded: boolean }> {
   await seedDemoStaff(db); // also into a database seeded before the back office existed
-  if (await hasCategories(db)) return { seeded: false };
+  if (await hasCategories(db)) {
+    await seedDemoCapacities(db); // also into a database seeded before planning existed
+    return { seeded: false };
+  }
   const size = opts.size ?? "full";
   const cat = buildCatalogue(size);
   const promotions = buildPromotions(cat, size);
@@ -107,6 +111,7 @@ export async function seedDemo(db: Db, opts: { size?: Size; now?: Date } = {}): 
     await insertAll(tx, s.freightPalletRates, FREIGHT_PALLET_RATES);
     await insertAll(tx, s.freightParcelRates, FREIGHT_PARCEL_RATES);
     await insertAll(tx, s.freightSettings, FREIGHT_SETTINGS);
+    await seedDemoCapacities(tx);
 
     await insertAll(tx, s.customers, people.customers);
     await insertAll(tx, s.addresses, people.addresses);

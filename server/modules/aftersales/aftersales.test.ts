@@ -35,6 +35,9 @@ describe.each(testDbKinds())("after-sales on %s", (kind) => {
     for (const r of await query<{ id: number; number: string }>(db(), sql`select id, number from orders`)) ids[r.number] = r.id;
   });
   afterAll(() => t.close());
+  /** A planner plans the order's delivery (the order life's `plan`, which starts the customer's confirmation). */
+  const plan = async (id: number, date: string, now: Date) =>
+    t.app.services.orderLife.apply(await staffContextOf(t.app, "planning@comptoir-emballage.fr"), id, { type: "plan", date }, now);
 
   it("needs a session on every endpoint", async () => {
     for (const [m, path] of [
@@ -251,9 +254,9 @@ describe.each(testDbKinds())("after-sales on %s", (kind) => {
   it("takes another working day when unavailable (server-checked), or cancels the delivery", async () => {
     const now = new Date();
     const date = addWorkingDays(shopToday(now), 3);
-    await t.app.services.deliveries.plan(db(), ids["CE2026-000158"], date, now);
+    await plan(ids["CE2026-000162"], date, now);
     const reply = (body: object) =>
-      post(t.app, "/site/Customer/deliveryReply", { order_id: ids["CE2026-000158"], ...body }, { token: demo });
+      post(t.app, "/site/Customer/deliveryReply", { order_id: ids["CE2026-000162"], ...body }, { token: demo });
     // a weekend day, today and a missing date are refused
     let sunday = nextDay(shopToday(now));
     while (new Date(`${sunday}T00:00:00Z`).getUTCDay() !== 0) sunday = nextDay(sunday);
@@ -267,7 +270,7 @@ describe.each(testDbKinds())("after-sales on %s", (kind) => {
     const res = await reply({ reply: "unavailable", proposed_date: other });
     expect(res.json()).toMatchObject({ code: 200, data: { delivery_status: "reschedule_requested", proposed_date: other } });
     // planned again, then cancelled: back to processing, unplanned
-    await t.app.services.deliveries.plan(db(), ids["CE2026-000158"], date, now);
+    await plan(ids["CE2026-000162"], date, now);
     const cancel = await reply({ reply: "cancel" });
     expect(cancel.json()).toMatchObject({
       code: 200,
@@ -276,7 +279,7 @@ describe.each(testDbKinds())("after-sales on %s", (kind) => {
     // the plan notified the customer twice (order_planned)
     const [{ n }] = await query<{ n: number }>(
       db(),
-      sql`select count(*)::int as n from notifications where kind = 'order_planned' and order_id = ${ids["CE2026-000158"]}`,
+      sql`select count(*)::int as n from notifications where kind = 'order_planned' and order_id = ${ids["CE2026-000162"]}`,
     );
     expect(n).toBe(2);
   });
@@ -284,7 +287,7 @@ describe.each(testDbKinds())("after-sales on %s", (kind) => {
   it("reschedules a delivery left without reply once, even with two workers running", async () => {
     const now = new Date();
     const date = addWorkingDays(shopToday(now), 3);
-    await t.app.services.deliveries.plan(db(), ids["CE2026-000158"], date, now);
+    await plan(ids["CE2026-000162"], date, now);
     const later = new Date(replyDeadline(date).getTime() + 60_000);
     const notes = await count("notifications");
     const w1 = createDeliveryWorker(db(), t.app.services.deliveries, { now: () => later });
@@ -293,7 +296,7 @@ describe.each(testDbKinds())("after-sales on %s", (kind) => {
     expect(moved[0] + moved[1]).toBe(1);
     const [o] = await query<{ planned_delivery_date: string; delivery_status: string; reply_ok: boolean }>(
       db(),
-      sql`select planned_delivery_date::text as planned_delivery_date, delivery_status, delivery_reply_by > ${later} as reply_ok from orders where id = ${ids["CE2026-000158"]}`,
+      sql`select planned_delivery_date::text as planned_delivery_date, delivery_status, delivery_reply_by > ${later} as reply_ok from orders where id = ${ids["CE2026-000162"]}`,
     );
     expect(o).toEqual({
       planned_delivery_date: rescheduledDate(date, shopToday(later)),
@@ -303,13 +306,13 @@ describe.each(testDbKinds())("after-sales on %s", (kind) => {
     expect(await count("notifications")).toBe(notes + 1);
     const list = (await get(t.app, "/site/Customer/notificationList", {}, { token: demo })).json().data.list;
     expect(list.find((x: { kind: string }) => x.kind === "delivery_rescheduled").text).toMatch(
-      /^Sans réponse de votre part, la livraison de la commande CE2026-000158 est reportée du \d\d\/\d\d\/\d{4} au \d\d\/\d\d\/\d{4}\.$/,
+      /^Sans réponse de votre part, la livraison de la commande CE2026-000162 est reportée du \d\d\/\d\d\/\d{4} au \d\d\/\d\d\/\d{4}\.$/,
     );
     // a second pass finds nothing due
     expect(await w1.runOnce()).toBe(0);
     // past its deadline the customer can no longer answer (the worker's turn)
-    await query(db(), sql`update orders set delivery_reply_by = now() - interval '1 minute' where id = ${ids["CE2026-000158"]}`);
-    const late = await post(t.app, "/site/Customer/deliveryReply", { order_id: ids["CE2026-000158"], reply: "available" }, { token: demo });
+    await query(db(), sql`update orders set delivery_reply_by = now() - interval '1 minute' where id = ${ids["CE2026-000162"]}`);
+    const late = await post(t.app, "/site/Customer/deliveryReply", { order_id: ids["CE2026-000162"], reply: "available" }, { token: demo });
     expect(late.json().code).toBe(400);
   });
 

@@ -1,14 +1,15 @@
-// Delivery dates (SPEC §4; decision 082). The shop plans an order for a date and asks the
-// customer to confirm by a deadline; the customer answers available (confirmed), unavailable with another
-// working day (reschedule requested) or cancels the delivery (the order goes back to processing, unplanned).
-// Without a reply by the deadline, `rescheduleDue` moves the delivery to a later working day (a worker runs
-// it; guarded, SKIP LOCKED: safe with several processes). Shipping and delivery set shipped_at and
-// delivered_at. Every change the customer did not make notifies them, in the same transaction.
+// Delivery dates (SPEC §4; decision 082). Staff plan an order for a date through the order life (event `plan`,
+// orders/order-life.service.ts, decision 138), which asks the customer to confirm by a deadline; the customer
+// answers available (confirmed), unavailable with another working day (reschedule requested) or cancels the
+// delivery (the order goes back to processing, unplanned). Without a reply by the deadline, `rescheduleDue` moves
+// the delivery to a later working day (a worker runs it; guarded, SKIP LOCKED: safe with several processes) and
+// writes it in the order's timeline. Shipping and delivery set shipped_at and delivered_at. Every change the
+// customer did not make notifies them, in the same transaction.
 import { and, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { Db } from "#server/db/client.ts";
 import type { Context } from "#server/context.ts";
-import { orders } from "#server/db/schema/index.ts";
+import { orderEvents, orders } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { conflict, notFound, refused } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
@@ -16,7 +17,6 @@ import { formatDate } from "#core/format-date.ts";
 import {
   canReply,
   isProposableDate,
-  isWorkingDay,
   proposableDates,
   replyDeadline,
   rescheduledDate,
@@ -102,27 +102,6 @@ export function createDeliveriesService() {
     });
   }
 
-  /** The shop plans an order (processing or planned) for a working day whose reply deadline is still ahead. */
-  async function plan(q: Db, orderId: number, date: string, now: Date): Promise<void> {
-    if (!isWorkingDay(date) || replyDeadline(date).getTime() <= now.getTime()) throw refused("aftersales.date_not_proposable");
-    await withTransaction(q, async (tx) => {
-      const [o] = await tx
-        .update(orders)
-        .set({
-          status: "planned",
-          plannedDeliveryDate: date,
-          deliveryStatus: "awaiting_confirmation",
-          deliveryProposedDate: null,
-          deliveryRepliedAt: null,
-          deliveryReplyBy: replyDeadline(date),
-        })
-        .where(and(eq(orders.id, orderId), inArray(orders.status, ["processing", "planned"])))
-        .returning(COLUMNS);
-      if (!o) throw conflict("aftersales.delivery_not_plannable");
-      await addNotification(tx, { customerId: o.customer_id, kind: "order_planned", orderId, ref: o.number, vars: { date } });
-    });
-  }
-
   /**
    * One pass of the rescheduling rule: deliveries still awaiting a reply past their deadline move to
    * rescheduledDate(old, today), with a new deadline, and the customer is notified. Rows are claimed with
@@ -155,6 +134,15 @@ export function createDeliveriesService() {
           .returning({ id: orders.id });
         if (hit.length === 0) continue;
         moved++;
+        // the order's timeline says the shop moved it (the board shows it rescheduled until the customer answers)
+        await tx.insert(orderEvents).values({
+          orderId: o.id,
+          at: now,
+          event: "reschedule",
+          fromStatus: "planned",
+          toStatus: "planned",
+          details: { date, old_date: o.planned_delivery_date! },
+        });
         await addNotification(tx, {
           customerId: o.customer_id,
           kind: "delivery_rescheduled",
@@ -167,7 +155,7 @@ export function createDeliveriesService() {
     });
   }
 
-  return { list, reply, plan, rescheduleDue };
+  return { list, reply, rescheduleDue };
 }
 
 export type DeliveriesService = ReturnType<typeof createDeliveriesService>;

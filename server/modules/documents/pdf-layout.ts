@@ -4,7 +4,8 @@
 // numbers on every page. fr and zh; Noto Sans SC (from npm) for both languages so one font covers French
 // accents, "€" and Chinese; its bytes are read once per process.
 //
-// Stable API (used by quotations too): renderDocumentPdf(input) → Promise<Buffer>.
+// Stable API (used by quotations too): renderDocumentPdf(input) → Promise<Buffer>. The back office's sheets (round
+// sheets) print with the same font and text rule: documentFonts(), pdfText().
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { translate, unitName, type Lang } from "#core/i18n/messages.ts";

@@ -1,8 +1,10 @@
-// Staff move an order along its life (core/orders/life.ts, decision 135): start its preparation, record it ready
-// (parcels, pallets, weight), hand it to the carrier (carrier and tracking number), record it delivered, hand a
-// store pickup over, cancel it before it left (decision 136). One staff write each (audited): the order's row
-// locked, the machine asked, the change written guarded on the states the event may leave (order-transition.ts)
-// with its timeline row, the customer's notice and e-mail in their language.
+// Staff move an order along its life (core/orders/life.ts, decision 135): plan its delivery date or take it back,
+// start its preparation, record it ready (parcels, pallets, weight), hand it to the carrier (carrier and tracking
+// number), record it delivered, hand a store pickup over, cancel it before it left (decision 136). One staff write
+// each (audited): the order's row locked, the machine asked, the change written guarded on the states the event may
+// leave (order-transition.ts) with its timeline row, the customer's notice and e-mail in their language. A planned
+// date takes the order's place on its round (planning/rounds.ts, decision 138) and starts the customer's
+// confirmation of decision 082: awaited until the reply deadline.
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { customers, orderEvents, orders, payments, refunds, shopTranslations, staffUsers } from "#server/db/schema/index.ts";
@@ -36,6 +38,11 @@ import { issueCancellationCreditNote } from "#server/modules/documents/credit-no
 import { cardRefundable, requestRefund } from "#server/modules/payments/refunds.ts";
 import { moveOrder, type Move } from "./order-transition.ts";
 import { releaseOrder } from "./order-release.ts";
+import { formatDate } from "#core/format-date.ts";
+import { isPlannableDate } from "#core/planning/capacity.ts";
+import { replyDeadline } from "#core/aftersales/deliveries.ts";
+import type { Tariff } from "#core/freight-tariff.ts";
+import { LOAD_COLUMNS, takeRound } from "#server/modules/planning/rounds.ts";
 import { enqueueShippingMail } from "./shipping-mail.ts";
 import { orderDetail } from "./orders.service.ts";
 import { orderRecipient, orderUrl } from "./order-mail.ts";
@@ -58,6 +65,23 @@ function factsOf(event: StaffOrderEvent, at: Date): Move["set"] {
     case "hand_over":
       // the return window opens from the moment the goods reach the customer, as for a delivery
       return { deliveredAt: at, pickedUpBy: event.picked_up_by.trim() };
+    case "plan":
+      // the customer's confirmation starts again on the new date (decision 082)
+      return {
+        plannedDeliveryDate: event.date,
+        deliveryStatus: "awaiting_confirmation",
+        deliveryProposedDate: null,
+        deliveryRepliedAt: null,
+        deliveryReplyBy: replyDeadline(event.date),
+      };
+    case "unplan":
+      return {
+        plannedDeliveryDate: null,
+        deliveryStatus: null,
+        deliveryProposedDate: null,
+        deliveryRepliedAt: null,
+        deliveryReplyBy: null,
+      };
     default:
       return {};
   }
@@ -87,7 +111,10 @@ function refundLines(s: Settled, lang: Lang): string[] {
   ];
 }
 
-export function createOrderLife(deps: { publicUrl: string }) {
+/** What the order life's dependencies give it: the shop's address for e-mails, the freight tariff (zones). */
+type OrderLifeDeps = { publicUrl: string; tariff: (q: Db) => Promise<Tariff> };
+
+export function createOrderLife(deps: OrderLifeDeps) {
   const receipt = createReceiptService();
 
   type CancelRow = { id: number; status: string; pickup: number; total_ttc: string };
@@ -176,7 +203,7 @@ export function createOrderLife(deps: { publicUrl: string }) {
         before: { status: from },
         after: { status: to, refund, reason, ...amounts, refund_id: refundId, credit_note_number: note?.number ?? null },
       });
-      await tell(db, { id: o.id, number: o.number, shopId: o.shopId }, to, at, s);
+      await tell(db, { id: o.id, number: o.number, shopId: o.shopId }, to, at, { refund: s });
       return { status: to, ...amounts, credit_note_number: note?.number ?? null };
     });
   }
@@ -184,9 +211,19 @@ export function createOrderLife(deps: { publicUrl: string }) {
   async function apply(ctx: StaffContext, orderId: number, event: StaffOrderEvent, at = new Date()): Promise<{ status: OrderStatus }> {
     const permission = EVENT_PERMISSION[event.type];
     if (!permission || !can(ctx.staff.roles, permission)) throw forbidden("admin.permission_denied");
+    if (event.type === "plan" && !isPlannableDate(event.date, at)) throw refused("planning.date_not_plannable");
     return staffWrite(ctx, async ({ db }, audit) => {
       const [o] = await db
-        .select({ id: orders.id, number: orders.number, status: orders.status, pickup: orders.pickupMethod, shopId: orders.shopId })
+        .select({
+          id: orders.id,
+          number: orders.number,
+          status: orders.status,
+          pickup: orders.pickupMethod,
+          shopId: orders.shopId,
+          planned: sql<string | null>`${orders.plannedDeliveryDate}::text`,
+          delivery_status: orders.deliveryStatus,
+          ...LOAD_COLUMNS,
+        })
         .from(orders)
         .where(eq(orders.id, orderId))
         .for("update");
@@ -194,27 +231,62 @@ export function createOrderLife(deps: { publicUrl: string }) {
       const from = o.status as OrderStatus;
       const next = nextStatus({ status: from, pickup: o.pickup === 2 }, event);
       if (!next.ok) throw refused(next.key);
+      const round =
+        event.type === "plan"
+          ? await takeRound(db, await deps.tariff(db), o, event.date, { force: event.force === true, lang: ctx.lang })
+          : null;
       const { type, ...details } = event;
+      // a plan records the round it took, and whether it went past the round's capacity (forced)
+      const planned = round ? { zone: round.zone, over_capacity: round.over } : {};
       const moved = await moveOrder(db, o.id, {
         event: type,
         from,
         to: next.status,
         set: factsOf(event, at),
         staffId: ctx.staff.id,
-        details,
+        details: { ...details, ...planned },
         at,
       });
       if (!moved) throw conflict(`orders.transition_refused_${from}`); // only when the lock above was not held
-      await audit({ entity: "order", id: o.id, action: type, before: { status: from }, after: { status: next.status, ...details } });
-      await tell(db, { id: o.id, number: o.number, shopId: o.shopId }, next.status, at);
+      const delivery = (date: string | null, status: string | null) =>
+        event.type === "plan" || event.type === "unplan" ? { planned_delivery_date: date, delivery_status: status } : {};
+      await audit({
+        entity: "order",
+        id: o.id,
+        action: type,
+        before: { status: from, ...delivery(o.planned, o.delivery_status) },
+        after: {
+          status: next.status,
+          ...details,
+          ...planned,
+          ...delivery(event.type === "plan" ? event.date : null, event.type === "plan" ? "awaiting_confirmation" : null),
+        },
+      });
+      const notice =
+        event.type === "plan"
+          ? { kind: "order_planned" as const, vars: { date: event.date } }
+          : event.type === "unplan"
+            ? { kind: "order_unplanned" as const, vars: { date: o.planned ?? "" } }
+            : undefined;
+      await tell(db, { id: o.id, number: o.number, shopId: o.shopId }, next.status, at, { notice });
       return { status: next.status };
     });
   }
 
-  /** The notice and the e-mail of the new status, in the customer's language. */
-  async function tell(db: Db, o: { id: number; number: string; shopId: number | null }, status: OrderStatus, at: Date, refund?: Settled) {
+  /**
+   * The notice and the e-mail of the new status, in the customer's language; `notice` names them when the status
+   * alone does not (a date planned or taken back), with its values (dates as YYYY-MM-DD, formatted per language);
+   * `refund`: what a cancellation gives back, told in the e-mail.
+   */
+  async function tell(
+    db: Db,
+    o: { id: number; number: string; shopId: number | null },
+    status: OrderStatus,
+    at: Date,
+    { notice, refund }: { notice?: { kind: NotificationKind; vars: Record<string, string> }; refund?: Settled } = {},
+  ) {
     const to = await orderRecipient(db, o.id);
-    const kind = NOTICE[status];
+    const kind = notice?.kind ?? NOTICE[status];
     const shop =
       status === "ready_for_pickup" && o.shopId !== null
         ? ((
@@ -224,13 +296,15 @@ export function createOrderLife(deps: { publicUrl: string }) {
               .where(and(eq(shopTranslations.shopId, o.shopId), eq(shopTranslations.lang, to.lang)))
           )[0]?.name ?? "")
         : "";
-    if (kind) await addNotification(db, { customerId: to.customer_id, kind, orderId: o.id, ref: o.number, vars: shop ? { shop } : {} });
+    const vars = { ...notice?.vars, ...(shop ? { shop } : {}) };
+    if (kind) await addNotification(db, { customerId: to.customer_id, kind, orderId: o.id, ref: o.number, vars });
     if (status === "shipped") return enqueueShippingMail(db, o.id, at, deps.publicUrl);
     if (!kind) return;
     const t = (key: string, vars?: Record<string, string>) => translate(to.lang, key, vars);
-    const label = orderStateLabel({ status }, to.lang);
+    const label = orderStateLabel({ status, planned_delivery_date: status === "planned" ? notice?.vars.date : null }, to.lang);
     const state = t(label.key, label.values);
-    const body = [t(`aftersales.notif_${kind}`, { ref: o.number, shop }), ...(refund ? refundLines(refund, to.lang) : [])];
+    const date = notice?.vars.date ? formatDate(notice.vars.date, to.lang) : "";
+    const body = [t(`aftersales.notif_${kind}`, { ref: o.number, shop, date }), ...(refund ? refundLines(refund, to.lang) : [])];
     const mail = composeMail(
       to.lang,
       t("mail.order_status_subject", { number: o.number, state }),

@@ -30,7 +30,7 @@ import { decOrZero } from "#core/money.ts";
 import { formatPrice } from "#core/price-format.ts";
 import { quantityProblem } from "#core/cart/availability.ts";
 import { minimumOrderShortfall } from "#core/cart/minimum-order.ts";
-import { cartGoods } from "#core/cart/totals.ts";
+import { cartGoods, wantsRdv } from "#core/cart/totals.ts";
 import type { CartConfig, CartTotals, Freight } from "#core/cart/types.ts";
 import type { CreateOrderInput } from "#core/validation/cart.ts";
 import { isDeliveryMode } from "#core/freight-tariff.ts";
@@ -95,6 +95,8 @@ type PreparedOrder = {
   couponId: number | null;
   note: string | null;
   usedQuotes: number[];
+  /** What delivery planning reads (decision 138): the cart's pallet and parcel counts, appointment, the route's toll. */
+  planning: Pick<typeof orders.$inferInsert, "cartPallets" | "cartParcels" | "rdv" | "highwayTollHt">;
 };
 
 const requestHash = (input: PlaceInput) =>
@@ -216,7 +218,8 @@ export function createOrderPlacementService(cart: CartService, deps: PlacementDe
     const withoutFreight = answerOf(priced, cartParams(row, delivery, coupon, null), conf, true, goods);
     // Quoted afresh from the tariff (an impossible mode is refused with its reason), never the stored JSON.
     const freight: Freight | null = pickup ? null : await cart.freightFor(tx, row, delivery, withoutFreight.totals);
-    const { totals, cart_list } = answerOf(priced, cartParams(row, delivery, coupon, freight), conf, true, goods);
+    const params = cartParams(row, delivery, coupon, freight);
+    const { totals, cart_list } = answerOf(priced, params, conf, true, goods);
 
     const minimum = minimumOrderShortfall(totals.cartTotalAmount, conf.minBuyPrice);
     if (minimum) throw refused("api.order_below_minimum", { amount: formatPrice(minimum.toFixed(2), lang, "HT") });
@@ -239,6 +242,12 @@ export function createOrderPlacementService(cart: CartService, deps: PlacementDe
       note: input.note || row.note || null, // the request's, else the one saved at checkout
       // A quotation whose price was used is used up (decision 080).
       usedQuotes: [...new Set(cart_list.filter((l) => l.quoted).map((l) => l.quotation_id!))],
+      planning: {
+        cartPallets: pickup ? null : totals.palette_num,
+        cartParcels: pickup ? null : totals.colis_qte,
+        rdv: wantsRdv(params, conf),
+        highwayTollHt: decOrZero(freight?.highway_toll_ht).round(2).toFixed(2),
+      },
     };
   }
 
@@ -412,6 +421,7 @@ const insertOrderSql = (customerId: number, placed: PlacedOrder, o: PreparedOrde
     freightVatRate: o.money.freightVatRate,
     couponId: o.couponId,
     note: o.note,
+    ...o.planning,
   });
 
 const insertOrder = statement((r: Omit<typeof orders.$inferInsert, "status" | "cgvVersion" | "cgvAcceptedAt">, db) =>

@@ -656,6 +656,33 @@ describe.each(testDbKinds())("order placement on %s", (kind) => {
     expect(row).toEqual({ delivery_mode: "pallet", zip: "75011", freight_ht: o.freight_ht });
   });
 
+  it("keeps what delivery planning reads: the cart's pallet and parcel counts, the appointment asked, the route's toll", async () => {
+    const b = await buyer("planning", [[plain.id, 4]]);
+    const [addr] = await query<{ id: number }>(
+      db,
+      sql`insert into addresses (customer_id, kind, first_name, last_name, line1, zip_code, city)
+      values (${b.id}, 'delivery', 'Jean', 'Palette', '2 rue Nationale', '59000', 'Lille') returning id`,
+    );
+    await query(
+      db,
+      sql`update carts set pickup_method = 1, shop_id = null, delivery_addr_id = ${addr.id}, delivery_mode = 'pallet',
+            extra_options = '{"rdv": 1}'::jsonb where customer_id = ${b.id}`,
+    );
+    const { cart_info } = await t.app.services.cart.view({ db, customer: b, lang: "fr" });
+    const o = await place(b);
+    const [row] = await query<{ cart_pallets: number; cart_parcels: number; rdv: boolean; toll: string }>(
+      db,
+      sql`select cart_pallets, cart_parcels, rdv, highway_toll_ht::text as toll from orders where id = ${o.id}`,
+    );
+    expect(row).toEqual({
+      cart_pallets: cart_info.palette_num,
+      cart_parcels: cart_info.colis_qte,
+      rdv: true,
+      toll: cart_info.freight!.highway_toll_ht,
+    });
+    expect(Number(row.toll)).toBeGreaterThan(0); // Lille is on a toll road from the warehouse (zone z1)
+  });
+
   it("invoices the chosen invoice address, else the delivery address; a pickup order without one the account", async () => {
     const b = await buyer("billing", [[plain.id, 4]]);
     const address = async (kind: string, zip: string) =>
