@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, newTab, browserPerFile, seriousViolations } from "./browser.ts";
 import { shopPerFile } from "./shop.ts";
 import { DEMO, loginAs } from "./customers.ts";
-import { AdminLogin } from "./pages/index.ts";
+import { AdminLogin, DeliveriesPage } from "./pages/index.ts";
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from "../../server/db/seed/staff.ts";
 import { totpCode } from "../../server/modules/staff/second-factor.ts";
 
@@ -143,6 +143,45 @@ describe("back office login", () => {
     await invited.context.close();
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it("lets a planner plan a customer's order on the delivery board, which the customer then confirms on /livraisons (zh)", async () => {
+    const { page, errors } = await newTab(browser(), DESKTOP);
+    const planner = staff("planner");
+    const admin = new AdminLogin(page, "zh");
+    await admin.goto(shop.url);
+    await admin.password(planner.email, DEMO_STAFF_PASSWORD);
+    await admin.ready("两步验证");
+    await admin.code(totpCode(planner.totpSecret));
+    await page.waitForURL(`${shop.url}/zh/admin`);
+    // the customer's delivery awaiting their answer is taken back, then planned again on its first date with room
+    const chosen = "CE2026-000177";
+    await admin.navigation.getByRole("link", { name: "配送计划", exact: true }).click();
+    await page.waitForURL(`${shop.url}/zh/admin/livraisons`);
+    await page.getByRole("heading", { name: "送货计划" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("listitem").filter({ hasText: chosen }).getByRole("button", { name: "撤销日期" }).click();
+    await page.getByText(`订单 ${chosen} 的送货日期已撤销`).first().waitFor();
+    const toPlan = page.getByRole("region", { name: "待安排的订单" });
+    const row = toPlan.getByRole("row").filter({ hasText: chosen });
+    const date = await row.getByLabel(`订单 ${chosen} 的送货日期`).inputValue();
+    expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await row.getByRole("button", { name: "安排", exact: true }).click();
+    await page.getByText(new RegExp(`订单 ${chosen} 已安排在 .* 送货`)).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: "/tmp/e2e-shots/admin-deliveries-zh.png", fullPage: true });
+    expect(errors).toEqual([]);
+    await page.context().close();
+
+    // the customer is asked to confirm the date, and confirms it
+    const buyer = await newTab(browser(), DESKTOP);
+    await loginAs(buyer.page.context(), shop, DEMO);
+    const d = new DeliveriesPage(buyer.page, "zh");
+    await d.open(shop.url);
+    await d.button(chosen, "available").click();
+    await d.state(chosen).filter({ hasText: "已确认于" }).waitFor();
+    expect(buyer.errors).toEqual([]);
+    await buyer.context.close();
   });
 
   it("lets the warehouse print a picking list, find a planned order, prepare it, record its packing and hand it to the carrier; the customer sees it shipped", async () => {

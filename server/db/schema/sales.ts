@@ -181,6 +181,10 @@ export const orders = pgTable(
     index("orders_customer_idx").on(t.customerId, t.createdAt),
     // The back office's order queue (staff-orders.service.ts): its sorts, and the filters that narrow it most.
     index("orders_created_idx").on(t.createdAt, t.id),
+    // the queue's "not paid" filter: few orders among many
+    index("orders_not_paid_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`paid_at is null`),
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_total_ttc_idx").on(t.totalTtc, t.id),
     index("orders_planned_idx").on(t.plannedDeliveryDate, t.createdAt),

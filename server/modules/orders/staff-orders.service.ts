@@ -75,6 +75,15 @@ export function createStaffOrders(countCap = COUNT_CAP) {
     const filter = filterOf(query);
     const shopName = sql<string | null>`(select st.name from shop_translations st where st.shop_id = ${orders.shopId}
       order by st.lang = ${lang} desc, st.lang = 'fr' desc limit 1)`;
+    // the page's ids first, along the sort's index; the columns shown only for them (an offset skips bare ids)
+    const onPage = q
+      .select({ id: orders.id })
+      .from(orders)
+      .where(filter)
+      .orderBy(...ORDER_BY[query.sort])
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size)
+      .as("on_page");
     const rows = await q
       .select({
         id: orders.id,
@@ -103,13 +112,11 @@ export function createStaffOrders(countCap = COUNT_CAP) {
         zone_name: lang === "zh" ? freightZones.nameZh : freightZones.nameFr,
       })
       .from(orders)
+      .innerJoin(onPage, eq(onPage.id, orders.id))
       .innerJoin(customers, eq(customers.id, orders.customerId))
       .leftJoin(freightZoneDepartments, sql`${freightZoneDepartments.department} = ${department} and ${orders.pickupMethod} = 1`)
       .leftJoin(freightZones, eq(freightZones.code, freightZoneDepartments.zoneCode))
-      .where(filter)
-      .orderBy(...ORDER_BY[query.sort])
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size);
+      .orderBy(...ORDER_BY[query.sort]);
     const { total, capped } = await count(q, filter, query, rows.length);
     return {
       list: rows.map((r) => ({ ...r, pickup: Boolean(r.pickup), total_ttc: String(r.total_ttc) })),
