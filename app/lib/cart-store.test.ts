@@ -129,6 +129,40 @@ describe("a visitor's other tab", () => {
     expect(useCart.getState().lines.map((l) => l.name)).toEqual(["M9", "M3"]);
   });
 
+  it("a list answered after another tab's change is not applied: the lines as they are now are listed", async () => {
+    const visitor = (list: ReturnType<typeof line>[]) => ({ ...answer(list), data: { ...answer(list).data, cart_info: { id: 0 } } });
+    await writeLocalCart([{ model_id: 9, num: 4 }]);
+    await useCart.getState().loadLocal();
+    let answerFirst!: (v: unknown) => void;
+    api.mockImplementationOnce(() => new Promise((r) => (answerFirst = r)));
+    api.mockResolvedValueOnce(visitor([line(9, 4), line(3, 1)]));
+    const listed = useCart.getState().refresh(); // the page's first list, still on its way...
+    await useCart.getState().takeOtherTab([
+      { model_id: 9, num: 4 },
+      { model_id: 3, num: 1 },
+    ]); // ...when the other tab adds a line
+    answerFirst(visitor([line(9, 4)]));
+    expect(await listed).toBe(true);
+    expect(api).toHaveBeenCalledTimes(2);
+    expect(api.mock.calls[1][2]).toMatchObject({
+      body: {
+        carts: [
+          { model_id: 9, num: 4 },
+          { model_id: 3, num: 1 },
+        ],
+      },
+    });
+    expect(useCart.getState().lines.map((l) => [l.model_id, l.num])).toEqual([
+      [9, 4],
+      [3, 1],
+    ]);
+    expect(useSession.getState().cartCount).toBe(5);
+    expect((await readLocalCart()).map((l) => [l.model_id, l.num])).toEqual([
+      [9, 4],
+      [3, 1],
+    ]);
+  });
+
   it("does nothing for the same models and quantities (no echo between tabs), nor for a customer", async () => {
     useCart.setState({ lines: [line(9, 4)], info: { id: 0 } as never });
     await useCart.getState().takeOtherTab([{ model_id: 9, num: 4 }]);

@@ -61,8 +61,10 @@ function warn(text: string) {
 }
 
 export const useCart = create<CartState>()((set, get) => {
+  let changes = 0; // counts the changes applied: a cart list sent before one of them answers for an older cart
   /** Every change lands here: the badge follows the total quantity. */
   const apply = (lines: CartLineView[], info?: CartInfo | null) => {
+    changes++;
     set(info === undefined ? { lines } : { lines, info });
     useSession.setState({ cartCount: totalQuantity(lines) });
   };
@@ -114,9 +116,13 @@ export const useCart = create<CartState>()((set, get) => {
       const anonymous = !loggedIn();
       const body = anonymous ? { carts: toEntries(get().lines.length ? get().lines : await readLocalCart()) } : {};
       const mine = ++listSeq;
+      const sentAt = changes;
       const res = await api("POST", CART_GET, { ...quiet, body });
       if (res?.code !== 200) return false;
       if (mine !== listSeq) return true;
+      // The cart changed while the list was on its way (an add here, another tab's lines): its answer is out of
+      // date, and storing it would undo that change in every tab. The cart as it is now is listed instead.
+      if (changes !== sentAt) return get().refresh();
       const list = res.data.cart_list;
       // A stored cart (id > 0) is a customer's, even if the call left before the session was known (the uid
       // cookie went with it): it never goes to session storage.

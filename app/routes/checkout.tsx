@@ -1,6 +1,6 @@
 // /commande (SPEC §2; decision 074): addresses, delivery mode, receiving times,
 // coupon, note, the server's totals, and placing the order. Login required; rendered per customer.
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/checkout";
@@ -42,14 +42,15 @@ export default function Checkout() {
   const { data, choices, note, change, persist, setNote, setReceiving, reload } = useCheckout();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [useCredit, setUseCredit] = useState(false);
-  const [acceptCgv, setAcceptCgv] = useState(false);
+  const cgvBox = useRef<HTMLInputElement>(null);
+  const acceptCgv = () => cgvBox.current?.checked === true;
   const { info, cart } = data;
 
   /** The form's checks, then the choices and receiving times saved: the order reads them on the server. */
   async function prepare(): Promise<boolean> {
     if (!choices) return false;
     const parsed = checkoutFormSchema.safeParse({ ...choices, receiving: data.receiving, note });
-    const terms = cgvAcceptanceSchema.safeParse({ accept_cgv: acceptCgv });
+    const terms = cgvAcceptanceSchema.safeParse({ accept_cgv: acceptCgv() });
     if (!parsed.success || !terms.success) {
       const issues = [...(parsed.error?.issues ?? []), ...(terms.error?.issues ?? [])];
       // Rendered now, so that the first message exists to be scrolled into view (it may be far below the button).
@@ -69,7 +70,7 @@ export default function Checkout() {
     prepare,
     note: () => note.trim(),
     creditWanted: () => useCredit,
-    cgvAccepted: () => acceptCgv,
+    cgvAccepted: acceptCgv,
     // An unpaid order goes on to its card payment step; /confirmation-commande ends the payment (decision 078).
     onPlaced: (o) =>
       void navigate(
@@ -184,9 +185,8 @@ export default function Checkout() {
             lead="checkout.accept_cgv_lead"
             link="checkout.accept_cgv_link"
             page={CGV.page}
-            checked={acceptCgv}
+            inputRef={cgvBox}
             onChange={(v) => {
-              setAcceptCgv(v);
               if (v) setErrors(({ accept_cgv: _, ...rest }) => rest);
             }}
             error={errors.accept_cgv}

@@ -1,5 +1,7 @@
 // The box a buyer ticks to accept a legal text (terms of sale at /commande, privacy notice at /reg): its label
-// links the text (a new tab: the form stays as filled), its refusal is announced under it.
+// links the text (a new tab: the form stays as filled), its refusal is announced under it. The box keeps its own
+// state: the page reads the tick where it lies (the form, or `inputRef`), so no render can take a tick back.
+import type { Ref } from "react";
 import { Link } from "react-router";
 import { useT } from "#app/lib/i18n.tsx";
 import { contentUrl } from "#core/slug.ts";
@@ -11,13 +13,12 @@ type Props = {
   link: string;
   page: { id: number; name: string };
   error?: string;
-  /** Controlled (checkout); left out, the form reads it (registration). */
-  checked?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
   onChange?: (v: boolean) => void;
   className?: string;
 };
 
-export function AcceptanceBox({ name, lead, link, page, error, checked, onChange, className = "" }: Props) {
+export function AcceptanceBox({ name, lead, link, page, error, inputRef, onChange, className = "" }: Props) {
   const { t, lang } = useT();
   const errorId = `${name}-error`;
   return (
@@ -28,7 +29,8 @@ export function AcceptanceBox({ name, lead, link, page, error, checked, onChange
           name={name}
           required
           className="mt-0.5 h-4 w-4 shrink-0"
-          {...(onChange ? { checked: checked ?? false, onChange: (e) => onChange(e.target.checked) } : {})}
+          ref={inputRef}
+          onChange={onChange && ((e) => onChange(e.target.checked))}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />
