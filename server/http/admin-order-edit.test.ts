@@ -145,6 +145,13 @@ describe("back office order edit", () => {
     expect(done.body).toContain("订单已修改。新的合计：€180.00 含税。");
     expect((await get(url, manager)).body).toContain("修改后待补付：€60.00 含税");
 
+    // the customer's pay step asks for the balance alone
+    const pay = await get(`/zh/paymentcb?order_id=${o.number}`, t.demo);
+    expect(pay.status).toBe(200);
+    expect(pay.body).toMatch(/待补付金额（订单修改）(<!-- -->)?：<\/dt>/);
+    expect(pay.body).toContain("€60.00 含税");
+    expect(pay.body).toContain(`您的订单 ${o.number} 已修改，合计增加`);
+
     // the customer pays the balance through the provider: the page then shows it paid
     const { db, payments } = t.app.services;
     const [{ email }] = await query<{ email: string }>(db, sql`select email from customers where id = 1`);

@@ -160,6 +160,7 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
         number: orders.number,
         status: orders.status,
         total_ttc: sql<string>`${orders.totalTtc}::text`,
+        balance_due: sql<string>`${orders.balanceDue}::text`,
         payment_method: orders.paymentMethod,
         transaction_id: orders.transactionId,
         paid_at: iso(orders.paidAt),
@@ -183,8 +184,10 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
       .where(eq(payments.orderId, o.id))
       .orderBy(desc(payments.id))
       .limit(1);
-    const paid = o.paid_at !== null;
-    const open = o.status === "unpaid" && last?.status === "pending" && (last.outcome ?? "pending") === "pending";
+    // a balance an edit left (decision 140) is paid once its own payment is: until then the order is not paid up
+    const owes = toCents(o.balance_due) > 0 && o.status !== "cancelled";
+    const paid = o.paid_at !== null && !owes;
+    const open = (o.status === "unpaid" || owes) && last?.status === "pending" && (last.outcome ?? "pending") === "pending";
     let failure: string | null = null;
     if (!paid && o.status === "cancelled") failure = translate(lang, "payment.expired");
     else if (!paid && !open && last) failure = translate(lang, last.error_key ?? "payment.abandoned");
@@ -200,7 +203,7 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
       paid_at: o.paid_at,
       cancelled_at: o.cancelled_at,
       failure,
-      can_repay: canRepay(o.status),
+      can_repay: canRepay(o.status, o.balance_due),
       invoice_number: o.invoice_number,
       invoice_url: o.invoice_number ? documentPdfPath("invoice", o.id, lang) : null,
     };
