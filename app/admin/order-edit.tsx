@@ -197,12 +197,7 @@ export function OrderEdit(props: {
                     />
                   </td>
                   <td>
-                    <input
-                      type="checkbox"
-                      name="remove"
-                      value={l.id}
-                      aria-label={`${t("admin.order_edit_remove")} ${l.reference}`}
-                    />
+                    <input type="checkbox" name="remove" value={l.id} aria-label={`${t("admin.order_edit_remove")} ${l.reference}`} />
                   </td>
                 </tr>
               ))}

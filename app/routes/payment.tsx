@@ -141,9 +141,7 @@ function PayStep({ order }: { order: Order }) {
       </p>
       {order.can_repay ? (
         <>
-          <p>
-            {t(order.status === "unpaid" ? "payment_pages.pay_intro" : "payment_pages.pay_balance_intro", { number: order.number })}
-          </p>
+          <p>{t(order.status === "unpaid" ? "payment_pages.pay_intro" : "payment_pages.pay_balance_intro", { number: order.number })}</p>
           <PayButton orderId={order.id} label={t("payment_pages.pay_by_card")} />
           <p className="text-sm text-muted">{t("payment_pages.secure_note")}</p>
         </>

@@ -132,7 +132,10 @@ describe("the money of an edit", () => {
     expect(editSettlement(lower, null)).toEqual({ ok: false, key: "orders.edit_refund_required" });
     expect(editSettlement(lower, "provider")).toMatchObject({ ok: true, card_refund: "20.00", credit_note: "0.00" });
     expect(editSettlement(lower, "credit_note")).toMatchObject({ ok: true, card_refund: "0.00", credit_note: "20.00" });
-    expect(editSettlement({ ...lower, card_refundable: "10.00" }, "provider")).toEqual({ ok: false, key: "orders.cancel_card_unavailable" });
+    expect(editSettlement({ ...lower, card_refundable: "10.00" }, "provider")).toEqual({
+      ok: false,
+      key: "orders.cancel_card_unavailable",
+    });
     expect(editSettlement({ ...lower, card_refundable: null }, "provider")).toEqual({ ok: false, key: "orders.cancel_card_unavailable" });
     // a lower total that only eats into a balance still due refunds nothing
     expect(editSettlement({ ...paid, total_before: "150.00", balance_before: "30.00", total_after: "130.00" }, null)).toMatchObject({
@@ -164,7 +167,11 @@ describe("the money of an edit", () => {
           if (!s.ok) return;
           const owed = dec(s.balance_due).minus(dec(s.card_refund)).minus(dec(s.credit_note));
           // what the customer owes after = new total − what was paid
-          expect(owed.toFixed(2)).toBe(dec(m.total_after).minus(dec(m.total_before).minus(dec(m.balance_before))).toFixed(2));
+          expect(owed.toFixed(2)).toBe(
+            dec(m.total_after)
+              .minus(dec(m.total_before).minus(dec(m.balance_before)))
+              .toFixed(2),
+          );
           expect([s.balance_due, s.card_refund, s.credit_note].filter((v) => dec(v).sign() > 0).length).toBeLessThanOrEqual(1);
           expect(dec(s.difference).sign()).toBe(Math.sign(after - before));
           expect(needsRefund(m)).toBe(dec(s.card_refund).plus(dec(s.credit_note)).sign() > 0);
@@ -176,12 +183,28 @@ describe("the money of an edit", () => {
 
 describe("the revision a confirmation carries", () => {
   it("changes with the status, the total, the balance or any line's quantity, not with the lines' order", () => {
-    const o = { status: "processing", total_ttc: "120", balance_due: "0", lines: [{ id: 2, num: 3 }, { id: 1, num: 1 }] };
+    const o = {
+      status: "processing",
+      total_ttc: "120",
+      balance_due: "0",
+      lines: [
+        { id: 2, num: 3 },
+        { id: 1, num: 1 },
+      ],
+    };
     const r = editRevision(o);
     expect(editRevision({ ...o, lines: [...o.lines].reverse() })).toBe(r);
     expect(editRevision({ ...o, status: "preparing" })).not.toBe(r);
     expect(editRevision({ ...o, total_ttc: "120.01" })).not.toBe(r);
     expect(editRevision({ ...o, balance_due: "1" })).not.toBe(r);
-    expect(editRevision({ ...o, lines: [{ id: 2, num: 4 }, { id: 1, num: 1 }] })).not.toBe(r);
+    expect(
+      editRevision({
+        ...o,
+        lines: [
+          { id: 2, num: 4 },
+          { id: 1, num: 1 },
+        ],
+      }),
+    ).not.toBe(r);
   });
 });

@@ -1,7 +1,7 @@
 // Editing an order before its preparation (decision 140): which orders may change, what a line of an order is to
 // core's cart rules (so an edited order is totalled by the rules it was placed with), which quantities the stock must
 // give or take back, and how the difference in money is settled. Pure: the server applies it under the order's lock.
-import { dec, decOrZero, Decimal, type DecimalInput } from "../money.ts";
+import { dec, decOrZero, type Decimal, type DecimalInput } from "../money.ts";
 import { quantityProblem, type Availability, type AvailabilityKey } from "../cart/availability.ts";
 import type { CartLine, PromotionInfo } from "../cart/types.ts";
 import type { OrderStatus } from "./life.ts";
@@ -134,7 +134,12 @@ export function needsRefund(m: Omit<EditMoney, "card_refundable">): boolean {
  * What the confirmation carries of the order it was computed for: its status, total and lines. A confirmation whose
  * order changed meanwhile (another edit, a payment, a step of its life) is refused rather than applied to it.
  */
-export function editRevision(o: { status: string; total_ttc: DecimalInput; balance_due: DecimalInput; lines: readonly { id: number; num: number }[] }): string {
+export function editRevision(o: {
+  status: string;
+  total_ttc: DecimalInput;
+  balance_due: DecimalInput;
+  lines: readonly { id: number; num: number }[];
+}): string {
   const lines = [...o.lines]
     .sort((a, b) => a.id - b.id)
     .map((l) => `${l.id}x${l.num}`)
@@ -153,7 +158,15 @@ export type OrderTotals = {
 };
 
 /** A line of the edit's preview: its reference and designation, the quantity before and after (0: removed). */
-export type EditedLine = { id: number | null; reference: string; designation: string; unit: string; before: number; after: number; line_ht: string };
+export type EditedLine = {
+  id: number | null;
+  reference: string;
+  designation: string;
+  unit: string;
+  before: number;
+  after: number;
+  line_ht: string;
+};
 
 /** What the page shows before staff confirm: old and new totals, the lines changed, and how the money settles. */
 export type EditPreview = {
@@ -167,4 +180,3 @@ export type EditPreview = {
   /** The settlement of each refund way a lower paid total allows (the page's choice); one entry with `null` otherwise. */
   settlements: { refund: EditRefund | null; settlement: Extract<EditSettlement, { ok: true }> }[];
 };
-

@@ -80,7 +80,13 @@ describe("back office order edit", () => {
     for (const [bad, message] of [
       [await fields(o.id, "deux"), "Indiquez une quantité entière entre 0 et 100 000 (0 retire la ligne)."],
       [await fields(o.id, "0"), "Une commande garde au moins une ligne : pour tout retirer, annulez la commande."],
-      [await fields(o.id, "10", [["add_ref", "INCONNU-1"], ["add_num", "2"]]), "Aucun article ne porte la référence INCONNU-1."],
+      [
+        await fields(o.id, "10", [
+          ["add_ref", "INCONNU-1"],
+          ["add_num", "2"],
+        ]),
+        "Aucun article ne porte la référence INCONNU-1.",
+      ],
       [await fields(o.id, "10", [["add_ref", "X"]]), "Indiquez une quantité entière entre 0 et 100 000 (0 retire la ligne)."],
       [await fields(o.id, "600"), "La référence REF dépasse la quantité maximale achetable (500)."],
     ] as const) {

@@ -161,8 +161,7 @@ export function createOrderEdit(deps: EditDeps) {
       .where(eq(orderLines.orderId, orderId))
       .orderBy(orderLines.id);
 
-  const goodsOf = (lines: readonly { line_ht: string }[]) =>
-    lines.reduce((s, l) => s.plus(decOrZero(l.line_ht)), dec(0)).toFixed(2);
+  const goodsOf = (lines: readonly { line_ht: string }[]) => lines.reduce((s, l) => s.plus(decOrZero(l.line_ht)), dec(0)).toFixed(2);
 
   const totalsOf = (o: OrderRow, lines: readonly { line_ht: string }[]): OrderTotals => ({
     goods_ht: goodsOf(lines),
@@ -218,7 +217,12 @@ export function createOrderEdit(deps: EditDeps) {
       edited.push({ id: l.id, reference: l.reference, designation: l.designation, unit: l.unit, before: l.num, after, line_ht: "0.00" });
       if (after === 0) continue;
       const pricing = pricingOf(l, m, lang);
-      kept.push({ row: l, after, pricing, line: orderCartLine({ model_id: l.model_id ?? -l.id, num: after, price: l.price, tva: l.tva }, pricing) });
+      kept.push({
+        row: l,
+        after,
+        pricing,
+        line: orderCartLine({ model_id: l.model_id ?? -l.id, num: after, price: l.price, tva: l.tva }, pricing),
+      });
     }
     let add: { model: CartModel; line: CartLine } | null = null;
     if (input.add && added) {
@@ -228,7 +232,15 @@ export function createOrderEdit(deps: EditDeps) {
       changes.push({ model_id: m.id, before: 0, after: input.add.num });
       // the catalogue's price for the customer now, as the cart prices it
       add = { model: m, line: toCartLine(m, input.add.num, 0, lang) };
-      edited.push({ id: null, reference: m.reference, designation: designation(m), unit: m.unit, before: 0, after: input.add.num, line_ht: "0.00" });
+      edited.push({
+        id: null,
+        reference: m.reference,
+        designation: designation(m),
+        unit: m.unit,
+        before: 0,
+        after: input.add.num,
+        line_ht: "0.00",
+      });
     }
     if (kept.length === 0 && !add) throw refused("orders.edit_no_line_left");
     if (edited.every((e) => e.before === e.after)) throw refused("orders.edit_nothing_changed");
@@ -440,7 +452,9 @@ export function createOrderEdit(deps: EditDeps) {
         dec(settled.credit_note).sign() > 0 ? await issueOrderCreditNote(db, o.id, settled.credit_note, { ...deps, cause: "edit" }) : null;
 
       // record
-      const changed = p.edited.filter((e) => e.before !== e.after).map((e) => ({ reference: e.reference, before: e.before, after: e.after }));
+      const changed = p.edited
+        .filter((e) => e.before !== e.after)
+        .map((e) => ({ reference: e.reference, before: e.before, after: e.after }));
       const amounts = {
         total_before: o.total_ttc,
         total_after: m.totalTtc,

@@ -292,7 +292,10 @@ describe.each(testDbKinds())("order edit by staff (%s)", (kind) => {
     expect(mail.text.replace(/[\u00a0\u202f]/g, " ")).toContain("il reste 60,00 € TTC à régler par carte bancaire");
 
     const p = await startPayment(o);
-    expect(await one(d.db, sql`select amount::text, purpose from payments where id = ${p.id}`)).toEqual({ amount: "60.00", purpose: "balance" });
+    expect(await one(d.db, sql`select amount::text, purpose from payments where id = ${p.id}`)).toEqual({
+      amount: "60.00",
+      purpose: "balance",
+    });
     expect(await succeed(p)).toBe("processed");
     expect(await succeed(p)).toBe("duplicate"); // a replay
     expect(await succeed(p, `evt_${kind}_other_${p.token}`)).toBe("already_paid");

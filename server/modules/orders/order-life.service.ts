@@ -138,7 +138,13 @@ export function createOrderLife(deps: OrderLifeDeps) {
     return { from: status, to: next.status, card, settlement: s };
   }
 
-  const cancelRow = { id: orders.id, status: orders.status, pickup: orders.pickupMethod, total_ttc: orders.totalTtc, balance_due: orders.balanceDue };
+  const cancelRow = {
+    id: orders.id,
+    status: orders.status,
+    pickup: orders.pickupMethod,
+    total_ttc: orders.totalTtc,
+    balance_due: orders.balanceDue,
+  };
 
   /** What cancelling in this way would give back (the page's confirmation step); read without a lock. */
   async function cancelPreview(q: Db, orderId: number, refund: CancelRefund): Promise<Settled> {
