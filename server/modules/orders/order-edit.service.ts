@@ -50,7 +50,7 @@ import type { OrderEditInput } from "#core/validation/order-edit.ts";
 import type { CartService } from "#server/modules/cart/cart.service.ts";
 import { cartParams, type AddressSnapshot, type CartRow, type CouponRow } from "#server/modules/cart/cart-view.ts";
 import { toCartLine, type CartModel } from "#server/modules/cart/cart-models.ts";
-import { consumeCreditNotes, creditUsedOn, releaseCreditNotes } from "#server/modules/credit-notes/credit-notes.service.ts";
+import { creditAboveTotal, creditUsedOn } from "#server/modules/credit-notes/credit-notes.service.ts";
 import { payWithCreditNotes } from "#server/modules/credit-notes/credit-payment.ts";
 import { issueOrderCreditNote } from "#server/modules/documents/credit-notes.ts";
 import { addNotification } from "#server/modules/notifications/notifications.service.ts";
@@ -435,10 +435,11 @@ export function createOrderEdit(deps: EditDeps) {
       // money
       let creditUsed = await creditUsedOn(db, o.id);
       let paidByCredit = false;
-      if (o.status === "unpaid" && dec(creditUsed).sign() > 0) {
-        // the credit the customer chose to spend is taken again on the new total, as placement takes it
-        await releaseCreditNotes(db, o.id);
-        creditUsed = await consumeCreditNotes(db, o.customer_id, o.id, m.totalTtc);
+      if (o.status === "unpaid" && dec(creditUsed).gt(dec(m.totalTtc))) {
+        // the credit spent stays on the order, never above its total: the rest goes back to the customer's notes, and
+        // an order the credit then covers whole is paid by it at once (placement's rule)
+        const back = await creditAboveTotal(db, o.id, m.totalTtc);
+        creditUsed = dec(creditUsed).minus(dec(back)).toFixed(2);
         if (dec(amountDue(m.totalTtc, creditUsed)).sign() === 0) {
           await payWithCreditNotes(db, o.id, { publicUrl: deps.publicUrl, lang });
           paidByCredit = true;

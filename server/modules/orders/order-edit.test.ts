@@ -206,6 +206,37 @@ describe.each(testDbKinds())("order edit by staff (%s)", (kind) => {
     expect((await one<{ amount: string }>(d.db, sql`select amount::text from payments where id = ${p.id}`)).amount).toBe("228.00");
   });
 
+  it("keeps the credit spent on an unpaid order up to its new total, gives the rest back, and a covered order is paid", async () => {
+    const cs = await ctxOf("service-client");
+    const o = await place([
+      [A.id, 10],
+      [B.id, 4],
+    ]);
+    const note = await one<{ id: number }>(
+      d.db,
+      sql`insert into credit_notes (number, customer_id, amount_ttc, remaining_ttc) values (${`AVE-${kind}-${++seq}`}, 1, 300, 0) returning id`,
+    );
+    await query(d.db, sql`insert into credit_note_uses (order_id, credit_note_id, amount) values (${o.id}, ${note.id}, 300)`);
+    const remaining = async () =>
+      (await one<{ r: string }>(d.db, sql`select remaining_ttc::text as r from credit_notes where id = ${note.id}`)).r;
+    // still above the credit: it stays whole, the card pays the rest
+    expect(await services.orderEdit.preview(d.db, o.id, await input(o, { [B.id]: 3 }))).toMatchObject({ amount_due: "36.00" });
+    await edit(cs, o, await input(o, { [B.id]: 3 }));
+    expect(await remaining()).toBe("0.00");
+    // below it: 30 € go back to the note, the order is paid by credit with its invoice
+    const done = await edit(cs, o, await input(o, { [A.id]: 9, [B.id]: 0 }));
+    expect(done).toMatchObject({ status: "processing", total_after: "270.00" });
+    expect(await remaining()).toBe("30.00");
+    expect(await orderRow(o)).toMatchObject({ status: "processing", paid: true });
+    expect(await count(sql`select count(*)::int as n from invoices where order_id = ${o.id}`)).toBe(1);
+    expect(
+      await one(
+        d.db,
+        sql`select coalesce(sum(amount), 0)::text as used from credit_note_uses where order_id = ${o.id} and released_at is null`,
+      ),
+    ).toEqual({ used: "270.00" });
+  });
+
   it("refuses bad edits with their reason and changes nothing", async () => {
     const o = await place([
       [A.id, 10],
