@@ -81,7 +81,10 @@ export const ORDER_STATE_KEYS = [
   "orders.state_unknown",
 ] as const;
 
-/** Whether the order may be paid again (re-pay option after a failed or abandoned payment). */
-export function canRepay(status: string): boolean {
-  return status === "unpaid";
+/**
+ * Whether the order may be paid (again): unpaid (re-pay after a failed or abandoned payment), or a paid order whose
+ * total staff raised, for the balance due (decision 140).
+ */
+export function canRepay(status: string, balanceDue: string | number = 0): boolean {
+  return status === "unpaid" || (status !== "cancelled" && Number(balanceDue) > 0);
 }

@@ -44,6 +44,7 @@ import { addNotification } from "./modules/notifications/notifications.service.t
 import { documentAttachments } from "./modules/documents/mail-attachments.ts";
 import { createStaffAuth } from "./modules/staff/staff-auth.service.ts";
 import { createOrderLife } from "./modules/orders/order-life.service.ts";
+import { createOrderEdit } from "./modules/orders/order-edit.service.ts";
 import { createStaffTeam } from "./modules/staff/staff-team.service.ts";
 import { createAuditLog } from "./modules/staff/audit-log.service.ts";
 import { createStaffOrders } from "./modules/orders/staff-orders.service.ts";
@@ -120,6 +121,8 @@ export function createServices(
     staffAuth: createStaffAuth(),
     /** Staff move orders along their life (core/orders/life.ts): planning, preparation, shipping, delivery, pickup. */
     orderLife,
+    /** Staff edit an order's lines before its preparation (decision 140): totals, stock, refund or balance due. */
+    orderEdit: createOrderEdit({ cart, publicUrl: env.PUBLIC_URL }),
     /** Staff's internal notes on an order: never shown to the customer. */
     orderNotes: createOrderNotes(),
     /** The order queue's bulk actions: an order life event per chosen order, or the selection as CSV. */

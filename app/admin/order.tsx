@@ -22,6 +22,11 @@ import { Failure, PageTitle, SubmitButton } from "./ui.tsx";
 import { OrderNotes } from "./order-notes.tsx";
 import { OrderCancel, type CancelConfirm } from "./order-cancel.tsx";
 import { OrderPayments } from "./order-payments.tsx";
+import { OrderEdit, type EditConfirm } from "./order-edit.tsx";
+import { editRevision, isEditable, type EditRefund } from "#core/orders/edit.ts";
+import { orderEditInput, orderEditSchema } from "#core/validation/order-edit.ts";
+import { dec } from "#core/money.ts";
+import { formatPrice } from "#core/price-format.ts";
 
 export const handle = { personal: true };
 
@@ -47,7 +52,32 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       ? (await context.services.orderLife.cancelOptions(context.services.db, d.order.id)).filter((o) => mayCancel(staff.roles, o.refund))
       : [];
   const notes = await context.services.orderNotes.list(context.services.db, d.order.id);
-  return { ...d, steps, cancel, notes, canNote: can(staff.roles, "orders:edit") };
+  // the edit of lines, while the order is before its preparation and the staff member may edit it
+  const edit =
+    can(staff.roles, "orders:edit") && isEditable(life.status)
+      ? {
+          revision: editRevision({ status: life.status, total_ttc: d.order.total_ttc, balance_due: d.balance_due, lines: d.order.lines }),
+          refunds: (can(staff.roles, "orders:refund") ? ["provider", "credit_note"] : ["credit_note"]) as EditRefund[],
+        }
+      : null;
+  return { ...d, steps, cancel, notes, edit, canNote: can(staff.roles, "orders:edit") };
+}
+
+/** An edit sent: without `confirm`, the preview (the confirmation step); with it, done. */
+async function editAction({ context, params }: Route.ActionArgs, fields: Record<string, unknown>) {
+  const ctx = staffContext(context, "orders:edit");
+  const form = parseFields(orderEditSchema, fields);
+  const input = orderEditInput(form);
+  if (input.refund === "provider" && !can(ctx.staff.roles, "orders:refund")) throw forbidden();
+  const { orderEdit, orderLife, db } = context.services;
+  const { order } = await orNotFound(orderLife.detail(db, params.number, context.lang));
+  if (form.confirm !== "yes") {
+    const preview = await orderEdit.preview(db, order.id, input);
+    const asked = { lines: input.lines, add_ref: form.add_ref ?? "", add_num: form.add_num === undefined ? "" : String(form.add_num) };
+    return { editConfirm: { preview, asked } satisfies EditConfirm, form: "edit" };
+  }
+  const done = await orderEdit.edit(ctx, order.id, input);
+  return { edited: done.total_after, form: "edit" };
 }
 
 /** A cancellation sent: without `confirm`, what it would give back (the confirmation step); with it, done. */
@@ -83,6 +113,7 @@ export async function action(args: Route.ActionArgs) {
     );
   }
   if (fields.intent === "cancel") return formAction(context.lang, () => cancelAction(args, fields), "cancel");
+  if (fields.intent === "edit") return formAction(context.lang, () => editAction(args, fields), "edit");
   return formAction(context.lang, async () => {
     const input = parseFields(orderEventSchema, fields);
     const event = orderEventOf(input);
@@ -107,11 +138,16 @@ export default function AdminOrder() {
     refunds,
     notes,
     canNote,
+    edit,
+    balance_due,
   } = useLoaderData<typeof loader>();
-  const answer = useActionData<FormFailure & { done?: string; noted?: boolean; confirm?: CancelConfirm }>();
+  const answer = useActionData<
+    FormFailure & { done?: string; noted?: boolean; confirm?: CancelConfirm; editConfirm?: EditConfirm; edited?: string }
+  >();
   const cancelling = answer?.form === "cancel" ? answer : undefined;
-  // the answer of a step's form (the note and the cancellation show theirs in their own sections)
-  const stepAnswer = answer?.form === "note" || answer?.form === "cancel" ? undefined : answer;
+  const editing = answer?.form === "edit" ? answer : undefined;
+  // the answer of a step's form (the note, the cancellation and the edit show theirs in their own sections)
+  const stepAnswer = answer?.form === "note" || answer?.form === "cancel" || answer?.form === "edit" ? undefined : answer;
   const busy = useNavigation().state !== "idle";
   const stateText = (status: string) => t(`orders.state_${status}`);
   return (
@@ -200,6 +236,20 @@ export default function AdminOrder() {
         />
       )}
 
+      {(edit || editing) && (
+        <OrderEdit
+          number={o.number}
+          revision={edit?.revision ?? ""}
+          lines={o.lines}
+          refunds={edit?.refunds ?? []}
+          confirm={editing?.editConfirm}
+          done={editing?.edited}
+          failure={editing?.failure}
+          fields={editing?.fields}
+          busy={busy}
+        />
+      )}
+
       <div className="grid gap-4 md:grid-cols-3">
         <section aria-labelledby="order-customer" className="rounded border border-line bg-white p-4">
           <h2 id="order-customer" className="mb-2 text-lg font-semibold">
@@ -278,6 +328,11 @@ export default function AdminOrder() {
         <div className="flex justify-end">
           <TotalsTable totals={o.totals} credit={o} paid={o.payment !== null} />
         </div>
+        {dec(balance_due).sign() > 0 && (
+          <p role="status" className="self-end rounded bg-amber-50 p-2 text-sm font-semibold text-amber-900" data-testid="order-balance">
+            {t("admin.order_balance_due", { amount: formatPrice(balance_due, lang, "TTC") })}
+          </p>
+        )}
       </section>
       <OrderInvoiceAddress o={o} />
       <OrderPayments payments={payments} refunds={refunds} />
@@ -294,7 +349,14 @@ export default function AdminOrder() {
           <ol className="flex flex-col gap-1 text-sm">
             {timeline.map((e, i) => (
               <li key={i}>
-                <time dateTime={e.at}>{formatDate(e.at, lang, "datetime")}</time> — {stateText(e.from)} → <strong>{stateText(e.to)}</strong>
+                <time dateTime={e.at}>{formatDate(e.at, lang, "datetime")}</time> —{" "}
+                {e.event === "edit" || e.event === "balance_paid" ? (
+                  <MoneyEvent event={e.event} details={e.details} />
+                ) : (
+                  <>
+                    {stateText(e.from)} → <strong>{stateText(e.to)}</strong>
+                  </>
+                )}
                 {e.staff ? ` (${e.staff})` : ""}
                 {e.event === "cancel" && <CancelDetails details={e.details} />}
               </li>
@@ -316,6 +378,19 @@ function CancelDetails({ details }: { details: Record<string, unknown> }) {
       {typeof details.reason === "string" && (
         <span className="block pl-4 italic">{t("admin.order_cancel_confirm_reason", { reason: details.reason })}</span>
       )}
+    </>
+  );
+}
+
+/** An edit's line in the timeline (its total before and after), or the balance it left paid by card. */
+function MoneyEvent({ event, details }: { event: string; details: Record<string, unknown> }) {
+  const { t, lang } = useT();
+  const money = (v: unknown) => formatPrice(typeof v === "string" ? v : "0", lang, "TTC");
+  if (event === "balance_paid") return <strong>{t("admin.order_timeline_balance_paid", { amount: money(details.amount) })}</strong>;
+  return (
+    <>
+      <strong>{t("admin.order_timeline_edit")}</strong>
+      {`, ${t("admin.order_timeline_edit_total", { before: money(details.total_before), after: money(details.total_after) })}`}
     </>
   );
 }

@@ -113,7 +113,7 @@ export function usePaymentResult(
       if (stopped) return;
       if (!res || res.code !== 200) return setState({ phase: "error", result: null });
       const r = res.data;
-      if (!wait || !r.pending || r.paid || r.status !== "unpaid") return setState({ phase: "done", result: r });
+      if (!wait || !r.pending || r.paid || r.status === "cancelled") return setState({ phase: "done", result: r });
       if (Date.now() - started + intervalMs > maxMs) return setState({ phase: "timeout", result: r });
       setState({ phase: "loading", result: r });
       timer = setTimeout(() => void tick(), intervalMs);

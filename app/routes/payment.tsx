@@ -47,6 +47,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       cancelled_at: o.cancelled_at,
       can_repay: o.can_repay,
       paid: o.payment !== null,
+      balance_due: o.balance_due,
     },
   };
 }
@@ -121,14 +122,26 @@ function PayStep({ order }: { order: Order }) {
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-5 py-4">
       <h1 className="text-2xl font-bold text-brand">{t("payment_pages.pay_title")}</h1>
-      <Summary number={order.number} total={order.total_ttc} credit={order} />
+      <Summary number={order.number} total={order.total_ttc} credit={order}>
+        {Number(order.balance_due) > 0 && (
+          <div>
+            <dt className="inline font-semibold">
+              {t("orders.balance_due")}
+              {lang === "fr" ? "\u00a0: " : "："}
+            </dt>
+            <dd className="inline" data-testid="payment-balance-due">
+              {formatPrice(order.balance_due, lang, "TTC")}
+            </dd>
+          </div>
+        )}
+      </Summary>
       <p className="flex flex-wrap items-center gap-2">
         <span className="font-semibold">{t("payment_pages.status")}</span>
         <StateBadge state={order.state} />
       </p>
       {order.can_repay ? (
         <>
-          <p>{t("payment_pages.pay_intro", { number: order.number })}</p>
+          <p>{t(order.status === "unpaid" ? "payment_pages.pay_intro" : "payment_pages.pay_balance_intro", { number: order.number })}</p>
           <PayButton orderId={order.id} label={t("payment_pages.pay_by_card")} />
           <p className="text-sm text-muted">{t("payment_pages.secure_note")}</p>
         </>

@@ -11,6 +11,7 @@ export const NOTIFICATION_KINDS = [
   "order_shipped",
   "order_delivered",
   "order_cancelled",
+  "order_edited",
   "delivery_rescheduled",
   "return_status",
   "credit_note_issued",

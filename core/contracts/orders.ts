@@ -116,7 +116,10 @@ const orderDetailAnswer = orderSummaryAnswer.extend({
   tracking: z
     .array(trackingStepAnswer)
     .describe("placed, paid, planned (with its date), shipped, delivered; a cancelled order shows placed, paid (if it was) and cancelled."),
-  can_repay: z.boolean().describe("True while unpaid."),
+  can_repay: z.boolean().describe("True while unpaid, or while a balance is due."),
+  balance_due: z
+    .string()
+    .describe("What the customer still owes after staff raised the paid order's total (decision 140); 0.00 otherwise."),
   invoice_number: z.string().nullable().describe("The invoice of a paid order, else null."),
   invoice_url: z.string().nullable().describe("Its French PDF, /documents/invoice/<order id>.pdf (?lang=zh for Chinese), else null."),
   shipped_at: z

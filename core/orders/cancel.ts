@@ -12,6 +12,8 @@ export type CancelMoney = {
   credit_used: DecimalInput;
   /** What its card payment may still refund through the provider; null when the provider knows no payment of it. */
   card_refundable: DecimalInput | null;
+  /** What the customer still owed after an edit raised the paid order's total (decision 140): never paid, never refunded. */
+  balance_due?: DecimalInput;
 };
 
 export type Settlement = { ok: true; credit_released: string; card_refund: string; credit_note: string } | { ok: false; key: string };
@@ -19,7 +21,7 @@ export type Settlement = { ok: true; credit_released: string; card_refund: strin
 /** The amounts a cancellation gives back, or the refusal's message key. */
 export function cancelSettlement(status: OrderStatus, refund: CancelRefund, m: CancelMoney): Settlement {
   const credit_released = decOrZero(m.credit_used).toFixed(2);
-  const paid = status === "unpaid" ? "0.00" : amountDue(m.total_ttc, m.credit_used);
+  const paid = status === "unpaid" ? "0.00" : amountDue(decOrZero(m.total_ttc).minus(decOrZero(m.balance_due)), m.credit_used);
   const none = { ok: true as const, credit_released, card_refund: "0.00", credit_note: "0.00" };
   if (status === "unpaid" && refund !== "none") return { ok: false, key: "orders.cancel_nothing_paid" };
   switch (refund) {

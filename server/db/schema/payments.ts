@@ -12,6 +12,8 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export const PAYMENT_STATUSES = ["pending", "succeeded", "failed", "cancelled", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const ATTEMPT_OUTCOMES = ["pending", "succeeded", "failed", "abandoned", "error"] as const;
+/** What a payment pays: the order (its amount due), or the balance an edit of the paid order left (decision 140). */
+export const PAYMENT_PURPOSES = ["order", "balance"] as const;
 export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
 
 export const payments = pgTable(
@@ -38,6 +40,7 @@ export const payments = pgTable(
     transactionId: varchar("transaction_id", { length: 255 }),
     /** Set when a late or second payment was refunded (decision 077). */
     refundRef: varchar("refund_ref", { length: 255 }),
+    purpose: varchar("purpose", { length: 10 }).notNull().default("order"),
   },
   (t) => [
     unique("payments_provider_ref_uq").on(t.provider, t.providerRef),
@@ -47,6 +50,7 @@ export const payments = pgTable(
     check("payments_amount_ck", sql`${t.amount} >= 0`),
     check("payments_currency_ck", sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check("payments_lang_ck", oneOf(t.lang, LANGS)),
+    check("payments_purpose_ck", oneOf(t.purpose, PAYMENT_PURPOSES)),
     check("payments_paid_at_ck", sql`${t.status} not in ('succeeded', 'refunded') or ${t.paidAt} is not null`),
   ],
 );

@@ -20,6 +20,7 @@ import { ORDER_STATES } from "#core/order-states.ts";
 import { DELIVERY_MODES } from "#core/freight-tariff.ts";
 import type { QuotedLine } from "#core/quotations.ts";
 import type { Freight } from "#core/cart/types.ts";
+import type { LinePricing } from "#core/orders/edit.ts";
 import { customers, addresses } from "./customers.ts";
 import { models } from "./catalogue.ts";
 import { shops } from "./content.ts";
@@ -166,6 +167,8 @@ export const orders = pgTable(
     freightVatRate: numeric("freight_vat_rate", { precision: 5, scale: 4 }),
     /** The coupon whose use this order counted (decision 077: an expired order gives the use back). */
     couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+    /** What the customer still owes after staff raised a paid order's total (decision 140); paid by a 'balance' payment. */
+    balanceDue: money("balance_due").notNull().default("0"),
     note: text("note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     // The terms of sale the buyer accepted (core/legal.ts CGV): null on orders placed before they were asked.
@@ -212,6 +215,7 @@ export const orders = pgTable(
       sql`${t.totalHt} >= 0 and ${t.totalTva} >= 0 and ${t.freightHt} >= 0 and ${t.freightTva} >= 0 and ${t.discountAmount} >= 0 and ${t.freightDiscountHt} >= 0`,
     ),
     check("orders_ttc_ck", sql`${t.totalTtc} = ${t.totalHt} + ${t.totalTva}`),
+    check("orders_balance_due_ck", sql`${t.balanceDue} >= 0 and ${t.balanceDue} <= ${t.totalTtc}`),
     check("orders_planning_ck", sql`${t.cartPallets} >= 0 and ${t.cartParcels} >= 0 and ${t.highwayTollHt} >= 0`),
     check("orders_cgv_ck", sql`(${t.cgvVersion} is null) = (${t.cgvAcceptedAt} is null)`),
     check("orders_delivery_status_ck", oneOf(t.deliveryStatus, DELIVERY_STATUSES)),
@@ -252,6 +256,11 @@ export const orderLines = pgTable(
     lineHt: money("line_ht").notNull(),
     /** Units the line's promotion offered on top of `num`, never priced (core/cart/promotion.ts). */
     giftedUnits: integer("gifted_units").notNull().default(0),
+    /**
+     * What priced the line besides its price and VAT rate (core/orders/edit.ts `LinePricing`: site price, promotion,
+     * measures), kept so that an edit recomputes the order by the rules it was placed with; null on lines written before.
+     */
+    pricing: jsonb("pricing").$type<LinePricing>(),
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),

@@ -1,11 +1,11 @@
 // A customer's credit-note balance (decision 079): what they may spend, spending it on an order (exactly once,
 // guarded statements on locked notes), giving it back once, and what an order still owes after it. The credit
 // note as a document (number, issue, PDF) stays in server/modules/documents. Every function takes the handle first.
-import { and, asc, eq, gt, gte, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, isNull, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { creditNoteUses, creditNotes, orders } from "#server/db/schema/index.ts";
 import { notFound, refused } from "#core/domain-errors.ts";
-import { sum } from "#core/money.ts";
+import { dec, sum } from "#core/money.ts";
 import { amountDue, creditToApply, spreadOverCreditNotes } from "#core/documents/credit.ts";
 
 /** Σ credit TTC spent on an order and not given back. */
@@ -81,4 +81,37 @@ export async function releaseCreditNotes(q: Db, orderId: number): Promise<string
       .where(eq(creditNotes.id, r.credit_note_id));
   }
   return sum(released.map((r) => r.amount)).toFixed(2);
+}
+
+/**
+ * Gives back to their credit notes the part of the credit spent on an order above `keep` (an edit lowered the order's
+ * total below it, decision 140): the newest uses first, each lowered or released by a statement guarded on what it
+ * holds. Inside the order's transaction, under its lock. Returns the amount given back.
+ */
+export async function creditAboveTotal(q: Db, orderId: number, keep: string): Promise<string> {
+  const uses = await q
+    .select({ id: creditNoteUses.id, credit_note_id: creditNoteUses.creditNoteId, amount: creditNoteUses.amount })
+    .from(creditNoteUses)
+    .where(and(eq(creditNoteUses.orderId, orderId), isNull(creditNoteUses.releasedAt)))
+    .orderBy(desc(creditNoteUses.id));
+  let left = sum(uses.map((u) => u.amount)).minus(dec(keep));
+  let back = dec(0);
+  for (const u of uses) {
+    if (left.sign() <= 0) break;
+    const take = dec(u.amount).lt(left) ? dec(u.amount) : left;
+    const whole = take.eq(dec(u.amount));
+    const done = await q
+      .update(creditNoteUses)
+      .set(whole ? { releasedAt: sql`now()` } : { amount: sql`${creditNoteUses.amount} - ${take.toFixed(2)}::numeric` })
+      .where(and(eq(creditNoteUses.id, u.id), isNull(creditNoteUses.releasedAt), eq(creditNoteUses.amount, u.amount)))
+      .returning({ id: creditNoteUses.id });
+    if (done.length === 0) continue;
+    await q
+      .update(creditNotes)
+      .set({ remainingTtc: sql`${creditNotes.remainingTtc} + ${take.toFixed(2)}::numeric` })
+      .where(eq(creditNotes.id, u.credit_note_id));
+    left = left.minus(take);
+    back = back.plus(take);
+  }
+  return back.toFixed(2);
 }

@@ -12,6 +12,7 @@ import { notFound } from "#core/domain-errors.ts";
 import { creditNoteRate, creditNoteVat, returnCredit } from "#core/documents/credit.ts";
 import { documentPdfPath } from "#core/documents/pdf-url.ts";
 import { isLang } from "#core/lang.ts";
+import { translate } from "#core/i18n/messages.ts";
 import { localePath } from "#core/slug.ts";
 import { goodsTotal } from "#core/order-view.ts";
 import { creditNoteMail } from "#core/mail/credit-note-mail.ts";
@@ -85,6 +86,19 @@ export async function issueCancellationCreditNote(
   amount: string,
   opts: { publicUrl: string },
 ): Promise<IssuedCreditNote> {
+  return issueOrderCreditNote(tx, orderId, amount, { ...opts, cause: "cancellation" });
+}
+
+/**
+ * A credit note refunding part or all of what an order was paid: its cancellation (one per order, above), or an edit
+ * that lowered a paid order's total (decision 140; as many as edits, its reason written in the customer's language).
+ */
+export async function issueOrderCreditNote(
+  tx: Db,
+  orderId: number,
+  amount: string,
+  opts: { publicUrl: string; cause: "cancellation" | "edit" },
+): Promise<IssuedCreditNote> {
   const [o] = await tx
     .select({ customer_id: orders.customerId, order_number: orders.number, email: customers.email, lang: customers.lang })
     .from(orders)
@@ -93,7 +107,10 @@ export async function issueCancellationCreditNote(
   if (!o) throw notFound("orders.order_not_found");
   const rates = await tx.selectDistinct({ tva: orderLines.tva }).from(orderLines).where(eq(orderLines.orderId, orderId));
   const vat = creditNoteVat(amount, null, creditNoteRate(rates.map((l) => l.tva)));
-  const note = await issue(tx, { ...o, order_id: orderId, return_id: null, cancellation: true, amount, vat }, opts);
+  const cancellation = opts.cause === "cancellation";
+  const lang = isLang(o.lang) ? o.lang : "fr";
+  const reason = cancellation ? null : translate(lang, "documents.credit_note_edit_reason", { number: o.order_number });
+  const note = await issue(tx, { ...o, order_id: orderId, return_id: null, cancellation, reason, amount, vat }, opts);
   return { ...note, amount_ttc: amount, created: true };
 }
 
@@ -105,6 +122,8 @@ type NoteToIssue = {
   lang: string | null;
   return_id: number | null;
   cancellation: boolean;
+  /** A reason written on the note (else told from its return or cancellation when shown). */
+  reason?: string | null;
   amount: string;
   vat: ReturnType<typeof creditNoteVat>;
 };
@@ -121,7 +140,7 @@ async function issue(tx: Db, n: NoteToIssue, opts: { publicUrl: string }): Promi
       orderId: n.order_id,
       amountTtc: n.amount,
       remainingTtc: n.amount,
-      reason: null,
+      reason: n.reason ?? null,
       returnId: n.return_id,
       cancellation: n.cancellation,
     })
@@ -143,7 +162,7 @@ async function issue(tx: Db, n: NoteToIssue, opts: { publicUrl: string }): Promi
       remaining_ttc: n.amount,
       vat: n.vat,
       order_number: n.order_number,
-      reason: creditNoteReason(null, n.return_id, n.order_number, lang, n.cancellation),
+      reason: creditNoteReason(n.reason ?? null, n.return_id, n.order_number, lang, n.cancellation),
     },
     { pdf: `${site}${documentPdfPath("credit-note", note.id, lang)}`, creditNotes: `${site}${localePath(lang, "/avoirs")}` },
   );

@@ -117,7 +117,7 @@ type OrderLifeDeps = { publicUrl: string; tariff: (q: Db) => Promise<Tariff> };
 export function createOrderLife(deps: OrderLifeDeps) {
   const receipt = createReceiptService();
 
-  type CancelRow = { id: number; status: string; pickup: number; total_ttc: string };
+  type CancelRow = { id: number; status: string; pickup: number; total_ttc: string; balance_due: string };
 
   /**
    * What cancelling the order (its row as read) in this way gives back, or the refusal (the machine's, then the
@@ -132,12 +132,19 @@ export function createOrderLife(deps: OrderLifeDeps) {
       total_ttc: o.total_ttc,
       credit_used: await creditUsedOn(q, o.id),
       card_refundable: card?.refundable ?? null,
+      balance_due: o.balance_due,
     });
     if (!s.ok) throw refused(s.key);
     return { from: status, to: next.status, card, settlement: s };
   }
 
-  const cancelRow = { id: orders.id, status: orders.status, pickup: orders.pickupMethod, total_ttc: orders.totalTtc };
+  const cancelRow = {
+    id: orders.id,
+    status: orders.status,
+    pickup: orders.pickupMethod,
+    total_ttc: orders.totalTtc,
+    balance_due: orders.balanceDue,
+  };
 
   /** What cancelling in this way would give back (the page's confirmation step); read without a lock. */
   async function cancelPreview(q: Db, orderId: number, refund: CancelRefund): Promise<Settled> {
@@ -184,7 +191,8 @@ export function createOrderLife(deps: OrderLifeDeps) {
         event: "cancel",
         from,
         to,
-        set: { cancelledAt: at },
+        // a balance an edit left is owed no more: the re-pay link stops working
+        set: { cancelledAt: at, balanceDue: "0" },
         staffId: ctx.staff.id,
         details: { refund, reason, ...amounts },
         at,
@@ -413,6 +421,8 @@ export function createOrderLife(deps: OrderLifeDeps) {
         picked_up_by: o.pickedUpBy,
       },
       timeline: events.map((e) => ({ ...e, at: e.at.toISOString() })),
+      /** What an edit left the customer to pay on the paid order (decision 140); 0 once paid. */
+      balance_due: o.balanceDue,
       ...money,
     };
   }

@@ -37,6 +37,7 @@ import { isDeliveryMode } from "#core/freight-tariff.ts";
 import { amountDue } from "#core/documents/credit.ts";
 import { CGV } from "#core/legal.ts";
 import { orderMoney } from "#core/order-money.ts";
+import { linePricing, type LinePricing } from "#core/orders/edit.ts";
 import { orderConfirmationMail } from "#core/mail/order-mail.ts";
 import type { OrderAddress } from "#core/order-view.ts";
 import type { PlacedOrderAnswer } from "#core/contracts/orders.ts";
@@ -84,6 +85,8 @@ type PreparedOrder = {
   lines: PricedLine[];
   /** The unit price each line is ordered at (the quoted one for a quoted line), by model id. */
   prices: Map<number, string>;
+  /** What else priced each line (site price, promotion, measures), kept for an edit of the order (decision 140). */
+  pricing: Map<number, LinePricing>;
   gifted: Map<number, number>;
   totals: CartTotals;
   money: ReturnType<typeof orderMoney>;
@@ -229,6 +232,7 @@ export function createOrderPlacementService(cart: CartService, deps: PlacementDe
     return {
       lines,
       prices: new Map(cart_list.map((l) => [l.model_id, l.price])),
+      pricing: new Map(cart_list.map((l) => [l.model_id, linePricing(l)])),
       gifted: new Map(cart_list.map((l) => [l.model_id, l.gifted_units])),
       totals,
       money: orderMoney(totals),
@@ -453,6 +457,7 @@ function insertLinesSql(tx: Db, orderId: number, o: PreparedOrder) {
           remise: t.remise,
           lineHt: t.lineAmount,
           giftedUnits: o.gifted.get(p.model.id) ?? 0,
+          pricing: o.pricing.get(p.model.id) ?? null,
         };
       }),
     ),

@@ -52,6 +52,7 @@ const COLUMNS = {
   discount_amount: sql<string>`${orders.discountAmount}::text`,
   freight_discount_ht: sql<string>`${orders.freightDiscountHt}::text`,
   freight_vat_rate: sql<string | null>`${orders.freightVatRate}::text`,
+  balance_due: sql<string>`${orders.balanceDue}::text`,
   payment_method: orders.paymentMethod,
   transaction_id: orders.transactionId,
   delivery_address: sql<OrderAddressAnswer | null>`${orders.deliveryAddress}`,
@@ -181,7 +182,9 @@ export async function orderDetail(ctx: Context, ref: OrderRef): Promise<OrderDet
     payment: o.paid_at ? { method: o.payment_method, transaction_id: o.transaction_id, paid_at: o.paid_at } : null,
     note: o.note,
     tracking: trackingSteps(o),
-    can_repay: canRepay(o.status),
+    can_repay: canRepay(o.status, o.balance_due),
+    // what an edit of the paid order left to pay (decision 140)
+    balance_due: o.balance_due,
     // the invoice of a paid order (decision 077); its PDF is served by the documents module
     invoice_number: o.invoice_number,
     invoice_url: o.invoice_number ? documentPdfPath("invoice", o.id, lang) : null,

@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { and, desc, eq, isNotNull, isNull, lte, or, sql, type AnyColumn, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import type { Context } from "#server/context.ts";
-import { invoices, orders, paymentAttempts, payments, providerEvents } from "#server/db/schema/index.ts";
+import { invoices, orderEvents, orders, paymentAttempts, payments, providerEvents } from "#server/db/schema/index.ts";
 import { assertOutsideTransaction, withTransaction } from "#server/db/tx.ts";
 import { conflict, notFound, refused } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
@@ -24,7 +24,7 @@ import { orderAmountDue } from "#server/modules/credit-notes/credit-notes.servic
 import { moveOrder } from "#server/modules/orders/order-transition.ts";
 import { releaseOrder } from "#server/modules/orders/order-release.ts";
 import type { PaymentNotification, PaymentProviderAdapter } from "./provider.ts";
-import { refundRequested } from "./refunds.ts";
+import { refundRequested, requestRefund } from "./refunds.ts";
 import type { PaymentResultAnswer } from "#core/contracts/payments.ts";
 
 type WebhookOutcome = "processed" | "duplicate" | "ignored" | "amount_mismatch" | "already_paid" | "refund_due";
@@ -83,20 +83,36 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
     assertOutsideTransaction("leavePayment");
     const started = await withTransaction(q, async (tx) => {
       const [o] = await tx
-        .select({ id: orders.id, number: orders.number, status: orders.status, total_ttc: sql<string>`${orders.totalTtc}::text` })
+        .select({
+          id: orders.id,
+          number: orders.number,
+          status: orders.status,
+          total_ttc: sql<string>`${orders.totalTtc}::text`,
+          balance_due: sql<string>`${orders.balanceDue}::text`,
+        })
         .from(orders)
         .where(and(eq(orders.customerId, customer.id), orderMatch(ref)))
         .for("update");
       if (!o) throw notFound("payment.order_not_found");
       if (o.status === "cancelled") throw refused("payment.order_cancelled");
-      if (o.status !== "unpaid") throw refused("payment.already_paid");
-      // What is left to pay: the total TTC less the credit notes spent on the order (decision 079).
-      const due = await orderAmountDue(tx, o.id);
+      // A paid order whose total an edit raised owes its balance (decision 140): a payment of exactly that.
+      const balance = o.status !== "unpaid" && toCents(o.balance_due) > 0;
+      if (o.status !== "unpaid" && !balance) throw refused("payment.already_paid");
+      // What is left to pay: the total TTC less the credit notes spent on the order (decision 079), or the balance.
+      const due = balance ? o.balance_due : await orderAmountDue(tx, o.id);
       const cents = toCents(due);
       if (cents <= 0) throw refused("payment.not_payable");
       const [p] = await tx
         .insert(payments)
-        .values({ orderId: o.id, provider: provider.name, amount: due, currency: "EUR", status: "pending", lang })
+        .values({
+          orderId: o.id,
+          provider: provider.name,
+          amount: due,
+          currency: "EUR",
+          status: "pending",
+          lang,
+          purpose: balance ? "balance" : "order",
+        })
         .returning({ id: payments.id });
       const [a] = await tx.insert(paymentAttempts).values({ paymentId: p.id }).returning({ id: paymentAttempts.id });
       return { order: o, cents, paymentId: p.id, attemptId: a.id };
@@ -144,6 +160,7 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
         number: orders.number,
         status: orders.status,
         total_ttc: sql<string>`${orders.totalTtc}::text`,
+        balance_due: sql<string>`${orders.balanceDue}::text`,
         payment_method: orders.paymentMethod,
         transaction_id: orders.transactionId,
         paid_at: iso(orders.paidAt),
@@ -167,8 +184,10 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
       .where(eq(payments.orderId, o.id))
       .orderBy(desc(payments.id))
       .limit(1);
-    const paid = o.paid_at !== null;
-    const open = o.status === "unpaid" && last?.status === "pending" && (last.outcome ?? "pending") === "pending";
+    // a balance an edit left (decision 140) is paid once its own payment is: until then the order is not paid up
+    const owes = toCents(o.balance_due) > 0 && o.status !== "cancelled";
+    const paid = o.paid_at !== null && !owes;
+    const open = (o.status === "unpaid" || owes) && last?.status === "pending" && (last.outcome ?? "pending") === "pending";
     let failure: string | null = null;
     if (!paid && o.status === "cancelled") failure = translate(lang, "payment.expired");
     else if (!paid && !open && last) failure = translate(lang, last.error_key ?? "payment.abandoned");
@@ -184,7 +203,7 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
       paid_at: o.paid_at,
       cancelled_at: o.cancelled_at,
       failure,
-      can_repay: canRepay(o.status),
+      can_repay: canRepay(o.status, o.balance_due),
       invoice_number: o.invoice_number,
       invoice_url: o.invoice_number ? documentPdfPath("invoice", o.id, lang) : null,
     };
@@ -219,6 +238,7 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
           status: payments.status,
           provider_ref: payments.providerRef,
           lang: sql<Lang>`${payments.lang}`,
+          purpose: payments.purpose,
         })
         .from(payments)
         .where(and(eq(payments.id, n.paymentId), eq(payments.provider, provider.name)))
@@ -262,6 +282,39 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
             providerRef: sql`coalesce(${payments.providerRef}, ${n.providerRef})`,
           })
           .where(eq(payments.id, p.id));
+        // The order as it is now, under its lock (after the payment's: no writer takes them the other way round). A
+        // staff edit may have changed what is due since the payment started (decision 140): a payment of another
+        // amount pays nothing and is refunded (its transaction is not the order's, or a refund row for a balance).
+        const [o] = await tx
+          .select({ status: orders.status, balance_due: sql<string>`${orders.balanceDue}::text` })
+          .from(orders)
+          .where(eq(orders.id, p.order_id))
+          .for("update");
+        const changed = async () => {
+          await finishAttempt(tx, attempt, "error", "payment.order_changed", detail);
+          log.warn({ payment: p.id, event: n.eventId }, "payment: the order changed since the payment started, refunded");
+        };
+        if (p.purpose === "balance") {
+          if (o.status === "cancelled" || toCents(o.balance_due) !== toCents(p.amount)) {
+            await changed();
+            await requestRefund(tx, { paymentId: p.id, amount: p.amount, staffId: null });
+            return done("refund_due");
+          }
+          await finishAttempt(tx, attempt, "succeeded", null, detail);
+          await tx.update(orders).set({ balanceDue: "0" }).where(eq(orders.id, p.order_id));
+          await tx.insert(orderEvents).values({
+            orderId: p.order_id,
+            event: "balance_paid",
+            fromStatus: o.status,
+            toStatus: o.status,
+            details: { payment: p.id, amount: p.amount },
+          });
+          return done("processed");
+        }
+        if (o.status === "unpaid" && toCents(await orderAmountDue(tx, p.order_id)) !== toCents(p.amount)) {
+          await changed();
+          return done("refund_due");
+        }
         await finishAttempt(tx, attempt, "succeeded", null, detail);
         const paid = await moveOrder(tx, p.order_id, {
           event: "pay",
@@ -338,6 +391,8 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
         and(
           eq(payments.status, "succeeded"),
           eq(payments.provider, provider.name),
+          // a balance payment never carries the order's transaction: one the order could not take has its refund row
+          eq(payments.purpose, "order"),
           isNotNull(payments.providerRef),
           or(
             and(eq(orders.status, "cancelled"), isNull(orders.paidAt)),
