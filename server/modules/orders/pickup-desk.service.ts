@@ -33,7 +33,7 @@ export function createPickupDesk(orderLife: OrderLifeService) {
       ),
     ];
     if (query.shop !== undefined) where.push(eq(orders.shopId, query.shop));
-    if (query.q !== undefined) where.push(searchOf(query.q));
+    if (query.q !== undefined) where.push(await searchOf(q, query.q));
     // each list in its order: the longest waiting first; handed over, the latest first
     const lists = q
       .select({

@@ -20,21 +20,37 @@ const department = sql`left(${orders.deliveryAddress} ->> 'zip_code', 2)`;
 /** LIKE's wildcards taken literally. */
 const literal = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Past this many matching customers, their orders are found by a scan along the sort, not by customer. */
+const CUSTOMER_IDS_CAP = 20_000;
+/** Only letters, digits and dashes can be part of an order number (CE2026-000123). */
+const NUMBER_PART = /^[A-Za-z0-9-]+$/;
+
 /**
  * Orders whose number holds the text, or whose customer's client number, company, name, e-mail, phone or SIRET does
- * (without regard to accents or case). Two sets of ids, each found through its trigram index (an OR of the two
- * conditions on the joined rows would read every order).
+ * (without regard to accents or case). The customers are looked up first through their trigram index: up to
+ * CUSTOMER_IDS_CAP, their ids go into the orders' condition, which then reads each one's orders by its index (the
+ * planner cannot foresee how few customers a pattern matches, and would read every order); past it, they match
+ * so many orders that a scan along the sort finds a page at once.
  */
-export function searchOf(text: string): SQL {
-  const contains = `%${literal(text)}%`;
+export async function searchOf(q: Db, text: string): Promise<SQL> {
   const folded = sql`'%' || f_search_norm(${literal(text)}) || '%'`;
-  return sql`${orders.id} in (select ${orders.id} from ${orders} where upper(${orders.number}) like upper(${contains})
-    union all select ${orders.id} from ${orders} where ${orders.customerId} in (select ${customers.id} from ${customers} where ${customerSearchText} like ${folded}))`;
+  const found = await q
+    .select({ id: customers.id })
+    .from(customers)
+    .where(sql`${customerSearchText} like ${folded}`)
+    .limit(CUSTOMER_IDS_CAP + 1);
+  const byCustomer =
+    found.length > CUSTOMER_IDS_CAP
+      ? sql`${orders.customerId} in (select ${customers.id} from ${customers} where ${customerSearchText} like ${folded})`
+      : sql`${orders.customerId} = any(${`{${found.map((c) => c.id).join(",")}}`}::int[])`;
+  const trimmed = text.trim();
+  if (!NUMBER_PART.test(trimmed)) return byCustomer;
+  return sql`(upper(${orders.number}) like upper(${`%${literal(trimmed)}%`}) or ${byCustomer})`;
 }
 
-function filterOf(query: StaffOrderQuery): SQL | undefined {
+async function filterOf(q: Db, query: StaffOrderQuery): Promise<SQL | undefined> {
   const where: (SQL | undefined)[] = [];
-  if (query.q !== undefined) where.push(searchOf(query.q));
+  if (query.q !== undefined) where.push(await searchOf(q, query.q));
   if (query.status !== undefined) where.push(inArray(orders.status, query.status));
   if (query.payment === "paid") where.push(isNotNull(orders.paidAt));
   if (query.payment === "unpaid") where.push(isNull(orders.paidAt));
@@ -72,7 +88,7 @@ export const COUNT_CAP = 10_000;
 export function createStaffOrders(countCap = COUNT_CAP) {
   /** One page of the queue; shop and zone names in `lang`. */
   async function list(q: Db, query: StaffOrderQuery, lang: Lang = "fr"): Promise<StaffOrderPage> {
-    const filter = filterOf(query);
+    const filter = await filterOf(q, query);
     const shopName = sql<string | null>`(select st.name from shop_translations st where st.shop_id = ${orders.shopId}
       order by st.lang = ${lang} desc, st.lang = 'fr' desc limit 1)`;
     // the page's ids first, along the sort's index; the columns shown only for them (an offset skips bare ids)
