@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { query, type Database } from "#server/db/client.ts";
+import type { InvoiceContents } from "#core/documents/invoice-contents.ts";
 import * as s from "#server/db/schema/index.ts";
 import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
 
@@ -49,6 +50,24 @@ const order = {
   totalHt: "10.00",
   totalTva: "2.00",
   totalTtc: "12.00",
+};
+/** What an invoice of that order says (invoices.contents). */
+const contents: InvoiceContents = {
+  lines: [],
+  total_ht: "10.00",
+  total_tva: "2.00",
+  total_ttc: "12.00",
+  freight_ht: "0.00",
+  freight_tva: "0.00",
+  freight_discount_ht: "0.00",
+  freight_vat_rate: null,
+  discount_amount: "0.00",
+  payment_method: null,
+  transaction_id: null,
+  paid_at: null,
+  invoice_address: null,
+  delivery_address: null,
+  credit_used: "0.00",
 };
 
 type Case = { name: string; table: PgTable; row: Record<string, unknown>; bad: Record<string, unknown>; code: string; constraint: string };
@@ -454,7 +473,7 @@ const CASES: Case[] = [
   {
     name: "invoice TTC below HT",
     table: s.invoices,
-    row: { number: "FA2026-000001", orderId: 1, customerId: 1, amountHt: "10.00", amountTtc: "12.00" },
+    row: { number: "FA2026-000001", orderId: 1, customerId: 1, amountHt: "10.00", amountTtc: "12.00", contents },
     bad: { amountTtc: "9.99" },
     code: CHECK,
     constraint: "invoices_amounts_ck",
@@ -875,7 +894,7 @@ describe.each(testDbKinds())("schema constraints (%s)", (kind) => {
     const { db } = d;
     await db
       .insert(s.invoices)
-      .values({ id: 1, number: "FA2026-000009", orderId: 1, customerId: 1, amountHt: "10.00", amountTtc: "12.00" });
+      .values({ id: 1, number: "FA2026-000009", orderId: 1, customerId: 1, amountHt: "10.00", amountTtc: "12.00", contents });
     // an order with an invoice or a payment, a customer with orders, a category with children: refused
     expect(await refusal(() => db.delete(s.orders).where(eq(s.orders.id, 1)))).toEqual(restricted());
     expect(await refusal(() => db.delete(s.customers).where(eq(s.customers.id, 1)))).toEqual(restricted());

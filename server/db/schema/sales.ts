@@ -21,6 +21,7 @@ import { DELIVERY_MODES } from "#core/freight-tariff.ts";
 import type { QuotedLine } from "#core/quotations.ts";
 import type { Freight } from "#core/cart/types.ts";
 import type { LinePricing } from "#core/orders/edit.ts";
+import type { InvoiceContents } from "#core/documents/invoice-contents.ts";
 import { customers, addresses } from "./customers.ts";
 import { models } from "./catalogue.ts";
 import { shops } from "./content.ts";
@@ -286,6 +287,8 @@ export const invoices = pgTable(
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
     amountHt: money("amount_ht").notNull(),
     amountTtc: money("amount_ttc").notNull(),
+    /** What the invoice says, frozen at issue (core/documents/invoice-contents.ts): its order may be edited later. */
+    contents: jsonb("contents").$type<InvoiceContents>().notNull(),
   },
   (t) => [
     uniqueIndex("invoices_number_uq").on(t.number),

@@ -13,6 +13,7 @@ import { CONTENT_PAGES, CONTENT_PAGE_TRANSLATIONS } from "./pages.ts";
 import { SITE_CONFIG } from "./config.ts";
 import { insertAll, resetSequences, type Tx } from "./load.ts";
 import { seedDemoStaff } from "./staff.ts";
+import { invoiceContents } from "#server/modules/invoices/invoice-contents.ts";
 import { seedDemoCapacities } from "./planning.ts";
 import { sequenceRows } from "./sequences.ts";
 import { FREIGHT_DEPARTMENTS, FREIGHT_PALLET_RATES, FREIGHT_PARCEL_RATES, FREIGHT_SETTINGS, FREIGHT_ZONES } from "./freight.ts";
@@ -119,7 +120,6 @@ export async function seedDemo(db: Db, opts: { size?: Size; now?: Date } = {}): 
     await insertAll(tx, s.coupons, people.coupons);
     await insertAll(tx, s.orders, people.orders);
     await insertAll(tx, s.orderLines, people.lines);
-    await insertAll(tx, s.invoices, people.invoices);
     await insertAll(tx, s.quotations, people.quotations);
     await insertAll(tx, s.receiptArrangements, people.receipts);
     await insertAll(tx, s.wishlists, people.wishlists);
@@ -128,6 +128,10 @@ export async function seedDemo(db: Db, opts: { size?: Size; now?: Date } = {}): 
     await insertAll(tx, s.returnLines, people.returnLines);
     await insertAll(tx, s.creditNotes, people.creditNotes); // after the returns they refund
     await insertAll(tx, s.creditNoteUses, people.creditNoteUses);
+    // what each invoice says, as issuing writes it: from its order's lines, totals and the credit spent on it
+    const invoices = [];
+    for (const i of people.invoices) invoices.push({ ...i, contents: await invoiceContents(tx, i.orderId) });
+    await insertAll(tx, s.invoices, invoices);
     await insertAll(tx, s.notifications, people.notifications);
     await insertAll(
       tx,

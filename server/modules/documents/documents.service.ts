@@ -14,6 +14,7 @@ import { formatPrice } from "#core/price-format.ts";
 import { goodsTotal, vatBreakdown, type OrderAddress } from "#core/order-view.ts";
 import { breakdownRows } from "#core/order-breakdown.ts";
 import { documentPdfPath } from "#core/documents/pdf-url.ts";
+import { invoiceContentsSchema } from "#core/documents/invoice-contents.ts";
 import { amountDue, creditNoteRate, creditNoteVat, returnCredit } from "#core/documents/credit.ts";
 import { creditUsedOn } from "#server/modules/credit-notes/credit-notes.service.ts";
 import { localePath } from "#core/slug.ts";
@@ -134,52 +135,30 @@ export function createDocumentsService() {
     return { list, balance: sum(list.map((c) => c.remaining_ttc)).toFixed(2) };
   }
 
-  /** The invoice PDF of one of the caller's orders; another customer's order, or one without invoice: not found. */
+  /**
+   * The invoice PDF of one of the caller's orders; another customer's order, or one without invoice: not found. Drawn
+   * from what the invoice said when issued (invoices.contents), never from the order as it is now (decision 140).
+   */
   async function invoicePdf({ db: q, customer: caller, lang }: Context, orderId: number): Promise<PdfFile> {
     const customerId = caller.id;
-    const [inv] = await q
+    const [row] = await q
       .select({
         number: invoices.number,
         issued_at: iso(invoices.issuedAt),
+        contents: invoices.contents,
         order_number: orders.number,
         created_at: iso(orders.createdAt),
-        paid_at: iso(orders.paidAt),
-        payment_method: orders.paymentMethod,
-        transaction_id: orders.transactionId,
-        total_ht: orders.totalHt,
-        total_tva: orders.totalTva,
-        total_ttc: orders.totalTtc,
-        freight_ht: orders.freightHt,
-        freight_tva: orders.freightTva,
-        freight_discount_ht: orders.freightDiscountHt,
-        freight_vat_rate: orders.freightVatRate,
-        discount_amount: orders.discountAmount,
-        invoice_address: orders.invoiceAddress,
-        delivery_address: orders.deliveryAddress,
       })
       .from(invoices)
       .innerJoin(orders, eq(orders.id, invoices.orderId))
       .where(and(eq(invoices.orderId, orderId), eq(invoices.customerId, customerId), eq(orders.customerId, customerId)))
       .orderBy(asc(invoices.id))
       .limit(1);
-    if (!inv) throw notFound("documents.pdf_not_found");
-    const lines = await q
-      .select({
-        reference: orderLines.reference,
-        designation: orderLines.designation,
-        unit: orderLines.unit,
-        price: orderLines.price,
-        num: orderLines.num,
-        tva: orderLines.tva,
-        remise: orderLines.remise,
-        line_ht: orderLines.lineHt,
-        gifted_units: orderLines.giftedUnits,
-      })
-      .from(orderLines)
-      .where(eq(orderLines.orderId, orderId))
-      .orderBy(asc(orderLines.id));
+    if (!row) throw notFound("documents.pdf_not_found");
+    const { contents, ...head } = row;
+    const { lines, credit_used: credit, ...frozen } = invoiceContentsSchema.parse(contents);
+    const inv = { ...head, ...frozen };
     const customer = await customerRow(q, customerId);
-    const credit = await creditUsedOn(q, orderId);
     const t = (k: string) => translate(lang, `documents.${k}`);
     const pdf = await renderDocumentPdf({
       kind: "invoice",

@@ -115,13 +115,15 @@ describe.each(testDbKinds())("documents on %s", (kind) => {
     });
 
     it("lists the units a promotion offered under their line, at no charge, in fr and zh", async () => {
-      const [line] = await query<{ id: number; reference: string }>(
-        db,
-        sql`select id, reference from order_lines where order_id = 1 order by id limit 1`,
-      );
       const before = await pdfToText((await pdf("/documents/invoice/1.pdf", { authorization: `Bearer ${demo}` })).rawPayload);
       expect(before).not.toContain("(gratuit)");
-      await query(db, sql`update order_lines set gifted_units = 3 where id = ${line.id}`);
+      // the invoice's first line as issued (the PDF reads what the invoice froze, not the order's lines)
+      const gifted = (n: number) =>
+        query(
+          db,
+          sql`update invoices set contents = jsonb_set(contents, '{lines,0,gifted_units}', ${String(n)}::jsonb) where order_id = 1`,
+        );
+      await gifted(3);
       try {
         const fr = await pdfToText((await pdf("/documents/invoice/1.pdf", { authorization: `Bearer ${demo}` })).rawPayload);
         expect(fr.split("(gratuit)").length - 1).toBe(1); // one row, under its line
@@ -130,7 +132,7 @@ describe.each(testDbKinds())("documents on %s", (kind) => {
         const zh = await pdfToText((await pdf("/documents/invoice/1.pdf?lang=zh", { authorization: `Bearer ${demo}` })).rawPayload);
         expect(zh.replaceAll("\n", "")).toContain("（赠品）"); // the narrow column may wrap it
       } finally {
-        await query(db, sql`update order_lines set gifted_units = 0 where id = ${line.id}`);
+        await gifted(0);
       }
     });
 

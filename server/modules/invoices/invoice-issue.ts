@@ -1,6 +1,6 @@
 // Issuing the invoice of a paid order (decision 077). Called in the transaction that marks the order paid: the
-// gap-free FA number (nextNumber, so a rollback gives it back), the invoices row with the order's totals HT and TTC,
-// and the payment e-mail through the outbox: the order's breakdown, and the invoice PDF attached by reference
+// gap-free FA number (nextNumber, so a rollback gives it back), the invoices row with the order's totals HT and TTC and
+// what the invoice says, frozen from the order's rows as they are now (invoiceContents), and the payment e-mail through the outbox: the order's breakdown, and the invoice PDF attached by reference
 // (rendered by the outbox worker when it sends, decision 120).
 // Idempotent: an order that already has its invoice keeps it (one invoice per order, unique index).
 import { eq } from "drizzle-orm";
@@ -15,6 +15,7 @@ import { nextNumber } from "#server/modules/numbering/numbering.service.ts";
 import { enqueueMail } from "#server/modules/outbox/outbox.service.ts";
 import { orderDetail } from "#server/modules/orders/orders.service.ts";
 import { origin, orderRecipient, orderUrl } from "#server/modules/orders/order-mail.ts";
+import { invoiceContents } from "./invoice-contents.ts";
 
 type IssuedInvoice = { id: number; number: string; orderId: number; created: boolean };
 
@@ -32,10 +33,11 @@ export async function issueInvoice(q: Db, orderId: number, opts: IssueOptions): 
   const lang = opts.lang ?? to.lang;
   // Read before the number: other invoices wait on the sequence row from nextNumber until this transaction ends.
   const o = await orderDetail(contextOf(q, to.customer_id, lang), { id: orderId });
+  const contents = await invoiceContents(q, orderId);
   const number = await nextNumber(q, "invoice");
   const [inv] = await q
     .insert(invoices)
-    .values({ number, orderId, customerId: to.customer_id, amountHt: o.total_ht, amountTtc: o.total_ttc })
+    .values({ number, orderId, customerId: to.customer_id, amountHt: o.total_ht, amountTtc: o.total_ttc, contents })
     .returning({ id: invoices.id });
   // What this payment paid: the card pays the total less the credit deducted; a credit note alone pays it all.
   const byCredit = o.payment?.method === "credit_note";

@@ -13,6 +13,8 @@ import { createReadCache } from "#server/read-cache.ts";
 import { createServices } from "#server/services.ts";
 import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
 import { one } from "#server/test/payments.ts";
+import { pdfToText } from "#server/test/pdf-text.ts";
+import { contextOf } from "#server/context.ts";
 import { memberOf } from "#server/modules/staff/staff-sessions.service.ts";
 import type { StaffContext } from "#server/modules/staff/audited.ts";
 import { editRevision, type EditRefund } from "#core/orders/edit.ts";
@@ -308,6 +310,41 @@ describe.each(testDbKinds())("order edit by staff (%s)", (kind) => {
     expect(refunded.c).toBe(6000);
     // the order stays paid and its payment stands
     expect(await orderRow(o)).toMatchObject({ status: "processing", paid: true, balance_due: "0.00" });
+  });
+
+  it("leaves an issued invoice as it was issued; an order edited before its payment is invoiced as edited", async () => {
+    const cs = await ctxOf("service-client");
+    // the PDF's text without spaces or line breaks (a long reference wraps in its cell)
+    const invoice = async (o: { id: number }) =>
+      (await pdfToText((await services.documents.invoicePdf(contextOf(d.db, 1, "fr"), o.id)).pdf)).replace(/\s+/g, "");
+    const flat = (ms: string[]) => ms.map((m) => m.replace(/\s+/g, ""));
+    const o = await paid([
+      [A.id, 10],
+      [B.id, 4],
+    ]);
+    const issued = await invoice(o);
+    for (const m of flat([A.reference, B.reference, "250,00 €", "40,00 €", "290,00 €", "348,00 €"])) expect(issued).toContain(m);
+
+    // lower, refunded by credit note; then higher, with a balance due: the invoice says what it said at payment
+    await edit(cs, o, await input(o, { [B.id]: 0 }, null, "credit_note"));
+    await edit(cs, o, await input(o, { [A.id]: 12 }, { reference: C.reference, num: 2 }));
+    expect(await orderRow(o)).toMatchObject({ total_ttc: "370.80", balance_due: "70.80" });
+    const later = await invoice(o);
+    expect(later).toBe(issued);
+    for (const m of flat([C.reference, "300,00 €", "370,80 €"])) expect(later).not.toContain(m);
+    const [row] = await query<{ amount_ttc: string; total_ttc: string; lines: number }>(
+      d.db,
+      sql`select amount_ttc::text, contents->>'total_ttc' as total_ttc, jsonb_array_length(contents->'lines') as lines
+          from invoices where order_id = ${o.id}`,
+    );
+    expect(row).toEqual({ amount_ttc: "348.00", total_ttc: "348.00", lines: 2 });
+
+    // edited while unpaid, then paid: the invoice is issued from the edited order
+    const u = await place([[A.id, 10]]);
+    await edit(cs, u, await input(u, { [A.id]: 12 }, { reference: C.reference, num: 2 }));
+    expect(await succeed(await startPayment(u))).toBe("processed");
+    const edited = await invoice(u);
+    for (const m of flat([A.reference, C.reference, "300,00 €", "9,00 €", "370,80 €"])) expect(edited).toContain(m);
   });
 
   it("leaves a balance due on a higher paid total, paid once by its own card payment; the re-pay charges exactly it", async () => {
