@@ -1,19 +1,6 @@
 // Customers, sessions, addresses and everything an account owns besides orders. A table that refers to orders
 // (questions.ts) lives elsewhere: sales.ts imports this module.
-import {
-  type AnyPgColumn,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { LANGS } from "#core/lang.ts";
 import { models } from "./catalogue.ts";
@@ -44,6 +31,16 @@ export const customers = pgTable(
     // The privacy notice accepted at registration (core/legal.ts PRIVACY_NOTICE): null on accounts made before.
     privacyVersion: varchar("privacy_version", { length: 20 }),
     privacyAcceptedAt: timestamp("privacy_accepted_at", { withTimezone: true }),
+    /**
+     * What staff search a customer by (client number, company, name, e-mail, phone, SIRET) as one text without
+     * accents or case (f_search_norm), kept with the row: a search reads it instead of working it out for every
+     * candidate (20,000 customers: 330 ms worked out, a few ms read). Found in part through its trigram index.
+     */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`f_search_norm(client_number || ' ' || coalesce(company, '') || ' ' || first_name || ' ' || last_name || ' ' || email || ' ' || coalesce(phone, '') || ' ' || coalesce(siret, ''))`,
+      ),
   },
   (t) => [
     uniqueIndex("customers_client_number_uq").on(t.clientNumber),
@@ -52,20 +49,9 @@ export const customers = pgTable(
     check("customers_title_ck", oneOf(t.title, TITLES)),
     check("customers_lang_ck", oneOf(t.lang, LANGS)),
     check("customers_privacy_ck", sql`(${t.privacyVersion} is null) = (${t.privacyAcceptedAt} is null)`),
-    index("customers_search_trgm_idx").using("gin", sql`${searchTextOf(t)} gin_trgm_ops`),
+    index("customers_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
-
-type SearchedColumns = Record<"clientNumber" | "company" | "firstName" | "lastName" | "email" | "phone" | "siret", AnyPgColumn>;
-/**
- * What staff search a customer by (client number, company, name, e-mail, phone, SIRET) as one text without accents
- * or case (f_search_norm): a part of it is found through the trigram index above, the query using this same expression.
- */
-function searchTextOf(t: SearchedColumns) {
-  return sql<string>`f_search_norm(${t.clientNumber} || ' ' || coalesce(${t.company}, '') || ' ' || ${t.firstName} || ' ' || ${t.lastName}
-    || ' ' || ${t.email} || ' ' || coalesce(${t.phone}, '') || ' ' || coalesce(${t.siret}, ''))`;
-}
-export const customerSearchText = searchTextOf(customers);
 
 // Opaque bearer tokens, stored as SHA-256 hashes, with idle and absolute expiry.
 export const sessions = pgTable(

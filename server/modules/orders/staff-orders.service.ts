@@ -3,7 +3,7 @@
 // cost more than the page). It reads only.
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { customerSearchText, customers, freightZoneDepartments, freightZones, orders } from "#server/db/schema/index.ts";
+import { customers, freightZoneDepartments, freightZones, orders } from "#server/db/schema/index.ts";
 import { SHOP_TIME_ZONE } from "#core/format-date.ts";
 import type { Lang } from "#core/lang.ts";
 import type { StaffOrderQuery, StaffOrderSort } from "#core/validation/staff-orders.ts";
@@ -21,7 +21,7 @@ const department = sql`left(${orders.deliveryAddress} ->> 'zip_code', 2)`;
 const literal = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Past this many matching customers, their orders are found by a scan along the sort, not by customer. */
-const CUSTOMER_IDS_CAP = 20_000;
+const CUSTOMER_IDS_CAP = 1_000;
 /** Only letters, digits and dashes can be part of an order number (CE2026-000123). */
 const NUMBER_PART = /^[A-Za-z0-9-]+$/;
 
@@ -37,11 +37,11 @@ export async function searchOf(q: Db, text: string): Promise<SQL> {
   const found = await q
     .select({ id: customers.id })
     .from(customers)
-    .where(sql`${customerSearchText} like ${folded}`)
+    .where(sql`${customers.searchText} like ${folded}`)
     .limit(CUSTOMER_IDS_CAP + 1);
   const byCustomer =
     found.length > CUSTOMER_IDS_CAP
-      ? sql`${orders.customerId} in (select ${customers.id} from ${customers} where ${customerSearchText} like ${folded})`
+      ? sql`${orders.customerId} in (select ${customers.id} from ${customers} where ${customers.searchText} like ${folded})`
       : sql`${orders.customerId} = any(${`{${found.map((c) => c.id).join(",")}}`}::int[])`;
   const trimmed = text.trim();
   if (!NUMBER_PART.test(trimmed)) return byCustomer;

@@ -1,0 +1,3 @@
+DROP INDEX "customers_search_trgm_idx";--> statement-breakpoint
+ALTER TABLE "customers" ADD COLUMN "search_text" text GENERATED ALWAYS AS (f_search_norm(client_number || ' ' || coalesce(company, '') || ' ' || first_name || ' ' || last_name || ' ' || email || ' ' || coalesce(phone, '') || ' ' || coalesce(siret, ''))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "customers_search_trgm_idx" ON "customers" USING gin ("search_text" gin_trgm_ops);
