@@ -1,6 +1,7 @@
 // An order in the back office: what the customer bought and owes, who they are and when they receive goods, what the
 // preparation recorded, its timeline with who did what, the next steps of its life the staff member may take, and
-// the staff's internal notes (order-notes.tsx).
+// the staff's internal notes (order-notes.tsx); its invoice and credit notes with their PDFs for the roles that read
+// them (order-documents.tsx).
 import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
 import { can } from "#core/staff/permissions.ts";
@@ -22,6 +23,7 @@ import { Failure, PageTitle, SubmitButton } from "./ui.tsx";
 import { OrderNotes } from "./order-notes.tsx";
 import { OrderCancel, type CancelConfirm } from "./order-cancel.tsx";
 import { OrderPayments } from "./order-payments.tsx";
+import { OrderDocuments } from "./order-documents.tsx";
 import { OrderEdit, type EditConfirm } from "./order-edit.tsx";
 import { editRevision, isEditable, type EditRefund } from "#core/orders/edit.ts";
 import { orderEditInput, orderEditSchema } from "#core/validation/order-edit.ts";
@@ -60,7 +62,20 @@ export async function loader({ context, params }: Route.LoaderArgs) {
           refunds: (can(staff.roles, "orders:refund") ? ["provider", "credit_note"] : ["credit_note"]) as EditRefund[],
         }
       : null;
-  return { ...d, steps, cancel, notes, edit, canNote: can(staff.roles, "orders:edit") };
+  // the invoice and credit notes, for the roles that read them; the customer's invoice link is of no use here
+  const invoices = can(staff.roles, "invoices:read");
+  const { documents, db } = context.services;
+  const papers = invoices ? await documents.orderPapers(db, d.order, context.lang) : null;
+  return {
+    ...d,
+    order: { ...d.order, invoice_number: invoices ? d.order.invoice_number : null, invoice_url: null },
+    steps,
+    cancel,
+    notes,
+    edit,
+    canNote: can(staff.roles, "orders:edit"),
+    papers: papers && { invoice: papers.invoice, credit_notes: can(staff.roles, "credit_notes:read") ? papers.credit_notes : null },
+  };
 }
 
 /** An edit sent: without `confirm`, the preview (the confirmation step); with it, done. */
@@ -140,6 +155,7 @@ export default function AdminOrder() {
     canNote,
     edit,
     balance_due,
+    papers,
   } = useLoaderData<typeof loader>();
   const answer = useActionData<
     FormFailure & { done?: string; noted?: boolean; confirm?: CancelConfirm; editConfirm?: EditConfirm; edited?: string }
@@ -336,6 +352,7 @@ export default function AdminOrder() {
       </section>
       <OrderInvoiceAddress o={o} />
       <OrderPayments payments={payments} refunds={refunds} />
+      {papers && <OrderDocuments orderNumber={o.number} papers={papers} />}
 
       <OrderNotes notes={notes} canWrite={canNote} answer={answer} busy={busy} />
 

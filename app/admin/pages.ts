@@ -15,6 +15,9 @@ export const ADMIN_PAGES: AdminPage[] = [
   { id: "admin-order", path: "commandes/:number", file: "admin/order.tsx" },
   { id: "admin-orders", path: "commandes", file: "admin/orders.tsx" },
   { id: "admin-orders-export", path: "commandes/export", file: "admin/orders-export.ts" },
+  /** PDFs, not pages: the order's invoice and a credit note, as the customer gets them. */
+  { id: "admin-order-invoice", path: "commandes/:number/facture.pdf", file: "admin/order-invoice.ts" },
+  { id: "admin-credit-note-file", path: "avoirs/:file", file: "admin/credit-note-file.ts" },
   { id: "admin-pickup-desk", path: "retraits", file: "admin/pickup-desk.tsx" },
   { id: "admin-preparation-file", path: "preparation/:file", file: "admin/preparation-file.ts" },
   { id: "admin-preparation", path: "preparation", file: "admin/preparation.tsx" },

@@ -3,30 +3,15 @@
 // the envelope, pages the error page, in the language of the path; never Fastify's or Node's raw text.
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { translate, type Lang } from "#core/i18n/messages.ts";
+import { translate } from "#core/i18n/messages.ts";
+import { errorPage } from "#core/error-page.ts";
 import { langOfPath } from "#core/slug.ts";
 import { sendError } from "./envelope.ts";
 
+export { errorPage };
+
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
 const isApi = (url: string) => url === "/site" || url.startsWith("/site/") || url.startsWith("/site?");
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A small self-contained error page (no script: it satisfies any policy). */
-export function errorPage(lang: Lang, status: number): string {
-  const [title, text] =
-    status === 404
-      ? ["common.error.page_not_found", "common.error.not_found_text"]
-      : status === 431
-        ? ["common.error.too_long_title", "common.error.too_long_text"]
-        : status < 500
-          ? ["common.error.bad_request_title", "common.error.bad_request_text"]
-          : ["common.error.generic_title", "common.error.generic_text"];
-  const t = (k: string) => escape(translate(lang, k));
-  return (
-    `<!DOCTYPE html><html lang="${lang === "zh" ? "zh-CN" : "fr-FR"}"><head><meta charset="utf-8"><title>${t(title)} — ${t("common.brand")}</title></head>` +
-    `<body><h1>${t(title)}</h1><p>${t(text)}</p><p><a href="${lang === "zh" ? "/zh" : "/"}">${t("common.error.go_home")}</a></p></body></html>`
-  );
-}
 
 function answer(req: FastifyRequest, reply: FastifyReply, status: 400 | 404 | 405 | 500, apiKey: string) {
   if (!METHODS.has(req.method)) reply.header("allow", [...METHODS].join(", "));

@@ -1,7 +1,7 @@
 // The caller's invoices and credit notes (decision 079): lists and PDFs; the credit balance and its spending
 // live in server/modules/credit-notes. Every query is scoped by the caller's customer id: another
 // customer's document is not found. Every use case takes the caller's context first (decision 132).
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import type { Context } from "#server/context.ts";
@@ -15,6 +15,7 @@ import { goodsTotal, vatBreakdown, type OrderAddress } from "#core/order-view.ts
 import { breakdownRows } from "#core/order-breakdown.ts";
 import { documentPdfPath } from "#core/documents/pdf-url.ts";
 import { invoiceContentsSchema } from "#core/documents/invoice-contents.ts";
+import type { OrderPapers } from "#core/documents/order-papers.ts";
 import { amountDue, creditNoteRate, creditNoteVat, returnCredit } from "#core/documents/credit.ts";
 import { creditUsedOn } from "#server/modules/credit-notes/credit-notes.service.ts";
 import { localePath } from "#core/slug.ts";
@@ -136,14 +137,28 @@ export function createDocumentsService() {
   }
 
   /**
-   * The invoice PDF of one of the caller's orders; another customer's order, or one without invoice: not found. Drawn
-   * from what the invoice said when issued (invoices.contents), never from the order as it is now (decision 140).
+   * The invoice PDF of one of the caller's orders; another customer's order, or one without invoice: not found.
    */
-  async function invoicePdf({ db: q, customer: caller, lang }: Context, orderId: number): Promise<PdfFile> {
-    const customerId = caller.id;
+  const invoicePdf = ({ db: q, customer, lang }: Context, orderId: number): Promise<PdfFile> =>
+    renderInvoice(q, orderId, lang, customer.id);
+
+  /** The invoice PDF of an order by its number for the back office: the customer's very document. */
+  async function staffInvoicePdf(q: Db, orderNumber: string, lang: Lang): Promise<PdfFile> {
+    const [o] = await q.select({ id: orders.id }).from(orders).where(eq(orders.number, orderNumber.trim().toUpperCase()));
+    if (!o) throw notFound("documents.pdf_not_found");
+    return renderInvoice(q, o.id, lang, null);
+  }
+
+  /**
+   * An order's invoice PDF, the order being `owner`'s when given (else not found); an order without invoice: not
+   * found. Drawn from what the invoice said when issued (invoices.contents), never from the order as it is now
+   * (decision 140).
+   */
+  async function renderInvoice(q: Db, orderId: number, lang: Lang, owner: number | null): Promise<PdfFile> {
     const [row] = await q
       .select({
         number: invoices.number,
+        customer_id: invoices.customerId,
         issued_at: iso(invoices.issuedAt),
         contents: invoices.contents,
         order_number: orders.number,
@@ -151,11 +166,13 @@ export function createDocumentsService() {
       })
       .from(invoices)
       .innerJoin(orders, eq(orders.id, invoices.orderId))
-      .where(and(eq(invoices.orderId, orderId), eq(invoices.customerId, customerId), eq(orders.customerId, customerId)))
+      .where(
+        and(eq(invoices.orderId, orderId), owner === null ? undefined : and(eq(invoices.customerId, owner), eq(orders.customerId, owner))),
+      )
       .orderBy(asc(invoices.id))
       .limit(1);
     if (!row) throw notFound("documents.pdf_not_found");
-    const { contents, ...head } = row;
+    const { contents, customer_id: customerId, ...head } = row;
     const { lines, credit_used: credit, ...frozen } = invoiceContentsSchema.parse(contents);
     const inv = { ...head, ...frozen };
     const customer = await customerRow(q, customerId);
@@ -224,11 +241,19 @@ export function createDocumentsService() {
   }
 
   /** The PDF of one of the caller's credit notes; another customer's: not found. */
-  async function creditNotePdf({ db: q, customer: caller, lang }: Context, id: number): Promise<PdfFile> {
-    const customerId = caller.id;
+  const creditNotePdf = ({ db: q, customer, lang }: Context, id: number): Promise<PdfFile> =>
+    renderCreditNote(q, and(eq(creditNotes.id, id), eq(creditNotes.customerId, customer.id))!, lang);
+
+  /** A credit note's PDF by its number for the back office: the customer's very document. */
+  const staffCreditNotePdf = (q: Db, number: string, lang: Lang): Promise<PdfFile> =>
+    renderCreditNote(q, eq(creditNotes.number, number), lang);
+
+  /** The PDF of the credit note `which` selects; none: not found. */
+  async function renderCreditNote(q: Db, which: SQL, lang: Lang): Promise<PdfFile> {
     const [cn] = await q
       .select({
         number: creditNotes.number,
+        customer_id: creditNotes.customerId,
         issued_at: iso(creditNotes.issuedAt),
         amount_ttc: creditNotes.amountTtc,
         remaining_ttc: creditNotes.remainingTtc,
@@ -241,7 +266,8 @@ export function createDocumentsService() {
       })
       .from(creditNotes)
       .leftJoin(orders, ownOrder)
-      .where(and(eq(creditNotes.id, id), eq(creditNotes.customerId, customerId)));
+      .where(which)
+      .limit(1);
     if (!cn) throw notFound("documents.pdf_not_found");
     cn.reason = creditNoteReason(cn.reason, cn.return_id, cn.order_number, lang, cn.cancellation);
     // The returned lines the note was issued for (a return's note), each with the order's discount.
@@ -276,7 +302,7 @@ export function createDocumentsService() {
     const rate = creditNoteRate(rates.map((r) => r.tva));
     const vat = creditNoteVat(cn.amount_ttc, credit, rate);
     const { ht, tva } = vat;
-    const customer = await customerRow(q, customerId);
+    const customer = await customerRow(q, cn.customer_id);
     const t = (k: string, v?: Record<string, string>) => translate(lang, `documents.${k}`, v);
     const pdf = await renderDocumentPdf({
       kind: "credit_note",
@@ -353,10 +379,54 @@ export function createDocumentsService() {
     };
   }
 
+  /**
+   * For the back office's order page: the order's invoice when issued (its number, date and amounts) and the credit
+   * notes issued on it, oldest first, each with its reason in `lang` and its kind.
+   */
+  async function orderPapers(q: Db, order: { id: number; number: string }, lang: Lang): Promise<OrderPapers> {
+    const [invoice = null] = await q
+      .select({ number: invoices.number, issued_at: iso(invoices.issuedAt), amount_ht: invoices.amountHt, amount_ttc: invoices.amountTtc })
+      .from(invoices)
+      .where(eq(invoices.orderId, order.id))
+      .orderBy(asc(invoices.id))
+      .limit(1);
+    const notes = await q
+      .select({
+        number: creditNotes.number,
+        issued_at: iso(creditNotes.issuedAt),
+        amount_ttc: creditNotes.amountTtc,
+        remaining_ttc: creditNotes.remainingTtc,
+        reason: creditNotes.reason,
+        return_id: creditNotes.returnId,
+        cancellation: creditNotes.cancellation,
+      })
+      .from(creditNotes)
+      .where(eq(creditNotes.orderId, order.id))
+      .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.id));
+    return {
+      invoice,
+      credit_notes: notes.map(({ return_id, cancellation, ...n }) => ({
+        ...n,
+        kind: cancellation ? "cancellation" : return_id !== null ? "return" : "other",
+        reason: creditNoteReason(n.reason, return_id, order.number, lang, cancellation),
+      })),
+    };
+  }
+
   /** Links for pages: the list pages of the account area. */
   const pages = (lang: Lang) => ({ invoices: localePath(lang, "/factures"), creditNotes: localePath(lang, "/avoirs") });
 
-  return { invoiceList, creditNoteList, invoicePdf, creditNotePdf, orderDocuments, pages };
+  return {
+    invoiceList,
+    creditNoteList,
+    invoicePdf,
+    creditNotePdf,
+    staffInvoicePdf,
+    staffCreditNotePdf,
+    orderDocuments,
+    orderPapers,
+    pages,
+  };
 }
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
