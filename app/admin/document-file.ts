@@ -1,5 +1,5 @@
-// The answers of the back office's document downloads (admin/order-invoice.ts, admin/credit-note-file.ts): the PDF
-// as an attachment named as the customer's copy, or the 404 page in the staff member's language. Never cached.
+// The answers of the back office's PDF downloads (invoices, credit notes, preparation papers, round sheets): the PDF
+// as an attachment, or the 404 page in the staff member's language. Never cached.
 import { isDomainError } from "#core/domain-errors.ts";
 import { pdfFileName } from "#core/documents/pdf-url.ts";
 import { errorPage } from "#core/error-page.ts";
@@ -15,19 +15,26 @@ export const documentNotFound = (lang: Lang) =>
     headers: { "content-type": "text/html; charset=utf-8", ...NEVER_CACHED },
   });
 
-/** The rendered document as a download; its service's not_found is the 404 page. */
-export async function documentDownload(lang: Lang, rendering: Promise<{ number: string; pdf: Buffer }>): Promise<Response> {
+/** A PDF to save under `fileName`. */
+export const pdfAttachment = (pdf: Buffer, fileName: string) =>
+  new Response(new Uint8Array(pdf), {
+    headers: { "content-type": "application/pdf", "content-disposition": `attachment; filename="${fileName}"`, ...NEVER_CACHED },
+  });
+
+/** The rendered PDF as a download; its service's not_found is the 404 page. */
+export async function pdfDownload(lang: Lang, rendering: Promise<{ pdf: Buffer; fileName: string }>): Promise<Response> {
   try {
-    const { number, pdf } = await rendering;
-    return new Response(new Uint8Array(pdf), {
-      headers: {
-        "content-type": "application/pdf",
-        "content-disposition": `attachment; filename="${pdfFileName(number, lang)}"`,
-        ...NEVER_CACHED,
-      },
-    });
+    const { pdf, fileName } = await rendering;
+    return pdfAttachment(pdf, fileName);
   } catch (e) {
     if (isDomainError(e) && e.kind === "not_found") return documentNotFound(lang);
     throw e;
   }
 }
+
+/** An invoice or a credit note, named as the customer's copy. */
+export const documentDownload = (lang: Lang, rendering: Promise<{ number: string; pdf: Buffer }>) =>
+  pdfDownload(
+    lang,
+    rendering.then(({ number, pdf }) => ({ pdf, fileName: pdfFileName(number, lang) })),
+  );

@@ -2,20 +2,21 @@
 // member's language, for `preparation:read` only: a visitor or a customer's session goes to the staff login, another
 // role gets 403. The orders are the ticked ones or a whole day (admin/preparation-paths.ts); a selection refused or
 // without any order to print goes back to the page, which says why. Never cached.
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/preparation-file";
 import { calendarDate } from "#core/format-date.ts";
 import { preparationParams, preparationSelectionSchema, type PreparationFile } from "#core/validation/preparation.ts";
 import { adminPath, requireStaff } from "./guard.ts";
 import { preparationFileOf } from "./preparation-paths.ts";
+import { documentNotFound, pdfAttachment } from "./document-file.ts";
 
 const FILE_PREFIX: Record<PreparationFile, string> = { picking: "liste-de-preparation", slips: "bons-de-livraison", all: "preparation" };
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   requireStaff(context, "preparation:read");
   const file = preparationFileOf(params.file);
-  if (!file) throw data(null, { status: 404 });
   const { lang } = context;
+  if (!file) return documentNotFound(lang);
   const search = new URL(request.url).searchParams;
   /** Back to the page with its filters and the refusal's key. */
   const back = (key: string) => {
@@ -30,12 +31,5 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!found) throw back("admin.prep_nothing_found");
   const selection = parsed.data;
   const about = "date" in selection ? selection.date : found.numbers.length === 1 ? found.numbers[0] : calendarDate(new Date());
-  return new Response(new Uint8Array(found.pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${FILE_PREFIX[file]}-${about}${lang === "zh" ? "-zh" : ""}.pdf"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return pdfAttachment(found.pdf, `${FILE_PREFIX[file]}-${about}${lang === "zh" ? "-zh" : ""}.pdf`);
 }

@@ -1,6 +1,7 @@
 // The back office's delivery board over the real build (decision 138): a planner sees the rounds and the orders to
 // plan, plans one (refused past the round's capacity unless forced), accepts proposed dates, takes a date back, sets a
 // capacity and downloads a round sheet; a role without planning gets 403 and nothing changes; fr and zh.
+import { translate } from "#core/i18n/translate.ts";
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -152,7 +153,9 @@ describe("back office delivery board", () => {
     const zh = await page(t.app, `/zh/admin/livraisons/tournee/${planned.d}/paris`, cookie);
     expect(await pdfToText(zh.rawPayload)).toContain("路线单");
     expect((await page(t.app, `/admin/livraisons/tournee/${planned.d}/mars`, cookie)).statusCode).toBe(404);
-    expect((await page(t.app, "/admin/livraisons/tournee/2026-02-30/paris", cookie)).statusCode).toBe(404);
+    const badDate = await page(t.app, "/admin/livraisons/tournee/2026-02-30/paris", cookie);
+    expect(badDate.statusCode).toBe(404);
+    expect(badDate.body).toContain(translate("fr", "common.error.page_not_found")); // the page, not "null"
   });
 
   it("speaks Chinese under /zh/admin", async () => {

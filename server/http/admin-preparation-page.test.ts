@@ -3,6 +3,7 @@
 // orders to prepare by day and mode, in French and in Chinese; the downloads are PDFs in the page's language; a
 // selection without orders goes back to the page with its reason; starting the ticked orders' preparation moves
 // them, refused to the planner (403, nothing changes). Needs `npm run build` first (tests/fresh-build.ts).
+import { translate } from "#core/i18n/translate.ts";
 import { describe, expect, it } from "vitest";
 import { inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -127,7 +128,9 @@ describe("back-office preparation", () => {
     }
     const back = await get("/admin/preparation?date=2031-03-05&mode=pallet&refused=admin.prep_nothing_found", warehouse);
     expect(back.body).toContain("Aucune commande de cette sélection n&#x27;est à préparer.");
-    expect((await get("/admin/preparation/autre.pdf?date=2031-03-04", warehouse)).statusCode).toBe(404);
+    const unknown = await get("/admin/preparation/autre.pdf?date=2031-03-04", warehouse);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain(translate("fr", "common.error.page_not_found")); // the page, not "null"
   });
 
   it("starts the ticked orders' preparation and says how each went; the planner is refused and nothing changes", async () => {
