@@ -1,6 +1,7 @@
 // Configuration from the environment, validated once at boot: a wrong value stops the start with a clear message.
 import { isIP } from "node:net";
 import { z } from "zod";
+import { DEMO_TOTP_KEY, parseTotpKey } from "./modules/staff/totp-secret.ts";
 
 /** One proxy address, a CIDR range, or a proxy-addr name (loopback, linklocal, uniquelocal). */
 function isProxyEntry(v: string): boolean {
@@ -37,6 +38,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   SIGN_SECRET: z.string().min(8).default("comptoir-demo-sign-secret"),
   SIGN_CHECK: bool.default(true),
+  /** AES-256-GCM key of the staff's second-factor secrets at rest (totp-secret.ts); changing it locks them out. */
+  STAFF_TOTP_KEY: z
+    .string()
+    .default(DEMO_TOTP_KEY)
+    .refine((v) => parseTotpKey(v) !== null, "32 bytes, as 64 hex characters or base64"),
   MAINTENANCE: bool.default(false),
   /** Check every API answer against its contract (answer-check.ts); on by default in tests only. */
   CHECK_ANSWERS: bool.optional(),

@@ -6,6 +6,7 @@ import { loadEnv } from "./env.ts";
 import { openDatabase } from "./db/client.ts";
 import { DataDirInUseError } from "./db/data-dir-lock.ts";
 import { seedDemo } from "./db/seed/index.ts";
+import { totpKey } from "./modules/staff/totp-secret.ts";
 import { analyzeNew, createMaintenance, needsOwnMaintenance } from "./db/maintenance.ts";
 import { buildApp } from "./app.ts";
 
@@ -18,7 +19,7 @@ async function main() {
     process.exit(1);
   }
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: join(env.DATA_DIR, "pg") });
-  if (env.SEED === "demo") await seedDemo(database.db, { size: "full" });
+  if (env.SEED === "demo") await seedDemo(database.db, { size: "full", totpKey: totpKey(env.STAFF_TOTP_KEY) });
   // Statistics before the first plan; the rest in turn while serving where no autovacuum does it (decision 100).
   await analyzeNew(database.db);
   const maintenance = (await needsOwnMaintenance(database)) ? createMaintenance(database.db) : null;

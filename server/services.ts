@@ -43,6 +43,7 @@ import { diskStorage } from "./modules/questions/attachment-storage.ts";
 import { addNotification } from "./modules/notifications/notifications.service.ts";
 import { documentAttachments } from "./modules/documents/mail-attachments.ts";
 import { createStaffAuth } from "./modules/staff/staff-auth.service.ts";
+import { totpKey } from "./modules/staff/totp-secret.ts";
 import { createOrderLife } from "./modules/orders/order-life.service.ts";
 import { createOrderEdit } from "./modules/orders/order-edit.service.ts";
 import { createStaffTeam } from "./modules/staff/staff-team.service.ts";
@@ -118,7 +119,7 @@ export function createServices(
     cart,
     orderPlacement: createOrderPlacementService(cart, { publicUrl: env.PUBLIC_URL, shops: config.shops }),
     /** The back office's staff: login with the second factor, sessions (DESIGN §9). */
-    staffAuth: createStaffAuth(),
+    staffAuth: createStaffAuth({ totpKey: totpKey(env.STAFF_TOTP_KEY) }),
     /** Staff move orders along their life (core/orders/life.ts): planning, preparation, shipping, delivery, pickup. */
     orderLife,
     /** Staff edit an order's lines before its preparation (decision 140): totals, stock, refund or balance due. */

@@ -1,5 +1,6 @@
 // `npm run staff:code <e-mail>`: the current second-factor code of a demo staff account (README "Demo logins"),
-// from the secret the demo seed publishes; no database is opened (the shop may hold PGlite's lock).
+// from the secret the demo seed publishes (the database holds it sealed); no database is opened (the shop may hold
+// PGlite's lock).
 import { DEMO_STAFF } from "#server/db/seed/staff.ts";
 import { totpCode } from "#server/modules/staff/second-factor.ts";
 

@@ -270,7 +270,9 @@ describe.each(testDbKinds())("back-office team, audit and sessions pages (%s)", 
     expect(rows.map((r) => r.action)).toEqual(["disable", "enable", "reset_second_factor"]);
     const journal = await get(`/admin/journal?entity=staff`, owner);
     expect(journal.body).toContain("Réinitialisation de la vérification en deux étapes");
-    expect(journal.body).toContain("totp_secret</span> : Modifié (valeur masquée)");
+    // the factor's state, no secret
+    expect(journal.body).toContain("second_factor</span> : enrolled → reset");
+    expect(journal.body).not.toContain("totp_secret");
     // the marker stays in the page's data, never in its text
     expect(journal.body.replace(/<script[\s\S]*?<\/script>/g, "")).not.toContain("[redacted]");
   });

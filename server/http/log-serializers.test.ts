@@ -2,7 +2,7 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pino from "pino";
-import { customers } from "#server/db/schema/index.ts";
+import { customers, staffUsers } from "#server/db/schema/index.ts";
 import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
 import type { Database } from "#server/db/client.ts";
 import type { FastifyRequest } from "fastify";
@@ -55,6 +55,24 @@ describe.each(testDbKinds())("error logs on %s", (kind) => {
     expect(out).toContain("unhandled error");
     expect(out).toMatch(/23505|Failed query/);
     for (const secret of [SECRET_HASH, SECRET_MAIL, "C-SECRET-1", "Secrète"]) expect(out).not.toContain(secret);
+  });
+
+  it("logs no staff second-factor secret of a failing query, sealed or in clear", async () => {
+    const sealed = "v1.c2VhbGVkLXNlY3JldC1zZWFsZWQtc2VjcmV0LXNlYWxlZA";
+    const clear = "PBH7G6HNJ63SRCHUBSIC5B4RPFLAMBGP";
+    const row = { email: "secret-staff@exemple.fr", name: "S", roles: ["warehouse" as const], totpSecret: sealed };
+    await d.db.insert(staffUsers).values(row);
+    const err = await d.db
+      .insert(staffUsers)
+      .values({ ...row, totpSecret: clear })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(err).toBeInstanceOf(Error);
+    const { log, text } = capture();
+    log.error({ err }, "unhandled error");
+    for (const secret of [sealed, clear]) expect(text()).not.toContain(secret);
   });
 
   it("logs request paths without their query string", () => {

@@ -52,8 +52,9 @@ async function hasCategories(db: Db | Tx): Promise<boolean> {
  * Loads the demo data when the categories table is empty; otherwise does nothing.
  * "full" (default): ~1,400 products and ≥ 8,000 models; "small": the same tree with one product per leaf (~300 models).
  */
-export async function seedDemo(db: Db, opts: { size?: Size; now?: Date } = {}): Promise<{ seeded: boolean }> {
-  await seedDemoStaff(db); // also into a database seeded before the back office existed
+/** `totpKey`: STAFF_TOTP_KEY, sealing the demo staff's second factors (the demo key when absent). */
+export async function seedDemo(db: Db, opts: { size?: Size; now?: Date; totpKey?: Buffer } = {}): Promise<{ seeded: boolean }> {
+  await seedDemoStaff(db, opts.totpKey); // also into a database seeded before the back office existed
   if (await hasCategories(db)) {
     await seedDemoCapacities(db); // also into a database seeded before planning existed
     return { seeded: false };

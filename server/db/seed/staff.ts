@@ -6,6 +6,9 @@ import type { Db } from "#server/db/client.ts";
 import { staffUsers } from "#server/db/schema/index.ts";
 import type { StaffRole } from "#core/staff/permissions.ts";
 import { hashPassword } from "#server/modules/accounts/password.server.ts";
+import { DEMO_TOTP_KEY, sealTotpSecret, totpKey } from "#server/modules/staff/totp-secret.ts";
+
+const demoTotpKey = totpKey(DEMO_TOTP_KEY);
 
 export const DEMO_STAFF_PASSWORD = "Equipe2026!";
 
@@ -65,7 +68,8 @@ export const DEMO_STAFF: readonly { email: string; name: string; roles: StaffRol
 let passwordHash: Promise<string> | undefined;
 
 /** The demo staff, when the shop has no staff at all yet (a database seeded before the back office included). */
-export async function seedDemoStaff(db: Db): Promise<void> {
+/** The published keys are stored sealed under `totpKey` (STAFF_TOTP_KEY), as an enrolment stores them. */
+export async function seedDemoStaff(db: Db, totpKey: Buffer = demoTotpKey): Promise<void> {
   const hash = await (passwordHash ??= hashPassword(DEMO_STAFF_PASSWORD));
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(74100002)`);
@@ -78,7 +82,7 @@ export async function seedDemoStaff(db: Db): Promise<void> {
         roles: s.roles,
         lang: s.lang,
         passwordHash: hash,
-        totpSecret: s.totpSecret,
+        totpSecret: sealTotpSecret(s.totpSecret, totpKey),
         totpEnrolledAt: new Date(0),
       })),
     );

@@ -2,8 +2,8 @@
 // recovery codes) verifies it. A staff member without a second factor yet enrols first (a QR code for an
 // authenticator app, confirmed by a code, then ten recovery codes shown once): no session is ever verified
 // without one. Failures are throttled as the customers' logins are (login-throttle.service.ts), on keys of
-// their own; a wrong code counts as a wrong password does.
-import { eq, sql } from "drizzle-orm";
+// their own; a wrong code counts as a wrong password does. The TOTP secret is stored sealed (totp-secret.ts).
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import { staffUsers } from "#server/db/schema/index.ts";
@@ -13,13 +13,16 @@ import { createLoginThrottle, throttleKeys } from "#server/modules/accounts/logi
 import { hashPassword, verifyPassword } from "#server/modules/accounts/password.server.ts";
 import { acceptTotp, enrolmentOf, newRecoveryCodes, newTotpSecret, spendRecoveryCode } from "./second-factor.ts";
 import { createStaffSessions, type StaffClient, type StaffSession } from "./staff-sessions.service.ts";
+import { isSealedTotpSecret, openTotpSecret, sealTotpSecret } from "./totp-secret.ts";
 
 const accountKey = (id: number | undefined, email: string) => (id ? `staff:${id}` : `staff:${email.trim().toLowerCase()}`);
 const ipKey = (ip: string) => `staff:${ip}`;
 
 let dummyHash: Promise<string> | undefined;
 
-export function createStaffAuth() {
+/** `totpKey`: STAFF_TOTP_KEY (totpKey() of env), which seals the second-factor secrets. */
+export function createStaffAuth(deps: { totpKey: Buffer }) {
+  const { totpKey } = deps;
   const sessions = createStaffSessions();
   const throttle = createLoginThrottle();
 
@@ -60,8 +63,13 @@ export function createStaffAuth() {
     const ok = await withTransaction(q, async (tx) => {
       const [u] = await tx.select().from(staffUsers).where(eq(staffUsers.id, session.staff.id)).for("update");
       const accepted =
-        factor.kind === "totp" ? await acceptTotp(tx, u.id, u.totpSecret!, factor.code) : await spendRecoveryCode(tx, u.id, factor.code);
-      if (accepted) await verified(tx, session);
+        factor.kind === "totp"
+          ? await acceptTotp(tx, u.id, openTotpSecret(u.totpSecret!, totpKey), factor.code)
+          : await spendRecoveryCode(tx, u.id, factor.code);
+      if (accepted) {
+        await sealLegacy(tx, u.id, u.totpSecret!);
+        await verified(tx, session);
+      }
       return accepted;
     });
     if (!ok) {
@@ -69,6 +77,15 @@ export function createStaffAuth() {
       throw refused("admin.code_invalid");
     }
     await throttle.success(q, keys, { accountBlocked });
+  }
+
+  /** A secret stored in clear before sealing existed is sealed now; guarded: only if it is still that value. */
+  async function sealLegacy(tx: Db, staffId: number, stored: string) {
+    if (isSealedTotpSecret(stored)) return;
+    await tx
+      .update(staffUsers)
+      .set({ totpSecret: sealTotpSecret(openTotpSecret(stored, totpKey), totpKey) })
+      .where(and(eq(staffUsers.id, staffId), eq(staffUsers.totpSecret, stored)));
   }
 
   async function verified(tx: Db, session: StaffSession) {
@@ -83,18 +100,18 @@ export function createStaffAuth() {
   async function enrolment(q: Db, session: StaffSession) {
     if (!session.pending || session.staff.enrolled) throw refused("admin.enrolment_done");
     const [u] = await q.select().from(staffUsers).where(eq(staffUsers.id, session.staff.id));
-    let secret = u.totpSecret;
-    if (!secret) {
-      secret = newTotpSecret();
+    let stored = u.totpSecret;
+    if (!stored) {
       const [set] = await q
         .update(staffUsers)
-        .set({ totpSecret: secret })
+        .set({ totpSecret: sealTotpSecret(newTotpSecret(), totpKey) })
         .where(sql`${staffUsers.id} = ${u.id} and ${staffUsers.totpSecret} is null and ${staffUsers.totpEnrolledAt} is null`)
         .returning({ secret: staffUsers.totpSecret });
       // another request enrolling at the same moment set it first: show that one
-      secret = set?.secret ?? (await q.select().from(staffUsers).where(eq(staffUsers.id, u.id)))[0].totpSecret!;
+      stored = set?.secret ?? (await q.select().from(staffUsers).where(eq(staffUsers.id, u.id)))[0].totpSecret!;
     }
-    return enrolmentOf(secret, u.email);
+    // shown once more to its owner (QR code and text), until the enrolment is confirmed
+    return enrolmentOf(openTotpSecret(stored, totpKey), u.email);
   }
 
   /** The first code of the new secret confirms the enrolment: the session is verified, the recovery codes given once. */
@@ -105,7 +122,8 @@ export function createStaffAuth() {
     const codes = await withTransaction(q, async (tx) => {
       const [u] = await tx.select().from(staffUsers).where(eq(staffUsers.id, session.staff.id)).for("update");
       if (u.totpEnrolledAt) throw refused("admin.enrolment_done");
-      if (!u.totpSecret || !(await acceptTotp(tx, u.id, u.totpSecret, code))) return null;
+      if (!u.totpSecret || !(await acceptTotp(tx, u.id, openTotpSecret(u.totpSecret, totpKey), code))) return null;
+      await sealLegacy(tx, u.id, u.totpSecret);
       await tx
         .update(staffUsers)
         .set({ totpEnrolledAt: sql`now()` })

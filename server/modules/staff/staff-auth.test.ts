@@ -9,6 +9,7 @@ import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from "#server/db/seed/staff.ts";
 import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
 import { createStaffAuth } from "./staff-auth.service.ts";
 import { newRecoveryCodes, totpCode } from "./second-factor.ts";
+import { DEMO_TOTP_KEY, isSealedTotpSecret, openTotpSecret, totpKey } from "./totp-secret.ts";
 import { STAFF_ABSOLUTE_MS, STAFF_IDLE_MS, STAFF_PENDING_MS } from "./staff-sessions.service.ts";
 
 const [owner, , warehouse, planner] = DEMO_STAFF;
@@ -18,7 +19,7 @@ const client = () => ({ ip: `10.0.0.${++clientN}`, userAgent: "test" });
 
 describe.each(testDbKinds())("staff login (%s)", (kind) => {
   let d: Database;
-  const auth = createStaffAuth();
+  const auth = createStaffAuth({ totpKey: totpKey(DEMO_TOTP_KEY) });
 
   beforeAll(async () => {
     d = await openTestDatabase(kind);
@@ -70,6 +71,41 @@ describe.each(testDbKinds())("staff login (%s)", (kind) => {
     expect(await resolve(second.token)).toMatchObject({ pending: true });
   });
 
+  it("stores every second factor sealed: no row holds a secret in clear, and each opens to its published key", async () => {
+    const rows = await d.db.select().from(staffUsers);
+    for (const s of DEMO_STAFF) {
+      const stored = rows.find((r) => r.email === s.email)!.totpSecret!;
+      expect(isSealedTotpSecret(stored)).toBe(true);
+      expect(stored).not.toContain(s.totpSecret);
+      expect(openTotpSecret(stored, totpKey(DEMO_TOTP_KEY))).toBe(s.totpSecret);
+    }
+  });
+
+  it("accepts a secret stored in clear before sealing, and seals it at that verification", async () => {
+    const legacy = DEMO_STAFF[5];
+    await d.db.update(staffUsers).set({ totpSecret: legacy.totpSecret, totpLastStep: null }).where(eq(staffUsers.email, legacy.email));
+    const { token } = await auth.login(d.db, { email: legacy.email, password: DEMO_STAFF_PASSWORD }, client());
+    expect(await refusal(auth.secondFactor(d.db, (await resolve(token))!, { kind: "totp", code: "000000" }, client()))).toBe(
+      "admin.code_invalid",
+    );
+    // a refused code leaves it as it was
+    expect((await d.db.select().from(staffUsers).where(eq(staffUsers.email, legacy.email)))[0].totpSecret).toBe(legacy.totpSecret);
+    await auth.secondFactor(d.db, (await resolve(token))!, { kind: "totp", code: totpCode(legacy.totpSecret) }, client());
+    expect(await resolve(token)).toMatchObject({ pending: false });
+    const [{ totpSecret: stored }] = await d.db.select().from(staffUsers).where(eq(staffUsers.email, legacy.email));
+    expect(isSealedTotpSecret(stored!)).toBe(true);
+    expect(openTotpSecret(stored!, totpKey(DEMO_TOTP_KEY))).toBe(legacy.totpSecret);
+    // and the next login opens the sealed value
+    const next = await auth.login(d.db, { email: legacy.email, password: DEMO_STAFF_PASSWORD }, client());
+    await auth.secondFactor(
+      d.db,
+      (await resolve(next.token))!,
+      { kind: "totp", code: totpCode(legacy.totpSecret, Date.now() + 30_000) },
+      client(),
+    );
+    expect(await resolve(next.token)).toMatchObject({ pending: false });
+  });
+
   it("accepts one code once when two logins send it at the same moment", async () => {
     await freshCodes(warehouse.email);
     const code = totpCode(warehouse.totpSecret);
@@ -119,6 +155,9 @@ describe.each(testDbKinds())("staff login (%s)", (kind) => {
     const one = await auth.enrolment(d.db, session);
     const two = await auth.enrolment(d.db, session);
     expect(two.secret).toBe(one.secret);
+    const [{ totpSecret: stored }] = await d.db.select().from(staffUsers).where(eq(staffUsers.id, u.id));
+    expect(stored).not.toContain(one.secret);
+    expect(openTotpSecret(stored!, totpKey(DEMO_TOTP_KEY))).toBe(one.secret);
     expect(one.url).toMatch(/^otpauth:\/\/totp\/Comptoir:nouveau%40comptoir-emballage\.fr\?/);
     expect(one.qrSvg).toMatch(/^<svg/);
     expect(await refusal(auth.confirmEnrolment(d.db, session, "000000", client()))).toBe("admin.code_invalid");

@@ -119,8 +119,9 @@ export function createStaffTeam(deps: { publicUrl: string }) {
           entity: "staff",
           id: u.id,
           action: "accept_invitation",
-          before: { password_hash: u.passwordHash },
-          after: { password_hash: hash },
+          // that a password was chosen, never its hash
+          before: { password: u.passwordHash ? "set" : "none" },
+          after: { password: "set" },
         });
       });
       return sessions.open(tx, u.id, client);
@@ -182,8 +183,9 @@ export function createStaffTeam(deps: { publicUrl: string }) {
         entity: "staff",
         id,
         action: "reset_second_factor",
-        before: { totp_secret: before.totpSecret },
-        after: { totp_secret: after.totpSecret },
+        // the factor's state, never its secret (sealed or not)
+        before: { second_factor: before.totpEnrolledAt ? "enrolled" : before.totpSecret ? "enrolling" : "none" },
+        after: { second_factor: "reset" },
       });
       return summary(after);
     });

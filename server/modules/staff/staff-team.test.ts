@@ -2,7 +2,7 @@
 // cannot be changed, and the team's own writes (invitation, roles, disabling, second factor reset) are audited and
 // keep an active owner, even when two owners act at the same moment (PostgreSQL, separate connections).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { query, type Database } from "#server/db/client.ts";
 import { auditLog, staffUsers } from "#server/db/schema/index.ts";
 import { seedDemo } from "#server/db/seed/index.ts";
@@ -14,11 +14,12 @@ import { staffWrite, UnauditedWrite, type StaffContext } from "./audited.ts";
 import { createStaffTeam } from "./staff-team.service.ts";
 import { createStaffAuth } from "./staff-auth.service.ts";
 import { totpCode } from "./second-factor.ts";
+import { DEMO_TOTP_KEY, totpKey } from "./totp-secret.ts";
 
 describe.each(testDbKinds())("staff writes and the team (%s)", (kind) => {
   let d: Database;
   const team = createStaffTeam({ publicUrl: "https://shop.test" });
-  const auth = createStaffAuth();
+  const auth = createStaffAuth({ totpKey: totpKey(DEMO_TOTP_KEY) });
   const ctxOf = async (email: string): Promise<StaffContext> => {
     const [u] = await d.db.select().from(staffUsers).where(eq(staffUsers.email, email));
     return { db: d.db, staff: memberOf(u), lang: "fr", ip: "192.0.2.7" };
@@ -115,7 +116,9 @@ describe.each(testDbKinds())("staff writes and the team (%s)", (kind) => {
       .where(eq(auditLog.entityId, String(invited.id)));
     expect(rows.map((r) => r.action).sort()).toEqual(["accept_invitation", "invite"]);
     // the password is said to have changed, never copied
-    expect(rows.find((r) => r.action === "accept_invitation")!.changes).toEqual({ password_hash: { before: REDACTED, after: REDACTED } });
+    expect(rows.find((r) => r.action === "accept_invitation")!.changes).toEqual({ password: { before: REDACTED, after: REDACTED } });
+    const [{ passwordHash }] = await d.db.select().from(staffUsers).where(eq(staffUsers.id, invited.id));
+    expect(JSON.stringify(rows)).not.toContain(passwordHash!);
   });
 
   it("disables (ending the sessions), resets the second factor, and never leaves the shop without an active owner", async () => {
@@ -133,7 +136,16 @@ describe.each(testDbKinds())("staff writes and the team (%s)", (kind) => {
     expect(await auth.sessions.resolve(d.db, token)).toBeNull();
     await team.setDisabled(owner, target.staff.id, false);
     expect(await auth.sessions.resolve(d.db, token)).toBeNull(); // ended, not suspended
+    const [{ totpSecret: stored }] = await d.db.select().from(staffUsers).where(eq(staffUsers.id, target.staff.id));
     expect(await team.resetSecondFactor(owner, target.staff.id)).toMatchObject({ enrolled: false });
+    // the reset is told as the factor's state: no secret, sealed or in clear, in its audit row
+    const [reset] = await d.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(target.staff.id)), eq(auditLog.action, "reset_second_factor")));
+    expect(reset.changes).toEqual({ second_factor: { before: "enrolled", after: "reset" } });
+    const text = JSON.stringify(reset);
+    for (const secret of [stored!, DEMO_STAFF[2].totpSecret, stored!.slice(3, 20)]) expect(text).not.toContain(secret);
     expect((await auth.login(d.db, { email: target.staff.email, password: "Equipe2026!" }, { ip: "192.0.2.10" })).next).toBe("enrol");
 
     expect(await refusal(team.setDisabled(owner, owner.staff.id, true))).toBe("admin.cannot_disable_self");
