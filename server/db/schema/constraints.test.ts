@@ -714,6 +714,7 @@ const ON_DELETE: Record<string, string> = {
   "orders.shop_id": "restrict",
   "orders.coupon_id": "set null",
   "sandbox_sessions.payment_id": "cascade",
+  "sandbox_refunds.token": "cascade",
   "order_lines.order_id": "cascade",
   "order_lines.model_id": "set null",
   "invoices.order_id": "restrict",

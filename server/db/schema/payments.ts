@@ -184,3 +184,13 @@ export const sandboxSessions = pgTable(
     check("sandbox_sessions_amount_ck", sql`${t.amountCents} >= 0 and ${t.refundedCents} between 0 and ${t.amountCents}`),
   ],
 );
+
+/** The sandbox's refunds by the merchant's idempotency key: a refund sent again with its key is the same refund. */
+export const sandboxRefunds = pgTable("sandbox_refunds", {
+  idempotencyKey: varchar("idempotency_key", { length: 255 }).primaryKey(),
+  token: varchar("token", { length: 64 })
+    .notNull()
+    .references(() => sandboxSessions.token, { onDelete: "cascade" }),
+  amountCents: integer("amount_cents").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -422,6 +422,34 @@ describe.each(testDbKinds())("card payment with the sandbox on %s", (kind) => {
     ).toBe(12000);
   });
 
+  it("the sandbox refunds once per idempotency key, never past the payment, the same refund sent three times at once", async () => {
+    const o = await makeOrder(db, 1);
+    const p = await pendingPayment(o);
+    expect((await submit(`/sandbox/pay/${p.token}`, card("4242424242424242"))).status).toBe(303);
+    const sandbox = createSandboxProvider(db, {
+      secret: SECRET,
+      webhookUrl: "http://127.0.0.1:9/payments/webhook/sandbox",
+      toleranceS: 300,
+    });
+    const session = () =>
+      one<{ amount_cents: number; refunded_cents: number }>(
+        db,
+        sql`select amount_cents, refunded_cents from sandbox_sessions where token = ${p.token}`,
+      );
+    const total = (await session()).amount_cents;
+    const part = { providerRef: p.token, transactionId: null, amountCents: 1000, idempotencyKey: `part-${kind}-${o.id}` };
+    const answers = await Promise.all([sandbox.refund(part), sandbox.refund(part), sandbox.refund(part)]);
+    expect(answers.map((a) => a.refundRef)).toEqual(Array(3).fill(`re_sbx_${part.idempotencyKey}`));
+    expect((await session()).refunded_cents).toBe(1000);
+    // another refund of the whole amount: more than is left, refused, nothing refunded
+    await expect(sandbox.refund({ ...part, amountCents: total, idempotencyKey: `all-${kind}-${o.id}` })).rejects.toThrow(/what is left/);
+    expect((await session()).refunded_cents).toBe(1000);
+    await sandbox.refund({ ...part, amountCents: total - 1000, idempotencyKey: `rest-${kind}-${o.id}` });
+    expect((await session()).refunded_cents).toBe(total);
+    // a key is bound to its payment
+    await expect(sandbox.refund({ ...part, providerRef: "x".repeat(30) })).rejects.toThrow(/nothing to refund/);
+  });
+
   it("an expirer and a payment notification racing: exactly one of them wins", async () => {
     const stock = async () => (await one<{ stock: number }>(db, sql`select stock from models where id = ${modelId}`)).stock;
     for (let i = 0; i < 6; i++) {

@@ -9,8 +9,8 @@
 // deliveries: a redelivery is a duplicate for the shop.
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, isNull, lte, ne, sql } from "drizzle-orm";
-import type { Db } from "#server/db/client.ts";
-import { sandboxSessions as ss } from "#server/db/schema/index.ts";
+import { query, type Db } from "#server/db/client.ts";
+import { sandboxRefunds, sandboxSessions as ss } from "#server/db/schema/index.ts";
 import { assertOutsideTransaction } from "#server/db/tx.ts";
 import type { Lang } from "#core/lang.ts";
 import { SANDBOX_SIGNATURE_HEADER, sandboxSignature, verifySandboxSignature } from "./sandbox-signature.ts";
@@ -258,23 +258,30 @@ export function createSandboxProvider(db: Db, opts: SandboxOptions) {
     return { status: s.outcome, amountCents: s.amount_cents, transactionId: s.transaction_id };
   }
 
+  /**
+   * A refund of a succeeded payment, as a provider makes it: at most what is left of the payment, and once per
+   * idempotency key (a refund sent again with its key is answered as the first one and refunds nothing more). One
+   * statement: the key's row and the session's total go together, and a second refund that would pass the amount
+   * breaks the session's check and writes nothing.
+   */
   async function refund(input: RefundInput): Promise<{ refundRef: string }> {
     assertOutsideTransaction("payment provider call");
-    const rows = await db
-      .update(ss)
-      .set({ refundedCents: sql`${ss.refundedCents} + ${input.amountCents}` })
-      .where(
-        and(
-          eq(ss.token, input.providerRef),
-          eq(ss.outcome, "succeeded"),
-          sql`${ss.refundedCents} + ${input.amountCents} <= ${ss.amountCents}`,
-        ),
-      )
-      .returning({ token: ss.token });
-    const s = await session(input.providerRef);
-    if (!rows.length && !(s?.outcome === "succeeded")) throw new Error("sandbox: nothing to refund");
-    // Same reference for a retried refund of the same payment (the idempotency key names it).
-    return { refundRef: `re_sbx_${input.idempotencyKey}` };
+    const { idempotencyKey: key, providerRef: token, amountCents: cents } = input;
+    await query(
+      db,
+      sql`with k as (
+            insert into ${sandboxRefunds} (idempotency_key, token, amount_cents)
+            select ${key}, ${token}, ${cents}
+            where exists (select 1 from ${ss} where ${ss.token} = ${token} and ${ss.outcome} = 'succeeded')
+            on conflict (idempotency_key) do nothing
+            returning token)
+          update ${ss} set refunded_cents = ${ss.refundedCents} + ${cents} where ${ss.token} in (select token from k)`,
+    ).catch((e: unknown) => {
+      throw new Error("sandbox: the refund passes what is left of the payment", { cause: e });
+    });
+    const [done] = await db.select({ token: sandboxRefunds.token }).from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, key));
+    if (!done || done.token !== token) throw new Error("sandbox: nothing to refund");
+    return { refundRef: `re_sbx_${key}` };
   }
 
   const provider: PaymentProviderAdapter = { name: "sandbox", createHostedPayment, parseNotification, queryStatus, refund };
