@@ -5,19 +5,15 @@ import type { Route } from "./+types/audit";
 import { auditQuerySchema } from "#core/validation/staff.ts";
 import { REDACTED } from "#core/audit-diff.ts";
 import { formatDate } from "#core/format-date.ts";
-import { langOfPath } from "#core/slug.ts";
-import { translate } from "#core/i18n/translate.ts";
 import { useT, type T } from "#app/lib/i18n.tsx";
 import { adminPath, requireStaff } from "./guard.ts";
 import { PageTitle } from "./ui.tsx";
+import { fieldMessages } from "./form.ts";
+import { titleMeta } from "./meta.ts";
 
 export const handle = { personal: true };
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  {
-    title: `${translate(langOfPath(location.pathname), "admin.audit_title")} — ${translate(langOfPath(location.pathname), "common.brand")}`,
-  },
-];
+export const meta: Route.MetaFunction = titleMeta("admin.audit_title");
 
 const FILTERS = ["staff_id", "entity", "from", "to"] as const;
 
@@ -27,8 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const asked = Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ""]));
   const parsed = auditQuerySchema.safeParse({ ...asked, page: params.get("page") ?? undefined });
-  const errors: Record<string, string> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  const errors = fieldMessages(parsed.error);
   const [page, staff, entities] = await Promise.all([
     parsed.success ? auditLog.list(db, parsed.data) : null,
     staffTeam.list(db),

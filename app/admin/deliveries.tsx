@@ -9,21 +9,17 @@ import { shopToday } from "#core/aftersales/deliveries.ts";
 import { boardDay } from "#core/planning/board.ts";
 import { boardActionSchema } from "#core/validation/planning.ts";
 import { formatDate } from "#core/format-date.ts";
-import { langOfPath } from "#core/slug.ts";
 import { translate } from "#core/i18n/translate.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminPath, requireStaff, staffContext } from "./guard.ts";
 import { formAction, formFields, parseFields, type FormFailure } from "./form.ts";
 import { Failure, PageTitle } from "./ui.tsx";
 import { BoardTable, ToPlanTable } from "./delivery-board.tsx";
+import { titleMeta } from "./meta.ts";
 
 export const handle = { personal: true };
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  {
-    title: `${translate(langOfPath(location.pathname), "planning.title")} — ${translate(langOfPath(location.pathname), "common.brand")}`,
-  },
-];
+export const meta: Route.MetaFunction = titleMeta("planning.title");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const staff = requireStaff(context, "planning:read");

@@ -7,20 +7,15 @@ import { capacityActionSchema } from "#core/validation/planning.ts";
 import { shopToday } from "#core/aftersales/deliveries.ts";
 import { formatDate, weekdayName } from "#core/format-date.ts";
 import { weekdayOf } from "#core/planning/capacity.ts";
-import { langOfPath } from "#core/slug.ts";
-import { translate } from "#core/i18n/translate.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminPath, requireStaff, staffContext } from "./guard.ts";
 import { formAction, formFields, parseFields, type FormFailure } from "./form.ts";
 import { Failure, PageTitle } from "./ui.tsx";
+import { titleMeta } from "./meta.ts";
 
 export const handle = { personal: true };
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  {
-    title: `${translate(langOfPath(location.pathname), "planning.capacities_title")} — ${translate(langOfPath(location.pathname), "common.brand")}`,
-  },
-];
+export const meta: Route.MetaFunction = titleMeta("planning.capacities_title");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = requireStaff(context, "planning:read");

@@ -28,16 +28,18 @@ class FieldsRefused {
   constructor(readonly fields: Record<string, string>) {}
 }
 
+/** Each field's first message key (the field translates it); one not about a field is the form's. */
+export function fieldMessages(error: z.ZodError | undefined): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const issue of error?.issues ?? []) messages[String(issue.path[0] ?? "form")] ??= issue.message;
+  return messages;
+}
+
 /** Parses the fields; on failure, the action answers 400 with each field's first message key (inside `formAction`). */
 export function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
   const r = schema.safeParse(fields);
   if (r.success) return r.data;
-  const messages: Record<string, string> = {};
-  for (const issue of r.error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    messages[key] ??= issue.message; // a message key: the field translates it
-  }
-  throw new FieldsRefused(messages);
+  throw new FieldsRefused(fieldMessages(r.error));
 }
 
 /**

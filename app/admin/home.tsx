@@ -2,20 +2,15 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { permissionsOf } from "#core/staff/permissions.ts";
-import { langOfPath } from "#core/slug.ts";
-import { translate } from "#core/i18n/translate.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminPath, requireStaff } from "./guard.ts";
 import { PageTitle } from "./ui.tsx";
 import { SECTIONS } from "./sections.ts";
+import { titleMeta } from "./meta.ts";
 
 export const handle = { personal: true };
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  {
-    title: `${translate(langOfPath(location.pathname), "admin.nav_dashboard")} — ${translate(langOfPath(location.pathname), "common.brand")}`,
-  },
-];
+export const meta: Route.MetaFunction = titleMeta("admin.nav_dashboard");
 
 export function loader({ context }: Route.LoaderArgs) {
   const staff = requireStaff(context, "dashboard:read");

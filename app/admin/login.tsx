@@ -2,21 +2,16 @@
 import { Form, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { staffLoginSchema } from "#core/validation/staff.ts";
-import { langOfPath } from "#core/slug.ts";
-import { translate } from "#core/i18n/translate.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { Field } from "#app/components/account/field.tsx";
 import { adminPath } from "./guard.ts";
 import { formAction, formFields, parseFields, type FormFailure } from "./form.ts";
 import { AuthCard, Failure, SubmitButton } from "./ui.tsx";
+import { titleMeta } from "./meta.ts";
 
 export const handle = { personal: true };
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  {
-    title: `${translate(langOfPath(location.pathname), "admin.login_title")} — ${translate(langOfPath(location.pathname), "common.brand")}`,
-  },
-];
+export const meta: Route.MetaFunction = titleMeta("admin.login_title");
 
 export function loader({ context }: Route.LoaderArgs) {
   const s = context.admin?.session;

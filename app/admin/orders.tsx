@@ -10,22 +10,18 @@ import { BULK_PERMISSION, bulkActionsOf, isBulkEvent } from "#core/orders/bulk.t
 import { orderBulkSchema } from "#core/validation/order-bulk.ts";
 import { refused } from "#core/domain-errors.ts";
 import { orderStateLabel } from "#core/order-states.ts";
-import { langOfPath } from "#core/slug.ts";
 import { translate } from "#core/i18n/translate.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminPath, requireStaff, staffContext } from "./guard.ts";
-import { formAction, formFields, parseFields, type FormFailure } from "./form.ts";
+import { fieldMessages, formAction, formFields, parseFields, type FormFailure } from "./form.ts";
 import { PageTitle } from "./ui.tsx";
 import { OrdersTable, type QueueAsked } from "./orders-table.tsx";
 import { BulkForm, type BulkAnswer } from "./orders-bulk.tsx";
+import { titleMeta } from "./meta.ts";
 
 export const handle = { personal: true };
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  {
-    title: `${translate(langOfPath(location.pathname), "admin.orders_title")} — ${translate(langOfPath(location.pathname), "common.brand")}`,
-  },
-];
+export const meta: Route.MetaFunction = titleMeta("admin.orders_title");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const staff = requireStaff(context, "orders:read");
@@ -36,8 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.filter((x) => x.trim() !== "") : (v ?? "").trim()]),
   );
   const parsed = staffOrderQuerySchema.safeParse(raw);
-  const errors: Record<string, string> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  const errors = fieldMessages(parsed.error);
   const [page, zones, shops] = await Promise.all([
     parsed.success ? staffOrders.list(db, parsed.data, lang) : null,
     staffOrders.zones(db, lang),

@@ -10,23 +10,18 @@ import { orderStateLabel } from "#core/order-states.ts";
 import { formatDate } from "#core/format-date.ts";
 import { formatPrice } from "#core/price-format.ts";
 import { handOverSchema, pickupDeskQuerySchema } from "#core/validation/pickup-desk.ts";
-import { langOfPath } from "#core/slug.ts";
-import { translate } from "#core/i18n/translate.ts";
 import { useT, type T } from "#app/lib/i18n.tsx";
 import { Field } from "#app/components/account/field.tsx";
 import { StateBadge } from "#app/components/orders/order-parts.tsx";
 import { DESK_LISTS, type DeskList, type DeskRow } from "#core/contracts/pickup-desk.ts";
 import { adminPath, requireStaff, staffContext } from "./guard.ts";
-import { formAction, formFields, parseFields, type FormFailure } from "./form.ts";
+import { fieldMessages, formAction, formFields, parseFields, type FormFailure } from "./form.ts";
 import { Failure, PageTitle, SubmitButton } from "./ui.tsx";
+import { titleMeta } from "./meta.ts";
 
 export const handle = { personal: true };
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  {
-    title: `${translate(langOfPath(location.pathname), "admin.desk_title")} — ${translate(langOfPath(location.pathname), "common.brand")}`,
-  },
-];
+export const meta: Route.MetaFunction = titleMeta("admin.desk_title");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const staff = requireStaff(context, "orders:read");
@@ -34,8 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const asked = { shop: (params.get("shop") ?? "").trim(), q: (params.get("q") ?? "").trim() };
   const parsed = pickupDeskQuerySchema.safeParse(asked);
-  const errors: Record<string, string> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  const errors = fieldMessages(parsed.error);
   const shops = await config.shops(context.lang);
   const shop = parsed.success ? parsed.data.shop : undefined;
   if (shop !== undefined && !shops.some((s) => s.id === shop)) errors.shop = "admin.orders_shop_invalid";

@@ -10,7 +10,6 @@ import { can } from "#core/staff/permissions.ts";
 import { orderStateLabel } from "#core/order-states.ts";
 import { DELIVERY_MODES } from "#core/freight-tariff.ts";
 import { calendarDate, formatDate } from "#core/format-date.ts";
-import { langOfPath } from "#core/slug.ts";
 import { translate } from "#core/i18n/translate.ts";
 import {
   PREPARATION_REFUSALS,
@@ -20,17 +19,14 @@ import {
 } from "#core/validation/preparation.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminPath, requireStaff, staffContext } from "./guard.ts";
-import { formAction, formFields, parseFields, type FormFailure } from "./form.ts";
+import { fieldMessages, formAction, formFields, parseFields, type FormFailure } from "./form.ts";
 import { preparationFilePath } from "./preparation-paths.ts";
 import { Failure, PageTitle } from "./ui.tsx";
+import { titleMeta } from "./meta.ts";
 
 export const handle = { personal: true };
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  {
-    title: `${translate(langOfPath(location.pathname), "admin.prep_title")} — ${translate(langOfPath(location.pathname), "common.brand")}`,
-  },
-];
+export const meta: Route.MetaFunction = titleMeta("admin.prep_title");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const staff = requireStaff(context, "preparation:read");
@@ -39,8 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const asked = { date: (search.get("date") ?? "").trim(), mode: (search.get("mode") ?? "").trim() };
   const parsed = preparationFilterSchema.safeParse(asked);
-  const errors: Record<string, string> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  const errors = fieldMessages(parsed.error);
   const refused = (PREPARATION_REFUSALS as readonly string[]).find((k) => k === search.get("refused")) ?? null;
   const queue = parsed.success ? await preparation.queue(db, parsed.data, lang, PREPARATION_SELECTION_MAX) : null;
   // texts of other catalogues than the back office's, said here in the page's language

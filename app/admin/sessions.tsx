@@ -6,20 +6,16 @@ import { staffSessionSchema } from "#core/validation/staff.ts";
 import { notFound, refused } from "#core/domain-errors.ts";
 import { deviceName } from "#core/device-name.ts";
 import { formatDate } from "#core/format-date.ts";
-import { langOfPath } from "#core/slug.ts";
 import { translate } from "#core/i18n/translate.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { requireStaff, staffContext } from "./guard.ts";
 import { formAction, formFields, parseFields, type FormFailure } from "./form.ts";
 import { Failure, PageTitle } from "./ui.tsx";
+import { titleMeta } from "./meta.ts";
 
 export const handle = { personal: true };
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  {
-    title: `${translate(langOfPath(location.pathname), "admin.nav_sessions")} — ${translate(langOfPath(location.pathname), "common.brand")}`,
-  },
-];
+export const meta: Route.MetaFunction = titleMeta("admin.nav_sessions");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = requireStaff(context);

@@ -7,21 +7,17 @@ import { can, STAFF_ROLES, type StaffRole } from "#core/staff/permissions.ts";
 import { staffInviteSchema, staffMemberSchema, staffRolesSchema } from "#core/validation/staff.ts";
 import { refused } from "#core/domain-errors.ts";
 import { formatDate } from "#core/format-date.ts";
-import { langOfPath } from "#core/slug.ts";
 import { translate } from "#core/i18n/translate.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { Field } from "#app/components/account/field.tsx";
 import { requireStaff, staffContext } from "./guard.ts";
 import { formAction, formFields, parseFields, type FormFailure } from "./form.ts";
 import { Failure, PageTitle, SubmitButton } from "./ui.tsx";
+import { titleMeta } from "./meta.ts";
 
 export const handle = { personal: true };
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  {
-    title: `${translate(langOfPath(location.pathname), "admin.staff_title")} — ${translate(langOfPath(location.pathname), "common.brand")}`,
-  },
-];
+export const meta: Route.MetaFunction = titleMeta("admin.staff_title");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = requireStaff(context, "staff:read");

@@ -2,21 +2,16 @@
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/verify";
 import { staffSecondFactorSchema } from "#core/validation/staff.ts";
-import { langOfPath } from "#core/slug.ts";
-import { translate } from "#core/i18n/translate.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { Field } from "#app/components/account/field.tsx";
 import { adminPath, requirePending } from "./guard.ts";
 import { formAction, formFields, parseFields, type FormFailure } from "./form.ts";
 import { AuthCard, Failure, SubmitButton } from "./ui.tsx";
+import { titleMeta } from "./meta.ts";
 
 export const handle = { personal: true };
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  {
-    title: `${translate(langOfPath(location.pathname), "admin.second_factor_title")} — ${translate(langOfPath(location.pathname), "common.brand")}`,
-  },
-];
+export const meta: Route.MetaFunction = titleMeta("admin.second_factor_title");
 
 export function loader({ context }: Route.LoaderArgs) {
   if (!requirePending(context).staff.enrolled) throw redirect(adminPath(context.lang, "/activation"));
