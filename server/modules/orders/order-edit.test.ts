@@ -368,7 +368,14 @@ describe.each(testDbKinds())("order edit by staff (%s)", (kind) => {
     await edit(cs, o, await input(o, { [B.id]: 0 }, null, "credit_note"));
     await edit(cs, o, await input(o, { [A.id]: 12 }, { reference: C.reference, num: 2 }));
     expect(await orderRow(o)).toMatchObject({ total_ttc: "370.80", balance_due: "70.80" });
+    // and the account changed since: the invoice is still made out as it was
+    const [was] = await query<{ company: string | null; siret: string | null }>(
+      d.db,
+      sql`select company, siret from customers where id = 1`,
+    );
+    await query(d.db, sql`update customers set company = 'Société Renommée', siret = '98765432100017' where id = 1`);
     const later = await invoice(o);
+    await query(d.db, sql`update customers set company = ${was.company}, siret = ${was.siret} where id = 1`);
     expect(later).toBe(issued);
     for (const m of flat([C.reference, "300,00 €", "370,80 €"])) expect(later).not.toContain(m);
     const [row] = await query<{ amount_ttc: string; total_ttc: string; lines: number }>(
