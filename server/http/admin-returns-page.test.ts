@@ -183,7 +183,7 @@ describe("back office returns pages", () => {
       cs,
     );
     expect(over.status).toBe(400);
-    expect(over.body).toContain("Référence REF : au plus 3 unité(s) reçue(s).");
+    expect(over.body).toContain("Référence REF : au plus 3 unités reçues.");
     const received = await post(
       url,
       [

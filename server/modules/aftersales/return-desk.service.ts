@@ -270,7 +270,7 @@ export function createReturnDesk(deps: { publicUrl: string }) {
       if (problems.length > 0) {
         const p = problems[0];
         const line = asked.find((a) => a.line_id === p.line_id);
-        if (p.key === "over_quantity") throw refused("admin.return_receive_over", { ref: line?.reference ?? "", max: line?.num ?? 0 });
+        if (p.key === "over_quantity") throw refused("admin.return_receive_over", { ref: line?.reference ?? "", count: line?.num ?? 0 });
         if (p.key === "nothing_received") throw refused("admin.return_receive_nothing");
         throw refused("admin.return_receive_invalid");
       }
