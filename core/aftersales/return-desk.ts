@@ -40,7 +40,10 @@ export const refundWaysOf = (roles: readonly StaffRole[], amount: DecimalInput):
 
 export type ReceivedLine = { line_id: number; received: number; resaleable: boolean };
 type AskedBack = { line_id: number; num: number };
-type ReceiveProblem = { line_id: number | null; key: "unknown_line" | "missing_line" | "duplicate_line" | "over_quantity" | "nothing_received" };
+type ReceiveProblem = {
+  line_id: number | null;
+  key: "unknown_line" | "missing_line" | "duplicate_line" | "over_quantity" | "nothing_received";
+};
 
 /**
  * Checks what staff say came back against the request's lines: every line once, each 0 … what was asked back, and
@@ -54,7 +57,8 @@ export function checkReceived(received: readonly ReceivedLine[], asked: readonly
     const a = byId.get(r.line_id);
     if (!a) problems.push({ line_id: r.line_id, key: "unknown_line" });
     else if (seen.has(r.line_id)) problems.push({ line_id: r.line_id, key: "duplicate_line" });
-    else if (!Number.isInteger(r.received) || r.received < 0 || r.received > a.num) problems.push({ line_id: r.line_id, key: "over_quantity" });
+    else if (!Number.isInteger(r.received) || r.received < 0 || r.received > a.num)
+      problems.push({ line_id: r.line_id, key: "over_quantity" });
     seen.add(r.line_id);
   }
   for (const a of asked) if (!seen.has(a.line_id)) problems.push({ line_id: a.line_id, key: "missing_line" });
@@ -66,9 +70,12 @@ export function checkReceived(received: readonly ReceivedLine[], asked: readonly
  * The units going back to stock: the received units of the resaleable lines, summed by model, in model id order (the
  * order every stock writer locks models in). Lines whose model left the catalogue give nothing back.
  */
-export function restock(lines: readonly { model_id: number | null; received: number; resaleable: boolean }[]): { model_id: number; num: number }[] {
+export function restock(
+  lines: readonly { model_id: number | null; received: number; resaleable: boolean }[],
+): { model_id: number; num: number }[] {
   const by = new Map<number, number>();
-  for (const l of lines) if (l.model_id !== null && l.resaleable && l.received > 0) by.set(l.model_id, (by.get(l.model_id) ?? 0) + l.received);
+  for (const l of lines)
+    if (l.model_id !== null && l.resaleable && l.received > 0) by.set(l.model_id, (by.get(l.model_id) ?? 0) + l.received);
   return [...by].map(([model_id, num]) => ({ model_id, num })).sort((a, b) => a.model_id - b.model_id);
 }
 
