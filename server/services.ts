@@ -124,7 +124,7 @@ export function createServices(
     /** Staff move orders along their life (core/orders/life.ts): planning, preparation, shipping, delivery, pickup. */
     orderLife,
     /** Staff edit an order's lines before its preparation (decision 140): totals, stock, refund or balance due. */
-    orderEdit: createOrderEdit({ cart, publicUrl: env.PUBLIC_URL }),
+    orderEdit: createOrderEdit({ cart, publicUrl: env.PUBLIC_URL, tariff: freight.tariff }),
     /** Staff's internal notes on an order: never shown to the customer. */
     orderNotes: createOrderNotes(),
     /** The order queue's bulk actions: an order life event per chosen order, or the selection as CSV. */
