@@ -8,6 +8,7 @@ import { contextOf } from "#server/context.ts";
 import { pagesAppPerSuite } from "#server/test/pages-app.ts";
 import { staffCookie } from "#server/test/staff.ts";
 import { makeOrder, one } from "#server/test/payments.ts";
+import { pdfToText } from "#server/test/pdf-text.ts";
 
 const text = (html: string) => html.replace(/[\u00a0\u202f]/g, " ").replace(/&#x27;|&#39;/g, "'");
 
@@ -189,14 +190,15 @@ describe("back office returns pages", () => {
       [
         ["intent", "receive"],
         ["line_id", String(r.line)],
-        ["received", "3"],
+        ["received", "2"],
         ["resaleable", String(r.line)],
       ],
       cs,
     );
+    // 2 of the 3 asked came back: they alone are credited and go back to stock
     expect(received.status).toBe(200);
-    expect(received.body).toContain("Valeur des articles reçus : 36,00 € TTC");
-    expect(await stockOf(r.model)).toBe(stock + 3);
+    expect(received.body).toContain("Valeur des articles reçus : 24,00 € TTC");
+    expect(await stockOf(r.model)).toBe(stock + 2);
 
     const zh = await post(
       `/zh${url}`,
@@ -210,6 +212,14 @@ describe("back office returns pages", () => {
     expect(zh.body).toContain("退货已更新：已退款。");
     expect(zh.body).toMatch(/已开具抵用单 AV\d{4}-\d+/);
     expect(await state(r.id)).toEqual({ status: "refunded", notes: 1, audits: 3 });
+    // its PDF, as the customer gets it: the 2 units received, 24,00 € TTC
+    const { number } = await one<{ number: string }>(t.app.services.db, sql`select number from credit_notes where return_id = ${r.id}`);
+    const res = await fetch(`${base}/admin/avoirs/${number}.pdf`, { headers: { cookie: cs } });
+    expect(res.status).toBe(200);
+    const pdf = (await pdfToText(Buffer.from(await res.arrayBuffer()))).replace(/[\u00a0\u202f]/g, " ");
+    expect(pdf).toContain(number);
+    expect(pdf).toContain("24,00 €");
+    expect(pdf).not.toContain("36,00 €");
   });
 
   it("refuses a request with the reason the customer then reads on /suivi-commande", async () => {
