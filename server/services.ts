@@ -37,6 +37,7 @@ import { preparationJob } from "./modules/preparation/preparation-job.ts";
 import { createJobs, type JobSpecs } from "./modules/jobs/jobs.service.ts";
 import { createJobWorker } from "./modules/jobs/jobs.worker.ts";
 import { createReturnsService } from "./modules/aftersales/returns.service.ts";
+import { createReturnDesk } from "./modules/aftersales/return-desk.service.ts";
 import { createDeliveriesService } from "./modules/aftersales/deliveries.service.ts";
 import { createNotificationsService } from "./modules/notifications/notifications.service.ts";
 import { createDeliveryWorker, type DeliveryWorkerOptions } from "./modules/aftersales/deliveries.worker.ts";
@@ -152,6 +153,8 @@ export function createServices(
     staffOrders: createStaffOrders(),
     orders: createOrdersService(cart),
     returns: createReturnsService({ publicUrl: env.PUBLIC_URL }),
+    /** The back office's returns: inbox, accept, refuse, receive, refund; credit notes by hand on an order (decision 141). */
+    returnDesk: createReturnDesk({ publicUrl: env.PUBLIC_URL }),
     deliveries,
     notifications: createNotificationsService(),
     /** Reschedules deliveries left without a reply (decision 082); started and stopped with the app. */

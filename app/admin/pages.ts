@@ -26,6 +26,9 @@ export const ADMIN_PAGES: AdminPage[] = [
   { id: "admin-job-file", path: "travaux/:id/fichier", file: "admin/job-file.ts" },
   { id: "admin-deliveries", path: "livraisons", file: "admin/deliveries.tsx" },
   { id: "admin-delivery-capacities", path: "livraisons/capacites", file: "admin/delivery-capacities.tsx" },
+  /** The returns inbox and a request's handling (decision 141). */
+  { id: "admin-returns", path: "retours", file: "admin/returns.tsx" },
+  { id: "admin-return", path: "retours/:id", file: "admin/return.tsx" },
   /** A PDF, not a page (no component). */
   { id: "admin-round-sheet", path: "livraisons/tournee/:date/:zone", file: "admin/round-sheet.ts" },
 ];
