@@ -21,13 +21,17 @@ describe.each(testDbKinds())("order placement and account approval (%s)", (kind)
   let modelId: number;
   let seq = 0;
   const place = (c: { id: number; email: string }, lang: "fr" | "zh" = "fr") =>
-    t.app.services.orderPlacement.place({ db, customer: c, lang }, { idempotency_key: `appr-${kind}-${++seq}-0000000000`, note: "", accept_cgv: true });
+    t.app.services.orderPlacement.place(
+      { db, customer: c, lang },
+      { idempotency_key: `appr-${kind}-${++seq}-0000000000`, note: "", accept_cgv: true },
+    );
   const outcome = (p: Promise<unknown>) =>
     p.then(
       () => "placed",
       (e: { key?: string }) => e.key ?? String(e),
     );
-  const ordersOf = async (id: number) => (await query<{ n: number }>(db, sql`select count(*)::int as n from orders where customer_id = ${id}`))[0].n;
+  const ordersOf = async (id: number) =>
+    (await query<{ n: number }>(db, sql`select count(*)::int as n from orders where customer_id = ${id}`))[0].n;
 
   /** A professional account in `approval` with a pickup cart of one model. */
   async function buyer(approval: string) {
@@ -62,7 +66,10 @@ describe.each(testDbKinds())("order placement and account approval (%s)", (kind)
       sql`select m.id from models m join products p on p.id = m.product_id
           where p.active and not exists (select 1 from promotions pr where pr.model_id = m.id) order by m.id limit 1`,
     );
-    await query(db, sql`update models set stock = 1000, purchasable_qty = 500, not_for_sale = false, price = 40, site_price = 40 where id = ${modelId}`);
+    await query(
+      db,
+      sql`update models set stock = 1000, purchasable_qty = 500, not_for_sale = false, price = 40, site_price = 40 where id = ${modelId}`,
+    );
   }, 120_000);
   afterAll(() => t?.close());
 
@@ -71,7 +78,10 @@ describe.each(testDbKinds())("order placement and account approval (%s)", (kind)
     expect(await outcome(place(c))).toBe("api.account_pending");
     expect(translate("zh", "api.account_pending")).not.toBe("api.account_pending");
     expect(await ordersOf(c.id)).toBe(0);
-    const [{ n }] = await query<{ n: number }>(db, sql`select count(*)::int as n from cart_lines l join carts k on k.id = l.cart_id where k.customer_id = ${c.id}`);
+    const [{ n }] = await query<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from cart_lines l join carts k on k.id = l.cart_id where k.customer_id = ${c.id}`,
+    );
     expect(n).toBe(1);
     await t.app.services.customerApproval.decide(await staffContextOf(t.app, SERVICE), c.client_number, "approve", "");
     expect(await outcome(place(c))).toBe("placed");
