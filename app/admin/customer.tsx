@@ -11,6 +11,7 @@ import { translate } from "#core/i18n/translate.ts";
 import { langOfPath } from "#core/slug.ts";
 import { formatDate } from "#core/format-date.ts";
 import { formatPrice } from "#core/price-format.ts";
+import { formatPhone } from "#core/account.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { orNotFound } from "#app/lib/loader-errors.ts";
 import { adminPath, requireStaff, staffContext } from "./guard.ts";
@@ -91,7 +92,7 @@ export default function AdminCustomer() {
     ["admin.customer_siret", c.siret],
     ["admin.customer_vat", c.vat_number],
     ["admin.customer_email", c.email],
-    ["admin.customer_phone", c.phone],
+    ["admin.customer_phone", c.phone && formatPhone(c.phone)],
     ["admin.customer_lang", t(`admin.customer_lang_${c.lang}`)],
     ["admin.customer_created", formatDate(c.created_at, lang, "long")],
   ];
@@ -147,7 +148,7 @@ export default function AdminCustomer() {
                 <p>{a.line1}</p>
                 {a.line2 && <p>{a.line2}</p>}
                 <p>{`${a.zip_code} ${a.city} ${a.country}`}</p>
-                {a.phone && <p>{a.phone}</p>}
+                {a.phone && <p>{formatPhone(a.phone)}</p>}
               </li>
             ))}
           </ul>

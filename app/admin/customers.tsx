@@ -12,6 +12,7 @@ import {
   staffCustomerQuerySchema,
 } from "#core/validation/staff-customers.ts";
 import { formatDate } from "#core/format-date.ts";
+import { formatPhone } from "#core/account.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminPath, requireStaff, staffContext } from "./guard.ts";
 import { fieldMessages, formAction, formFields, parseFields, type FormFailure } from "./form.ts";
@@ -201,7 +202,7 @@ export default function AdminCustomers() {
                       </th>
                       <td className="p-2">
                         <span className="block break-all">{c.email}</span>
-                        {c.phone && <span className="block text-muted">{c.phone}</span>}
+                        {c.phone && <span className="block text-muted">{formatPhone(c.phone)}</span>}
                       </td>
                       <td className="whitespace-nowrap p-2 tabular-nums">{c.siret ?? "—"}</td>
                       <td className="whitespace-nowrap p-2">{formatDate(c.created_at, lang)}</td>
