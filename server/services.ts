@@ -53,6 +53,8 @@ import { createOrderEdit } from "./modules/orders/order-edit.service.ts";
 import { createStaffTeam } from "./modules/staff/staff-team.service.ts";
 import { createAuditLog } from "./modules/staff/audit-log.service.ts";
 import { createStaffOrders } from "./modules/orders/staff-orders.service.ts";
+import { createStaffCustomers } from "./modules/customers/staff-customers.service.ts";
+import { createCustomerApproval } from "./modules/customers/customer-approval.service.ts";
 import { createOrderNotes } from "./modules/orders/order-notes.service.ts";
 import { createOrderBulk } from "./modules/orders/order-bulk.service.ts";
 import { createPickupDesk } from "./modules/orders/pickup-desk.service.ts";
@@ -151,6 +153,10 @@ export function createServices(
     auditLog: createAuditLog(),
     /** The back office's order queue: filtered, sorted and paged in SQL; it reads only. */
     staffOrders: createStaffOrders(),
+    /** The back office's customers: the list and one customer's page; it reads only. */
+    staffCustomers: createStaffCustomers({ sessions }),
+    /** Staff's decisions on professional accounts, the approval setting, ending a customer's session (decision 143). */
+    customerApproval: createCustomerApproval({ publicUrl: env.PUBLIC_URL, sessions }),
     orders: createOrdersService(cart),
     returns: createReturnsService({ publicUrl: env.PUBLIC_URL }),
     /** The back office's returns: inbox, accept, refuse, receive, refund; credit notes by hand on an order (decision 141). */

@@ -11,7 +11,6 @@ import { orderNoteSchema } from "#core/validation/order-notes.ts";
 import { formatDate } from "#core/format-date.ts";
 import { langOfPath } from "#core/slug.ts";
 import { translate } from "#core/i18n/translate.ts";
-import { weekdayName } from "#core/format-date.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { orNotFound } from "#app/lib/loader-errors.ts";
 import { Field } from "#app/components/account/field.tsx";
@@ -21,6 +20,7 @@ import { forbidden, requireStaff, staffContext } from "./guard.ts";
 import { formAction, formFields, parseFields, type FormFailure } from "./form.ts";
 import { Failure, PageTitle, SubmitButton } from "./ui.tsx";
 import { OrderNotes } from "./order-notes.tsx";
+import { ReceivingTimes } from "./receiving-times.tsx";
 import { OrderCancel, type CancelConfirm } from "./order-cancel.tsx";
 import { OrderPayments } from "./order-payments.tsx";
 import { OrderDocuments } from "./order-documents.tsx";
@@ -307,23 +307,7 @@ export default function AdminOrder() {
             </a>
           </p>
           {customer.phone && <p className="text-sm">{customer.phone}</p>}
-          <h3 className="mt-3 text-sm font-semibold">{t("admin.order_receiving")}</h3>
-          {receiving.days.every((d) => !d.morning && !d.afternoon) ? (
-            <p className="text-sm text-muted">{t("admin.order_receiving_none")}</p>
-          ) : (
-            <ul className="text-sm">
-              {receiving.days
-                .filter((d) => d.morning || d.afternoon)
-                .map((d) => (
-                  <li key={d.weekday}>
-                    {weekdayName(d.weekday, lang)}
-                    {lang === "fr" ? "\u00a0: " : "："}
-                    {[d.morning && t("admin.order_morning"), d.afternoon && t("admin.order_afternoon")].filter(Boolean).join(", ")}
-                  </li>
-                ))}
-            </ul>
-          )}
-          {receiving.note && <p className="mt-1 text-sm italic">{receiving.note}</p>}
+          <ReceivingTimes receiving={receiving} />
         </section>
         <OrderDelivery o={o} />
         <OrderPayment o={o} />

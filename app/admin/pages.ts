@@ -18,6 +18,8 @@ export const ADMIN_PAGES: AdminPage[] = [
   /** PDFs, not pages: the order's invoice and a credit note, as the customer gets them. */
   { id: "admin-order-invoice", path: "commandes/:number/facture.pdf", file: "admin/order-invoice.ts" },
   { id: "admin-credit-note-file", path: "avoirs/:file", file: "admin/credit-note-file.ts" },
+  { id: "admin-customer", path: "clients/:clientNumber", file: "admin/customer.tsx" },
+  { id: "admin-customers", path: "clients", file: "admin/customers.tsx" },
   { id: "admin-pickup-desk", path: "retraits", file: "admin/pickup-desk.tsx" },
   { id: "admin-preparation-file", path: "preparation/:file", file: "admin/preparation-file.ts" },
   { id: "admin-preparation", path: "preparation", file: "admin/preparation.tsx" },

@@ -11,6 +11,7 @@ export const SECTIONS: Section[] = [
   { path: "/livraisons", label: "admin.nav_planning", permission: "planning:read" },
   { path: "/retraits", label: "admin.nav_pickup", permission: "orders:read" },
   { path: "/retours", label: "admin.nav_returns", permission: "returns:read" },
+  { path: "/clients", label: "admin.nav_customers", permission: "customers:read" },
   { path: "/equipe", label: "admin.nav_staff", permission: "staff:read" },
   { path: "/journal", label: "admin.nav_audit", permission: "audit:read" },
   /** Every staff member's own sessions. */
