@@ -39,3 +39,14 @@ describe("shop days as instants", () => {
     expect(periodState({ ...p, ends_at: null }, new Date("2030-01-01"))).toBe("running");
   });
 });
+
+describe("percentages shown and pre-filled", async () => {
+  const { percentOf, percentText } = await import("./display.ts");
+  it("turns the stored fraction back into what the form reads, and into the page's language", () => {
+    expect(percentOf("0.1250")).toBe("12.5");
+    expect(percentOf("1.0000")).toBe("100");
+    expect(percentOf("0.0800")).toBe("8");
+    expect(percentText("0.1250", "fr")).toBe("12,5\u00a0%");
+    expect(percentText("0.0800", "zh")).toBe("8%");
+  });
+});

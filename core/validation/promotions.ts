@@ -77,7 +77,12 @@ export const couponFormSchema = z
   .superRefine((v, ctx) => {
     const n = decimalOrNull(v.value);
     const ok = n !== null && n.gt(0) && (v.kind === "amount" || n.lte(100));
-    if (!ok && (n !== null || v.value === "")) ctx.addIssue({ code: "custom", path: ["value"], message: v.kind === "percent" ? "promotions.percent_invalid" : "promotions.amount_invalid" });
+    if (!ok && (n !== null || v.value === ""))
+      ctx.addIssue({
+        code: "custom",
+        path: ["value"],
+        message: v.kind === "percent" ? "promotions.percent_invalid" : "promotions.amount_invalid",
+      });
     checkPeriod(v, ctx);
   })
   .transform((v) => ({

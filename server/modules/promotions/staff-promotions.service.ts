@@ -63,9 +63,9 @@ const endNow = { endsAt: sql`now()`, startsAt: sql`least(starts_at, now() - inte
 type Period = { starts_at: Date; ends_at: Date | null };
 const iso = (p: Period) => ({ starts_at: p.starts_at.toISOString(), ends_at: p.ends_at?.toISOString() ?? null });
 
-/** Over: ended, or (a coupon) used up. */
-const couponOver = sql`(${coupons.endsAt} <= now() or ${coupons.uses} >= ${coupons.maxUses})`;
-const promotionOver = sql`(${promotions.endsAt} <= now())`;
+/** Over: ended, or (a coupon) used up; never null (an open end is not over). */
+const couponOver = sql`(coalesce(${coupons.endsAt} <= now(), false) or ${coupons.uses} >= ${coupons.maxUses})`;
+const promotionOver = sql`coalesce(${promotions.endsAt} <= now(), false)`;
 
 function listFilter(status: PromotionListStatus, over: SQL): SQL | undefined {
   if (status === "all") return undefined;
@@ -99,8 +99,8 @@ export function createStaffPromotions() {
     if (!can(ctx.staff.roles, "promotions:write")) throw forbidden("admin.permission_denied");
   };
 
-  /** The coupons of the filter, newest first, with their use figures; `more` when past LIST_MAX. */
-  async function coupons_(q: Db, status: PromotionListStatus, now = new Date()): Promise<{ rows: StaffCoupon[]; more: boolean }> {
+  /** Coupons matching `where`, newest first, at most `limit`, with their use figures. */
+  async function couponRows(q: Db, where: SQL | undefined, limit: number, now: Date): Promise<StaffCoupon[]> {
     const used = sql`${orders.couponId} = ${coupons.id} and ${orders.status} <> 'cancelled'`;
     const rows = await q
       .select({
@@ -111,26 +111,34 @@ export function createStaffPromotions() {
       })
       .from(coupons)
       .leftJoin(customers, eq(customers.id, coupons.customerId))
-      .where(listFilter(status, couponOver))
+      .where(where)
       .orderBy(desc(coupons.id))
-      .limit(LIST_MAX + 1);
-    return {
-      more: rows.length > LIST_MAX,
-      rows: rows.slice(0, LIST_MAX).map(({ c, customer, orders: n, discount }) => ({
-        id: c.id,
-        code: c.code,
-        value: c.value,
-        amount: c.amount,
-        min_amount: c.minAmount,
-        ...iso({ starts_at: c.startsAt, ends_at: c.endsAt }),
-        max_uses: c.maxUses,
-        uses: c.uses,
-        customer,
-        orders: n,
-        discount,
-        state: c.uses >= c.maxUses ? "used" : periodState({ starts_at: c.startsAt, ends_at: c.endsAt }, now),
-      })),
-    };
+      .limit(limit);
+    return rows.map(({ c, customer, orders: n, discount }) => ({
+      id: c.id,
+      code: c.code,
+      value: c.value,
+      amount: c.amount,
+      min_amount: c.minAmount,
+      ...iso({ starts_at: c.startsAt, ends_at: c.endsAt }),
+      max_uses: c.maxUses,
+      uses: c.uses,
+      customer,
+      orders: n,
+      discount,
+      state: c.uses >= c.maxUses ? "used" : periodState({ starts_at: c.startsAt, ends_at: c.endsAt }, now),
+    }));
+  }
+
+  /** The coupons of the filter, newest first, with their use figures; `more` when past LIST_MAX. */
+  async function coupons_(q: Db, status: PromotionListStatus, now = new Date()): Promise<{ rows: StaffCoupon[]; more: boolean }> {
+    const rows = await couponRows(q, listFilter(status, couponOver), LIST_MAX + 1, now);
+    return { rows: rows.slice(0, LIST_MAX), more: rows.length > LIST_MAX };
+  }
+
+  /** One coupon with its figures (the form's values), or null. */
+  async function coupon(q: Db, id: number, now = new Date()): Promise<StaffCoupon | null> {
+    return (await couponRows(q, eq(coupons.id, id), 1, now))[0] ?? null;
   }
 
   /** Creates the coupon (no `id`) or changes it; answers its id. A code is unique whatever its case. */
@@ -142,7 +150,10 @@ export function createStaffPromotions() {
       return await staffWrite(ctx, async ({ db }, audit) => {
         let customerId: number | null = null;
         if (f.customer) {
-          const [c] = await db.select({ id: customers.id }).from(customers).where(sql`lower(${customers.email}) = lower(${f.customer})`);
+          const [c] = await db
+            .select({ id: customers.id })
+            .from(customers)
+            .where(sql`lower(${customers.email}) = lower(${f.customer})`);
           if (!c) throw refused("promotions.customer_unknown");
           customerId = c.id;
         }
@@ -199,30 +210,43 @@ export function createStaffPromotions() {
     });
   }
 
-  /** The model promotions of the filter, newest first, with the model's reference and product name in `lang`. */
-  async function promotions_(q: Db, status: PromotionListStatus, lang: Lang, now = new Date()): Promise<{ rows: StaffPromotion[]; more: boolean }> {
+  /** Model promotions matching `where`, newest first, with the model's reference and product name in `lang`. */
+  async function promotionRows(q: Db, where: SQL | undefined, lang: Lang, limit: number, now: Date): Promise<StaffPromotion[]> {
     const rows = await q
       .select({ p: promotions, reference: models.reference, product: productTranslations.name })
       .from(promotions)
       .innerJoin(models, eq(models.id, promotions.modelId))
       .leftJoin(productTranslations, and(eq(productTranslations.productId, models.productId), eq(productTranslations.lang, lang)))
-      .where(and(eq(promotions.type, MODEL_PROMOTION), listFilter(status, promotionOver)))
+      .where(and(eq(promotions.type, MODEL_PROMOTION), where))
       .orderBy(desc(promotions.id))
-      .limit(LIST_MAX + 1);
-    return {
-      more: rows.length > LIST_MAX,
-      rows: rows.slice(0, LIST_MAX).map(({ p, reference, product }) => ({
-        id: p.id,
-        reference,
-        product: product ?? "",
-        value: p.value,
-        min_qty: p.minQty,
-        gifted_units: p.giftedUnits,
-        series: p.mixedSeries,
-        ...iso({ starts_at: p.startsAt, ends_at: p.endsAt }),
-        state: periodState({ starts_at: p.startsAt, ends_at: p.endsAt }, now),
-      })),
-    };
+      .limit(limit);
+    return rows.map(({ p, reference, product }) => ({
+      id: p.id,
+      reference,
+      product: product ?? "",
+      value: p.value,
+      min_qty: p.minQty,
+      gifted_units: p.giftedUnits,
+      series: p.mixedSeries,
+      ...iso({ starts_at: p.startsAt, ends_at: p.endsAt }),
+      state: periodState({ starts_at: p.startsAt, ends_at: p.endsAt }, now),
+    }));
+  }
+
+  /** The model promotions of the filter, newest first; `more` when past LIST_MAX. */
+  async function promotions_(
+    q: Db,
+    status: PromotionListStatus,
+    lang: Lang,
+    now = new Date(),
+  ): Promise<{ rows: StaffPromotion[]; more: boolean }> {
+    const rows = await promotionRows(q, listFilter(status, promotionOver), lang, LIST_MAX + 1, now);
+    return { rows: rows.slice(0, LIST_MAX), more: rows.length > LIST_MAX };
+  }
+
+  /** One model promotion (the form's values), or null. */
+  async function promotion(q: Db, id: number, lang: Lang, now = new Date()): Promise<StaffPromotion | null> {
+    return (await promotionRows(q, eq(promotions.id, id), lang, 1, now))[0] ?? null;
   }
 
   /**
@@ -244,7 +268,13 @@ export function createStaffPromotions() {
       const before =
         f.id === undefined
           ? null
-          : (await db.select().from(promotions).where(and(eq(promotions.id, f.id), eq(promotions.type, MODEL_PROMOTION))).for("update"))[0];
+          : (
+              await db
+                .select()
+                .from(promotions)
+                .where(and(eq(promotions.id, f.id), eq(promotions.type, MODEL_PROMOTION)))
+                .for("update")
+            )[0];
       if (f.id !== undefined && !before) throw notFound("promotions.promotion_not_found");
       const overlapping = and(
         eq(promotions.modelId, model.id),
@@ -257,13 +287,22 @@ export function createStaffPromotions() {
       const [clash] = await db.select({ id: promotions.id }).from(promotions).where(overlapping);
       if (clash) throw refused("promotions.promotion_overlap");
       if (f.series !== null) {
-        const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(models).where(eq(models.productId, model.productId));
+        const [{ n }] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(models)
+          .where(eq(models.productId, model.productId));
         if (n < 2) throw refused("promotions.series_single_model");
         const [other] = await db
           .select({ id: promotions.id })
           .from(promotions)
           .innerJoin(models, eq(models.id, promotions.modelId))
-          .where(and(eq(promotions.mixedSeries, f.series), ne(models.productId, model.productId), or(isNull(promotions.endsAt), gt(promotions.endsAt, sql`now()`))));
+          .where(
+            and(
+              eq(promotions.mixedSeries, f.series),
+              ne(models.productId, model.productId),
+              or(isNull(promotions.endsAt), gt(promotions.endsAt, sql`now()`)),
+            ),
+          );
         if (other) throw refused("promotions.series_other_product");
       }
       const set = {
@@ -306,7 +345,7 @@ export function createStaffPromotions() {
     });
   }
 
-  return { coupons: coupons_, saveCoupon, endCoupon, promotions: promotions_, savePromotion, endPromotion };
+  return { coupons: coupons_, coupon, saveCoupon, endCoupon, promotions: promotions_, promotion, savePromotion, endPromotion };
 }
 
 export type StaffPromotionsService = ReturnType<typeof createStaffPromotions>;

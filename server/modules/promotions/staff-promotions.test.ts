@@ -27,7 +27,16 @@ async function until(ok: () => Promise<boolean> | boolean) {
 }
 
 const couponForm = (change: Record<string, string | number> = {}) =>
-  couponFormSchema.parse({ code: "BO-TEST", kind: "percent", value: "10", min_amount: "0", from: today, to: addDays(today, 30), max_uses: "5", ...change });
+  couponFormSchema.parse({
+    code: "BO-TEST",
+    kind: "percent",
+    value: "10",
+    min_amount: "0",
+    from: today,
+    to: addDays(today, 30),
+    max_uses: "5",
+    ...change,
+  });
 const promotionForm = (change: Record<string, string | number> = {}) =>
   promotionFormSchema.parse({ reference: "", min_qty: "10", percent: "8", from: today, ...change });
 
@@ -47,8 +56,7 @@ describe.each(testDbKinds())("coupons and promotions in the back office (%s)", (
   const s = () => t.app.services.staffPromotions;
   const verify = async (code: string, token = demo, lang?: "zh") =>
     (await get(t.app, "/site/Sale/promoCodeVerification", { code }, { token, lang })).json();
-  const audits = async (entity: string) =>
-    (await t.app.services.db.select().from(auditLog).where(eq(auditLog.entity, entity))).length;
+  const audits = async (entity: string) => (await t.app.services.db.select().from(auditLog).where(eq(auditLog.entity, entity))).length;
   const promotionOf = async (m: { id: number; product_id: number }) => {
     const res = await get(t.app, "/site/Product/detail", { id: String(m.product_id) });
     return (res.json().data.models as { id: number; promotion: { value: string; min_qty: number } | null }[]).find((x) => x.id === m.id)!
@@ -133,13 +141,17 @@ describe.each(testDbKinds())("coupons and promotions in the back office (%s)", (
       sql`select id, code, uses from coupons where uses >= 1 order by id limit 1`,
     );
     expect(await refusal(s().saveCoupon(owner, couponForm({ code: seeded.code.toLowerCase() })))).toBe("promotions.code_taken");
-    expect(await refusal(s().saveCoupon(owner, couponForm({ code: "BO-X", customer: "nobody@example.fr" })))).toBe("promotions.customer_unknown");
+    expect(await refusal(s().saveCoupon(owner, couponForm({ code: "BO-X", customer: "nobody@example.fr" })))).toBe(
+      "promotions.customer_unknown",
+    );
     expect(await refusal(s().saveCoupon(owner, couponForm({ code: "BO-X", from: addDays(today, -9), to: addDays(today, -2) })))).toBe(
       "promotions.period_past",
     );
     const { id } = await s().saveCoupon(owner, couponForm({ code: "BO-USED" }));
     await query(t.app.services.db, sql`update coupons set uses = 2 where id = ${id}`); // two orders used it
-    expect(await refusal(s().saveCoupon(owner, { ...couponForm({ code: "BO-USED", max_uses: "1" }), id }))).toBe("promotions.uses_below_used");
+    expect(await refusal(s().saveCoupon(owner, { ...couponForm({ code: "BO-USED", max_uses: "1" }), id }))).toBe(
+      "promotions.uses_below_used",
+    );
     await s().saveCoupon(owner, { ...couponForm({ code: "BO-USED", max_uses: "2" }), id }); // used up, not less
     expect((await verify("BO-USED")).info).toBe("Ce code promo a déjà été utilisé.");
     expect(await refusal(s().saveCoupon(owner, { ...couponForm({ code: "BO-Y" }), id: 999_999 }))).toBe("promotions.coupon_not_found");
@@ -156,6 +168,10 @@ describe.each(testDbKinds())("coupons and promotions in the back office (%s)", (
     const all = (await s().coupons(t.app.services.db, "all")).rows;
     if (used) expect(all.find((c) => c.id === used.id)).toMatchObject({ orders: used.orders, discount: used.discount });
     expect(all.find((c) => c.code === "BO-TEST")).toMatchObject({ orders: 0, discount: "0", uses: 0, state: "running" });
+    // an open-ended coupon is active, not over
+    await s().saveCoupon(owner, couponForm({ code: "BO-OPEN", to: "" }));
+    expect((await s().coupons(t.app.services.db, "active")).rows.map((c) => c.code)).toContain("BO-OPEN");
+    expect((await s().coupons(t.app.services.db, "expired")).rows.map((c) => c.code)).not.toContain("BO-OPEN");
   });
 
   it("creates a model promotion that the product shows at once, changes it, and ends it", async () => {
