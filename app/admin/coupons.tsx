@@ -66,6 +66,7 @@ export default function AdminCoupons() {
           title={edited ? t("promotions.edit_coupon", { code: edited.code }) : t("promotions.new_coupon")}
           editedId={edited?.id}
           back={`${list}?statut=${status}`}
+          answer={answer}
         >
           <Field name="code" label="promotions.field_code" fields={fields} defaultValue={edited?.code} required maxLength={40} />
           <label className="flex flex-col gap-1 text-sm">
@@ -111,7 +112,7 @@ export default function AdminCoupons() {
         </EditForm>
       )}
       <ListSection
-        title="promotions.coupons_title"
+        title="promotions.list_coupons"
         base={list}
         status={status}
         columns={COLUMNS}

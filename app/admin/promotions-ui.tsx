@@ -1,5 +1,6 @@
 // Parts the coupons and promotions pages share (decision 144): the head, the edit form, the list with its filter and
 // its rows' actions, a form field with its message, a state's badge, a period in words.
+import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useT } from "#app/lib/i18n.tsx";
 import { formatDate } from "#core/format-date.ts";
@@ -113,26 +114,32 @@ export function PageHead({ title, intro, canWrite, answer }: { title: string; in
 
 const button = "rounded bg-brand px-3 py-1 text-sm font-semibold text-white hover:bg-brand-dark disabled:opacity-60";
 
-/** The create or edit form: its title, its fields, save and (editing) a link back to the list. */
+/** The create or edit form: its title, its fields, save and (editing) a link back to the list; emptied once created. */
 export function EditForm({
   title,
   editedId,
   back,
+  answer,
   children,
 }: {
   title: string;
   editedId?: number;
   back: string;
+  answer?: Answer;
   children: React.ReactNode;
 }) {
   const { t } = useT();
   const busy = useNavigation().state !== "idle";
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (answer?.done === "saved" && editedId === undefined) form.current?.reset();
+  }, [answer, editedId]);
   return (
     <section aria-labelledby="edit-form-title" className="rounded border border-line bg-white p-4">
       <h2 id="edit-form-title" className="mb-3 text-lg font-semibold">
         {title}
       </h2>
-      <Form method="post" key={editedId ?? "new"} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <Form method="post" ref={form} key={editedId ?? "new"} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {editedId !== undefined && <input type="hidden" name="id" value={editedId} />}
         {children}
         <div className="flex items-end gap-3">

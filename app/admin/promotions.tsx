@@ -64,6 +64,7 @@ export default function AdminPromotions() {
           title={edited ? t("promotions.edit_promotion", { reference: edited.reference }) : t("promotions.new_promotion")}
           editedId={edited?.id}
           back={`${list}?statut=${status}`}
+          answer={answer}
         >
           <Field
             name="reference"
@@ -101,7 +102,7 @@ export default function AdminPromotions() {
         </EditForm>
       )}
       <ListSection
-        title="promotions.promotions_title"
+        title="promotions.list_promotions"
         base={list}
         status={status}
         columns={COLUMNS}
