@@ -29,6 +29,8 @@ import { editRevision, isEditable, type EditRefund } from "#core/orders/edit.ts"
 import { orderEditInput, orderEditSchema } from "#core/validation/order-edit.ts";
 import { dec } from "#core/money.ts";
 import { formatPrice } from "#core/price-format.ts";
+import { orderCreditSchema } from "#core/validation/return-desk.ts";
+import { OrderCredit, type CreditDone } from "./order-credit.tsx";
 
 export const handle = { personal: true };
 
@@ -66,6 +68,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const invoices = can(staff.roles, "invoices:read");
   const { documents, db } = context.services;
   const papers = invoices ? await documents.orderPapers(db, d.order, context.lang) : null;
+  // a credit note by hand, for the roles that issue them: what the order may still give back
+  const creditLeft = can(staff.roles, "credit_notes:write") ? await context.services.returnDesk.orderCreditLeft(db, d.order.id) : null;
   return {
     ...d,
     order: { ...d.order, invoice_number: invoices ? d.order.invoice_number : null, invoice_url: null },
@@ -74,6 +78,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     notes,
     edit,
     canNote: can(staff.roles, "orders:edit"),
+    creditLeft,
     papers: papers && { invoice: papers.invoice, credit_notes: can(staff.roles, "credit_notes:read") ? papers.credit_notes : null },
   };
 }
@@ -127,6 +132,19 @@ export async function action(args: Route.ActionArgs) {
       "note",
     );
   }
+  if (fields.intent === "credit") {
+    const ctx = staffContext(context, "credit_notes:write");
+    return formAction(
+      context.lang,
+      async () => {
+        const { intent: _, ...input } = parseFields(orderCreditSchema, fields);
+        const { order } = await orNotFound(context.services.orderLife.detail(context.services.db, params.number, context.lang));
+        const note = await context.services.returnDesk.orderCredit(ctx, order.id, input);
+        return { credited: { number: note.number, amount_ttc: note.amount_ttc } satisfies CreditDone, form: "credit" };
+      },
+      "credit",
+    );
+  }
   if (fields.intent === "cancel") return formAction(context.lang, () => cancelAction(args, fields), "cancel");
   if (fields.intent === "edit") return formAction(context.lang, () => editAction(args, fields), "edit");
   return formAction(context.lang, async () => {
@@ -156,14 +174,23 @@ export default function AdminOrder() {
     edit,
     balance_due,
     papers,
+    creditLeft,
   } = useLoaderData<typeof loader>();
   const answer = useActionData<
-    FormFailure & { done?: string; noted?: boolean; confirm?: CancelConfirm; editConfirm?: EditConfirm; edited?: string }
+    FormFailure & {
+      done?: string;
+      noted?: boolean;
+      confirm?: CancelConfirm;
+      editConfirm?: EditConfirm;
+      edited?: string;
+      credited?: CreditDone;
+    }
   >();
   const cancelling = answer?.form === "cancel" ? answer : undefined;
   const editing = answer?.form === "edit" ? answer : undefined;
+  const crediting = answer?.form === "credit" ? answer : undefined;
   // the answer of a step's form (the note, the cancellation and the edit show theirs in their own sections)
-  const stepAnswer = answer?.form === "note" || answer?.form === "cancel" || answer?.form === "edit" ? undefined : answer;
+  const stepAnswer = answer?.form === "note" || answer?.form === "cancel" || answer?.form === "edit" || crediting ? undefined : answer;
   const busy = useNavigation().state !== "idle";
   const stateText = (status: string) => t(`orders.state_${status}`);
   return (
@@ -353,6 +380,9 @@ export default function AdminOrder() {
       <OrderInvoiceAddress o={o} />
       <OrderPayments payments={payments} refunds={refunds} />
       {papers && <OrderDocuments orderNumber={o.number} papers={papers} />}
+      {creditLeft !== null && (
+        <OrderCredit left={creditLeft} done={crediting?.credited} failure={crediting?.failure} fields={crediting?.fields} busy={busy} />
+      )}
 
       <OrderNotes notes={notes} canWrite={canNote} answer={answer} busy={busy} />
 

@@ -128,6 +128,15 @@ const CASES: Case[] = [
     code: CHECK,
     constraint: "return_requests_status_ck",
   },
+  // the back office's returns (migration 0047, decision 141)
+  {
+    name: "a refusal reason on a request not refused",
+    table: s.returnRequests,
+    row: { orderId: 1, customerId: 1, reason: "damaged", status: "refused", refusalReason: "Hors délai" },
+    bad: { status: "accepted" },
+    code: CHECK,
+    constraint: "return_requests_refusal_ck",
+  },
   // delivery planning (migration 0039, decision 138)
   {
     name: "a negative pallet count of the cart",
@@ -744,6 +753,7 @@ const ON_DELETE: Record<string, string> = {
   "order_events.staff_id": "restrict",
   "order_notes.order_id": "cascade",
   "order_notes.staff_id": "restrict",
+  "jobs.staff_id": "restrict",
   "credit_note_uses.order_id": "restrict", // migration 0012 (decision 079)
   "credit_note_uses.credit_note_id": "restrict",
   "attachments.customer_id": "cascade", // migration 0016
@@ -751,6 +761,7 @@ const ON_DELETE: Record<string, string> = {
   // migration 0015 (decision 082)
   "return_requests.order_id": "restrict",
   "return_requests.customer_id": "restrict",
+  "return_requests.refund_id": "restrict", // migration 0047 (decision 141)
   "return_lines.return_id": "cascade",
   "return_lines.order_line_id": "restrict",
   "notifications.customer_id": "cascade",

@@ -173,9 +173,9 @@ export function createDocumentsService() {
       .limit(1);
     if (!row) throw notFound("documents.pdf_not_found");
     const { contents, customer_id: customerId, ...head } = row;
-    const { lines, credit_used: credit, ...frozen } = invoiceContentsSchema.parse(contents);
+    const { lines, credit_used: credit, customer: madeOutTo, ...frozen } = invoiceContentsSchema.parse(contents);
     const inv = { ...head, ...frozen };
-    const customer = await customerRow(q, customerId);
+    const customer = madeOutTo ?? (await customerRow(q, customerId));
     const t = (k: string) => translate(lang, `documents.${k}`);
     const pdf = await renderDocumentPdf({
       kind: "invoice",
@@ -281,7 +281,8 @@ export function createDocumentsService() {
             line_ht: orderLines.lineHt,
             num: orderLines.num,
             tva: orderLines.tva,
-            returned: sql<number>`least(${returnLines.num}, ${orderLines.num})`,
+            // what came back when the shop received the return (decision 141), else what was asked back
+            returned: sql<number>`least(coalesce(${returnLines.received}, ${returnLines.num}), ${orderLines.num})`,
             discount_amount: orders.discountAmount,
             goods_ht: sql<string>`${q
               .select({ goods_ht: sql`coalesce(sum(${otherLines.lineHt}), 0)::text` })
