@@ -54,6 +54,7 @@ import { createStaffTeam } from "./modules/staff/staff-team.service.ts";
 import { createAuditLog } from "./modules/staff/audit-log.service.ts";
 import { createStaffOrders } from "./modules/orders/staff-orders.service.ts";
 import { createStaffCustomers } from "./modules/customers/staff-customers.service.ts";
+import { createCustomerPrivacy } from "./modules/customers/customer-privacy.service.ts";
 import { createCustomerApproval } from "./modules/customers/customer-approval.service.ts";
 import { createOrderNotes } from "./modules/orders/order-notes.service.ts";
 import { createOrderBulk } from "./modules/orders/order-bulk.service.ts";
@@ -96,7 +97,8 @@ export function createServices(
   const preparation = createPreparation({ orderLife, config });
   /** What each kind of back-office job does (core/jobs.ts). */
   const jobSpecs: JobSpecs = { preparation_pdf: preparationJob(db, preparation) };
-  const questions = createQuestionsService({ storage: diskStorage(join(env.DATA_DIR, "attachments")), limits });
+  const attachmentStorage = diskStorage(join(env.DATA_DIR, "attachments"));
+  const questions = createQuestionsService({ storage: attachmentStorage, limits });
   // An answer from the shop becomes a notice in the same transaction.
   questions.onAnswered(async (q, e) => {
     await addNotification(q, { customerId: e.customerId, kind: "answer_received", orderId: e.orderId, ref: `#${e.questionId}` });
@@ -160,6 +162,8 @@ export function createServices(
     staffCustomers: createStaffCustomers({ sessions }),
     /** Staff's decisions on professional accounts, the approval setting, ending a customer's session (decision 143). */
     customerApproval: createCustomerApproval({ publicUrl: env.PUBLIC_URL, sessions }),
+    /** A customer's data exported or erased on request (decision 147). */
+    customerPrivacy: createCustomerPrivacy({ sessions, storage: attachmentStorage }),
     orders: createOrdersService(cart),
     returns: createReturnsService({ publicUrl: env.PUBLIC_URL }),
     /** The back office's returns: inbox, accept, refuse, receive, refund; credit notes by hand on an order (decision 141). */
