@@ -29,6 +29,8 @@ export const PAGES: Page[] = [
   { id: "register", path: "reg", file: "routes/register.tsx", messages: ["account"] },
   { id: "forgot-password", path: "recuperation-mot-de-passe", file: "routes/forgot-password.tsx", messages: ["account"] },
   { id: "reset-password", path: "resetpassword", file: "routes/reset-password.tsx", messages: ["account"] },
+  /** The newsletter e-mails' unsubscribe link (decision 147): no login. */
+  { id: "newsletter-unsubscribe", path: "newsletter/desinscription", file: "routes/newsletter-unsubscribe.tsx" },
   { id: "account", path: "mon-compte", file: "routes/account-home.tsx", aliases: ["center/mon-compte"], messages: ["account", "orders"] },
   { id: "identity", path: "identite", file: "routes/identity.tsx", aliases: ["center/identite"], messages: ["account"] },
   { id: "addresses", path: "adresses", file: "routes/addresses.tsx", aliases: ["center/adresses"], messages: ["account"] },

@@ -38,6 +38,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   SIGN_SECRET: z.string().min(8).default("comptoir-demo-sign-secret"),
   SIGN_CHECK: bool.default(true),
+  /**
+   * HMAC key of the links sent by e-mail that act without a login (the newsletter's unsubscribe link, decision 147).
+   * Server-only, unlike SIGN_SECRET which the browser knows; set it in production (changing it voids sent links).
+   */
+  LINK_SECRET: z.string().min(16).default("comptoir-demo-link-secret"),
   /** AES-256-GCM key of the staff's second-factor secrets at rest (totp-secret.ts); changing it locks them out. */
   STAFF_TOTP_KEY: z
     .string()

@@ -8,7 +8,8 @@ import { assertOutsideTransaction } from "./db/tx.ts";
 
 export type MailFile = { filename: string; content: Buffer; contentType: string };
 /** With `html`, the message is multipart/alternative (text, then HTML); files make it multipart/mixed. */
-export type Mail = { to: string; subject: string; text: string; html?: string; attachments?: MailFile[] };
+/** `headers`: extra headers, e.g. a newsletter's List-Unsubscribe (decision 147). */
+export type Mail = { to: string; subject: string; text: string; html?: string; attachments?: MailFile[]; headers?: Record<string, string> };
 export type Mailer = { send: (mail: Mail) => Promise<void>; close?: () => void };
 
 // Well under the outbox lock (OUTBOX_LOCK_MS): a hung server must not outlive the claim and be sent twice.

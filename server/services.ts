@@ -119,7 +119,7 @@ export function createServices(
     contentPages: createContentPagesService(db, cache),
     config,
     init: createInitService({ catalogue, config }),
-    newsletter: createNewsletterService(),
+    newsletter: createNewsletterService({ linkSecret: env.LINK_SECRET, publicUrl: env.PUBLIC_URL }),
     /** Sends the e-mail outbox; started and stopped with the app (app.ts). */
     outbox: createOutboxWorker(db, mailer, { attach: documentAttachments(db, documents), ...outbox }),
     search: createSearchService(db, cache, catalogue),

@@ -5,7 +5,7 @@
 import { Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/customer";
 import { can } from "#core/staff/permissions.ts";
-import { approvalDecisionSchema, revokeSessionSchema } from "#core/validation/staff-customers.ts";
+import { approvalDecisionSchema, eraseConfirmSchema, revokeSessionSchema } from "#core/validation/staff-customers.ts";
 import { orderStateLabel } from "#core/order-states.ts";
 import { translate } from "#core/i18n/translate.ts";
 import { langOfPath } from "#core/slug.ts";
@@ -17,8 +17,10 @@ import { orNotFound } from "#app/lib/loader-errors.ts";
 import { adminPath, requireStaff, staffContext } from "./guard.ts";
 import { formAction, formFields, parseFields } from "./form.ts";
 import { PageTitle } from "./ui.tsx";
-import { ApprovalSection, SessionsSection, type CustomerAnswer } from "./customer-parts.tsx";
+import { ApprovalSection, SessionsSection } from "./customer-parts.tsx";
 import { ReceivingTimes } from "./receiving-times.tsx";
+import { PrivacySection, type PrivacyAnswer } from "./customer-privacy.tsx";
+import { isErasedEmail } from "#core/customers/erasure.ts";
 
 export const handle = { personal: true };
 
@@ -61,6 +63,16 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       },
       "session",
     );
+  if (fields.intent === "erase")
+    return formAction(
+      context.lang,
+      async () => {
+        parseFields(eraseConfirmSchema(params.clientNumber), fields);
+        await context.services.customerPrivacy.erase(ctx, params.clientNumber);
+        return { erased: true, form: "erase" };
+      },
+      "erase",
+    );
   return formAction(
     context.lang,
     async () => {
@@ -82,7 +94,7 @@ function Empty({ text }: { text: string }) {
 export default function AdminCustomer() {
   const { t, lang } = useT();
   const d = useLoaderData<typeof loader>();
-  const answer = useActionData<CustomerAnswer>();
+  const answer = useActionData<PrivacyAnswer>();
   const busy = useNavigation().state !== "idle";
   const c = d.customer;
   const money = (v: string) => formatPrice(v, lang, "TTC");
@@ -267,6 +279,7 @@ export default function AdminCustomer() {
         </section>
       </div>
       <SessionsSection sessions={d.sessions} canWrite={d.canWrite} answer={answer} busy={busy} />
+      {d.canWrite && <PrivacySection clientNumber={c.client_number} erased={isErasedEmail(c.email)} answer={answer} busy={busy} />}
     </div>
   );
 }

@@ -80,6 +80,12 @@ export default function AdminCustomers() {
   return (
     <>
       <PageTitle>{t("admin.customers_title")}</PageTitle>
+      {/* the newsletter's subscribers (decision 147): a download, posted straight to its address */}
+      <form method="post" action={adminPath(lang, "/clients/newsletter.csv")} className="mb-4">
+        <button type="submit" className="text-sm text-brand underline">
+          {t("admin.customers_newsletter_export")}
+        </button>
+      </form>
       <section aria-labelledby="approval-setting" className="mb-6 rounded border border-line bg-white p-4">
         <h2 id="approval-setting" className="mb-1 text-lg font-semibold">
           {t("admin.customers_setting_title")}

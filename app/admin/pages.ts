@@ -19,6 +19,9 @@ export const ADMIN_PAGES: AdminPage[] = [
   { id: "admin-order-invoice", path: "commandes/:number/facture.pdf", file: "admin/order-invoice.ts" },
   { id: "admin-credit-note-file", path: "avoirs/:file", file: "admin/credit-note-file.ts" },
   { id: "admin-customer", path: "clients/:clientNumber", file: "admin/customer.tsx" },
+  /** Personal data (decision 147): a customer's data as JSON, the newsletter's subscribers as CSV (downloads). */
+  { id: "admin-customer-data", path: "clients/:clientNumber/donnees.json", file: "admin/customer-data-file.ts" },
+  { id: "admin-newsletter-export", path: "clients/newsletter.csv", file: "admin/newsletter-export.ts" },
   { id: "admin-customers", path: "clients", file: "admin/customers.tsx" },
   { id: "admin-pickup-desk", path: "retraits", file: "admin/pickup-desk.tsx" },
   { id: "admin-preparation-file", path: "preparation/:file", file: "admin/preparation-file.ts" },

@@ -16,6 +16,7 @@ export const STAFF_CUSTOMER_KEYS = [
   "customer_message_too_long",
   "customer_session_invalid",
   "customers_setting_invalid",
+  "customer_erase_confirm_mismatch",
 ] as const;
 type Key = (typeof STAFF_CUSTOMER_KEYS)[number];
 const amsg = (name: Key) => ({ error: `admin.${name}` });
@@ -61,3 +62,13 @@ export const revokeSessionSchema = z.object({ session: intField(amsg("customer_s
 export const approvalSettingSchema = z.object({
   approval: z.enum(["on", "off"], amsg("customers_setting_invalid")).transform((v) => v === "on"),
 });
+
+/** The erasure's confirmation: the customer's number typed again (decision 147). */
+export const eraseConfirmSchema = (clientNumber: string) =>
+  z.object({
+    confirm: z
+      .string(amsg("customer_erase_confirm_mismatch"))
+      .max(40, amsg("customer_erase_confirm_mismatch"))
+      .transform((v) => v.trim().toUpperCase())
+      .refine((v) => v === clientNumber.trim().toUpperCase(), amsg("customer_erase_confirm_mismatch")),
+  });

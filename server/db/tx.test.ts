@@ -52,7 +52,7 @@ describe.each(testDbKinds())("transactions on %s", (kind) => {
   const addresses = createAddressesService();
   const identity = createIdentityService();
   const passwordReset = createPasswordResetService("https://shop.example");
-  const newsletter = createNewsletterService();
+  const newsletter = createNewsletterService({ linkSecret: "test-link-secret-16", publicUrl: "http://localhost" });
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);

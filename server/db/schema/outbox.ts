@@ -11,7 +11,15 @@ export type MailAttachmentRef =
   | { kind: "invoice"; order_id: number; customer_id: number; lang: "fr" | "zh" }
   | { kind: "credit_note"; id: number; customer_id: number; lang: "fr" | "zh" };
 
-export type OutboxMail = { to: string; subject: string; text: string; html?: string; attachments?: MailAttachmentRef[] };
+export type OutboxMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachmentRef[];
+  /** Extra headers (a newsletter's List-Unsubscribe). */
+  headers?: Record<string, string>;
+};
 
 export const outboxMessages = pgTable(
   "outbox_messages",

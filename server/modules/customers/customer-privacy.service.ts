@@ -31,6 +31,7 @@ import { query } from "#server/db/client.ts";
 import { forbidden, notFound, refused } from "#core/domain-errors.ts";
 import { can, type Permission } from "#core/staff/permissions.ts";
 import { ERASED_PASSWORD, erasedIdentity, erasureBlocker, isErasedEmail } from "#core/customers/erasure.ts";
+import { subscribersCsv } from "#core/customers/newsletter-csv.ts";
 import { staffWrite, type StaffContext } from "#server/modules/staff/audited.ts";
 import type { SessionService } from "#server/modules/accounts/sessions.service.ts";
 import type { AttachmentStorage } from "#server/modules/questions/attachment-storage.ts";
@@ -220,7 +221,20 @@ export function createCustomerPrivacy(deps: { sessions: SessionService; storage:
     return { erased: true };
   }
 
-  return { exportData, erase };
+  /** The newsletter's subscribers as CSV (customers:read); audited, with their count only. */
+  async function newsletterCsv(ctx: StaffContext) {
+    allow(ctx, "customers:read");
+    return staffWrite(ctx, async ({ db }, audit) => {
+      const rows = await db
+        .select({ email: newsletterSubscriptions.email, lang: newsletterSubscriptions.lang, created_at: newsletterSubscriptions.createdAt })
+        .from(newsletterSubscriptions)
+        .orderBy(newsletterSubscriptions.createdAt, newsletterSubscriptions.id);
+      await audit({ entity: "newsletter", id: "subscribers", action: "export", after: { count: rows.length } });
+      return subscribersCsv(rows, ctx.lang);
+    });
+  }
+
+  return { exportData, erase, newsletterCsv };
 }
 
 export type CustomerPrivacy = ReturnType<typeof createCustomerPrivacy>;
