@@ -169,7 +169,15 @@ export function createCustomerPrivacy(deps: { sessions: SessionService; storage:
       const email = c.email;
       await db
         .update(customers)
-        .set({ ...erasedIdentity(id), passwordHash: ERASED_PASSWORD, mustChangePassword: false, approvalMessage: null })
+        // refused: an order already on its way to placement (waiting on this row's lock) is then refused
+        .set({
+          ...erasedIdentity(id),
+          passwordHash: ERASED_PASSWORD,
+          mustChangePassword: false,
+          approval: "refused",
+          approvalMessage: null,
+          approvalDecidedAt: sql`now()`,
+        })
         .where(eq(customers.id, id));
       const files = await db.delete(attachments).where(eq(attachments.customerId, id)).returning({ key: attachments.storageKey });
       // the questions stay as the shop's record of the exchange, without what the customer (or staff) wrote
