@@ -65,6 +65,16 @@ describe.each(testDbKinds())("outbox on %s", (kind) => {
     );
   });
 
+  it("sends a message's extra headers (a newsletter's List-Unsubscribe, decision 147)", async () => {
+    const url = "https://shop.example/newsletter/desinscription?s=1&t=x";
+    const headers = { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+    await withTransaction(db, (tx) => enqueueMail(tx, { ...mail("h@exemple.fr"), headers }));
+    expect(await worker().runOnce()).toBe(1);
+    const raw = smtp.received.find((r) => r.to.includes("h@exemple.fr"))!.raw;
+    expect(raw).toContain(`List-Unsubscribe: <${url}>`);
+    expect(raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+  });
+
   it("sends nothing for a rolled-back use case", async () => {
     await expect(
       withTransaction(db, async (tx) => {
