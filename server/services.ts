@@ -129,7 +129,10 @@ export function createServices(
     cart,
     orderPlacement: createOrderPlacementService(cart, { publicUrl: env.PUBLIC_URL, shops: config.shops }),
     /** The back office's staff: login with the second factor, sessions (DESIGN §9). */
-    staffAuth: createStaffAuth({ totpKey: totpKey(env.STAFF_TOTP_KEY) }),
+    staffAuth: createStaffAuth({
+      totpKey: totpKey(env.STAFF_TOTP_KEY),
+      previousTotpKey: env.STAFF_TOTP_KEY_PREVIOUS ? totpKey(env.STAFF_TOTP_KEY_PREVIOUS) : null,
+    }),
     /** Staff move orders along their life (core/orders/life.ts): planning, preparation, shipping, delivery, pickup. */
     orderLife,
     /** Staff edit an order's lines before its preparation (decision 140): totals, stock, refund or balance due. */
