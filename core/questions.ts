@@ -7,6 +7,8 @@ export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const needsOrder = (type: QuestionType) => type !== "suggestion";
 
 export const QUESTION_MAX_LENGTH = 2000;
+/** The longest internal note of the back office on a question (the database checks it too). */
+export const QUESTION_NOTE_MAX = 2000;
 /** Attachments per question. */
 export const MAX_ATTACHMENTS = 3;
 /** Bytes per attachment: photos of a damaged parcel, a scanned delivery note. */
@@ -20,7 +22,7 @@ export const ATTACHMENT_TYPES = {
   "image/gif": ["gif"],
   "application/pdf": ["pdf"],
 } as const;
-type AttachmentType = keyof typeof ATTACHMENT_TYPES;
+export type AttachmentType = keyof typeof ATTACHMENT_TYPES;
 /** For the file picker only: the server decides by content. */
 export const ATTACHMENT_ACCEPT = ".png,.jpg,.jpeg,.webp,.gif,.pdf,image/png,image/jpeg,image/webp,image/gif,application/pdf";
 

@@ -40,7 +40,6 @@ import { createDeliveryWorker, type DeliveryWorkerOptions } from "./modules/afte
 import { join } from "node:path";
 import { createQuestionsService } from "./modules/questions/questions.service.ts";
 import { diskStorage } from "./modules/questions/attachment-storage.ts";
-import { addNotification } from "./modules/notifications/notifications.service.ts";
 import { documentAttachments } from "./modules/documents/mail-attachments.ts";
 import { createStaffAuth } from "./modules/staff/staff-auth.service.ts";
 import { totpKey } from "./modules/staff/totp-secret.ts";
@@ -50,6 +49,8 @@ import { createStaffTeam } from "./modules/staff/staff-team.service.ts";
 import { createAuditLog } from "./modules/staff/audit-log.service.ts";
 import { createStaffOrders } from "./modules/orders/staff-orders.service.ts";
 import { createOrderNotes } from "./modules/orders/order-notes.service.ts";
+import { createStaffQuestions } from "./modules/questions/staff-questions.service.ts";
+import { tellAnswered } from "./modules/questions/answer-mail.ts";
 import { createOrderBulk } from "./modules/orders/order-bulk.service.ts";
 import { createPickupDesk } from "./modules/orders/pickup-desk.service.ts";
 import { createPlanning } from "./modules/planning/planning.service.ts";
@@ -87,10 +88,8 @@ export function createServices(
   const orderLife = createOrderLife({ publicUrl: env.PUBLIC_URL, tariff: freight.tariff });
   const documents = createDocumentsService();
   const questions = createQuestionsService({ storage: diskStorage(join(env.DATA_DIR, "attachments")), limits });
-  // An answer from the shop becomes a notice in the same transaction.
-  questions.onAnswered(async (q, e) => {
-    await addNotification(q, { customerId: e.customerId, kind: "answer_received", orderId: e.orderId, ref: `#${e.questionId}` });
-  });
+  // An answer from the shop becomes a notice and an e-mail in the same transaction.
+  questions.onAnswered((q, e) => tellAnswered(q, e, env.PUBLIC_URL));
   return {
     /** The pool: the handle for a use case that is not part of a larger one. */
     db,
@@ -126,6 +125,8 @@ export function createServices(
     orderEdit: createOrderEdit({ cart, publicUrl: env.PUBLIC_URL }),
     /** Staff's internal notes on an order: never shown to the customer. */
     orderNotes: createOrderNotes(),
+    /** The back office's questions inbox: list, answer with files, assignment, internal notes. */
+    staffQuestions: createStaffQuestions(questions),
     /** The order queue's bulk actions: an order life event per chosen order, or the selection as CSV. */
     orderBulk: createOrderBulk(orderLife),
     /** The store counter: each shop's pickups ready, handed over today, still being prepared. */

@@ -25,6 +25,10 @@ export const ADMIN_PAGES: AdminPage[] = [
   { id: "admin-delivery-capacities", path: "livraisons/capacites", file: "admin/delivery-capacities.tsx" },
   /** A PDF, not a page (no component). */
   { id: "admin-round-sheet", path: "livraisons/tournee/:date/:zone", file: "admin/round-sheet.ts" },
+  /** The questions inbox (decision 142); a file of a question is a download, not a page. */
+  { id: "admin-questions", path: "questions", file: "admin/questions.tsx" },
+  { id: "admin-question", path: "questions/:id", file: "admin/question.tsx" },
+  { id: "admin-question-file", path: "questions/:id/fichiers/:file", file: "admin/question-file.ts" },
 ];
 
 /** The back office's layout route: `admin` and `zh:admin`. */

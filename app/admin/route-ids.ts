@@ -11,4 +11,6 @@ export const ADMIN_MESSAGES: Readonly<Record<string, Namespace[]>> = {
   "admin-pickup-desk": ["orders"],
   "admin-deliveries": ["planning"],
   "admin-delivery-capacities": ["planning"],
+  "admin-questions": ["questions"],
+  "admin-question": ["questions"],
 };

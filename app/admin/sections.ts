@@ -10,6 +10,7 @@ export const SECTIONS: Section[] = [
   { path: "/preparation", label: "admin.nav_preparation", permission: "preparation:read" },
   { path: "/livraisons", label: "admin.nav_planning", permission: "planning:read" },
   { path: "/retraits", label: "admin.nav_pickup", permission: "orders:read" },
+  { path: "/questions", label: "admin.nav_questions", permission: "questions:read" },
   { path: "/equipe", label: "admin.nav_staff", permission: "staff:read" },
   { path: "/journal", label: "admin.nav_audit", permission: "audit:read" },
   /** Every staff member's own sessions. */

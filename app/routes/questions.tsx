@@ -251,6 +251,17 @@ export default function QuestionsPage({ loaderData: { orders, history, selected 
                         {q.answered_at ? t("questions.answered_on", { date: formatDate(q.answered_at, lang) }) : null}
                       </p>
                       <p className="whitespace-pre-line">{q.answer}</p>
+                      {q.answer_attachments.length > 0 && (
+                        <ul className="mt-2 flex flex-wrap gap-3 text-sm">
+                          {q.answer_attachments.map((a) => (
+                            <li key={a.id}>
+                              <a className="text-brand underline" href={download(a.id)} download={a.name}>
+                                {t("questions.attachment_link", { name: a.name, size: formatSize(a.size, lang) })}
+                              </a>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
                     </div>
                   ) : (
                     <p className="text-sm italic text-muted">{t("questions.awaiting_answer")}</p>
