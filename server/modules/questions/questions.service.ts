@@ -244,9 +244,16 @@ export function createQuestionsService({ storage, limits }: { storage: Attachmen
         if (!row) throw refused("questions.already_answered");
         // the staff's files belong to the question's customer, who downloads them as their own
         if (by?.files.length)
-          await tx
-            .insert(attachments)
-            .values(by.files.map((f) => ({ ...f.row, customerId: row.customerId, questionId, staffId: by.staffId })));
+          await tx.insert(attachments).values(
+            by.files.map((f, i) => ({
+              ...f.row,
+              customerId: row.customerId,
+              questionId,
+              staffId: by.staffId,
+              // one statement, one now(): a microsecond apart keeps the order they were sent in
+              createdAt: sql`now() + ${i} * interval '1 microsecond'`,
+            })),
+          );
         const event = { questionId, customerId: row.customerId, orderId: row.orderId, answer: text, files: by?.files.length ?? 0 };
         for (const l of listeners) await l(tx, event);
         return event;
