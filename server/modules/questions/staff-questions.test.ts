@@ -239,6 +239,24 @@ describe.each(testDbKinds())("the questions inbox (%s)", (kind) => {
     expect(list.map((q) => q.id)).not.toContain(others);
   });
 
+  it.runIf(kind === "pg")("answers once when two staff members answer at the same time (separate connections)", async () => {
+    const id = await ask(1, "Question disputée");
+    const [cs, manager] = [await ctx("service-client"), await ctx("gerance")];
+    await Promise.all([1, 2, 3, 4].map(() => query(db(), sql`select pg_sleep(0.02)`))); // connections open first
+    const before = (await stored()).length;
+    const outcomes = await Promise.all([
+      refusal(svc().answer(cs, id, "Réponse A", [{ filename: "a.png", bytes: PNG }])),
+      refusal(svc().answer(manager, id, "Réponse B", [{ filename: "b.pdf", bytes: PDF }])),
+    ]);
+    expect(outcomes.sort()).toEqual(["accepted", "questions.already_answered"]);
+    const s = await state(id);
+    expect(["Réponse A", "Réponse B"]).toContain(s.answer);
+    expect(s).toMatchObject({ files: 1, audits: 1 });
+    expect((await stored()).length).toBe(before + 1); // the loser's file is gone
+    const notices = await query(db(), sql`select 1 from notifications where kind = 'answer_received' and ref = ${`#${id}`}`);
+    expect(notices).toHaveLength(1);
+  });
+
   it("refuses every write to a role without questions:answer, and nothing changes", async () => {
     const id = await ask(1, "Question pour les droits");
     const before = { state: await state(id), files: await stored() };
