@@ -4,6 +4,7 @@
 import type { Route } from "./+types/question-file";
 import { isDomainError } from "#core/domain-errors.ts";
 import { attachmentRefSchema } from "#core/validation/questions.ts";
+import { attachmentHeaders } from "#core/questions.ts";
 import { requireStaff } from "./guard.ts";
 import { documentNotFound } from "./document-file.ts";
 
@@ -14,16 +15,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!Number.isSafeInteger(id) || id < 1 || !ref.success) return documentNotFound(context.lang);
   try {
     const file = await context.services.staffQuestions.file(context.services.db, id, ref.data.id);
-    const ascii = file.name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-    return new Response(new Uint8Array(file.bytes), {
-      headers: {
-        "content-type": file.contentType,
-        "content-disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-        "x-content-type-options": "nosniff",
-        "content-security-policy": "default-src 'none'; frame-ancestors 'none'; sandbox",
-        "cache-control": "private, no-store",
-      },
-    });
+    return new Response(new Uint8Array(file.bytes), { headers: attachmentHeaders(file) });
   } catch (e) {
     if (isDomainError(e) && e.kind === "not_found") return documentNotFound(context.lang);
     throw e;

@@ -210,7 +210,7 @@ export default function AdminQuestion() {
             {q.customer.company && <p>{q.customer.name}</p>}
             <p className="text-muted">{q.customer.client_number}</p>
             <p className="break-all text-muted">{q.customer.email}</p>
-            <p className="text-sm text-muted">{t("admin.question_customer_lang", { lang: q.customer.lang })}</p>
+            <p className="text-sm text-muted">{t("admin.question_customer_lang", { lang: t(`admin.question_lang_${q.customer.lang}`) })}</p>
             {q.order_number && (
               <p className="mt-2">
                 <Link to={adminPath(lang, `/commandes/${encodeURIComponent(q.order_number)}`)} className="text-brand hover:underline">

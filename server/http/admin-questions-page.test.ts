@@ -186,6 +186,20 @@ describe("back office questions inbox", () => {
     expect(download.headers.get("content-disposition")).toContain("photo.png");
     expect(download.bytes.equals(PNG)).toBe(true);
     expect((await get(`/admin/questions/1/fichiers/${file}`, cs)).status).toBe(404); // not that question's
+    // a body over three files at the limit is refused before it is read
+    const id2 = await ask("Question au gros envoi");
+    const huge = await post(
+      `/admin/questions/${id2}`,
+      [
+        ["intent", "answer"],
+        ["answer", "Trop"],
+        ["file", { filename: "grand.png", bytes: Buffer.concat([PNG, Buffer.alloc(15 * 1024 * 1024 + 70 * 1024)]) }],
+      ],
+      cs,
+    ).catch((e: unknown) => ({ status: 0, body: String(e) }));
+    expect(huge.status).toBe(413);
+    expect(huge.body).toContain("le fichier dépasse 5 Mo");
+    expect(await state(id2)).toMatchObject({ answer: null, files: 0 });
     const again = await post(
       url,
       [
