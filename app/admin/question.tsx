@@ -5,7 +5,7 @@
 import { Form, Link, data, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/question";
 import { can } from "#core/staff/permissions.ts";
-import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, MAX_ATTACHMENTS, QUESTION_MAX_LENGTH, formatSize } from "#core/questions.ts";
+import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, MAX_ATTACHMENTS, QUESTION_MAX_LENGTH } from "#core/questions.ts";
 import { questionAnswerSchema, questionAssignSchema, questionNoteSchema } from "#core/validation/staff-questions.ts";
 import { translate } from "#core/i18n/translate.ts";
 import { langOfPath } from "#core/slug.ts";
@@ -16,6 +16,7 @@ import { adminPath, requireStaff, staffContext } from "./guard.ts";
 import { formAction, parseFields, textFields, type FormFailure } from "./form.ts";
 import { Failure, PageTitle, SubmitButton } from "./ui.tsx";
 import { OrderNotes } from "./order-notes.tsx";
+import { AttachmentLinks } from "#app/components/questions/attachment-links.tsx";
 
 export const handle = { personal: true };
 
@@ -102,21 +103,14 @@ export default function AdminQuestion() {
   const answer = useActionData<Answered>();
   const busy = useNavigation().state === "submitting";
   const mine = (name: string) => (answer?.form === name ? answer : undefined);
-  const fileHref = (id: string) => adminPath(lang, `/questions/${q.id}/fichiers/${id}`);
-  const files = (fromStaff: boolean) => {
-    const list = q.files.filter((f) => f.from_staff === fromStaff);
-    return list.length ? (
-      <ul className="mt-2 flex flex-wrap gap-3 text-sm" aria-label={t("admin.question_files")}>
-        {list.map((f) => (
-          <li key={f.id}>
-            <a className="text-brand underline" href={fileHref(f.id)} download={f.name}>
-              {t("questions.attachment_link", { name: f.name, size: formatSize(f.size, lang) })}
-            </a>
-          </li>
-        ))}
-      </ul>
-    ) : null;
-  };
+  const files = (fromStaff: boolean) => (
+    <AttachmentLinks
+      files={q.files.filter((f) => f.from_staff === fromStaff)}
+      href={(id) => adminPath(lang, `/questions/${q.id}/fichiers/${id}`)}
+      label={t("admin.question_files")}
+      className="mt-2"
+    />
+  );
   const answerForm = mine("answer");
   const answerError = answerForm?.fields?.answer;
   return (
