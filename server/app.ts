@@ -59,7 +59,9 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
   // The e-mail outbox worker lives and dies with the app (before the database closes).
   services.outbox.start();
   services.deliveryWorker.start();
+  services.jobWorker.start();
   app.addHook("onClose", async () => {
+    await services.jobWorker.stop();
     await services.paymentsWorker.stop(); // started by main.ts once listening (decision 077)
     await services.outbox.stop();
     mailer.close?.(); // its pooled SMTP connections, once the worker has sent what it was sending

@@ -33,6 +33,9 @@ import { createPaymentsService } from "./modules/payments/payments.service.ts";
 import { createPaymentsWorker } from "./modules/payments/payments.worker.ts";
 import { createDocumentsService } from "./modules/documents/documents.service.ts";
 import { createPreparation } from "./modules/preparation/preparation.service.ts";
+import { preparationJob } from "./modules/preparation/preparation-job.ts";
+import { createJobs, type JobSpecs } from "./modules/jobs/jobs.service.ts";
+import { createJobWorker } from "./modules/jobs/jobs.worker.ts";
 import { createReturnsService } from "./modules/aftersales/returns.service.ts";
 import { createDeliveriesService } from "./modules/aftersales/deliveries.service.ts";
 import { createNotificationsService } from "./modules/notifications/notifications.service.ts";
@@ -87,6 +90,9 @@ export function createServices(
   const deliveries = createDeliveriesService();
   const orderLife = createOrderLife({ publicUrl: env.PUBLIC_URL, tariff: freight.tariff });
   const documents = createDocumentsService();
+  const preparation = createPreparation({ orderLife, config });
+  /** What each kind of back-office job does (core/jobs.ts). */
+  const jobSpecs: JobSpecs = { preparation_pdf: preparationJob(db, preparation) };
   const questions = createQuestionsService({ storage: diskStorage(join(env.DATA_DIR, "attachments")), limits });
   // An answer from the shop becomes a notice and an e-mail in the same transaction.
   questions.onAnswered((q, e) => tellAnswered(q, e, env.PUBLIC_URL));
@@ -122,7 +128,7 @@ export function createServices(
     /** Staff move orders along their life (core/orders/life.ts): planning, preparation, shipping, delivery, pickup. */
     orderLife,
     /** Staff edit an order's lines before its preparation (decision 140): totals, stock, refund or balance due. */
-    orderEdit: createOrderEdit({ cart, publicUrl: env.PUBLIC_URL }),
+    orderEdit: createOrderEdit({ cart, publicUrl: env.PUBLIC_URL, tariff: freight.tariff }),
     /** Staff's internal notes on an order: never shown to the customer. */
     orderNotes: createOrderNotes(),
     /** The back office's questions inbox: list, answer with files, assignment, internal notes. */
@@ -132,7 +138,11 @@ export function createServices(
     /** The store counter: each shop's pickups ready, handed over today, still being prepared. */
     pickupDesk: createPickupDesk(orderLife),
     /** The warehouse's preparation: orders to prepare, picking lists and delivery slips, starting preparations. */
-    preparation: createPreparation({ orderLife, config }),
+    preparation,
+    /** Long work of the back office, asked for by staff and followed on its page (core/jobs.ts). */
+    jobs: createJobs(jobSpecs),
+    /** Runs the jobs, one at a time in this process; started and stopped with the app. */
+    jobWorker: createJobWorker(db, jobSpecs, { log: outbox.log }),
     /** The delivery board, the capacities of the rounds and their sheets (decision 138); planning is orderLife's. */
     planning: createPlanning({ tariff: freight.tariff, orderLife }),
     /** The owner's team management: invitations, roles, disabling, second factor resets. */

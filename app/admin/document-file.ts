@@ -15,11 +15,14 @@ export const documentNotFound = (lang: Lang) =>
     headers: { "content-type": "text/html; charset=utf-8", ...NEVER_CACHED },
   });
 
-/** A PDF to save under `fileName`. */
-export const pdfAttachment = (pdf: Buffer, fileName: string) =>
-  new Response(new Uint8Array(pdf), {
-    headers: { "content-type": "application/pdf", "content-disposition": `attachment; filename="${fileName}"`, ...NEVER_CACHED },
+/** A file to save under `fileName` (a name the server made: no quote or line break in it). */
+export const fileAttachment = (bytes: Buffer, fileName: string, type: string) =>
+  new Response(new Uint8Array(bytes), {
+    headers: { "content-type": type, "content-disposition": `attachment; filename="${fileName}"`, ...NEVER_CACHED },
   });
+
+/** A PDF to save under `fileName`. */
+export const pdfAttachment = (pdf: Buffer, fileName: string) => fileAttachment(pdf, fileName, "application/pdf");
 
 /** The rendered PDF as a download; its service's not_found is the 404 page. */
 export async function pdfDownload(lang: Lang, rendering: Promise<{ pdf: Buffer; fileName: string }>): Promise<Response> {

@@ -21,6 +21,9 @@ export const ADMIN_PAGES: AdminPage[] = [
   { id: "admin-pickup-desk", path: "retraits", file: "admin/pickup-desk.tsx" },
   { id: "admin-preparation-file", path: "preparation/:file", file: "admin/preparation-file.ts" },
   { id: "admin-preparation", path: "preparation", file: "admin/preparation.tsx" },
+  /** Long work (core/jobs.ts): its page with a progress bar, and the file it made (a download, no component). */
+  { id: "admin-job", path: "travaux/:id", file: "admin/job.tsx" },
+  { id: "admin-job-file", path: "travaux/:id/fichier", file: "admin/job-file.ts" },
   { id: "admin-deliveries", path: "livraisons", file: "admin/deliveries.tsx" },
   { id: "admin-delivery-capacities", path: "livraisons/capacites", file: "admin/delivery-capacities.tsx" },
   /** A PDF, not a page (no component). */

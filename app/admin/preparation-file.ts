@@ -1,16 +1,14 @@
 // The warehouse's papers as PDF downloads (`/admin/preparation/liste.pdf`, `bons.pdf`, `dossier.pdf`), in the staff
 // member's language, for `preparation:read` only: a visitor or a customer's session goes to the staff login, another
-// role gets 403. The orders are the ticked ones or a whole day (admin/preparation-paths.ts); a selection refused or
-// without any order to print goes back to the page, which says why. Never cached.
+// role gets 403. The orders are the ticked ones (admin/preparation-paths.ts; a whole day is a job's, preparation.tsx);
+// a selection refused or without any order to print goes back to the page, which says why. Never cached.
 import { redirect } from "react-router";
 import type { Route } from "./+types/preparation-file";
 import { calendarDate } from "#core/format-date.ts";
-import { preparationParams, preparationSelectionSchema, type PreparationFile } from "#core/validation/preparation.ts";
+import { preparationFileName, preparationParams, preparationSelectionSchema } from "#core/validation/preparation.ts";
 import { adminPath, requireStaff } from "./guard.ts";
 import { preparationFileOf } from "./preparation-paths.ts";
 import { documentNotFound, pdfAttachment } from "./document-file.ts";
-
-const FILE_PREFIX: Record<PreparationFile, string> = { picking: "liste-de-preparation", slips: "bons-de-livraison", all: "preparation" };
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   requireStaff(context, "preparation:read");
@@ -27,9 +25,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   };
   const parsed = preparationSelectionSchema.safeParse(preparationParams(search));
   if (!parsed.success) throw back(parsed.error.issues[0].message);
-  const found = await context.services.preparation.pdf(context.services.db, file, parsed.data, lang);
-  if (!found) throw back("admin.prep_nothing_found");
   const selection = parsed.data;
-  const about = "date" in selection ? selection.date : found.numbers.length === 1 ? found.numbers[0] : calendarDate(new Date());
-  return pdfAttachment(found.pdf, `${FILE_PREFIX[file]}-${about}${lang === "zh" ? "-zh" : ""}.pdf`);
+  // a whole day is made by a job (never inside a request): its page asks for it
+  if ("date" in selection) throw back("admin.prep_day_by_job");
+  const found = await context.services.preparation.pdf(context.services.db, file, selection, lang);
+  if (!found) throw back("admin.prep_nothing_found");
+  const about = found.numbers.length === 1 ? found.numbers[0] : calendarDate(new Date());
+  return pdfAttachment(found.pdf, preparationFileName(file, about, lang));
 }

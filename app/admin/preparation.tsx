@@ -1,9 +1,9 @@
 // The warehouse's preparation (DESIGN §9): the orders to prepare, filtered by planned delivery day and delivery mode;
-// the papers (picking list, delivery slips, both in one file) of the ticked orders or of a whole day, downloaded from
-// admin/preparation-file.ts; and, for `preparation:write`, the start of the ticked orders' preparation, each order on
+// the papers (picking list, delivery slips, both in one file) of the ticked orders, downloaded from
+// admin/preparation-file.ts, or of a whole day, made by a job (core/jobs.ts) followed on its page (admin/job.tsx); and, for `preparation:write`, the start of the ticked orders' preparation, each order on
 // its own, the page saying which ones were refused and why. The selection's form is a plain form (no script needed):
 // its buttons send the boxes to a download or to this page's action.
-import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { useRef } from "react";
 import type { Route } from "./+types/preparation";
 import { can } from "#core/staff/permissions.ts";
@@ -15,12 +15,14 @@ import {
   PREPARATION_REFUSALS,
   PREPARATION_SELECTION_MAX,
   preparationFilterSchema,
+  preparationJobSchema,
   startPreparationSchema,
 } from "#core/validation/preparation.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminPath, requireStaff, staffContext } from "./guard.ts";
 import { fieldMessages, formAction, formFields, parseFields, type FormFailure } from "./form.ts";
 import { preparationFilePath } from "./preparation-paths.ts";
+import { jobPath } from "./job-paths.ts";
 import { Failure, PageTitle } from "./ui.tsx";
 import { titleMeta } from "./meta.ts";
 
@@ -68,8 +70,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   requireStaff(context, "preparation:read"); // a visitor or another role learns nothing from the form's answer
-  const ctx = staffContext(context, "preparation:write");
   const fields = await formFields(request);
+  // a whole day's papers are made by a job, followed on its page
+  if (fields.intent === "day_file")
+    return formAction(context.lang, async () => {
+      const asked = parseFields(preparationJobSchema, fields);
+      const id = await context.services.jobs.enqueue(staffContext(context, "preparation:read"), "preparation_pdf", asked);
+      return redirect(jobPath(context.lang, id));
+    });
+  const ctx = staffContext(context, "preparation:write");
   return formAction(context.lang, async () => {
     const input = parseFields(startPreparationSchema, fields);
     return { results: await context.services.preparation.start(ctx, input.order) };
@@ -143,17 +152,21 @@ export default function AdminPreparation() {
           <h2 id="prep-day" className="mb-3 text-lg font-semibold">
             {t("admin.prep_day_title", { date: formatDate(day, lang, "long") })}
           </h2>
-          <p className="flex flex-wrap gap-3">
-            <a href={preparationFilePath(lang, "picking", filter)} className={button}>
+          <p className="mb-3 text-sm text-muted">{t("admin.prep_day_job_hint")}</p>
+          <Form method="post" action={here} className="flex flex-wrap gap-3">
+            <input type="hidden" name="intent" value="day_file" />
+            <input type="hidden" name="date" value={day} />
+            {filter.mode && <input type="hidden" name="mode" value={filter.mode} />}
+            <button type="submit" name="file" value="picking" className={button}>
               {t("admin.prep_day_picking")}
-            </a>
-            <a href={preparationFilePath(lang, "slips", filter)} className={button}>
+            </button>
+            <button type="submit" name="file" value="slips" className={button}>
               {t("admin.prep_day_slips")}
-            </a>
-            <a href={preparationFilePath(lang, "all", filter)} className={button}>
+            </button>
+            <button type="submit" name="file" value="all" className={button}>
               {t("admin.prep_day_all")}
-            </a>
-          </p>
+            </button>
+          </Form>
         </section>
       )}
 
@@ -242,7 +255,7 @@ export default function AdminPreparation() {
                       <td className="p-2">{r.delivery}</td>
                       <td className="whitespace-nowrap p-2">
                         {r.planned_date ? (
-                          formatDate(r.planned_date, lang)
+                          <time dateTime={r.planned_date}>{formatDate(r.planned_date, lang)}</time>
                         ) : (
                           <span className="text-muted">{t("admin.orders_not_planned")}</span>
                         )}

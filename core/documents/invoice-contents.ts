@@ -20,6 +20,16 @@ export const invoiceLineSchema = z.object({
   gifted_units: z.number().int(),
 });
 
+/** The customer as the account stood at issue (the name, client number and SIRET the invoice is made out to). */
+export const invoiceCustomerSchema = z.object({
+  company: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  title: z.string().nullable(),
+  client_number: z.string(),
+  siret: z.string().nullable(),
+});
+
 export const invoiceContentsSchema = z.object({
   lines: z.array(invoiceLineSchema),
   total_ht: decimal,
@@ -37,6 +47,8 @@ export const invoiceContentsSchema = z.object({
   delivery_address: address,
   /** The credit-note balance spent on the order when the invoice was issued. */
   credit_used: decimal,
+  /** Absent from the invoices issued before it was kept: those read the account as it is now. */
+  customer: invoiceCustomerSchema.optional(),
 });
 
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;

@@ -62,6 +62,7 @@ export const PREPARATION_REFUSALS = [
   "admin.prep_selection_invalid",
   "admin.prep_nothing_selected",
   "admin.prep_nothing_found",
+  "admin.prep_day_by_job",
   "admin.orders_planned_invalid",
   "admin.orders_mode_invalid",
 ] as const;
@@ -69,3 +70,16 @@ export const PREPARATION_REFUSALS = [
 /** The papers a download gives: the picking list, the delivery slips, or both in one file. */
 export const PREPARATION_FILES = ["picking", "slips", "all"] as const;
 export type PreparationFile = (typeof PREPARATION_FILES)[number];
+
+const FILE_PREFIX: Record<PreparationFile, string> = { picking: "liste-de-preparation", slips: "bons-de-livraison", all: "preparation" };
+
+/** A paper's file name: what it is and what it is about (a day, an order number), `-zh` when in Chinese. */
+export const preparationFileName = (file: PreparationFile, about: string, lang: "fr" | "zh") =>
+  `${FILE_PREFIX[file]}-${about}${lang === "zh" ? "-zh" : ""}.pdf`;
+
+/** A whole day's papers, made by a job (core/jobs.ts): which papers, and the day's filter. */
+export const preparationJobSchema = z
+  .object({ file: z.enum(PREPARATION_FILES, { error: "admin.prep_selection_invalid" }), ...filter })
+  .refine((j) => j.date !== undefined, { error: "admin.prep_nothing_selected", path: ["date"] })
+  .transform(({ file, date, mode }) => ({ file, date: date!, mode }));
+export type PreparationJob = z.output<typeof preparationJobSchema>;

@@ -63,7 +63,7 @@ describe("back-office preparation", () => {
     for (const role of ROLES) {
       const cookie = await staffCookie(t.app, role.email);
       const page = await get("/admin/preparation", cookie);
-      const file = await get(`/admin/preparation/liste.pdf?date=${DAY}`, cookie);
+      const file = await get(`/admin/preparation/liste.pdf?order=${day[0].id}`, cookie);
       expect([page.statusCode, file.statusCode], role.email).toEqual(role.reads ? [200, 200] : [403, 403]);
       expect(file.headers["content-type"] === "application/pdf", role.email).toBe(role.reads);
       const home = await get("/admin", cookie);
@@ -79,7 +79,8 @@ describe("back-office preparation", () => {
     const ofDay = await get(`/admin/preparation?date=${DAY}`, warehouse);
     expect(numbersOf(ofDay.body)).toEqual(day.map((o) => o.number));
     expect(ofDay.body).toContain("Toute la journée du 4 mars 2031");
-    expect(ofDay.body).toContain(`href="/admin/preparation/dossier.pdf?date=${DAY}"`);
+    expect(ofDay.body).toContain('name="intent" value="day_file"');
+    expect(ofDay.body).toContain("Les documents d&#x27;une journée sont préparés en arrière-plan");
     expect(ofDay.body).toContain("Commencer la préparation de la sélection");
     expect(numbersOf((await get(`/admin/preparation?date=${DAY}&mode=parcel`, warehouse)).body)).toEqual([]);
     const bad = await get("/admin/preparation?date=04/03/2031", warehouse);
@@ -88,22 +89,75 @@ describe("back-office preparation", () => {
     const zh = await get(`/zh/admin/preparation?date=${DAY}`, warehouse);
     expect(zh.body).toContain("订单备货");
     expect(zh.body).toContain("当天拣货单（PDF）");
-    expect(zh.body).toContain(`href="/zh/admin/preparation/liste.pdf?date=${DAY}"`);
+    expect(zh.body).toContain("整天的单据在后台生成");
     // the planner reads it, without the start
     expect((await get("/admin/preparation", await staffCookie(t.app, `planning${DOMAIN}`))).body).not.toContain(
       "Commencer la préparation de la sélection",
     );
   });
 
-  it("downloads the papers as PDFs in the page's language, named after the day or the order", async () => {
+  /** Asks for a day's papers: the job's page. */
+  const dayJob = async (cookie: string, fields: Record<string, string>, lang = "") => {
+    const res = await post(
+      t.app,
+      `${lang}/admin/preparation?date=${DAY}`,
+      new URLSearchParams({ intent: "day_file", ...fields }).toString(),
+      cookie,
+    );
+    expect(res.statusCode, res.body).toBe(302);
+    expect(res.headers.location).toMatch(new RegExp(`^${lang}/admin/travaux/\\d+$`));
+    return res.headers.location as string;
+  };
+  /** The job's page once it has finished (the worker of the app runs it, as the page's own refresh waits for it). */
+  const finished = async (page: string, cookie: string) => {
+    for (const until = Date.now() + 20_000; Date.now() < until; await new Promise((r) => setTimeout(r, 100))) {
+      const res = await get(page, cookie);
+      expect(res.statusCode).toBe(200);
+      if (/data-job-status="(done|failed)"/.test(res.body)) return res.body;
+    }
+    throw new Error(`${page} did not finish`);
+  };
+
+  it("makes a whole day's papers as a job: its page with a progress bar, then the PDF for its asker only", async () => {
     const warehouse = await staffCookie(t.app, `entrepot${DOMAIN}`);
-    const picking = await get(`/admin/preparation/liste.pdf?date=${DAY}`, warehouse);
+    const page = await dayJob(warehouse, { file: "picking", date: DAY });
+    const done = await finished(page, warehouse);
+    expect(done).toContain("Documents de préparation du 4 mars 2031");
+    expect(done).toContain("Terminé");
+    expect(done).toMatch(/<progress[^>]*value="100"/);
+    expect(done).toContain(`href="${page}/fichier"`);
+    const picking = await get(`${page}/fichier`, warehouse);
     expect(picking.headers["content-disposition"]).toBe(`attachment; filename="liste-de-preparation-${DAY}.pdf"`);
     expect(picking.headers["cache-control"]).toBe("private, no-store");
     expect(picking.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
     const text = await pdfToText(picking.rawPayload);
     expect(text).toContain("Liste de préparation");
     for (const o of day) expect(text).toContain(o.number);
+    // another staff member who reads the preparation does not see it; a role that does not cannot ask
+    const manager = await staffCookie(t.app, `gerance${DOMAIN}`);
+    expect((await get(page, manager)).statusCode).toBe(404);
+    expect((await get(`${page}/fichier`, manager)).statusCode).toBe(404);
+    const before = (await query<{ n: number }>(t.app.services.db, sql`select count(*)::int as n from jobs`))[0].n;
+    const cs = await staffCookie(t.app, `service-client${DOMAIN}`);
+    const refused = await post(t.app, `/admin/preparation?date=${DAY}`, `intent=day_file&file=all&date=${DAY}`, cs);
+    expect(refused.statusCode).toBe(403);
+    expect((await query<{ n: number }>(t.app.services.db, sql`select count(*)::int as n from jobs`))[0].n).toBe(before);
+    // in Chinese, the file too; a day without orders to prepare says so
+    const zhPage = await dayJob(warehouse, { file: "all", date: DAY }, "/zh");
+    expect(await finished(zhPage, warehouse)).toContain("已完成");
+    expect((await get(`${zhPage}/fichier`, warehouse)).headers["content-disposition"]).toBe(
+      `attachment; filename="preparation-${DAY}-zh.pdf"`,
+    );
+    const empty = await dayJob(warehouse, { file: "slips", date: "2031-03-05", mode: "pallet" });
+    expect(await finished(empty, warehouse)).toContain("Aucune commande de cette sélection n&#x27;est à préparer.");
+    // a day asked of the direct download goes back to the page
+    const direct = await get(`/admin/preparation/liste.pdf?date=${DAY}`, warehouse);
+    expect(direct.statusCode).toBe(302);
+    expect(direct.headers.location).toContain("refused=admin.prep_day_by_job");
+  });
+
+  it("downloads the ticked orders' papers as PDFs in the page's language, named after the order", async () => {
+    const warehouse = await staffCookie(t.app, `entrepot${DOMAIN}`);
     const slip = await get(`/zh/admin/preparation/bons.pdf?order=${day[1].id}`, warehouse);
     expect(slip.headers["content-disposition"]).toBe(`attachment; filename="bons-de-livraison-${day[1].number}-zh.pdf"`);
     const zh = await pdfToText(slip.rawPayload);
@@ -119,7 +173,7 @@ describe("back-office preparation", () => {
     const warehouse = await staffCookie(t.app, `entrepot${DOMAIN}`);
     for (const [url, key] of [
       ["/admin/preparation/liste.pdf", "admin.prep_nothing_selected"],
-      ["/admin/preparation/bons.pdf?date=2031-03-05&mode=pallet", "admin.prep_nothing_found"],
+      ["/admin/preparation/bons.pdf?order=999999", "admin.prep_nothing_found"],
       ["/admin/preparation/liste.pdf?order=abc", "admin.prep_selection_invalid"],
     ]) {
       const res = await get(url, warehouse);

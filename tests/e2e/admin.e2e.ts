@@ -212,6 +212,22 @@ describe("back office login", () => {
     expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe("%PDF-");
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: "/tmp/e2e-shots/admin-preparation-fr.png", fullPage: true });
+    // a whole day's list: made by a job, whose page follows its progress and then offers the file
+    const day = await page.locator("tbody time[datetime]").first().getAttribute("datetime");
+    await page.goto(`${shop.url}/admin/preparation?date=${day}`);
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("button", { name: "Liste de préparation de la journée (PDF)" }).click();
+    await page.waitForURL(/\/admin\/travaux\/\d+$/);
+    await page.getByRole("heading", { name: /^Documents de préparation du \d+ \S+ \d{4}$/ }).waitFor();
+    const fileLink = page.getByRole("link", { name: `Télécharger liste-de-preparation-${day}.pdf` });
+    await fileLink.waitFor({ timeout: 20_000 }); // the page asks again each second until the job is done
+    expect(await page.getByRole("progressbar").getAttribute("value")).toBe("100");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: "/tmp/e2e-shots/admin-job-fr.png", fullPage: true });
+    const [dayList] = await Promise.all([page.waitForEvent("download"), fileLink.click()]);
+    const dayChunks: Buffer[] = [];
+    for await (const c of await dayList.createReadStream()) dayChunks.push(c as Buffer);
+    expect(Buffer.concat(dayChunks).subarray(0, 5).toString()).toBe("%PDF-");
     await admin.navigation.getByRole("link", { name: "Commandes" }).click();
     await page.waitForURL(`${shop.url}/admin/commandes`);
     await page.goto(`${shop.url}/admin/commandes?status=planned&q=${encodeURIComponent(DEMO.email)}`);

@@ -744,6 +744,7 @@ const ON_DELETE: Record<string, string> = {
   "order_events.staff_id": "restrict",
   "order_notes.order_id": "cascade",
   "order_notes.staff_id": "restrict",
+  "jobs.staff_id": "restrict",
   "credit_note_uses.order_id": "restrict", // migration 0012 (decision 079)
   "credit_note_uses.credit_note_id": "restrict",
   "attachments.customer_id": "cascade", // migration 0016

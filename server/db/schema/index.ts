@@ -14,3 +14,4 @@ export * from "./staff.ts";
 export * from "./order-events.ts";
 export * from "./order-notes.ts";
 export * from "./planning.ts";
+export * from "./jobs.ts";

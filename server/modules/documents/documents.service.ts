@@ -173,9 +173,9 @@ export function createDocumentsService() {
       .limit(1);
     if (!row) throw notFound("documents.pdf_not_found");
     const { contents, customer_id: customerId, ...head } = row;
-    const { lines, credit_used: credit, ...frozen } = invoiceContentsSchema.parse(contents);
+    const { lines, credit_used: credit, customer: madeOutTo, ...frozen } = invoiceContentsSchema.parse(contents);
     const inv = { ...head, ...frozen };
-    const customer = await customerRow(q, customerId);
+    const customer = madeOutTo ?? (await customerRow(q, customerId));
     const t = (k: string) => translate(lang, `documents.${k}`);
     const pdf = await renderDocumentPdf({
       kind: "invoice",

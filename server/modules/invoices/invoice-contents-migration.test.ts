@@ -1,5 +1,6 @@
-// Migration 0044 on a database that already holds invoices, on PGlite and PostgreSQL: each invoice's contents are
-// backfilled from its order's lines, totals and the credit spent on it, exactly as issuing now writes them.
+// Migrations 0044 and 0051 on a database that already holds invoices, on PGlite and PostgreSQL: each invoice's contents
+// are backfilled from its order's lines, totals, the credit spent on it and its customer, exactly as issuing now writes
+// them.
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { query } from "#server/db/client.ts";
@@ -60,6 +61,7 @@ describe.each(testDbKinds())("migration 0044 on %s", (kind) => {
         invoice_address: { company: "Dupont SARL", zip_code: "75011" },
         delivery_address: null,
         credit_used: "6.20",
+        customer: { company: null, first_name: "J", last_name: "D", title: "M", client_number: "C1", siret: null },
       });
       expect(backfilled[1]).toMatchObject({ lines: [], transaction_id: null, freight_vat_rate: null, credit_used: "0.00" });
       const [col] = await query<{ is_nullable: string }>(

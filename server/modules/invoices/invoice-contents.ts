@@ -2,7 +2,7 @@
 // in the transaction that issues the invoice. Migration 0044 wrote the same for the invoices issued before it.
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { orderLines, orders } from "#server/db/schema/index.ts";
+import { customers, orderLines, orders } from "#server/db/schema/index.ts";
 import { notFound } from "#core/domain-errors.ts";
 import { invoiceContentsSchema, type InvoiceContents } from "#core/documents/invoice-contents.ts";
 import { creditUsedOn } from "#server/modules/credit-notes/credit-notes.service.ts";
@@ -23,8 +23,17 @@ export async function invoiceContents(q: Db, orderId: number): Promise<InvoiceCo
       paid_at: sql<string | null>`to_char(${orders.paidAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
       invoice_address: orders.invoiceAddress,
       delivery_address: orders.deliveryAddress,
+      customer: {
+        company: customers.company,
+        first_name: customers.firstName,
+        last_name: customers.lastName,
+        title: customers.title,
+        client_number: customers.clientNumber,
+        siret: customers.siret,
+      },
     })
     .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
     .where(eq(orders.id, orderId));
   if (!o) throw notFound("orders.order_not_found");
   const lines = await q

@@ -16,7 +16,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { idList, query, type Db } from "#server/db/client.ts";
 import { isTransaction } from "#server/db/tx.ts";
 import { coupons, customers, models, orderEvents, orderLines, orders } from "#server/db/schema/index.ts";
-import { conflict, forbidden, notFound, refused } from "#core/domain-errors.ts";
+import { conflict, forbidden, isDomainError, notFound, refused } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
 import { isLang } from "#core/lang.ts";
 import { dec, decOrZero } from "#core/money.ts";
@@ -58,10 +58,13 @@ import { enqueueMail } from "#server/modules/outbox/outbox.service.ts";
 import { cardRefundable, requestRefund } from "#server/modules/payments/refunds.ts";
 import { staffWrite, type StaffContext } from "#server/modules/staff/audited.ts";
 import { activeModelPromotion } from "#server/modules/catalogue/active-promotion.ts";
+import { keepRoundPlace } from "#server/modules/planning/rounds.ts";
+import { orderLoad } from "#core/planning/capacity.ts";
+import type { Tariff } from "#core/freight-tariff.ts";
 import { orderModels, type OrderModelRow } from "./order-models.ts";
 import { origin, orderUrl } from "./order-mail.ts";
 
-type EditDeps = { cart: CartService; publicUrl: string };
+type EditDeps = { cart: CartService; publicUrl: string; tariff: (q: Db) => Promise<Tariff> };
 
 type OrderRow = {
   id: number;
@@ -80,6 +83,11 @@ type OrderRow = {
   freight_ht: string;
   discount_amount: string;
   balance_due: string;
+  pallets: number | null;
+  parcels: number | null;
+  cart_pallets: number | null;
+  cart_parcels: number | null;
+  planned_date: string | null;
 };
 
 type LineRow = {
@@ -140,6 +148,11 @@ export function createOrderEdit(deps: EditDeps) {
     freight_ht: orders.freightHt,
     discount_amount: orders.discountAmount,
     balance_due: orders.balanceDue,
+    pallets: orders.pallets,
+    parcels: orders.parcels,
+    cart_pallets: orders.cartPallets,
+    cart_parcels: orders.cartParcels,
+    planned_date: sql<string | null>`${orders.plannedDeliveryDate}::text`,
   };
 
   const linesOf = (q: Db, orderId: number) =>
@@ -309,6 +322,27 @@ export function createOrderEdit(deps: EditDeps) {
     return { card, of: (way: EditRefund | null) => editSettlement(money, way), asked: editSettlement(money, refund) };
   }
 
+  /**
+   * A planned order keeps its round only if its new load still fits there (rounds.ts); staff are told to plan it again
+   * on another date or to raise the day's capacity.
+   */
+  async function keepPlace(tx: Db, o: OrderRow, p: Plan, lang: Lang) {
+    const after = { ...o, cart_pallets: p.planning.cartPallets, cart_parcels: p.planning.cartParcels };
+    try {
+      await keepRoundPlace(
+        tx,
+        await deps.tariff(tx),
+        { ...after, zip: o.delivery_address?.zip_code ?? null },
+        o.planned_date!,
+        orderLoad(o),
+        lang,
+      );
+    } catch (e) {
+      if (isDomainError(e) && e.key === "planning.over_capacity") throw conflict("orders.edit_over_capacity", e.vars);
+      throw e;
+    }
+  }
+
   /** The order and its lines as a preview or an edit reads them; `lock`: the order's row locked first. */
   async function read(q: Db, orderId: number, lock: boolean) {
     const base = q.select(orderColumns).from(orders).where(eq(orders.id, orderId));
@@ -431,6 +465,7 @@ export function createOrderEdit(deps: EditDeps) {
           ...p.planning,
         })
         .where(eq(orders.id, o.id));
+      if (o.status === "planned" && o.planned_date) await keepPlace(db, o, p, ctx.lang);
 
       // money
       let creditUsed = await creditUsedOn(db, o.id);

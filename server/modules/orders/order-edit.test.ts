@@ -18,6 +18,7 @@ import { contextOf } from "#server/context.ts";
 import { memberOf } from "#server/modules/staff/staff-sessions.service.ts";
 import type { StaffContext } from "#server/modules/staff/audited.ts";
 import { editRevision, type EditRefund } from "#core/orders/edit.ts";
+import { zoneOf } from "#core/freight-tariff.ts";
 import type { OrderEditInput } from "#core/validation/order-edit.ts";
 
 type Placed = { id: number; number: string; total_ttc: string };
@@ -64,7 +65,7 @@ describe.each(testDbKinds())("order edit by staff (%s)", (kind) => {
     await query(
       d.db,
       sql`insert into carts (customer_id, pickup_method, shop_id) values (1, 2, ${shopId})
-          on conflict (customer_id) do update set pickup_method = 2, shop_id = ${shopId}, coupon_id = null`,
+          on conflict (customer_id) do update set pickup_method = 2, delivery_mode = null, shop_id = ${shopId}, coupon_id = null`,
     );
     await query(d.db, sql`delete from cart_lines where cart_id = (select id from carts where customer_id = 1)`);
     for (const [m, n] of lines)
@@ -274,6 +275,44 @@ describe.each(testDbKinds())("order edit by staff (%s)", (kind) => {
     expect(await refusal(edit(manager, p, await input(p, { [A.id]: 2 })))).toBe("orders.edit_refused_preparing");
   });
 
+  it("keeps a planned delivery on its round only while it fits: a load that grows past the day's capacity is refused", async () => {
+    const cs = await ctxOf("service-client");
+    const [addr] = await query<{ id: number; zip: string }>(
+      d.db,
+      sql`select id, zip_code as zip from addresses where customer_id = 1 and kind = 'delivery' order by id limit 1`,
+    );
+    await query(
+      d.db,
+      sql`insert into carts (customer_id, pickup_method, delivery_mode, delivery_addr_id) values (1, 1, 'pallet', ${addr.id})
+          on conflict (customer_id) do update set pickup_method = 1, delivery_mode = 'pallet', shop_id = null, delivery_addr_id = ${addr.id}, coupon_id = null`,
+    );
+    await query(d.db, sql`delete from cart_lines where cart_id = (select id from carts where customer_id = 1)`);
+    await query(d.db, sql`insert into cart_lines (cart_id, model_id, num) select id, ${A.id}, 10 from carts where customer_id = 1`);
+    const placed = await services.orderPlacement.place(
+      { db: d.db, customer: { id: 1, email }, lang: "fr" },
+      { idempotency_key: `edit-round-${kind}-${Date.now()}`, note: "", accept_cgv: true },
+    );
+    const date = "2031-03-04";
+    const o = await one<{ id: number; pallets: number | null; parcels: number | null }>(
+      d.db,
+      sql`update orders set status = 'planned', paid_at = now(), planned_delivery_date = ${date} where id = ${placed.id}
+          returning id, cart_pallets as pallets, cart_parcels as parcels`,
+    );
+    const zone = zoneOf(await services.freight.tariff(d.db), addr.zip)!.code;
+    // the round of that day holds exactly this order
+    await query(
+      d.db,
+      sql`insert into delivery_capacity_days (zone_code, day, pallets, parcels) values (${zone}, ${date}, ${o.pallets ?? 0}, ${o.parcels ?? 0})`,
+    );
+    const before = await linesOf(o);
+    const refused = await refusal(edit(cs, o, await input(o, { [A.id]: 500 })));
+    expect(refused).toBe("orders.edit_over_capacity");
+    expect(await linesOf(o)).toEqual(before);
+    // a smaller load keeps its place
+    expect(await refusal(edit(cs, o, await input(o, { [A.id]: 5 }, null, "credit_note")))).toBe("accepted");
+    expect((await orderRow(o)).status).toBe("planned");
+  });
+
   it("refunds a lower paid total by credit note or to the card, exactly once; customer service never to the card", async () => {
     const cs = await ctxOf("service-client");
     const manager = await ctxOf("gerance");
@@ -329,7 +368,14 @@ describe.each(testDbKinds())("order edit by staff (%s)", (kind) => {
     await edit(cs, o, await input(o, { [B.id]: 0 }, null, "credit_note"));
     await edit(cs, o, await input(o, { [A.id]: 12 }, { reference: C.reference, num: 2 }));
     expect(await orderRow(o)).toMatchObject({ total_ttc: "370.80", balance_due: "70.80" });
+    // and the account changed since: the invoice is still made out as it was
+    const [was] = await query<{ company: string | null; siret: string | null }>(
+      d.db,
+      sql`select company, siret from customers where id = 1`,
+    );
+    await query(d.db, sql`update customers set company = 'Société Renommée', siret = '98765432100017' where id = 1`);
     const later = await invoice(o);
+    await query(d.db, sql`update customers set company = ${was.company}, siret = ${was.siret} where id = 1`);
     expect(later).toBe(issued);
     for (const m of flat([C.reference, "300,00 €", "370,80 €"])) expect(later).not.toContain(m);
     const [row] = await query<{ amount_ttc: string; total_ttc: string; lines: number }>(

@@ -84,6 +84,11 @@ const ORDER_BY: Record<StaffOrderSort, SQL[]> = {
 
 /** The queue counts matching orders up to this; past it the page says "more than" and pages on without a last one. */
 export const COUNT_CAP = 10_000;
+/**
+ * A search counts up to this: it is for finding an order, and a word that thousands of customers share (a town, a
+ * mail domain) would otherwise read tens of thousands of orders to count them (p95 ≤ 50 ms, docs/performance.md).
+ */
+export const SEARCH_COUNT_CAP = 1_000;
 
 export function createStaffOrders(countCap = COUNT_CAP) {
   /** One page of the queue; shop and zone names in `lang`. */
@@ -143,17 +148,18 @@ export function createStaffOrders(countCap = COUNT_CAP) {
     };
   }
 
-  /** How many orders match, up to the cap: a first page that is not full is all of them. */
+  /** How many orders match, up to the cap (a search's is lower): a first page that is not full is all of them. */
   async function count(q: Db, filter: SQL | undefined, query: StaffOrderQuery, onPage: number) {
     if (query.page === 1 && onPage < query.page_size) return { total: onPage, capped: false };
+    const cap = query.q === undefined ? countCap : Math.min(countCap, SEARCH_COUNT_CAP);
     const matching = q
       .select({ one: sql`1` })
       .from(orders)
       .where(filter)
-      .limit(countCap + 1)
+      .limit(cap + 1)
       .as("matching");
     const [{ n }] = await q.select({ n: sql<number>`count(*)::int` }).from(matching);
-    return { total: Math.min(n, countCap), capped: n > countCap };
+    return { total: Math.min(n, cap), capped: n > cap };
   }
 
   /** The freight zones, for the filter's choices: code and name in `lang`, in the tariff's order. */

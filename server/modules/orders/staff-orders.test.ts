@@ -8,7 +8,7 @@ import { customers, orders } from "#server/db/schema/index.ts";
 import { seedDemo } from "#server/db/seed/index.ts";
 import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
 import { staffOrderQuerySchema } from "#core/validation/staff-orders.ts";
-import { createStaffOrders } from "./staff-orders.service.ts";
+import { createStaffOrders, SEARCH_COUNT_CAP } from "./staff-orders.service.ts";
 
 type Order = typeof orders.$inferInsert;
 const addr = (zip: string, city: string) => ({ company: "x", line1: "1 rue", zip_code: zip, city, country: "FR" });
@@ -307,5 +307,34 @@ describe.each(testDbKinds())("order queue (%s)", (kind) => {
     expect((await capped.list(d.db, { ...q, page: 3 })).list).toHaveLength(1);
     expect(await capped.list(d.db, { ...q, page_size: 50 })).toMatchObject({ total: 41, capped: false });
     expect(await list({ customer: String(ids.c) })).toMatchObject({ total: 41, capped: false });
+  });
+
+  it("counts a search only up to SEARCH_COUNT_CAP, a filter up to the whole cap", async () => {
+    const [{ id }] = await d.db
+      .insert(customers)
+      .values({
+        clientNumber: "C700001",
+        title: "M",
+        firstName: "Max",
+        lastName: "Grand",
+        company: "Cartonnerie Abondante",
+        email: "g@abondante.fr",
+        passwordHash: "x",
+      })
+      .returning({ id: customers.id });
+    const many = SEARCH_COUNT_CAP + 30;
+    await d.db
+      .insert(orders)
+      .values(
+        Array.from({ length: many }, (_, i): Order => ({
+          number: `CE2024-7${String(i).padStart(5, "0")}`,
+          customerId: id,
+          status: "delivered",
+          ...amounts("12.00"),
+        })),
+      );
+    expect(await list({ q: "abondante" })).toMatchObject({ total: SEARCH_COUNT_CAP, capped: true });
+    expect((await list({ q: "abondante", page: "2" })).list).toHaveLength(20);
+    expect(await list({ customer: String(id) })).toMatchObject({ total: many, capped: false });
   });
 });

@@ -154,6 +154,10 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
     const { db: q, lang } = ctx;
     const customerId = ctx.customer.id;
     const invoiceNumber = q.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, orders.id));
+    const staffCancel = q
+      .select({ one: sql`1` })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, orders.id), eq(orderEvents.event, "cancel"), eq(orderEvents.toStatus, "cancelled")));
     const [o] = await q
       .select({
         id: orders.id,
@@ -166,6 +170,7 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
         paid_at: iso(orders.paidAt),
         cancelled_at: iso(orders.cancelledAt),
         invoice_number: sql<string | null>`${invoiceNumber}`,
+        cancelled_by_staff: sql<boolean>`exists ${staffCancel}`,
       })
       .from(orders)
       .where(and(eq(orders.customerId, customerId), orderMatch(ref)));
@@ -189,7 +194,8 @@ export function createPaymentsService(deps: { provider: PaymentProviderAdapter; 
     const paid = o.paid_at !== null && !owes;
     const open = (o.status === "unpaid" || owes) && last?.status === "pending" && (last.outcome ?? "pending") === "pending";
     let failure: string | null = null;
-    if (!paid && o.status === "cancelled") failure = translate(lang, "payment.expired");
+    // cancelled by staff, or by the unpaid-order expiry
+    if (!paid && o.status === "cancelled") failure = translate(lang, o.cancelled_by_staff ? "payment.order_cancelled" : "payment.expired");
     else if (!paid && !open && last) failure = translate(lang, last.error_key ?? "payment.abandoned");
     return {
       order_id: o.id,

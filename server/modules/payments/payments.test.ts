@@ -2,6 +2,7 @@
 // payment, the hosted card page is fetched and its form posted, the sandbox notifies the shop through the
 // signed webhook, the order is paid exactly once with its invoice and e-mail. Then the webhook's defences
 // (replay, signature, timestamp, amount) and the expiry race. PGlite, and PostgreSQL with TEST_DATABASE_URL.
+import { translate } from "#core/i18n/messages.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
@@ -420,6 +421,23 @@ describe.each(testDbKinds())("card payment with the sandbox on %s", (kind) => {
     expect(
       (await one<{ refunded_cents: number }>(db, sql`select refunded_cents from sandbox_sessions where token = ${p.token}`)).refunded_cents,
     ).toBe(12000);
+  });
+
+  it("an unpaid order cancelled by staff says so on its payment result, not that its time ran out", async () => {
+    const o = await makeOrder(db, 1, { lines: [[modelId, 1]] });
+    await pendingPayment(o);
+    const [staff] = await query<{ id: number }>(db, sql`select id from staff_users order by id limit 1`);
+    await query(db, sql`update orders set status = 'cancelled', cancelled_at = now() where id = ${o.id}`);
+    await query(
+      db,
+      sql`insert into order_events (order_id, staff_id, event, from_status, to_status) values (${o.id}, ${staff.id}, 'cancel', 'unpaid', 'cancelled')`,
+    );
+    expect((await result(o)).data).toMatchObject({
+      status: "cancelled",
+      can_repay: false,
+      failure: "Cette commande est annulée : elle ne peut plus être payée.",
+    });
+    expect((await result(o, "zh")).data.failure).toBe(translate("zh", "payment.order_cancelled"));
   });
 
   it("the sandbox refunds once per idempotency key, never past the payment, the same refund sent three times at once", async () => {

@@ -127,3 +127,15 @@ export async function takeRound(
   }
   return { zone, load, capacity, used, over };
 }
+
+/**
+ * An order already on the round of `date` whose load changes (an order edit): a load that grows must still fit, taken
+ * again under the round's lock (the over-capacity refusal as planning's); one that does not grow keeps its place, even
+ * on a round once forced past its capacity, and so does an order planned outside every zone (forced: no round to fill).
+ */
+export async function keepRoundPlace(tx: Db, tariff: Tariff, order: { id: number } & LoadRow, date: string, before: Load, lang: Lang) {
+  const after = orderLoad(order);
+  if (after.pallets <= before.pallets && after.parcels <= before.parcels) return;
+  if (zoneCodeOf(tariff, order.zip) === null) return;
+  await takeRound(tx, tariff, order, date, { force: false, lang });
+}

@@ -22,6 +22,11 @@ export type PreparationPdfInput = {
   scope: SheetScope;
   /** When the file is made (printed on it). */
   at: Date;
+  /**
+   * Told after each order drawn (`done` of `total`, an order counting once per part): a job reports its progress
+   * there, and gives the event loop its turn between orders.
+   */
+  step?: (done: number, total: number) => Promise<void>;
 };
 
 const LEFT = PAGE.margin;
@@ -212,9 +217,16 @@ export async function renderPreparationPdf(input: PreparationPdfInput): Promise<
   });
   sharedFonts(doc, documentFonts());
   const sheet = new Sheet(doc, t);
+  const total = input.parts.length * input.orders.length;
+  let drawn = 0;
+  const step = async () => input.step?.(++drawn, total);
   for (const part of input.parts) {
-    if (part === "picking") pickingList(sheet, input);
-    else for (const o of input.orders) deliverySlip(sheet, input, o);
+    if (part === "picking") await pickingList(sheet, input, step);
+    else
+      for (const o of input.orders) {
+        deliverySlip(sheet, input, o);
+        await step();
+      }
   }
   // the footer of every page: what it is, and its place in the file
   const range = doc.bufferedPageRange();
@@ -254,7 +266,7 @@ function destination(o: SheetOrder, lang: Lang): string {
   return [mode, place, when].filter(Boolean).join(" · ");
 }
 
-function pickingList(sheet: Sheet, input: PreparationPdfInput) {
+async function pickingList(sheet: Sheet, input: PreparationPdfInput, step: () => Promise<void>) {
   const { lang, orders, scope } = input;
   const t = sheet.t;
   const batch = batchLines(orders);
@@ -320,6 +332,7 @@ function pickingList(sheet: Sheet, input: PreparationPdfInput) {
       () => sheet.line(t("admin.prep_continued", { number: o.number }), true, 9, undefined, 2),
     );
     sheet.y += 12;
+    await step();
   }
 }
 

@@ -229,11 +229,17 @@ export function createPreparation(deps: { orderLife: OrderLifeService; config: C
    * The file of a selection's papers in `lang`, and the numbers of its orders; null when no order of the selection
    * has papers to print.
    */
-  async function pdf(q: Db, file: PreparationFile, selection: PreparationSelection, lang: Lang, at = new Date()) {
+  async function pdf(
+    q: Db,
+    file: PreparationFile,
+    selection: PreparationSelection,
+    lang: Lang,
+    opts: { at?: Date; step?: (done: number, total: number) => Promise<void> } = {},
+  ) {
     const list = await sheets(q, selection, lang);
     if (!list.length) return null;
     const scope: SheetScope = "ids" in selection ? { date: null, mode: null } : { date: selection.date, mode: selection.mode ?? null };
-    const pdf = await renderPreparationPdf({ lang, parts: PARTS[file], orders: list, scope, at });
+    const pdf = await renderPreparationPdf({ lang, parts: PARTS[file], orders: list, scope, at: opts.at ?? new Date(), step: opts.step });
     return { pdf, numbers: list.map((o) => o.number) };
   }
 

@@ -110,7 +110,7 @@ describe.each(testDbKinds())("preparation (%s)", (kind) => {
     expect(a.packing.pallets).toBeGreaterThanOrEqual(1);
     expect(a.receiving?.days.length).toBeGreaterThan(0);
 
-    const text = await pdfToText((await services.preparation.pdf(services.db, "picking", { date: DAY }, "fr", AT))!.pdf);
+    const text = await pdfToText((await services.preparation.pdf(services.db, "picking", { date: DAY }, "fr", { at: AT }))!.pdf);
     expect(text).toContain("Liste de préparation");
     expect(text).toContain("Livraisons du 4 mars 2031");
     expect(text).toContain("2 commandes");
@@ -132,7 +132,7 @@ describe.each(testDbKinds())("preparation (%s)", (kind) => {
   });
 
   it("prints a delivery slip per order, without prices, with the receiver's box", async () => {
-    const file = (await services.preparation.pdf(services.db, "slips", { ids: [day[0].id, pickup.id] }, "fr", AT))!;
+    const file = (await services.preparation.pdf(services.db, "slips", { ids: [day[0].id, pickup.id] }, "fr", { at: AT }))!;
     expect(file.numbers).toEqual([day[0].number, pickup.number]);
     expect(pdfPages(file.pdf)).toBe(2);
     const text = await pdfToText(file.pdf);
@@ -147,13 +147,13 @@ describe.each(testDbKinds())("preparation (%s)", (kind) => {
     expect(text).not.toContain("€");
     // recorded packing shows once the order is ready
     await query(d.db, sql`update orders set parcels = 3, pallets = 1, weight_kg = 212.4 where id = ${day[0].id}`);
-    const recorded = await pdfToText((await services.preparation.pdf(services.db, "slips", { ids: [day[0].id] }, "fr", AT))!.pdf);
+    const recorded = await pdfToText((await services.preparation.pdf(services.db, "slips", { ids: [day[0].id] }, "fr", { at: AT }))!.pdf);
     expect(recorded).toMatch(/Colis :\n3\nPalettes :\n1\nPoids \(kg\) :\n212,4/);
     await query(d.db, sql`update orders set parcels = null, pallets = null, weight_kg = null where id = ${day[0].id}`);
   });
 
   it("puts a whole day in one file: the picking list, then each order's slip", async () => {
-    const file = (await services.preparation.pdf(services.db, "all", { date: DAY }, "fr", AT))!;
+    const file = (await services.preparation.pdf(services.db, "all", { date: DAY }, "fr", { at: AT }))!;
     const text = await pdfToText(file.pdf);
     const picking = text.indexOf("Liste de préparation");
     const slips = [...text.matchAll(/^Bon de livraison$/gm)].map((m) => m.index);
@@ -168,7 +168,7 @@ describe.each(testDbKinds())("preparation (%s)", (kind) => {
   });
 
   it("speaks Chinese with the documents' CJK font", async () => {
-    const text = await pdfToText((await services.preparation.pdf(services.db, "all", { date: DAY }, "zh", AT))!.pdf);
+    const text = await pdfToText((await services.preparation.pdf(services.db, "all", { date: DAY }, "zh", { at: AT }))!.pdf);
     expect(text).not.toContain("\ufffd");
     for (const s of [
       "拣货单",
