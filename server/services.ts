@@ -37,6 +37,7 @@ import { preparationJob } from "./modules/preparation/preparation-job.ts";
 import { createJobs, type JobSpecs } from "./modules/jobs/jobs.service.ts";
 import { createJobWorker } from "./modules/jobs/jobs.worker.ts";
 import { createReturnsService } from "./modules/aftersales/returns.service.ts";
+import { createReturnDesk } from "./modules/aftersales/return-desk.service.ts";
 import { createDeliveriesService } from "./modules/aftersales/deliveries.service.ts";
 import { createNotificationsService } from "./modules/notifications/notifications.service.ts";
 import { createDeliveryWorker, type DeliveryWorkerOptions } from "./modules/aftersales/deliveries.worker.ts";
@@ -51,6 +52,8 @@ import { createOrderEdit } from "./modules/orders/order-edit.service.ts";
 import { createStaffTeam } from "./modules/staff/staff-team.service.ts";
 import { createAuditLog } from "./modules/staff/audit-log.service.ts";
 import { createStaffOrders } from "./modules/orders/staff-orders.service.ts";
+import { createStaffCustomers } from "./modules/customers/staff-customers.service.ts";
+import { createCustomerApproval } from "./modules/customers/customer-approval.service.ts";
 import { createOrderNotes } from "./modules/orders/order-notes.service.ts";
 import { createStaffQuestions } from "./modules/questions/staff-questions.service.ts";
 import { tellAnswered } from "./modules/questions/answer-mail.ts";
@@ -151,8 +154,14 @@ export function createServices(
     auditLog: createAuditLog(),
     /** The back office's order queue: filtered, sorted and paged in SQL; it reads only. */
     staffOrders: createStaffOrders(),
+    /** The back office's customers: the list and one customer's page; it reads only. */
+    staffCustomers: createStaffCustomers({ sessions }),
+    /** Staff's decisions on professional accounts, the approval setting, ending a customer's session (decision 143). */
+    customerApproval: createCustomerApproval({ publicUrl: env.PUBLIC_URL, sessions }),
     orders: createOrdersService(cart),
     returns: createReturnsService({ publicUrl: env.PUBLIC_URL }),
+    /** The back office's returns: inbox, accept, refuse, receive, refund; credit notes by hand on an order (decision 141). */
+    returnDesk: createReturnDesk({ publicUrl: env.PUBLIC_URL }),
     deliveries,
     notifications: createNotificationsService(),
     /** Reschedules deliveries left without a reply (decision 082); started and stopped with the app. */

@@ -11,7 +11,6 @@ import { orderNoteSchema } from "#core/validation/order-notes.ts";
 import { formatDate } from "#core/format-date.ts";
 import { langOfPath } from "#core/slug.ts";
 import { translate } from "#core/i18n/translate.ts";
-import { weekdayName } from "#core/format-date.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { orNotFound } from "#app/lib/loader-errors.ts";
 import { Field } from "#app/components/account/field.tsx";
@@ -21,6 +20,7 @@ import { forbidden, requireStaff, staffContext } from "./guard.ts";
 import { formAction, formFields, parseFields, type FormFailure } from "./form.ts";
 import { Failure, PageTitle, SubmitButton } from "./ui.tsx";
 import { OrderNotes } from "./order-notes.tsx";
+import { ReceivingTimes } from "./receiving-times.tsx";
 import { OrderCancel, type CancelConfirm } from "./order-cancel.tsx";
 import { OrderPayments } from "./order-payments.tsx";
 import { OrderDocuments } from "./order-documents.tsx";
@@ -29,6 +29,8 @@ import { editRevision, isEditable, type EditRefund } from "#core/orders/edit.ts"
 import { orderEditInput, orderEditSchema } from "#core/validation/order-edit.ts";
 import { dec } from "#core/money.ts";
 import { formatPrice } from "#core/price-format.ts";
+import { orderCreditSchema } from "#core/validation/return-desk.ts";
+import { OrderCredit, type CreditDone } from "./order-credit.tsx";
 
 export const handle = { personal: true };
 
@@ -66,6 +68,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const invoices = can(staff.roles, "invoices:read");
   const { documents, db } = context.services;
   const papers = invoices ? await documents.orderPapers(db, d.order, context.lang) : null;
+  // a credit note by hand, for the roles that issue them: what the order may still give back
+  const creditLeft = can(staff.roles, "credit_notes:write") ? await context.services.returnDesk.orderCreditLeft(db, d.order.id) : null;
   return {
     ...d,
     order: { ...d.order, invoice_number: invoices ? d.order.invoice_number : null, invoice_url: null },
@@ -74,6 +78,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     notes,
     edit,
     canNote: can(staff.roles, "orders:edit"),
+    creditLeft,
     papers: papers && { invoice: papers.invoice, credit_notes: can(staff.roles, "credit_notes:read") ? papers.credit_notes : null },
   };
 }
@@ -127,6 +132,19 @@ export async function action(args: Route.ActionArgs) {
       "note",
     );
   }
+  if (fields.intent === "credit") {
+    const ctx = staffContext(context, "credit_notes:write");
+    return formAction(
+      context.lang,
+      async () => {
+        const { intent: _, ...input } = parseFields(orderCreditSchema, fields);
+        const { order } = await orNotFound(context.services.orderLife.detail(context.services.db, params.number, context.lang));
+        const note = await context.services.returnDesk.orderCredit(ctx, order.id, input);
+        return { credited: { number: note.number, amount_ttc: note.amount_ttc } satisfies CreditDone, form: "credit" };
+      },
+      "credit",
+    );
+  }
   if (fields.intent === "cancel") return formAction(context.lang, () => cancelAction(args, fields), "cancel");
   if (fields.intent === "edit") return formAction(context.lang, () => editAction(args, fields), "edit");
   return formAction(context.lang, async () => {
@@ -156,14 +174,23 @@ export default function AdminOrder() {
     edit,
     balance_due,
     papers,
+    creditLeft,
   } = useLoaderData<typeof loader>();
   const answer = useActionData<
-    FormFailure & { done?: string; noted?: boolean; confirm?: CancelConfirm; editConfirm?: EditConfirm; edited?: string }
+    FormFailure & {
+      done?: string;
+      noted?: boolean;
+      confirm?: CancelConfirm;
+      editConfirm?: EditConfirm;
+      edited?: string;
+      credited?: CreditDone;
+    }
   >();
   const cancelling = answer?.form === "cancel" ? answer : undefined;
   const editing = answer?.form === "edit" ? answer : undefined;
+  const crediting = answer?.form === "credit" ? answer : undefined;
   // the answer of a step's form (the note, the cancellation and the edit show theirs in their own sections)
-  const stepAnswer = answer?.form === "note" || answer?.form === "cancel" || answer?.form === "edit" ? undefined : answer;
+  const stepAnswer = answer?.form === "note" || answer?.form === "cancel" || answer?.form === "edit" || crediting ? undefined : answer;
   const busy = useNavigation().state !== "idle";
   const stateText = (status: string) => t(`orders.state_${status}`);
   return (
@@ -280,23 +307,7 @@ export default function AdminOrder() {
             </a>
           </p>
           {customer.phone && <p className="text-sm">{customer.phone}</p>}
-          <h3 className="mt-3 text-sm font-semibold">{t("admin.order_receiving")}</h3>
-          {receiving.days.every((d) => !d.morning && !d.afternoon) ? (
-            <p className="text-sm text-muted">{t("admin.order_receiving_none")}</p>
-          ) : (
-            <ul className="text-sm">
-              {receiving.days
-                .filter((d) => d.morning || d.afternoon)
-                .map((d) => (
-                  <li key={d.weekday}>
-                    {weekdayName(d.weekday, lang)}
-                    {lang === "fr" ? "\u00a0: " : "："}
-                    {[d.morning && t("admin.order_morning"), d.afternoon && t("admin.order_afternoon")].filter(Boolean).join(", ")}
-                  </li>
-                ))}
-            </ul>
-          )}
-          {receiving.note && <p className="mt-1 text-sm italic">{receiving.note}</p>}
+          <ReceivingTimes receiving={receiving} />
         </section>
         <OrderDelivery o={o} />
         <OrderPayment o={o} />
@@ -353,6 +364,9 @@ export default function AdminOrder() {
       <OrderInvoiceAddress o={o} />
       <OrderPayments payments={payments} refunds={refunds} />
       {papers && <OrderDocuments orderNumber={o.number} papers={papers} />}
+      {creditLeft !== null && (
+        <OrderCredit left={creditLeft} done={crediting?.credited} failure={crediting?.failure} fields={crediting?.fields} busy={busy} />
+      )}
 
       <OrderNotes notes={notes} canWrite={canNote} answer={answer} busy={busy} />
 

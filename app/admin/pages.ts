@@ -18,6 +18,8 @@ export const ADMIN_PAGES: AdminPage[] = [
   /** PDFs, not pages: the order's invoice and a credit note, as the customer gets them. */
   { id: "admin-order-invoice", path: "commandes/:number/facture.pdf", file: "admin/order-invoice.ts" },
   { id: "admin-credit-note-file", path: "avoirs/:file", file: "admin/credit-note-file.ts" },
+  { id: "admin-customer", path: "clients/:clientNumber", file: "admin/customer.tsx" },
+  { id: "admin-customers", path: "clients", file: "admin/customers.tsx" },
   { id: "admin-pickup-desk", path: "retraits", file: "admin/pickup-desk.tsx" },
   { id: "admin-preparation-file", path: "preparation/:file", file: "admin/preparation-file.ts" },
   { id: "admin-preparation", path: "preparation", file: "admin/preparation.tsx" },
@@ -26,6 +28,9 @@ export const ADMIN_PAGES: AdminPage[] = [
   { id: "admin-job-file", path: "travaux/:id/fichier", file: "admin/job-file.ts" },
   { id: "admin-deliveries", path: "livraisons", file: "admin/deliveries.tsx" },
   { id: "admin-delivery-capacities", path: "livraisons/capacites", file: "admin/delivery-capacities.tsx" },
+  /** The returns inbox and a request's handling (decision 141). */
+  { id: "admin-returns", path: "retours", file: "admin/returns.tsx" },
+  { id: "admin-return", path: "retours/:id", file: "admin/return.tsx" },
   /** A PDF, not a page (no component). */
   { id: "admin-round-sheet", path: "livraisons/tournee/:date/:zone", file: "admin/round-sheet.ts" },
   /** The questions inbox (decision 142); a file of a question is a download, not a page. */

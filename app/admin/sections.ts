@@ -10,6 +10,8 @@ export const SECTIONS: Section[] = [
   { path: "/preparation", label: "admin.nav_preparation", permission: "preparation:read" },
   { path: "/livraisons", label: "admin.nav_planning", permission: "planning:read" },
   { path: "/retraits", label: "admin.nav_pickup", permission: "orders:read" },
+  { path: "/retours", label: "admin.nav_returns", permission: "returns:read" },
+  { path: "/clients", label: "admin.nav_customers", permission: "customers:read" },
   { path: "/questions", label: "admin.nav_questions", permission: "questions:read" },
   { path: "/equipe", label: "admin.nav_staff", permission: "staff:read" },
   { path: "/journal", label: "admin.nav_audit", permission: "audit:read" },

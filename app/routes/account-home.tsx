@@ -13,6 +13,8 @@ import { acceptanceOf } from "#core/legal.ts";
 import { AcceptanceNote } from "#app/components/legal/acceptance-note.tsx";
 import { decOrZero } from "#core/money.ts";
 import { formatPrice } from "#core/price-format.ts";
+import { approvalNotice } from "#app/lib/approval-notice.ts";
+import { ApprovalNotice } from "#app/components/account/approval-notice.tsx";
 
 /** Rendered for its customer, never from the render cache (decision 063). */
 export const handle = { personal: true };
@@ -39,6 +41,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     balance: credit.balance,
     toConfirm: dates.list.filter((d) => d.can_reply).length,
     unread: notices.unread,
+    approval: approvalNotice(c, ctx.lang),
   };
 }
 
@@ -50,7 +53,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
   ];
 };
 
-export default function AccountHome({ loaderData: { user, privacy, recent, balance, toConfirm, unread } }: Route.ComponentProps) {
+export default function AccountHome({ loaderData: { user, privacy, recent, balance, toConfirm, unread, approval } }: Route.ComponentProps) {
   const { t, lang } = useT();
   const navigate = useNavigate();
 
@@ -76,6 +79,7 @@ export default function AccountHome({ loaderData: { user, privacy, recent, balan
           {t("account.logout")}
         </button>
       </div>
+      <ApprovalNotice notice={approval} />
       <section aria-labelledby="home-orders" className="flex flex-col gap-2" data-testid="home-orders">
         <h2 id="home-orders" className="text-lg font-semibold">
           {t("account.home_recent_orders")}

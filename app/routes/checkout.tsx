@@ -22,13 +22,15 @@ import { CouponSection } from "#app/components/checkout/coupon-section.tsx";
 import { OrderSummary } from "#app/components/checkout/order-summary.tsx";
 import { CreditSection } from "#app/components/checkout/credit-section.tsx";
 import { AcceptanceBox } from "#app/components/legal/acceptance-box.tsx";
+import { approvalNotice } from "#app/lib/approval-notice.ts";
+import { ApprovalNotice } from "#app/components/account/approval-notice.tsx";
 
 /** Rendered for its customer, never from the render cache (decision 063). */
 export const handle = { personal: true };
 
 export function loader({ context, url }: Route.LoaderArgs) {
-  requireCustomer(context, url);
-  return null;
+  // an account that may not order is told so before it fills the page in (the server refuses the order anyway)
+  return { approval: approvalNotice(requireCustomer(context, url), context.lang) };
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
@@ -36,7 +38,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
   return [{ title: `${translate(lang, "checkout.title")} — ${translate(lang, "common.brand")}` }, { name: "robots", content: "noindex" }];
 };
 
-export default function Checkout() {
+export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useT();
   const navigate = useNavigate();
   const { data, choices, note, change, persist, setNote, setReceiving, reload } = useCheckout();
@@ -124,6 +126,7 @@ export default function Checkout() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold text-brand">{t("checkout.title")}</h1>
+      <ApprovalNotice notice={loaderData.approval} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex flex-col gap-6">
           <DeliverySection

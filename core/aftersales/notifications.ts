@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   "return_status",
   "credit_note_issued",
   "answer_received",
+  "account_approved",
+  "account_refused",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -39,6 +39,7 @@ const returnAnswer = z.object({
   reason: z.string(),
   reason_text: z.string(),
   comment: z.string().nullable(),
+  refusal_reason: z.string().nullable().describe("Why the shop refused the request, as staff wrote it."),
   created_at: z.string(),
   updated_at: z.string(),
   lines: z.array(z.object({ order_line_id: z.number(), reference: z.string(), designation: z.string(), num: z.number() })),

@@ -37,6 +37,11 @@ export function ReturnsList({ returns, headingId, title }: { returns: ReturnAnsw
                 {t("aftersales.requested_on", { date: formatDate(r.created_at, lang) })} · {r.reason_text}
               </p>
               {r.comment && <p className="text-sm">{r.comment}</p>}
+              {r.refusal_reason && (
+                <p className="text-sm font-medium" data-testid="return-refusal">
+                  {t("aftersales.return_refused_because", { reason: r.refusal_reason })}
+                </p>
+              )}
               <ul className="mt-2 list-disc pl-5 text-sm">
                 {r.lines.map((l) => (
                   <li key={l.order_line_id}>

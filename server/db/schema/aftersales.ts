@@ -1,7 +1,9 @@
 // Returns and notifications (decision 082).
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { RETURN_COMMENT_MAX, RETURN_REASONS, RETURN_STATUSES } from "#core/aftersales/returns.ts";
+import { RETURN_REFUND_WAYS, REFUSAL_REASON_MAX } from "#core/aftersales/return-desk.ts";
+import { refunds } from "./payments.ts";
 import { NOTIFICATION_KINDS } from "#core/aftersales/notifications.ts";
 import { customers } from "./customers.ts";
 import { orderLines, orders } from "./sales.ts";
@@ -23,10 +25,25 @@ export const returnRequests = pgTable(
     comment: text("comment"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // The shop's handling (decision 141): why it refused (shown to the customer), when the goods came back, how
+    // the received lines were refunded, and the card refund's row when by card.
+    refusalReason: text("refusal_reason"),
+    receivedAt: timestamp("received_at", { withTimezone: true }),
+    refundWay: varchar("refund_way", { length: 20 }),
+    // restrict: money history
+    refundId: integer("refund_id").references(() => refunds.id, { onDelete: "restrict" }),
   },
   (t) => [
     index("return_requests_customer_idx").on(t.customerId, t.createdAt),
     index("return_requests_order_idx").on(t.orderId),
+    // the back office's inbox: by status, oldest first
+    index("return_requests_status_idx").on(t.status, t.createdAt),
+    // a reason only with a refusal (requests refused before the back office have none)
+    check(
+      "return_requests_refusal_ck",
+      sql`${t.refusalReason} is null or (${t.status} = 'refused' and char_length(${t.refusalReason}) <= ${sql.raw(String(REFUSAL_REASON_MAX))})`,
+    ),
+    check("return_requests_refund_way_ck", sql`${t.refundWay} is null or ${oneOf(t.refundWay, RETURN_REFUND_WAYS)}`),
     check("return_requests_status_ck", sql`${oneOf(t.status, RETURN_STATUSES)}`),
     check("return_requests_reason_ck", sql`${oneOf(t.reason, RETURN_REASONS)}`),
     check("return_requests_comment_ck", sql`char_length(${t.comment}) <= ${sql.raw(String(RETURN_COMMENT_MAX))}`),
@@ -46,11 +63,16 @@ export const returnLines = pgTable(
       .notNull()
       .references(() => orderLines.id, { onDelete: "restrict" }),
     num: integer("num").notNull(),
+    /** What came back (0 … num) and whether it can be sold again; null until the return is received. */
+    received: integer("received"),
+    resaleable: boolean("resaleable"),
   },
   (t) => [
     uniqueIndex("return_lines_uq").on(t.returnId, t.orderLineId),
     index("return_lines_order_line_idx").on(t.orderLineId),
     check("return_lines_num_ck", sql`${t.num} > 0`),
+    check("return_lines_received_ck", sql`${t.received} is null or (${t.received} >= 0 and ${t.received} <= ${t.num})`),
+    check("return_lines_condition_ck", sql`(${t.received} is null) = (${t.resaleable} is null)`),
   ],
 );
 

@@ -128,6 +128,15 @@ const CASES: Case[] = [
     code: CHECK,
     constraint: "return_requests_status_ck",
   },
+  // the back office's returns (migration 0047, decision 141)
+  {
+    name: "a refusal reason on a request not refused",
+    table: s.returnRequests,
+    row: { orderId: 1, customerId: 1, reason: "damaged", status: "refused", refusalReason: "Hors délai" },
+    bad: { status: "accepted" },
+    code: CHECK,
+    constraint: "return_requests_refusal_ck",
+  },
   // delivery planning (migration 0039, decision 138)
   {
     name: "a negative pallet count of the cart",
@@ -749,7 +758,7 @@ const ON_DELETE: Record<string, string> = {
   "credit_note_uses.credit_note_id": "restrict",
   "attachments.customer_id": "cascade", // migration 0016
   "attachments.question_id": "cascade",
-  "attachments.staff_id": "restrict", // migration 0048
+  "attachments.staff_id": "restrict", // migration 0051
   "questions.answered_by": "restrict",
   "questions.assigned_to": "restrict",
   "question_notes.question_id": "cascade",
@@ -757,6 +766,7 @@ const ON_DELETE: Record<string, string> = {
   // migration 0015 (decision 082)
   "return_requests.order_id": "restrict",
   "return_requests.customer_id": "restrict",
+  "return_requests.refund_id": "restrict", // migration 0047 (decision 141)
   "return_lines.return_id": "cascade",
   "return_lines.order_line_id": "restrict",
   "notifications.customer_id": "cascade",

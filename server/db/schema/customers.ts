@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { LANGS } from "#core/lang.ts";
 import { models } from "./catalogue.ts";
 import { oneOf } from "./checks.ts";
+import { APPROVALS, APPROVAL_MESSAGE_MAX } from "#core/customers/approval.ts";
 
 export const TITLES = ["M", "Mme"] as const;
 export const ADDRESS_KINDS = ["delivery", "invoice"] as const;
@@ -31,6 +32,11 @@ export const customers = pgTable(
     // The privacy notice accepted at registration (core/legal.ts PRIVACY_NOTICE): null on accounts made before.
     privacyVersion: varchar("privacy_version", { length: 20 }),
     privacyAcceptedAt: timestamp("privacy_accepted_at", { withTimezone: true }),
+    /** Whether the account may order (core/customers/approval.ts): accounts made before the setting are approved. */
+    approval: varchar("approval", { length: 8 }).notNull().default("approved"),
+    /** Staff's message with their last decision (said to the customer), and when they decided. */
+    approvalMessage: text("approval_message"),
+    approvalDecidedAt: timestamp("approval_decided_at", { withTimezone: true }),
     /**
      * What staff search a customer by (client number, company, name, e-mail, phone, SIRET) as one text without
      * accents or case (f_search_norm), kept with the row: a search reads it instead of working it out for every
@@ -50,6 +56,15 @@ export const customers = pgTable(
     check("customers_lang_ck", oneOf(t.lang, LANGS)),
     check("customers_privacy_ck", sql`(${t.privacyVersion} is null) = (${t.privacyAcceptedAt} is null)`),
     index("customers_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    check("customers_approval_ck", oneOf(t.approval, APPROVALS)),
+    check("customers_approval_message_ck", sql`char_length(${t.approvalMessage}) <= ${sql.raw(String(APPROVAL_MESSAGE_MAX))}`),
+    // the back office's list: accounts waiting for approval first, then the newest
+    // (desc without "nulls last", as the list's order by says it: else the planner cannot read the index in order)
+    index("customers_queue_idx").on(sql`(${t.approval} <> 'pending')`, sql`${t.createdAt} desc`, sql`${t.id} desc`),
+    // the accounts waiting for approval (few): counted on every list, listed by the filter
+    index("customers_pending_idx")
+      .on(sql`${t.createdAt} desc`, sql`${t.id} desc`)
+      .where(sql`${t.approval} = 'pending'`),
   ],
 );
 

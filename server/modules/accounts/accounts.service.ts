@@ -15,6 +15,8 @@ import type { SessionService, SessionCustomer } from "./sessions.service.ts";
 import { createLoginThrottle, throttleKeys } from "./login-throttle.service.ts";
 import { createKnownDevices } from "./known-devices.service.ts";
 import { PRIVACY_NOTICE } from "#core/legal.ts";
+import { initialApproval } from "#core/customers/approval.ts";
+import { approvalSettingOf } from "#server/modules/customers/approval-setting.ts";
 
 type Registration = z.output<typeof registrationSchema>;
 
@@ -105,6 +107,8 @@ export function createAccountsService(sessions: SessionService, publicUrl = "") 
     const passwordHash = await hashPassword(input.password);
     try {
       return await withTransaction(q, async (tx) => {
+        // A professional account waits for the shop's approval when the setting is on (decision 143).
+        const approval = initialApproval(await approvalSettingOf(tx), input);
         // The client number derives from the id: insert, then number it, in one transaction.
         const [row] = await tx
           .insert(customers)
@@ -123,6 +127,7 @@ export function createAccountsService(sessions: SessionService, publicUrl = "") 
             // The schema refused a registration without the box ticked: this is the notice's version it accepted.
             privacyVersion: PRIVACY_NOTICE.version,
             privacyAcceptedAt: sql`now()`,
+            approval,
           })
           .returning();
         const [numbered] = await tx
@@ -134,7 +139,8 @@ export function createAccountsService(sessions: SessionService, publicUrl = "") 
         await enqueueMail(tx, {
           to: email,
           subject: translate(lang, "account.welcome_mail_subject"),
-          text: translate(lang, "account.welcome_mail_text", {
+          // a professional account waiting for approval is told it cannot order yet
+          text: translate(lang, approval === "pending" ? "account.welcome_mail_pending_text" : "account.welcome_mail_text", {
             name: `${numbered.firstName} ${numbered.lastName}`,
             number: numbered.clientNumber,
             link: `${publicUrl}${lang === "zh" ? "/zh" : ""}/mon-compte`,

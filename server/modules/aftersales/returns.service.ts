@@ -178,6 +178,7 @@ export function createReturnsService(deps: { publicUrl: string }) {
         status: sql<ReturnStatus>`${returnRequests.status}`,
         reason: returnRequests.reason,
         comment: returnRequests.comment,
+        refusal_reason: returnRequests.refusalReason,
         created_at: iso(returnRequests.createdAt),
         updated_at: iso(returnRequests.updatedAt),
       })

@@ -4,7 +4,7 @@
 // note per return (unique `return_id`): a second call, or a concurrent one, answers the note already issued; one per
 // cancelled order. The customer gets the credit-note e-mail in the same transaction, its PDF attached by reference
 // (decision 120).
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { creditNotes, customers, orderLines, orders, returnLines, returnRequests } from "#server/db/schema/index.ts";
 import { withTransaction } from "#server/db/tx.ts";
@@ -52,27 +52,36 @@ export async function issueCreditNote(q: Db, source: { returnId: number }, opts:
       .from(creditNotes)
       .where(eq(creditNotes.returnId, r.id));
     if (done) return { ...done, created: false };
-    const lines = await tx
-      .select({ id: orderLines.id, line_ht: orderLines.lineHt, num: orderLines.num, tva: orderLines.tva })
-      .from(orderLines)
-      .where(eq(orderLines.orderId, r.order_id));
-    const returned = await tx
-      .select({ order_line_id: returnLines.orderLineId, num: returnLines.num })
-      .from(returnLines)
-      .where(eq(returnLines.returnId, r.id));
-    const credit = returnCredit(
-      returned.flatMap((rl) => {
-        const l = lines.find((x) => x.id === rl.order_line_id);
-        return l ? [{ line_ht: l.line_ht, num: l.num, tva: l.tva, returned: Math.min(rl.num, l.num) }] : [];
-      }),
-      { discount_amount: r.discount_amount, goods_ht: goodsTotal(lines) },
-    );
+    const { credit, rates } = await returnCreditOf(tx, r.id, r.order_id, r.discount_amount);
     const amount = credit.ttc;
     if (Number(amount) <= 0) return null;
-    const rate = creditNoteRate([...new Set(lines.map((l) => l.tva))]);
+    const rate = creditNoteRate(rates);
     const note = await issue(tx, { ...r, return_id: r.id, cancellation: false, amount, vat: creditNoteVat(amount, credit, rate) }, opts);
     return { ...note, amount_ttc: amount, created: true };
   });
+}
+
+/**
+ * What a return gives back (core returnCredit): its lines as received when the shop received them (decision 141),
+ * else as asked back; with the order's VAT rates (the note's rate when they share one).
+ */
+export async function returnCreditOf(tx: Db, returnId: number, orderId: number, discountAmount: string) {
+  const lines = await tx
+    .select({ id: orderLines.id, line_ht: orderLines.lineHt, num: orderLines.num, tva: orderLines.tva })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
+  const returned = await tx
+    .select({ order_line_id: returnLines.orderLineId, num: sql<number>`coalesce(${returnLines.received}, ${returnLines.num})` })
+    .from(returnLines)
+    .where(eq(returnLines.returnId, returnId));
+  const credit = returnCredit(
+    returned.flatMap((rl) => {
+      const l = lines.find((x) => x.id === rl.order_line_id);
+      return l ? [{ line_ht: l.line_ht, num: l.num, tva: l.tva, returned: Math.min(rl.num, l.num) }] : [];
+    }),
+    { discount_amount: discountAmount, goods_ht: goodsTotal(lines) },
+  );
+  return { credit, rates: [...new Set(lines.map((l) => l.tva))] };
 }
 
 /**
@@ -90,14 +99,15 @@ export async function issueCancellationCreditNote(
 }
 
 /**
- * A credit note refunding part or all of what an order was paid: its cancellation (one per order, above), or an edit
- * that lowered a paid order's total (decision 140; as many as edits, its reason written in the customer's language).
+ * A credit note refunding part or all of what an order was paid: its cancellation (one per order, above), an edit
+ * that lowered a paid order's total (decision 140; as many as edits, its reason written in the customer's language),
+ * or staff's credit note by amount or as a commercial gesture (decision 141, its reason as staff wrote it).
  */
 export async function issueOrderCreditNote(
   tx: Db,
   orderId: number,
   amount: string,
-  opts: { publicUrl: string; cause: "cancellation" | "edit" },
+  opts: { publicUrl: string; cause: "cancellation" | "edit" | "staff"; reason?: string },
 ): Promise<IssuedCreditNote> {
   const [o] = await tx
     .select({ customer_id: orders.customerId, order_number: orders.number, email: customers.email, lang: customers.lang })
@@ -109,7 +119,12 @@ export async function issueOrderCreditNote(
   const vat = creditNoteVat(amount, null, creditNoteRate(rates.map((l) => l.tva)));
   const cancellation = opts.cause === "cancellation";
   const lang = isLang(o.lang) ? o.lang : "fr";
-  const reason = cancellation ? null : translate(lang, "documents.credit_note_edit_reason", { number: o.order_number });
+  // issued by hand (decision 141): the staff member's reason, as written
+  const reason = cancellation
+    ? null
+    : opts.cause === "staff"
+      ? (opts.reason ?? null)
+      : translate(lang, "documents.credit_note_edit_reason", { number: o.order_number });
   const note = await issue(tx, { ...o, order_id: orderId, return_id: null, cancellation, reason, amount, vat }, opts);
   return { ...note, amount_ttc: amount, created: true };
 }

@@ -281,7 +281,8 @@ export function createDocumentsService() {
             line_ht: orderLines.lineHt,
             num: orderLines.num,
             tva: orderLines.tva,
-            returned: sql<number>`least(${returnLines.num}, ${orderLines.num})`,
+            // what came back when the shop received the return (decision 141), else what was asked back
+            returned: sql<number>`least(coalesce(${returnLines.received}, ${returnLines.num}), ${orderLines.num})`,
             discount_amount: orders.discountAmount,
             goods_ht: sql<string>`${q
               .select({ goods_ht: sql`coalesce(sum(${otherLines.lineHt}), 0)::text` })

@@ -1,4 +1,4 @@
-// Migrations 0044 and 0051 on a database that already holds invoices, on PGlite and PostgreSQL: each invoice's contents
+// Migrations 0044 and 0048 on a database that already holds invoices, on PGlite and PostgreSQL: each invoice's contents
 // are backfilled from its order's lines, totals, the credit spent on it and its customer, exactly as issuing now writes
 // them.
 import { describe, expect, it } from "vitest";

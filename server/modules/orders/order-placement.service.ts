@@ -1,5 +1,6 @@
 // Placing the order (DESIGN §4b; decisions 070, 079, 080, 086, 110, 112). One transaction, in named steps:
 //   claimKey        the idempotency key: a retry with the same key gets the order already placed
+//   readApproval    the account's approval, read under a share lock: a staff refusal waits for the order or comes first
 //   lockCart        the cart row locked, in a statement of its own
 //   readCart        its lines, address and coupon, its models and invoice address, read after the lock (so a cart
 //                   that an order just emptied reads empty)
@@ -37,6 +38,7 @@ import { isDeliveryMode } from "#core/freight-tariff.ts";
 import { amountDue } from "#core/documents/credit.ts";
 import { CGV } from "#core/legal.ts";
 import { orderMoney } from "#core/order-money.ts";
+import { orderRefusal } from "#core/customers/approval.ts";
 import { linePricing, type LinePricing } from "#core/orders/edit.ts";
 import { orderConfirmationMail } from "#core/mail/order-mail.ts";
 import type { OrderAddress } from "#core/order-view.ts";
@@ -125,8 +127,8 @@ export function createOrderPlacementService(cart: CartService, deps: PlacementDe
     const names = await cart.models.catalogue(lang); // names only: money is re-read in the transaction
     return withTransaction(pool, async (tx) => {
       const key: Key = { customerId: customer.id, key: input.idempotency_key, hash: requestHash(input) };
-      const [taken, locked, cartRows, modelRows, invoiceRows] = await preparedStatements<
-        [unknown[], unknown[], CartStateRow[], OrderModelRow[], AddressSnapshot[]]
+      const [taken, locked, cartRows, modelRows, invoiceRows, [account]] = await preparedStatements<
+        [unknown[], unknown[], CartStateRow[], OrderModelRow[], AddressSnapshot[], { approval: string }[]]
       >(tx, [
         claimKeySql(key),
         // the cart row locked in a statement of its own (cart-rows.ts): the reads after it see its committed lines
@@ -134,11 +136,14 @@ export function createOrderPlacementService(cart: CartService, deps: PlacementDe
         cartStateSql(customer.id),
         cartOrderModelsSql(customer.id),
         invoiceAddressSql({ customerId: customer.id }),
+        approvalSql({ customerId: customer.id }),
       ]);
       if (taken.length === 0) {
         const earlier = await earlierOrder(tx, key);
         if (earlier) return earlier;
       }
+      const notApproved = orderRefusal(account?.approval ?? "refused");
+      if (notApproved) throw refused(notApproved);
       const state = locked.length && cartRows.length ? cartState(cartRows[0].head, cartRows[0].lines) : null;
       if (!state || state.lines.length === 0) throw refused("api.cart_empty");
       const models = orderModels(modelRows, names);
@@ -312,6 +317,12 @@ const invoiceAddressSql = statement(
     from carts c join addresses a on a.id = c.invoice_addr_id and a.customer_id = c.customer_id and a.deleted_at is null
     where c.customer_id = ${p.customerId}`,
 );
+
+/**
+ * The account's approval (decision 143), read in the transaction, not from the session's cached row; the share lock
+ * makes a staff decision on the account wait for this order, and this order wait for a decision being written.
+ */
+const approvalSql = statement((p: { customerId: number }) => sql`select approval from customers where id = ${p.customerId} for share`);
 
 /** Refuses a line whose model is unknown, not for sale, short of stock or above its ceiling (core's rule, as read). */
 function refuseUnavailable(m: Pick<CartModel, "reference" | "stock" | "purchasable_qty" | "not_for_sale"> | undefined, num: number) {

@@ -8,6 +8,7 @@ import { SHOP_TIME_ZONE } from "#core/format-date.ts";
 import type { Lang } from "#core/lang.ts";
 import type { StaffOrderQuery, StaffOrderSort } from "#core/validation/staff-orders.ts";
 import type { StaffOrderPage, StaffOrderRow } from "#core/contracts/staff-orders.ts";
+import { customerMatch, literal } from "#server/modules/customers/customer-search.ts";
 
 export type { StaffOrderRow };
 
@@ -17,8 +18,6 @@ export const dayStart = (day: string) => sql`(${day}::date)::timestamp at time z
 export const nextDayStart = (day: string) => sql`(${day}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE}`;
 /** The department of the delivery address (its zip code's first two characters): the freight zone's key. */
 const department = sql`left(${orders.deliveryAddress} ->> 'zip_code', 2)`;
-/** LIKE's wildcards taken literally. */
-const literal = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Past this many matching customers, their orders are found by a scan along the sort, not by customer. */
 const CUSTOMER_IDS_CAP = 1_000;
@@ -33,15 +32,15 @@ const NUMBER_PART = /^[A-Za-z0-9-]+$/;
  * so many orders that a scan along the sort finds a page at once.
  */
 export async function searchOf(q: Db, text: string): Promise<SQL> {
-  const folded = sql`'%' || f_search_norm(${literal(text)}) || '%'`;
+  const match = customerMatch(text);
   const found = await q
     .select({ id: customers.id })
     .from(customers)
-    .where(sql`${customers.searchText} like ${folded}`)
+    .where(match)
     .limit(CUSTOMER_IDS_CAP + 1);
   const byCustomer =
     found.length > CUSTOMER_IDS_CAP
-      ? sql`${orders.customerId} in (select ${customers.id} from ${customers} where ${customers.searchText} like ${folded})`
+      ? sql`${orders.customerId} in (select ${customers.id} from ${customers} where ${match})`
       : sql`${orders.customerId} = any(${`{${found.map((c) => c.id).join(",")}}`}::int[])`;
   const trimmed = text.trim();
   if (!NUMBER_PART.test(trimmed)) return byCustomer;

@@ -1,0 +1,102 @@
+// The shop's side of returns (decision 141): the back office accepts or refuses a request, receives its goods (per
+// line what came back and whether it can be sold again), then refunds the received lines in one step, by credit note
+// or to the card. Pure rules shared by the pages (which explain) and the services (which decide).
+import { can, type Permission, type StaffRole } from "../staff/permissions.ts";
+import { Decimal, decOrZero, type DecimalInput } from "../money.ts";
+
+/** Longest reason of a refusal (shown to the customer). */
+export const REFUSAL_REASON_MAX = 300;
+/** Longest reason written on a credit note issued by hand. */
+export const CREDIT_REASON_MAX = 300;
+/** Requests one page of the inbox lists. */
+export const RETURN_INBOX_PAGE_SIZE = 50;
+
+/** How a received return is refunded: a credit note on the customer's account, or to the card that paid the order. */
+export const RETURN_REFUND_WAYS = ["credit_note", "card"] as const;
+export type ReturnRefundWay = (typeof RETURN_REFUND_WAYS)[number];
+
+/**
+ * The most a role that may only answer returns (returns:write, not orders:refund) sends back to a card in one
+ * return's refund, TTC. A constant until the shop's settings page exists; the owner will set it there.
+ */
+export const SERVICE_CARD_REFUND_LIMIT = "300.00";
+
+/** Accepting, refusing and receiving a request: customer service's work (the owner's and the manager's too). */
+export const RETURN_WRITE: Permission = "returns:write";
+
+/**
+ * Whether the roles may refund a received return this way for this amount: a credit note needs returns:write or
+ * credit_notes:write; a card refund needs orders:refund, or returns:write up to SERVICE_CARD_REFUND_LIMIT.
+ */
+export function mayRefundReturn(roles: readonly StaffRole[], way: ReturnRefundWay, amount: DecimalInput): boolean {
+  if (way === "credit_note") return can(roles, "returns:write") || can(roles, "credit_notes:write");
+  if (can(roles, "orders:refund")) return true;
+  return can(roles, "returns:write") && decOrZero(amount).lte(decOrZero(SERVICE_CARD_REFUND_LIMIT));
+}
+
+/** The ways the roles may refund at all (the page's buttons; the amount is checked again by the service). */
+export const refundWaysOf = (roles: readonly StaffRole[], amount: DecimalInput): ReturnRefundWay[] =>
+  RETURN_REFUND_WAYS.filter((w) => mayRefundReturn(roles, w, amount));
+
+export type ReceivedLine = { line_id: number; received: number; resaleable: boolean };
+type AskedBack = { line_id: number; num: number };
+type ReceiveProblem = {
+  line_id: number | null;
+  key: "unknown_line" | "missing_line" | "duplicate_line" | "over_quantity" | "nothing_received";
+};
+
+/**
+ * Checks what staff say came back against the request's lines: every line once, each 0 … what was asked back, and
+ * at least one unit in all (a request whose goods never came is refused, not received). Empty when it may go on.
+ */
+export function checkReceived(received: readonly ReceivedLine[], asked: readonly AskedBack[]): ReceiveProblem[] {
+  const byId = new Map(asked.map((a) => [a.line_id, a]));
+  const seen = new Set<number>();
+  const problems: ReceiveProblem[] = [];
+  for (const r of received) {
+    const a = byId.get(r.line_id);
+    if (!a) problems.push({ line_id: r.line_id, key: "unknown_line" });
+    else if (seen.has(r.line_id)) problems.push({ line_id: r.line_id, key: "duplicate_line" });
+    else if (!Number.isInteger(r.received) || r.received < 0 || r.received > a.num)
+      problems.push({ line_id: r.line_id, key: "over_quantity" });
+    seen.add(r.line_id);
+  }
+  for (const a of asked) if (!seen.has(a.line_id)) problems.push({ line_id: a.line_id, key: "missing_line" });
+  if (problems.length === 0 && received.every((r) => r.received === 0)) problems.push({ line_id: null, key: "nothing_received" });
+  return problems;
+}
+
+/**
+ * The units going back to stock: the received units of the resaleable lines, summed by model, in model id order (the
+ * order every stock writer locks models in). Lines whose model left the catalogue give nothing back.
+ */
+export function restock(
+  lines: readonly { model_id: number | null; received: number; resaleable: boolean }[],
+): { model_id: number; num: number }[] {
+  const by = new Map<number, number>();
+  for (const l of lines)
+    if (l.model_id !== null && l.resaleable && l.received > 0) by.set(l.model_id, (by.get(l.model_id) ?? 0) + l.received);
+  return [...by].map(([model_id, num]) => ({ model_id, num })).sort((a, b) => a.model_id - b.model_id);
+}
+
+/**
+ * What may still be given back on an order, TTC: what it was paid (its total less a balance still due; nothing for
+ * an unpaid or cancelled order, whose money its cancellation settled) less every credit note already issued on it and
+ * every card refund already asked of its payments. Never below zero.
+ */
+export function refundableLeft(o: {
+  paid: boolean;
+  cancelled: boolean;
+  total_ttc: DecimalInput;
+  balance_due: DecimalInput;
+  credited: DecimalInput;
+  refunded: DecimalInput;
+}): string {
+  if (!o.paid || o.cancelled) return "0.00";
+  const left = decOrZero(o.total_ttc).minus(decOrZero(o.balance_due)).minus(decOrZero(o.credited)).minus(decOrZero(o.refunded));
+  return (left.sign() < 0 ? Decimal.ZERO : left).toFixed(2);
+}
+
+/** The causes of a credit note issued by hand from an order: an amount refunded, or a commercial gesture. */
+export const ORDER_CREDIT_KINDS = ["amount", "gesture"] as const;
+export type OrderCreditKind = (typeof ORDER_CREDIT_KINDS)[number];

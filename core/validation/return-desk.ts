@@ -1,0 +1,75 @@
+// What staff send from the returns inbox and a return's page (decision 141), and the order page's credit note by hand.
+// Messages are "admin.*" keys.
+import { z } from "zod";
+import { RETURN_STATUSES } from "../aftersales/returns.ts";
+import {
+  CREDIT_REASON_MAX,
+  ORDER_CREDIT_KINDS,
+  REFUSAL_REASON_MAX,
+  RETURN_REFUND_WAYS,
+  type ReceivedLine,
+} from "../aftersales/return-desk.ts";
+import { RETURN_LINES_MAX } from "../aftersales/returns.ts";
+import { intField, text } from "./common.ts";
+
+const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const page = { error: "admin.returns_page_invalid" };
+const status = { error: "admin.returns_status_invalid" };
+
+/** The inbox's address: a status (none: every request, the requested first) and the page. */
+export const returnInboxQuerySchema = z.object({
+  status: z.preprocess(blank, z.enum(RETURN_STATUSES, status).optional()),
+  page: z.preprocess(blank, intField(page, { max: 100_000 }).optional().default(1)),
+});
+
+const reason = { error: "admin.return_refusal_reason_required" };
+export const returnRefuseSchema = z.object({
+  intent: z.literal("refuse"),
+  reason: text(reason).trim().min(1, reason).max(REFUSAL_REASON_MAX, reason),
+});
+
+const lines = { error: "admin.return_receive_invalid" };
+const list = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(item, lines).max(RETURN_LINES_MAX, lines));
+
+/** Each line's id (the order line's), what came back of it, and the ids of the lines whose goods can be sold again. */
+export const returnReceiveSchema = z
+  .object({
+    intent: z.literal("receive"),
+    line_id: list(intField(lines)),
+    received: list(intField(lines, { min: 0, max: 1_000_000 })),
+    resaleable: list(intField(lines)),
+  })
+  .superRefine((v, ctx) => {
+    if (v.line_id.length === 0 || v.line_id.length !== v.received.length)
+      ctx.addIssue({ code: "custom", path: ["received"], message: lines.error });
+  });
+
+export function receivedLines(f: z.output<typeof returnReceiveSchema>): ReceivedLine[] {
+  const resaleable = new Set(f.resaleable);
+  return f.line_id.map((line_id, i) => ({ line_id, received: f.received[i], resaleable: resaleable.has(line_id) }));
+}
+
+export const returnRefundSchema = z.object({
+  intent: z.literal("refund"),
+  way: z.enum(RETURN_REFUND_WAYS, { error: "admin.return_refund_way_required" }),
+});
+
+const amount = { error: "admin.order_credit_amount_invalid" };
+const creditReason = { error: "admin.order_credit_reason_required" };
+
+/** An amount TTC in euros, "12,50" or "12.50", above zero, at most two decimals; answered as "12.50". */
+const euros = text(amount)
+  .trim()
+  .regex(/^\d{1,7}(?:[.,]\d{1,2})?$/, amount)
+  .transform((s) => Number(s.replace(",", ".")).toFixed(2))
+  .refine((s) => Number(s) > 0, amount);
+
+/** A credit note by hand from the order page: an amount refunded or a commercial gesture, with its reason. */
+export const orderCreditSchema = z.object({
+  intent: z.literal("credit"),
+  kind: z.enum(ORDER_CREDIT_KINDS, { error: "admin.order_credit_kind_required" }),
+  amount: euros,
+  reason: text(creditReason).trim().min(1, creditReason).max(CREDIT_REASON_MAX, creditReason),
+});
+export type OrderCreditInput = Omit<z.output<typeof orderCreditSchema>, "intent">;

@@ -1,0 +1,291 @@
+// The back office's returns pages over the real build and a real HTTP connection (decision 141): the inbox in fr and
+// zh with its status filter, a request's page and its steps (accept, refuse with a reason, receive, refund by credit
+// note), the order page's credit note by hand; every role without the step's permission gets 403 and nothing changes.
+import { describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { query } from "#server/db/client.ts";
+import { contextOf } from "#server/context.ts";
+import { pagesAppPerSuite } from "#server/test/pages-app.ts";
+import { staffCookie } from "#server/test/staff.ts";
+import { makeOrder, one } from "#server/test/payments.ts";
+import { pdfToText } from "#server/test/pdf-text.ts";
+
+const text = (html: string) => html.replace(/[\u00a0\u202f]/g, " ").replace(/&#x27;|&#39;/g, "'");
+
+describe("back office returns pages", () => {
+  const t = pagesAppPerSuite("pglite");
+  let base = "";
+  let seq = 0;
+  const staff = (who: string) => staffCookie(t.app, `${who}@comptoir-emballage.fr`);
+  async function listen() {
+    await t.app.listen({ host: "127.0.0.1", port: 0 });
+    const { port } = t.app.server.address() as { port: number };
+    return `http://127.0.0.1:${port}`;
+  }
+  const get = async (path: string, cookie: string) => {
+    if (!base) base = await listen();
+    const res = await fetch(`${base}${path}`, { headers: { cookie }, redirect: "manual" });
+    return { status: res.status, body: text(await res.text()) };
+  };
+  const post = async (path: string, fields: [string, string][], cookie: string) => {
+    if (!base) base = await listen();
+    const res = await fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { cookie, origin: base, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+      redirect: "manual",
+    });
+    return { status: res.status, body: text(await res.text()) };
+  };
+
+  /** A delivered, paid order of the demo customer (4 of a model, 48,00 € TTC) and a return of 3 of them. */
+  async function request() {
+    const { db } = t.app.services;
+    const [{ id: model }] = await query<{ id: number }>(db, sql`select id from models order by id limit 1`);
+    const o = await makeOrder(db, 1, { status: "delivered", lines: [[model, 4]], ht: "40.00", tva: "8.00" });
+    await query(db, sql`update orders set delivered_at = now() where id = ${o.id}`);
+    const [line] = await query<{ id: number }>(db, sql`select id from order_lines where order_id = ${o.id}`);
+    const r = await t.app.services.returns.request(
+      contextOf(db, 1, "fr"),
+      {
+        order_id: o.id,
+        lines: [{ line_id: line.id, num: 3 }],
+        reason: "wrong_item",
+        comment: "Mauvais format",
+        idempotency_key: `page-return-${++seq}-0123456789abcdef`,
+      },
+      new Date(),
+    );
+    return { order: o, id: r.id, line: line.id, model };
+  }
+  const state = async (id: number) => {
+    const { db } = t.app.services;
+    const r = await one<{ status: string }>(db, sql`select status from return_requests where id = ${id}`);
+    const notes = await one<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from credit_notes where order_id = (select order_id from return_requests where id = ${id})`,
+    );
+    const audits = await one<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from audit_log where entity = 'return' and entity_id = ${String(id)}`,
+    );
+    return { status: r.status, notes: notes.n, audits: audits.n };
+  };
+  const stockOf = async (model: number) =>
+    (await one<{ s: number }>(t.app.services.db, sql`select stock as s from models where id = ${model}`)).s;
+
+  it("lists the requests in fr and zh, requested first, with a status filter; roles without returns get 403", async () => {
+    const r = await request();
+    const cs = await staff("service-client");
+    const fr = await get("/admin/retours", cs);
+    expect(fr.status).toBe(200);
+    expect(fr.body).toContain("<h1");
+    expect(fr.body).toContain("Retours");
+    expect(fr.body).toContain(`Retour n° ${r.id}`);
+    expect(fr.body).toContain(r.order.number);
+    expect(fr.body).toContain("Tous (à traiter d'abord)");
+    const zh = await get("/zh/admin/retours?status=requested", cs);
+    expect(zh.status).toBe(200);
+    expect(zh.body).toContain(`退货 ${r.id} 号`);
+    expect(zh.body).toContain("已申请");
+    const refused = await get("/admin/retours?status=refused", cs);
+    expect(refused.body).not.toContain(`Retour n° ${r.id}<`);
+    const bad = await get("/admin/retours?status=perdu", cs);
+    expect(bad.body).toContain("Choisissez un statut de la liste.");
+    expect((await get("/admin/retours", await staff("comptabilite"))).status).toBe(200);
+    for (const who of ["entrepot", "planning", "catalogue"]) {
+      expect((await get("/admin/retours", await staff(who))).status, who).toBe(403);
+      expect((await get(`/admin/retours/${r.id}`, await staff(who))).status, who).toBe(403);
+    }
+    expect((await get("/admin/retours/999999", cs)).status).toBe(404);
+  });
+
+  it("refuses a step to every role without its permission: 403 and nothing changes", async () => {
+    const r = await request();
+    const url = `/admin/retours/${r.id}`;
+    const receive: [string, string][] = [
+      ["intent", "receive"],
+      ["line_id", String(r.line)],
+      ["received", "3"],
+      ["resaleable", String(r.line)],
+    ];
+    const steps: Record<string, [string, string][]> = {
+      accept: [["intent", "accept"]],
+      refuse: [
+        ["intent", "refuse"],
+        ["reason", "Non"],
+      ],
+      receive,
+      refund_credit_note: [
+        ["intent", "refund"],
+        ["way", "credit_note"],
+      ],
+      refund_card: [
+        ["intent", "refund"],
+        ["way", "card"],
+      ],
+    };
+    const before = await state(r.id);
+    const stock = await stockOf(r.model);
+    // warehouse, planner and catalogue hold no returns permission; the accountant reads returns but does not answer them
+    const denied: [string, string[]][] = [
+      ["entrepot", Object.keys(steps)],
+      ["planning", Object.keys(steps)],
+      ["catalogue", Object.keys(steps)],
+      ["comptabilite", ["accept", "refuse", "receive"]],
+    ];
+    for (const [who, names] of denied) {
+      const cookie = await staff(who);
+      for (const name of names) expect((await post(url, steps[name], cookie)).status, `${who} ${name}`).toBe(403);
+    }
+    expect(await state(r.id)).toEqual(before);
+    expect(await stockOf(r.model)).toBe(stock);
+    // the order page's credit note by hand: the accountant's (and the owner's, the manager's)
+    const credit: [string, string][] = [
+      ["intent", "credit"],
+      ["kind", "gesture"],
+      ["amount", "5"],
+      ["reason", "Retard"],
+    ];
+    for (const who of ["entrepot", "planning", "service-client"])
+      expect((await post(`/admin/commandes/${r.order.number}`, credit, await staff(who))).status, who).toBe(403);
+    expect((await state(r.id)).notes).toBe(0);
+  });
+
+  it("takes a request through accept, receive and a credit note (fr then zh); a refusal needs its reason", async () => {
+    const r = await request();
+    const cs = await staff("service-client");
+    const url = `/admin/retours/${r.id}`;
+    const page = await get(url, cs);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(`Retour n° ${r.id}`);
+    expect(page.body).toContain("Mauvais format");
+    expect(page.body).toContain("Accepter le retour");
+    expect(page.body).toContain("Motif du refus (lu par le client)");
+
+    const noReason = await post(url, [["intent", "refuse"]], cs);
+    expect(noReason.status).toBe(400);
+    expect(noReason.body).toContain("Indiquez le motif du refus (300 caractères au plus).");
+    expect((await state(r.id)).status).toBe("requested");
+
+    const accepted = await post(url, [["intent", "accept"]], cs);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toContain("Retour mis à jour : Accepté.");
+    expect(accepted.body).toContain("Enregistrer la réception");
+
+    const stock = await stockOf(r.model);
+    const over = await post(
+      url,
+      [
+        ["intent", "receive"],
+        ["line_id", String(r.line)],
+        ["received", "4"],
+      ],
+      cs,
+    );
+    expect(over.status).toBe(400);
+    expect(over.body).toContain("Référence REF : au plus 3 unités reçues.");
+    const received = await post(
+      url,
+      [
+        ["intent", "receive"],
+        ["line_id", String(r.line)],
+        ["received", "2"],
+        ["resaleable", String(r.line)],
+      ],
+      cs,
+    );
+    // 2 of the 3 asked came back: they alone are credited and go back to stock
+    expect(received.status).toBe(200);
+    expect(received.body).toContain("Valeur des articles reçus : 24,00 € TTC");
+    expect(await stockOf(r.model)).toBe(stock + 2);
+
+    const zh = await post(
+      `/zh${url}`,
+      [
+        ["intent", "refund"],
+        ["way", "credit_note"],
+      ],
+      cs,
+    );
+    expect(zh.status).toBe(200);
+    expect(zh.body).toContain("退货已更新：已退款。");
+    expect(zh.body).toMatch(/已开具抵用单 AV\d{4}-\d+/);
+    expect(await state(r.id)).toEqual({ status: "refunded", notes: 1, audits: 3 });
+    // its PDF, as the customer gets it: the 2 units received, 24,00 € TTC
+    const { number } = await one<{ number: string }>(t.app.services.db, sql`select number from credit_notes where return_id = ${r.id}`);
+    const res = await fetch(`${base}/admin/avoirs/${number}.pdf`, { headers: { cookie: cs } });
+    expect(res.status).toBe(200);
+    const pdf = (await pdfToText(Buffer.from(await res.arrayBuffer()))).replace(/[\u00a0\u202f]/g, " ");
+    expect(pdf).toContain(number);
+    expect(pdf).toContain("24,00 €");
+    expect(pdf).not.toContain("36,00 €");
+  });
+
+  it("refuses a request with the reason the customer then reads on /suivi-commande", async () => {
+    const r = await request();
+    const res = await post(
+      `/admin/retours/${r.id}`,
+      [
+        ["intent", "refuse"],
+        ["reason", "Articles déjà utilisés"],
+      ],
+      await staff("service-client"),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toContain("Motif du refus : Articles déjà utilisés");
+    const customer = await get("/suivi-commande", t.demo);
+    expect(customer.status).toBe(200);
+    expect(customer.body).toContain("Motif du refus : Articles déjà utilisés");
+  });
+
+  it("lets the accountant issue a credit note by hand from the order page, never above what is left", async () => {
+    const r = await request();
+    const accountant = await staff("comptabilite");
+    const url = `/admin/commandes/${r.order.number}`;
+    const page = await get(url, accountant);
+    expect(page.body).toContain("Avoir manuel");
+    expect(page.body).toContain("Au plus 48,00 € TTC peut encore être rendu.");
+    const tooMuch = await post(
+      url,
+      [
+        ["intent", "credit"],
+        ["kind", "amount"],
+        ["amount", "48,01"],
+        ["reason", "Erreur de prix"],
+      ],
+      accountant,
+    );
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body).toContain("Au plus 48,00 € TTC peut encore être rendu sur cette commande.");
+    const bad = await post(
+      url,
+      [
+        ["intent", "credit"],
+        ["kind", "amount"],
+        ["amount", "douze"],
+        ["reason", "Erreur"],
+      ],
+      accountant,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body).toContain("Indiquez un montant en euros supérieur à 0 (par exemple 12,50).");
+    const done = await post(
+      `/zh${url}`,
+      [
+        ["intent", "credit"],
+        ["kind", "gesture"],
+        ["amount", "12,50"],
+        ["reason", "Livraison en retard"],
+      ],
+      accountant,
+    );
+    expect(done.status).toBe(200);
+    expect(done.body).toMatch(/已开具抵用单 AV\d{4}-\d+：[^<]*12[.,]50/);
+    const note = await one<{ reason: string; amount_ttc: string }>(
+      t.app.services.db,
+      sql`select reason, amount_ttc::text from credit_notes where order_id = ${r.order.id}`,
+    );
+    expect(note).toEqual({ reason: "Geste commercial : Livraison en retard", amount_ttc: "12.50" });
+  });
+});

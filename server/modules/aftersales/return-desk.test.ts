@@ -1,0 +1,331 @@
+// The back office's returns (decision 141): accept, refuse with a reason, receive (resaleable units back to stock
+// once), refund the received lines by credit note or card in one step, a credit note by hand on an order; each step
+// audited and told to the customer; a role without the permission changes nothing. Races on PostgreSQL with separate
+// connections: two staff receiving the same return, two refunds of it, refunds and credit notes by hand together
+// never above what the order was paid.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { query, type Database } from "#server/db/client.ts";
+import { staffUsers } from "#server/db/schema/index.ts";
+import { seedDemo } from "#server/db/seed/index.ts";
+import { loadEnv } from "#server/env.ts";
+import { createReadCache } from "#server/read-cache.ts";
+import { createServices } from "#server/services.ts";
+import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
+import { makeOrder, one, type TestOrder } from "#server/test/payments.ts";
+import { memberOf } from "#server/modules/staff/staff-sessions.service.ts";
+import type { StaffContext } from "#server/modules/staff/audited.ts";
+import { contextOf } from "#server/context.ts";
+
+describe.each(testDbKinds())("return desk (%s)", (kind) => {
+  let d: Database;
+  let services: ReturnType<typeof createServices>;
+  let modelId: number;
+  let seq = 0;
+  const ctxOf = async (who: string): Promise<StaffContext> => {
+    const [u] = await d.db
+      .select()
+      .from(staffUsers)
+      .where(eq(staffUsers.email, `${who}@comptoir-emballage.fr`));
+    return { db: d.db, staff: memberOf(u), lang: "fr", ip: "192.0.2.41" };
+  };
+  const outcome = (p: Promise<unknown>) =>
+    p.then(
+      () => "done",
+      (e: { key?: string }) => e.key ?? String(e),
+    );
+  const stock = async () => (await one<{ stock: number }>(d.db, sql`select stock from models where id = ${modelId}`)).stock;
+  const n = async (q: ReturnType<typeof sql>) => (await one<{ n: number }>(d.db, q)).n;
+  const spaces = (t: string) => t.replace(/[\u00a0\u202f]/g, " ");
+  const warm = () => Promise.all([1, 2, 3, 4].map(() => query(d.db, sql`select pg_sleep(0.02)`)));
+
+  /** The order's card payment, succeeded as the sandbox's page and notice would make it. */
+  async function payByCard(o: TestOrder) {
+    const started = await services.payments.leavePayment(
+      { db: d.db, customer: { id: 1, email: "demo@comptoir-emballage.fr" }, lang: "fr" },
+      { id: o.id },
+    );
+    const token = started.redirect_url.split("/").pop()!;
+    const s = await one<{ amount_cents: number }>(
+      d.db,
+      sql`update sandbox_sessions set status = 'done', outcome = 'succeeded', transaction_id = ${`txn_${token}`},
+            finished_at = now(), notified_at = now() where token = ${token} returning amount_cents`,
+    );
+    await services.payments.handleNotification(d.db, {
+      eventId: `evt_${kind}_${token}`,
+      type: "payment.succeeded",
+      payload: {},
+      paymentId: started.payment_id,
+      providerRef: token,
+      outcome: "succeeded",
+      amountCents: s.amount_cents,
+      currency: "EUR",
+      transactionId: `txn_${token}`,
+      method: "card",
+    });
+  }
+
+  /**
+   * A delivered order of the demo customer with one line of 5 of the test model (10 € HT each, 60,00 € TTC), paid by
+   * card or marked paid, and its return request of `num` units by the customer.
+   */
+  async function returned(opts: { card?: boolean; num?: number } = {}) {
+    const o = await makeOrder(d.db, 1, { status: opts.card ? "unpaid" : "delivered", lines: [[modelId, 5]], ht: "50.00", tva: "10.00" });
+    if (opts.card) await payByCard(o);
+    await query(
+      d.db,
+      sql`update orders set status = 'delivered', delivered_at = now(), paid_at = coalesce(paid_at, now()) where id = ${o.id}`,
+    );
+    const [line] = await query<{ id: number }>(d.db, sql`select id from order_lines where order_id = ${o.id}`);
+    const r = await services.returns.request(
+      contextOf(d.db, 1, "fr"),
+      {
+        order_id: o.id,
+        lines: [{ line_id: line.id, num: opts.num ?? 3 }],
+        reason: "damaged",
+        comment: "Cartons écrasés",
+        idempotency_key: `desk-${kind}-${++seq}-0123456789abcdef`,
+      },
+      new Date(),
+    );
+    return { order: o, id: r.id, line: line.id };
+  }
+  const status = async (id: number) =>
+    one<{ status: string; refusal_reason: string | null; refund_way: string | null; refund_id: number | null }>(
+      d.db,
+      sql`select status, refusal_reason, refund_way, refund_id from return_requests where id = ${id}`,
+    );
+  const notes = (orderId: number) =>
+    query<{ number: string; amount_ttc: string; reason: string | null; return_id: number | null }>(
+      d.db,
+      sql`select number, amount_ttc::text, reason, return_id from credit_notes where order_id = ${orderId} order by id`,
+    );
+  const cardRefunds = (orderId: number) =>
+    query<{ id: number; amount: string }>(
+      d.db,
+      sql`select r.id, r.amount::text from refunds r join payments p on p.id = r.payment_id where p.order_id = ${orderId} order by r.id`,
+    );
+  const audits = (id: number) =>
+    query<{ action: string }>(d.db, sql`select action from audit_log where entity = 'return' and entity_id = ${String(id)} order by id`);
+
+  beforeAll(async () => {
+    d = await openTestDatabase(kind);
+    await seedDemo(d.db, { size: "small" });
+    services = createServices(d, loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }), createReadCache());
+    [{ id: modelId }] = await query<{ id: number }>(d.db, sql`select id from models order by id limit 1`);
+    await query(d.db, sql`update models set stock = 1000 where id = ${modelId}`);
+  }, 120_000);
+  afterAll(async () => {
+    await d?.close();
+  });
+
+  it("accepts, receives (resaleable units back to stock) and refunds by credit note; each step told and audited", async () => {
+    const cs = await ctxOf("service-client");
+    const r = await returned({ num: 3 });
+    expect((await services.returnDesk.list(d.db, { page: 1 }, "fr")).list[0].status).toBe("requested");
+    await services.returnDesk.accept(cs, r.id);
+    expect((await status(r.id)).status).toBe("accepted");
+    expect(await outcome(services.returnDesk.accept(cs, r.id))).toBe("admin.return_moved");
+
+    const before = await stock();
+    // bad counts change nothing
+    expect(await outcome(services.returnDesk.receive(cs, r.id, [{ line_id: r.line, received: 4, resaleable: true }]))).toBe(
+      "admin.return_receive_over",
+    );
+    expect(await outcome(services.returnDesk.receive(cs, r.id, [{ line_id: r.line, received: 0, resaleable: true }]))).toBe(
+      "admin.return_receive_nothing",
+    );
+    expect((await status(r.id)).status).toBe("accepted");
+    expect(await stock()).toBe(before);
+
+    // 2 of the 3 came back, resaleable
+    const got = await services.returnDesk.receive(cs, r.id, [{ line_id: r.line, received: 2, resaleable: true }]);
+    expect(got.restocked).toEqual([{ model_id: modelId, num: 2 }]);
+    expect(await stock()).toBe(before + 2);
+    expect(await outcome(services.returnDesk.receive(cs, r.id, [{ line_id: r.line, received: 2, resaleable: true }]))).toBe(
+      "admin.return_moved",
+    );
+    expect(await stock()).toBe(before + 2);
+
+    const view = await services.returnDesk.detail(d.db, r.id, "fr");
+    expect(view).toMatchObject({ status: "received", value: "24.00", left: "60.00" });
+    const done = await services.returnDesk.refund(cs, r.id, "credit_note");
+    expect(done).toMatchObject({ status: "refunded", amount: "24.00" });
+    expect(await notes(r.order.id)).toMatchObject([{ amount_ttc: "24.00", return_id: r.id }]);
+    expect(await status(r.id)).toMatchObject({ status: "refunded", refund_way: "credit_note" });
+    expect(await outcome(services.returnDesk.refund(cs, r.id, "credit_note"))).toBe("admin.return_moved");
+    expect(await notes(r.order.id)).toHaveLength(1);
+
+    expect((await audits(r.id)).map((a) => a.action)).toEqual(["accept", "receive", "refund"]);
+    const told = await query<{ status: string }>(
+      d.db,
+      sql`select vars->>'status' as status from notifications where kind = 'return_status' and (vars->>'return_id')::int = ${r.id} order by id`,
+    );
+    expect(told.map((x) => x.status)).toEqual(["requested", "accepted", "received", "refunded"]);
+    const mails = await query<{ text: string }>(
+      d.db,
+      sql`select payload->>'text' as text from outbox_messages where payload->>'subject' = ${`Votre retour n° ${r.id} (commande ${r.order.number})`} order by id`,
+    );
+    expect(mails).toHaveLength(3);
+    expect(spaces(mails[2].text)).toContain("Un avoir de 24,00 € TTC a été émis");
+  });
+
+  it("refuses with a reason the customer reads; not twice, and never after accepting", async () => {
+    const cs = await ctxOf("service-client");
+    const r = await returned();
+    await services.returnDesk.refuse(cs, r.id, "Articles utilisés");
+    expect(await status(r.id)).toMatchObject({ status: "refused", refusal_reason: "Articles utilisés" });
+    const [mine] = (await services.returns.list(contextOf(d.db, 1, "fr"))).filter((x) => x.id === r.id);
+    expect(mine).toMatchObject({ status: "refused", refusal_reason: "Articles utilisés" });
+    expect(await outcome(services.returnDesk.refuse(cs, r.id, "Encore"))).toBe("admin.return_moved");
+    expect(await outcome(services.returnDesk.accept(cs, r.id))).toBe("admin.return_moved");
+    const [mail] = await query<{ text: string }>(
+      d.db,
+      sql`select payload->>'text' as text from outbox_messages where payload->>'subject' = ${`Votre retour n° ${r.id} (commande ${r.order.number})`}`,
+    );
+    expect(spaces(mail.text)).toContain("Motif du refus : Articles utilisés");
+  });
+
+  it("keeps every role to its permissions: refused and nothing changes", async () => {
+    const [warehouse, accountant, planner, cs] = await Promise.all(["entrepot", "comptabilite", "planning", "service-client"].map(ctxOf));
+    const r = await returned({ card: true, num: 5 });
+    for (const c of [warehouse, accountant, planner]) {
+      expect(await outcome(services.returnDesk.accept(c, r.id))).toBe("admin.permission_denied");
+      expect(await outcome(services.returnDesk.refuse(c, r.id, "Non"))).toBe("admin.permission_denied");
+    }
+    await services.returnDesk.accept(cs, r.id);
+    const before = await stock();
+    for (const c of [warehouse, accountant, planner])
+      expect(await outcome(services.returnDesk.receive(c, r.id, [{ line_id: r.line, received: 5, resaleable: true }]))).toBe(
+        "admin.permission_denied",
+      );
+    expect(await stock()).toBe(before);
+    await services.returnDesk.receive(cs, r.id, [{ line_id: r.line, received: 5, resaleable: false }]);
+    expect(await stock()).toBe(before); // not resaleable: nothing back
+    for (const c of [warehouse, planner])
+      for (const way of ["credit_note", "card"] as const)
+        expect(await outcome(services.returnDesk.refund(c, r.id, way))).toBe("admin.permission_denied");
+    expect(await n(sql`select count(*)::int as n from audit_log where entity = 'return' and entity_id = ${String(r.id)}`)).toBe(2);
+    expect((await status(r.id)).status).toBe("received");
+    expect(await cardRefunds(r.order.id)).toEqual([]);
+    expect(await notes(r.order.id)).toEqual([]);
+    // the credit note by hand is the accountant's
+    for (const c of [warehouse, planner, cs])
+      expect(await outcome(services.returnDesk.orderCredit(c, r.order.id, { kind: "gesture", amount: "5.00", reason: "Retard" }))).toBe(
+        "admin.permission_denied",
+      );
+    expect(await notes(r.order.id)).toEqual([]);
+  });
+
+  it("refunds to the card once, up to the service's limit for customer service, and by the accountant above it", async () => {
+    const cs = await ctxOf("service-client");
+    const accountant = await ctxOf("comptabilite");
+    const r = await returned({ card: true, num: 5 });
+    await services.returnDesk.accept(cs, r.id);
+    await services.returnDesk.receive(cs, r.id, [{ line_id: r.line, received: 5, resaleable: true }]);
+    // 60,00 € is within the service's limit (300,00 €)
+    const done = await services.returnDesk.refund(cs, r.id, "card");
+    expect(done).toMatchObject({ status: "refunded", amount: "60.00" });
+    const rows = await cardRefunds(r.order.id);
+    expect(rows).toMatchObject([{ amount: "60.00" }]);
+    expect((await status(r.id)).refund_id).toBe(rows[0].id);
+    await services.payments.refundDue(d.db);
+    await services.payments.refundDue(d.db);
+    const refunded = await one<{ c: number }>(
+      d.db,
+      sql`select s.refunded_cents as c from sandbox_sessions s join payments p on p.id = s.payment_id where p.order_id = ${r.order.id}`,
+    );
+    expect(refunded.c).toBe(6000);
+    // nothing is left to give back on the order
+    expect(await outcome(services.returnDesk.orderCredit(accountant, r.order.id, { kind: "amount", amount: "0.01", reason: "Test" }))).toBe(
+      "admin.refund_over_paid",
+    );
+
+    // a larger order: customer service may not send 360,00 € to a card, the accountant may
+    const big = await makeOrder(d.db, 1, { status: "unpaid", lines: [[modelId, 30]], ht: "300.00", tva: "60.00" });
+    await payByCard(big);
+    await query(d.db, sql`update orders set status = 'delivered', delivered_at = now() where id = ${big.id}`);
+    const [line] = await query<{ id: number }>(d.db, sql`select id from order_lines where order_id = ${big.id}`);
+    const req = await services.returns.request(
+      contextOf(d.db, 1, "fr"),
+      {
+        order_id: big.id,
+        lines: [{ line_id: line.id, num: 30 }],
+        reason: "surplus",
+        comment: "",
+        idempotency_key: `desk-${kind}-big-0123456789abc`,
+      },
+      new Date(),
+    );
+    await services.returnDesk.accept(cs, req.id);
+    await services.returnDesk.receive(cs, req.id, [{ line_id: line.id, received: 30, resaleable: true }]);
+    expect(await outcome(services.returnDesk.refund(cs, req.id, "card"))).toBe("admin.return_card_over_limit");
+    expect(await cardRefunds(big.id)).toEqual([]);
+    expect((await status(req.id)).status).toBe("received");
+    await services.returnDesk.refund(accountant, req.id, "card");
+    expect(await cardRefunds(big.id)).toMatchObject([{ amount: "360.00" }]);
+  });
+
+  it("issues a credit note by hand: an amount or a gesture with its reason, never above what is left", async () => {
+    const accountant = await ctxOf("comptabilite");
+    const o = await makeOrder(d.db, 1, { status: "delivered", lines: [[modelId, 5]], ht: "50.00", tva: "10.00" });
+    expect(await outcome(services.returnDesk.orderCredit(accountant, o.id, { kind: "amount", amount: "60.01", reason: "Erreur" }))).toBe(
+      "admin.refund_over_paid",
+    );
+    await services.returnDesk.orderCredit(accountant, o.id, { kind: "gesture", amount: "10.00", reason: "Livraison en retard" });
+    await services.returnDesk.orderCredit(accountant, o.id, { kind: "amount", amount: "50.00", reason: "Remise oubliée" });
+    expect(await notes(o.id)).toMatchObject([
+      { amount_ttc: "10.00", reason: "Geste commercial : Livraison en retard" },
+      { amount_ttc: "50.00", reason: "Remise oubliée" },
+    ]);
+    expect(await services.returnDesk.orderCreditLeft(d.db, o.id)).toBe("0.00");
+    expect(
+      await n(
+        sql`select count(*)::int as n from audit_log where entity = 'order' and entity_id = ${String(o.id)} and action = 'credit_note'`,
+      ),
+    ).toBe(2);
+    const unpaid = await makeOrder(d.db, 1, { status: "unpaid", lines: [[modelId, 1]] });
+    expect(await outcome(services.returnDesk.orderCredit(accountant, unpaid.id, { kind: "gesture", amount: "1.00", reason: "X" }))).toBe(
+      "admin.refund_over_paid",
+    );
+  });
+
+  it.runIf(kind === "pg")("two staff receiving the same return at once give the stock back once", async () => {
+    const [a, b] = await Promise.all(["service-client", "gerance"].map(ctxOf));
+    for (let i = 0; i < 3; i++) {
+      const r = await returned({ num: 4 });
+      await services.returnDesk.accept(a, r.id);
+      const before = await stock();
+      await warm();
+      const got = await Promise.all(
+        [a, b, a].map((c) => outcome(services.returnDesk.receive(c, r.id, [{ line_id: r.line, received: 4, resaleable: true }]))),
+      );
+      expect(got.filter((x) => x === "done")).toHaveLength(1);
+      expect(got.filter((x) => x === "admin.return_moved")).toHaveLength(2);
+      expect(await stock()).toBe(before + 4);
+    }
+  });
+
+  it.runIf(kind === "pg")("refunds and credit notes by hand racing never give back more than was paid", async () => {
+    const [cs, manager, accountant] = await Promise.all(["service-client", "gerance", "comptabilite"].map(ctxOf));
+    for (let i = 0; i < 3; i++) {
+      const r = await returned({ card: true, num: 5 });
+      await services.returnDesk.accept(cs, r.id);
+      await services.returnDesk.receive(cs, r.id, [{ line_id: r.line, received: 5, resaleable: true }]);
+      await warm();
+      const got = await Promise.all([
+        outcome(services.returnDesk.refund(cs, r.id, "card")),
+        outcome(services.returnDesk.refund(manager, r.id, "credit_note")),
+        outcome(services.returnDesk.orderCredit(accountant, r.order.id, { kind: "amount", amount: "40.00", reason: "Course" })),
+        outcome(services.returnDesk.orderCredit(accountant, r.order.id, { kind: "gesture", amount: "30.00", reason: "Course" })),
+      ]);
+      expect(got.filter((x) => x === "done").length).toBeGreaterThanOrEqual(1);
+      const given =
+        (await notes(r.order.id)).reduce((s, x) => s + Number(x.amount_ttc), 0) +
+        (await cardRefunds(r.order.id)).reduce((s, x) => s + Number(x.amount), 0);
+      expect(given).toBeLessThanOrEqual(60);
+      // the return itself refunded at most once
+      expect(got.slice(0, 2).filter((x) => x === "done").length).toBeLessThanOrEqual(1);
+    }
+  });
+});
