@@ -60,6 +60,7 @@ import { tellAnswered } from "./modules/questions/answer-mail.ts";
 import { createOrderBulk } from "./modules/orders/order-bulk.service.ts";
 import { createPickupDesk } from "./modules/orders/pickup-desk.service.ts";
 import { createPlanning } from "./modules/planning/planning.service.ts";
+import { createStaffPromotions } from "./modules/promotions/staff-promotions.service.ts";
 
 // Account services take the handle to use (`db` below, or a transaction) as their first argument
 // (decision 060); catalogue read services keep the pool for their cached read model: a use case that must
@@ -148,6 +149,8 @@ export function createServices(
     jobWorker: createJobWorker(db, jobSpecs, { log: outbox.log }),
     /** The delivery board, the capacities of the rounds and their sheets (decision 138); planning is orderLife's. */
     planning: createPlanning({ tariff: freight.tariff, orderLife }),
+    /** Coupons and model promotions in the back office: lists with their figures, audited writes (decision 144). */
+    staffPromotions: createStaffPromotions(),
     /** The owner's team management: invitations, roles, disabling, second factor resets. */
     staffTeam: createStaffTeam({ publicUrl: env.PUBLIC_URL }),
     /** The audit log, read by the back office (written only by staffWrite). */

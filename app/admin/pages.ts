@@ -33,6 +33,9 @@ export const ADMIN_PAGES: AdminPage[] = [
   { id: "admin-return", path: "retours/:id", file: "admin/return.tsx" },
   /** A PDF, not a page (no component). */
   { id: "admin-round-sheet", path: "livraisons/tournee/:date/:zone", file: "admin/round-sheet.ts" },
+  /** Coupons and model promotions (decision 144). */
+  { id: "admin-coupons", path: "coupons", file: "admin/coupons.tsx" },
+  { id: "admin-promotions", path: "promotions", file: "admin/promotions.tsx" },
   /** The questions inbox (decision 142); a file of a question is a download, not a page. */
   { id: "admin-questions", path: "questions", file: "admin/questions.tsx" },
   { id: "admin-question", path: "questions/:id", file: "admin/question.tsx" },

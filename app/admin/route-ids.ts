@@ -11,6 +11,8 @@ export const ADMIN_MESSAGES: Readonly<Record<string, Namespace[]>> = {
   "admin-pickup-desk": ["orders"],
   "admin-deliveries": ["planning"],
   "admin-delivery-capacities": ["planning"],
+  "admin-coupons": ["promotions"],
+  "admin-promotions": ["promotions"],
   "admin-questions": ["questions"],
   "admin-question": ["questions"],
 };

@@ -41,6 +41,8 @@ import frAdmin from "./locales/fr/admin.json";
 import zhAdmin from "./locales/zh/admin.json";
 import frPlanning from "./locales/fr/planning.json";
 import zhPlanning from "./locales/zh/planning.json";
+import frPromotions from "./locales/fr/promotions.json";
+import zhPromotions from "./locales/zh/promotions.json";
 
 export * from "./translate.ts";
 
@@ -65,6 +67,7 @@ export const resources = {
     mail: frMail,
     admin: frAdmin,
     planning: frPlanning,
+    promotions: frPromotions,
   },
   zh: {
     api: zhApi,
@@ -86,6 +89,7 @@ export const resources = {
     mail: zhMail,
     admin: zhAdmin,
     planning: zhPlanning,
+    promotions: zhPromotions,
   },
   // Every namespace of translate.ts, and no other.
 } as const satisfies Record<"fr" | "zh", Record<Namespace, object>>;

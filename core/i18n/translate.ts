@@ -27,6 +27,7 @@ export const NAMESPACES = [
   "mail",
   "admin",
   "planning",
+  "promotions",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type Vars = Record<string, string | number>;

@@ -74,11 +74,17 @@ describe("roles", () => {
       "catalogue:read",
       "catalogue:write",
       "catalogue:import",
+      "promotions:read",
     ]);
     for (const p of ["orders:refund", "credit_notes:write", "invoices:read", "audit:read"] as const)
       expect(can(["accountant"], p)).toBe(true);
     for (const p of ["orders:edit", "orders:cancel", "returns:write", "catalogue:write"] as const)
       expect(can(["accountant"], p), p).toBe(false);
+  });
+
+  it("lets the owner and the manager write coupons and promotions; the catalogue role reads them; no one else sees them", () => {
+    expect(STAFF_ROLES.filter((r) => can([r], "promotions:write"))).toEqual(["owner", "manager"]);
+    expect(STAFF_ROLES.filter((r) => can([r], "promotions:read"))).toEqual(["owner", "manager", "catalogue"]);
   });
 
   it("adds up the roles a member holds, and grants nothing without a role or for a role no longer known", () => {

@@ -38,6 +38,10 @@ export const PERMISSIONS = [
   "catalogue:read",
   "catalogue:write",
   "catalogue:import",
+  /** Coupons and model promotions: reading them and their usage figures. */
+  "promotions:read",
+  /** Create, edit and end coupons and model promotions (decision 144). */
+  "promotions:write",
   "settings:read",
   "settings:write",
   "staff:read",
@@ -78,8 +82,11 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     "invoices:read",
     "catalogue:read",
   ],
-  /** Keeps the products, prices and stock: by hand or by CSV import. */
-  catalogue: ["dashboard:read", "catalogue:read", "catalogue:write", "catalogue:import"],
+  /**
+   * Keeps the products, prices and stock: by hand or by CSV import. Reads coupons and promotions to see what a price
+   * change meets; writing them is a commercial decision, the owner's and the manager's (decision 144).
+   */
+  catalogue: ["dashboard:read", "catalogue:read", "catalogue:write", "catalogue:import", "promotions:read"],
   /** Money going out and its papers: refunds, credit notes, invoices; reads the audit log to check who did what. */
   accountant: [
     "dashboard:read",

@@ -4,6 +4,8 @@ import type { FastifyInstance } from "fastify";
 import { eq } from "drizzle-orm";
 import { staffUsers } from "#server/db/schema/index.ts";
 import { memberOf } from "#server/modules/staff/staff-sessions.service.ts";
+import type { StaffContext } from "#server/modules/staff/audited.ts";
+import type { Db } from "#server/db/client.ts";
 
 export async function staffCookie(app: FastifyInstance, email: string): Promise<string> {
   const { db, staffAuth } = app.services;
@@ -19,4 +21,13 @@ export async function staffContextOf(app: FastifyInstance, email: string, lang: 
   const { db } = app.services;
   const [u] = await db.select().from(staffUsers).where(eq(staffUsers.email, email));
   return { db, staff: memberOf(u), lang, ip: "127.0.0.1" };
+}
+
+/** The same from a database: the demo staff member whose e-mail starts with `who` ("entrepot", "service-client"…). */
+export async function demoStaff(db: Db, who: string, lang: "fr" | "zh" = "fr"): Promise<StaffContext> {
+  const [u] = await db
+    .select()
+    .from(staffUsers)
+    .where(eq(staffUsers.email, `${who}@comptoir-emballage.fr`));
+  return { db, staff: memberOf(u), lang, ip: "192.0.2.30" };
 }

@@ -4,17 +4,15 @@
 // connections: two staff receiving the same return, two refunds of it, refunds and credit notes by hand together
 // never above what the order was paid.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { demoStaff } from "#server/test/staff.ts";
+import { sql } from "drizzle-orm";
 import { query, type Database } from "#server/db/client.ts";
-import { staffUsers } from "#server/db/schema/index.ts";
 import { seedDemo } from "#server/db/seed/index.ts";
 import { loadEnv } from "#server/env.ts";
 import { createReadCache } from "#server/read-cache.ts";
 import { createServices } from "#server/services.ts";
 import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
 import { makeOrder, one, type TestOrder } from "#server/test/payments.ts";
-import { memberOf } from "#server/modules/staff/staff-sessions.service.ts";
-import type { StaffContext } from "#server/modules/staff/audited.ts";
 import { contextOf } from "#server/context.ts";
 
 describe.each(testDbKinds())("return desk (%s)", (kind) => {
@@ -22,13 +20,7 @@ describe.each(testDbKinds())("return desk (%s)", (kind) => {
   let services: ReturnType<typeof createServices>;
   let modelId: number;
   let seq = 0;
-  const ctxOf = async (who: string): Promise<StaffContext> => {
-    const [u] = await d.db
-      .select()
-      .from(staffUsers)
-      .where(eq(staffUsers.email, `${who}@comptoir-emballage.fr`));
-    return { db: d.db, staff: memberOf(u), lang: "fr", ip: "192.0.2.41" };
-  };
+  const ctxOf = (who: string) => demoStaff(d.db, who);
   const outcome = (p: Promise<unknown>) =>
     p.then(
       () => "done",

@@ -3,13 +3,12 @@
 // died taken again when its lease runs out, and a worker that lost its lease writing nothing. On PostgreSQL, two
 // workers on separate connections share the queue without running a job twice.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoStaff } from "#server/test/staff.ts";
 import { eq, sql } from "drizzle-orm";
 import { query, type Database } from "#server/db/client.ts";
-import { auditLog, jobs, staffUsers } from "#server/db/schema/index.ts";
+import { auditLog, jobs } from "#server/db/schema/index.ts";
 import { seedDemo } from "#server/db/seed/index.ts";
 import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
-import { memberOf } from "#server/modules/staff/staff-sessions.service.ts";
-import type { StaffContext } from "#server/modules/staff/audited.ts";
 import { JOB_MAX_ATTEMPTS } from "#core/jobs.ts";
 import { createJobs, type JobOutcome, type JobSpecs, type RunningJob } from "./jobs.service.ts";
 import { createJobWorker } from "./jobs.worker.ts";
@@ -33,13 +32,7 @@ describe.each(testDbKinds())("back-office jobs (%s)", (kind) => {
   const service = createJobs(specs);
   const worker = () => createJobWorker(d.db, specs, { log: quiet, reportMs: 0 });
 
-  const ctxOf = async (who: string): Promise<StaffContext> => {
-    const [u] = await d.db
-      .select()
-      .from(staffUsers)
-      .where(eq(staffUsers.email, `${who}@comptoir-emballage.fr`));
-    return { db: d.db, staff: memberOf(u), lang: "fr", ip: "192.0.2.41" };
-  };
+  const ctxOf = (who: string) => demoStaff(d.db, who);
   const refusal = (p: Promise<unknown>) =>
     p.then(
       () => "accepted",

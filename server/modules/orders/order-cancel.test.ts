@@ -3,9 +3,10 @@
 // nothing for an unpaid order; recorded, audited, told to the customer. Races on PostgreSQL with separate
 // connections: two staff, a late payment notification, the unpaid-order expiry.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoStaff } from "#server/test/staff.ts";
 import { eq, sql } from "drizzle-orm";
 import { query, type Database } from "#server/db/client.ts";
-import { auditLog, orderEvents, staffUsers } from "#server/db/schema/index.ts";
+import { auditLog, orderEvents } from "#server/db/schema/index.ts";
 import { seedDemo } from "#server/db/seed/index.ts";
 import { loadEnv } from "#server/env.ts";
 import { createReadCache } from "#server/read-cache.ts";
@@ -13,7 +14,6 @@ import { createServices } from "#server/services.ts";
 import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
 import { makeOrder, one, type TestOrder } from "#server/test/payments.ts";
 import { pdfToText } from "#server/test/pdf-text.ts";
-import { memberOf } from "#server/modules/staff/staff-sessions.service.ts";
 import type { StaffContext } from "#server/modules/staff/audited.ts";
 import { refundKey } from "#server/modules/payments/refunds.ts";
 
@@ -23,13 +23,7 @@ describe.each(testDbKinds())("order cancellation by staff (%s)", (kind) => {
   let modelId: number;
   let email: string;
   let seq = 0;
-  const ctxOf = async (who: string): Promise<StaffContext> => {
-    const [u] = await d.db
-      .select()
-      .from(staffUsers)
-      .where(eq(staffUsers.email, `${who}@comptoir-emballage.fr`));
-    return { db: d.db, staff: memberOf(u), lang: "fr", ip: "192.0.2.30" };
-  };
+  const ctxOf = (who: string) => demoStaff(d.db, who);
   const refusal = (p: Promise<unknown>) =>
     p.then(
       () => "accepted",

@@ -4,9 +4,10 @@
 // the customer. Races on PostgreSQL with separate connections: an edit against the start of preparation, against
 // another edit, against the payment notice of the unpaid order.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { demoStaff } from "#server/test/staff.ts";
+import { sql } from "drizzle-orm";
 import { query, type Database } from "#server/db/client.ts";
-import { auditLog, staffUsers } from "#server/db/schema/index.ts";
+import { auditLog } from "#server/db/schema/index.ts";
 import { seedDemo } from "#server/db/seed/index.ts";
 import { loadEnv } from "#server/env.ts";
 import { createReadCache } from "#server/read-cache.ts";
@@ -15,7 +16,6 @@ import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
 import { one } from "#server/test/payments.ts";
 import { pdfToText } from "#server/test/pdf-text.ts";
 import { contextOf } from "#server/context.ts";
-import { memberOf } from "#server/modules/staff/staff-sessions.service.ts";
 import type { StaffContext } from "#server/modules/staff/audited.ts";
 import { editRevision, type EditRefund } from "#core/orders/edit.ts";
 import { zoneOf } from "#core/freight-tariff.ts";
@@ -33,13 +33,7 @@ describe.each(testDbKinds())("order edit by staff (%s)", (kind) => {
   let C: { id: number; reference: string };
   let seq = 0;
 
-  const ctxOf = async (who: string): Promise<StaffContext> => {
-    const [u] = await d.db
-      .select()
-      .from(staffUsers)
-      .where(eq(staffUsers.email, `${who}@comptoir-emballage.fr`));
-    return { db: d.db, staff: memberOf(u), lang: "fr", ip: "192.0.2.40" };
-  };
+  const ctxOf = (who: string) => demoStaff(d.db, who);
   const refusal = (p: Promise<unknown>) =>
     p.then(
       () => "accepted",

@@ -2,27 +2,20 @@
 // the audit log, told to the customer; a role without the permission changes nothing; two staff acting on one
 // order at the same moment give one change (PostgreSQL, separate connections).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoStaff } from "#server/test/staff.ts";
 import { eq, sql } from "drizzle-orm";
 import { query, type Database } from "#server/db/client.ts";
-import { auditLog, orderEvents, orders, staffUsers } from "#server/db/schema/index.ts";
+import { auditLog, orderEvents, orders } from "#server/db/schema/index.ts";
 import { seedDemo } from "#server/db/seed/index.ts";
 import { loadEnv } from "#server/env.ts";
 import { createReadCache } from "#server/read-cache.ts";
 import { createServices } from "#server/services.ts";
 import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
-import { memberOf } from "#server/modules/staff/staff-sessions.service.ts";
-import type { StaffContext } from "#server/modules/staff/audited.ts";
 
 describe.each(testDbKinds())("order life by staff (%s)", (kind) => {
   let d: Database;
   let services: ReturnType<typeof createServices>;
-  const ctxOf = async (email: string): Promise<StaffContext> => {
-    const [u] = await d.db
-      .select()
-      .from(staffUsers)
-      .where(eq(staffUsers.email, `${email}@comptoir-emballage.fr`));
-    return { db: d.db, staff: memberOf(u), lang: "fr", ip: "192.0.2.20" };
-  };
+  const ctxOf = (who: string) => demoStaff(d.db, who);
   const refusal = (p: Promise<unknown>) =>
     p.then(
       () => "accepted",

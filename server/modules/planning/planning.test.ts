@@ -3,9 +3,10 @@
 // where each delivery stands and the first date each order to plan fits, the round sheet's text; two planners taking
 // the last place of a round at once give one plan (PostgreSQL, separate connections).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoStaff } from "#server/test/staff.ts";
 import { and, eq, sql } from "drizzle-orm";
 import { query, type Database } from "#server/db/client.ts";
-import { auditLog, orderEvents, orders, staffUsers } from "#server/db/schema/index.ts";
+import { auditLog, orderEvents, orders } from "#server/db/schema/index.ts";
 import { seedDemo } from "#server/db/seed/index.ts";
 import { loadEnv } from "#server/env.ts";
 import { createReadCache } from "#server/read-cache.ts";
@@ -13,7 +14,6 @@ import { createServices } from "#server/services.ts";
 import { contextOf } from "#server/context.ts";
 import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
 import { pdfToText } from "#server/test/pdf-text.ts";
-import { memberOf } from "#server/modules/staff/staff-sessions.service.ts";
 import type { StaffContext } from "#server/modules/staff/audited.ts";
 import { addDays, addWorkingDays, nextWorkingDay, replyDeadline, shopToday } from "#core/aftersales/deliveries.ts";
 import { isPlannableDate } from "#core/planning/capacity.ts";
@@ -27,13 +27,7 @@ describe.each(testDbKinds())("delivery planning (%s)", (kind) => {
   /** Working days ahead whose reply deadline is ahead too: each test plans on dates of its own. */
   const day = (n: number) => addWorkingDays(today, n + 1);
 
-  const ctxOf = async (email: string, lang: "fr" | "zh" = "fr"): Promise<StaffContext> => {
-    const [u] = await d.db
-      .select()
-      .from(staffUsers)
-      .where(eq(staffUsers.email, `${email}@comptoir-emballage.fr`));
-    return { db: d.db, staff: memberOf(u), lang, ip: "192.0.2.30" };
-  };
+  const ctxOf = (who: string, lang: "fr" | "zh" = "fr") => demoStaff(d.db, who, lang);
   const refusal = (p: Promise<unknown>) =>
     p.then(
       () => "accepted",

@@ -3,17 +3,16 @@
 // prices; every paper's text in French and in Chinese; the start of a selection's preparation, order by order, audited,
 // refused to a role without the permission, and once per order when two staff start it together (PostgreSQL).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoStaff } from "#server/test/staff.ts";
 import { eq, inArray, sql } from "drizzle-orm";
 import { query, type Database } from "#server/db/client.ts";
-import { auditLog, orderEvents, orders, staffUsers } from "#server/db/schema/index.ts";
+import { auditLog, orderEvents, orders } from "#server/db/schema/index.ts";
 import { seedDemo } from "#server/db/seed/index.ts";
 import { loadEnv } from "#server/env.ts";
 import { createReadCache } from "#server/read-cache.ts";
 import { createServices } from "#server/services.ts";
 import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
 import { pdfPages, pdfToText } from "#server/test/pdf-text.ts";
-import { memberOf } from "#server/modules/staff/staff-sessions.service.ts";
-import type { StaffContext } from "#server/modules/staff/audited.ts";
 
 const DAY = "2031-03-04";
 const AT = new Date("2031-03-03T15:30:00Z");
@@ -28,13 +27,7 @@ describe.each(testDbKinds())("preparation (%s)", (kind) => {
   let shared: string;
   let unplaced: string;
 
-  const ctxOf = async (email: string, lang: "fr" | "zh" = "fr"): Promise<StaffContext> => {
-    const [u] = await d.db
-      .select()
-      .from(staffUsers)
-      .where(eq(staffUsers.email, `${email}@comptoir-emballage.fr`));
-    return { db: d.db, staff: memberOf(u), lang, ip: "192.0.2.30" };
-  };
+  const ctxOf = (who: string, lang: "fr" | "zh" = "fr") => demoStaff(d.db, who, lang);
   const statuses = async (ids: number[]) =>
     Object.fromEntries(
       (await d.db.select({ id: orders.id, s: orders.status }).from(orders).where(inArray(orders.id, ids))).map((o) => [o.id, o.s]),
