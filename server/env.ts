@@ -43,11 +43,16 @@ const envSchema = z.object({
    * Server-only, unlike SIGN_SECRET which the browser knows; set it in production (changing it voids sent links).
    */
   LINK_SECRET: z.string().min(16).default("comptoir-demo-link-secret"),
-  /** AES-256-GCM key of the staff's second-factor secrets at rest (totp-secret.ts); changing it locks them out. */
+  /** AES-256-GCM key of the staff's second-factor secrets at rest (totp-secret.ts); change it with STAFF_TOTP_KEY_PREVIOUS. */
   STAFF_TOTP_KEY: z
     .string()
     .default(DEMO_TOTP_KEY)
     .refine((v) => parseTotpKey(v) !== null, "32 bytes, as 64 hex characters or base64"),
+  /** The key before STAFF_TOTP_KEY was changed: its secrets still open, and are sealed again at their next use. */
+  STAFF_TOTP_KEY_PREVIOUS: z
+    .string()
+    .refine((v) => parseTotpKey(v) !== null, "32 bytes, as 64 hex characters or base64")
+    .optional(),
   MAINTENANCE: bool.default(false),
   /** Check every API answer against its contract (answer-check.ts); on by default in tests only. */
   CHECK_ANSWERS: bool.optional(),

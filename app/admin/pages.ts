@@ -39,6 +39,10 @@ export const ADMIN_PAGES: AdminPage[] = [
   /** Coupons and model promotions (decision 144). */
   { id: "admin-coupons", path: "coupons", file: "admin/coupons.tsx" },
   { id: "admin-promotions", path: "promotions", file: "admin/promotions.tsx" },
+  /** The questions inbox (decision 142); a file of a question is a download, not a page. */
+  { id: "admin-questions", path: "questions", file: "admin/questions.tsx" },
+  { id: "admin-question", path: "questions/:id", file: "admin/question.tsx" },
+  { id: "admin-question-file", path: "questions/:id/fichiers/:file", file: "admin/question-file.ts" },
 ];
 
 /** The back office's layout route: `admin` and `zh:admin`. */
