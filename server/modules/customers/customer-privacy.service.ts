@@ -18,6 +18,7 @@ import {
   orders,
   outboxMessages,
   passwordResets,
+  questionNotes,
   questions,
   quotations,
   receiptArrangements,
@@ -60,7 +61,8 @@ export function createCustomerPrivacy(deps: { sessions: SessionService; storage:
       const orderIds = orderRows.map((o) => o.id);
       const returnRows = await db.select().from(returnRequests).where(eq(returnRequests.customerId, id)).orderBy(returnRequests.id);
       const questionRows = await db.select().from(questions).where(eq(questions.customerId, id)).orderBy(questions.id);
-      const [lines, returnLineRows, attachmentRows] = await Promise.all([
+      const questionIds = questionRows.map((q) => q.id);
+      const [lines, returnLineRows, attachmentRows, noteRows] = await Promise.all([
         orderIds.length ? db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(orderLines.id) : [],
         returnRows.length
           ? db
@@ -85,6 +87,14 @@ export function createCustomerPrivacy(deps: { sessions: SessionService; storage:
           })
           .from(attachments)
           .where(eq(attachments.customerId, id)),
+        // staff's internal notes about the customer's questions are data about them too
+        questionIds.length
+          ? db
+              .select({ question_id: questionNotes.questionId, at: questionNotes.at, body: questionNotes.body })
+              .from(questionNotes)
+              .where(inArray(questionNotes.questionId, questionIds))
+              .orderBy(questionNotes.at)
+          : [],
       ]);
       const [addressRows, receiving, invoiceRows, creditNoteRows, quotationRows, wishlistRows, newsletter, sessionRows, notificationRows] =
         await Promise.all([
@@ -139,7 +149,11 @@ export function createCustomerPrivacy(deps: { sessions: SessionService; storage:
         invoices: invoiceRows,
         credit_notes: creditNoteRows,
         returns: returnRows.map((r) => ({ ...r, lines: returnLineRows.filter((l) => l.returnId === r.id) })),
-        questions: questionRows.map((q) => ({ ...q, attachments: attachmentRows.filter((a) => a.question_id === q.id) })),
+        questions: questionRows.map((q) => ({
+          ...q,
+          attachments: attachmentRows.filter((a) => a.question_id === q.id),
+          internal_notes: noteRows.filter((n) => n.question_id === q.id),
+        })),
         quotations: quotationRows,
         quick_order_lists: wishlistRows,
         newsletter: newsletter[0] ?? null,
@@ -180,13 +194,13 @@ export function createCustomerPrivacy(deps: { sessions: SessionService; storage:
         })
         .where(eq(customers.id, id));
       const files = await db.delete(attachments).where(eq(attachments.customerId, id)).returning({ key: attachments.storageKey });
-      // the questions stay as the shop's record of the exchange, without what the customer (or staff) wrote
-      await db.update(questions).set({ content: "", attachment: null, answer: null }).where(eq(questions.customerId, id));
-      await db.update(returnRequests).set({ comment: null }).where(eq(returnRequests.customerId, id));
       const counts: Record<string, number> = { attachments: files.length };
       const gone = async (name: string, rows: Promise<unknown[]>) => {
         counts[name] = (await rows).length;
       };
+      // the questions are no legal record: they go with their internal notes (cascade); their files went above
+      await gone("questions", db.delete(questions).where(eq(questions.customerId, id)).returning({ id: questions.id }));
+      await db.update(returnRequests).set({ comment: null }).where(eq(returnRequests.customerId, id));
       await gone("sessions", db.delete(sessions).where(eq(sessions.customerId, id)).returning({ id: sessions.id }));
       await gone("known_devices", query(db, sql`delete from known_devices where customer_id = ${id} returning customer_id`));
       await gone(

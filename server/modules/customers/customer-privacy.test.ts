@@ -25,6 +25,7 @@ const CUSTOMER_TABLES = [
   "carts",
   "newsletter_subscriptions",
   "questions",
+  "question_notes",
   "attachments",
   "return_requests",
   "notifications",
@@ -103,6 +104,13 @@ describe.each(testDbKinds())("a customer's data on request (%s)", (kind) => {
       s().db,
       sql`select o.number from invoices i join orders o on o.id = i.order_id where i.customer_id = ${c.id} limit 1`,
     );
+    // a staff note about one of the customer's questions, naming them
+    const noted = await query(
+      s().db,
+      sql`insert into question_notes (question_id, staff_id, body)
+          select q.id, ${ctx.staff.id}, ${`Rappeler ${EMAIL}`} from questions q where q.customer_id = ${c.id} limit 1 returning id`,
+    );
+    expect(noted).toHaveLength(1);
     expect(await s().customerPrivacy.erase(ctx, "C100001")).toEqual({ erased: true });
 
     for (const table of CUSTOMER_TABLES) {
