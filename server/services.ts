@@ -57,6 +57,7 @@ import { createStaffCustomers } from "./modules/customers/staff-customers.servic
 import { createCustomerApproval } from "./modules/customers/customer-approval.service.ts";
 import { createOrderNotes } from "./modules/orders/order-notes.service.ts";
 import { createOrderBulk } from "./modules/orders/order-bulk.service.ts";
+import { createAccounting } from "./modules/accounting/accounting.service.ts";
 import { createPickupDesk } from "./modules/orders/pickup-desk.service.ts";
 import { createPlanning } from "./modules/planning/planning.service.ts";
 import { createStaffPromotions } from "./modules/promotions/staff-promotions.service.ts";
@@ -180,6 +181,8 @@ export function createServices(
     quotations: createQuotationsService(cart),
     /** Questions and their attachments (decision 083); files under DATA_DIR/attachments. */
     questions,
+    /** The accounting export of a period: journal entries for the accountant's software (decision 146). */
+    accounting: createAccounting(),
   };
 }
 

@@ -8,7 +8,7 @@
 // Amounts are exact decimals (core/money.ts); a piece's customer line is the sum of its other lines, so each piece
 // balances by construction, and an amount below zero goes to the other side. Dates are the shop's calendar days.
 import { Decimal, decOrZero, type DecimalInput } from "../money.ts";
-import { vatByRate, type VatRow } from "../vat.ts";
+import { spreadInProportion, vatByRate, type VatRow } from "../vat.ts";
 import { vatBreakdown } from "../order-view.ts";
 import { calendarParts, type DateInput } from "../format-date.ts";
 import { csvText, type CsvCell } from "../csv.ts";
@@ -97,22 +97,31 @@ const who = (p: Party) => (p.client_number ? `${p.name} (${p.client_number})` : 
 
 export type InvoiceEntryInput = { number: string; issued_at: DateInput; contents: InvoiceContents; party: Party };
 
-/** An invoice's piece in the sales journal, from its frozen contents: goods HT by rate, freight HT, VAT by rate. */
+/**
+ * An invoice's piece in the sales journal, from its frozen contents: goods HT by rate, freight HT, VAT by rate, the
+ * customer's TTC. The invoice's own totals are booked — what it says and what the customer paid: should its rows by
+ * rate not add up to them to the cent (invoices of an older rounding took the VAT on the total), the difference is
+ * spread over the rates in proportion (core/vat.ts spreadInProportion), the largest taking what rounding leaves.
+ */
 export function invoiceEntry(inv: InvoiceEntryInput): EntryLine[] {
   const c = inv.contents;
   const label = `Facture ${inv.number} ${who(inv.party)}`;
-  // The invoice's VAT rows (freight with the VAT it was charged with) and the goods' bases by rate (less the coupon).
+  // The invoice's VAT rows (freight with the VAT it was charged with) and the goods' bases by rate (less the coupon),
+  // highest rate first.
   const vat = vatBreakdown(c.lines, c);
   const goods = vatByRate(
     c.lines.map((l) => ({ amount: l.line_ht, rate: l.tva })),
     { discount: c.discount_amount },
   ).rows;
+  const freight = decOrZero(c.freight_ht);
+  const goodsHt = spreadInProportion(decOrZero(c.total_ht).minus(freight), new Map(goods.map((r) => [r.rate, decOrZero(r.base)])));
+  const vatByRow = spreadInProportion(decOrZero(c.total_tva), new Map(vat.map((r) => [r.rate, decOrZero(r.vat)])));
   return piece(
     { journal: JOURNALS.sales, date: accountingDate(inv.issued_at), piece: inv.number },
     [
-      ...goods.map((r) => ({ account: salesAccount(r.rate), amount: decOrZero(r.base), side: "credit" as const, label })),
-      { account: ACCOUNTS.freight, amount: decOrZero(c.freight_ht), side: "credit", label },
-      ...vat.map((r) => ({ account: ACCOUNTS.vatCollected, amount: decOrZero(r.vat), side: "credit" as const, label })),
+      ...goods.map((r) => ({ account: salesAccount(r.rate), amount: goodsHt.get(r.rate)!, side: "credit" as const, label })),
+      { account: ACCOUNTS.freight, amount: freight, side: "credit", label },
+      ...vat.map((r) => ({ account: ACCOUNTS.vatCollected, amount: vatByRow.get(r.rate)!, side: "credit" as const, label })),
     ],
     { account: ACCOUNTS.customers, side: "debit", label },
   );
