@@ -36,6 +36,9 @@ export const ADMIN_PAGES: AdminPage[] = [
   /** Coupons and model promotions (decision 144). */
   { id: "admin-coupons", path: "coupons", file: "admin/coupons.tsx" },
   { id: "admin-promotions", path: "promotions", file: "admin/promotions.tsx" },
+  /** The accounting export of a period: its totals, and the CSV file (a download, no component) (decision 146). */
+  { id: "admin-accounting", path: "comptabilite", file: "admin/accounting.tsx" },
+  { id: "admin-accounting-export", path: "comptabilite/export", file: "admin/accounting-export.ts" },
 ];
 
 /** The back office's layout route: `admin` and `zh:admin`. */
