@@ -7,6 +7,8 @@ export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const needsOrder = (type: QuestionType) => type !== "suggestion";
 
 export const QUESTION_MAX_LENGTH = 2000;
+/** The longest internal note of the back office on a question (the database checks it too). */
+export const QUESTION_NOTE_MAX = 2000;
 /** Attachments per question. */
 export const MAX_ATTACHMENTS = 3;
 /** Bytes per attachment: photos of a damaged parcel, a scanned delivery note. */
@@ -20,7 +22,7 @@ export const ATTACHMENT_TYPES = {
   "image/gif": ["gif"],
   "application/pdf": ["pdf"],
 } as const;
-type AttachmentType = keyof typeof ATTACHMENT_TYPES;
+export type AttachmentType = keyof typeof ATTACHMENT_TYPES;
 /** For the file picker only: the server decides by content. */
 export const ATTACHMENT_ACCEPT = ".png,.jpg,.jpeg,.webp,.gif,.pdf,image/png,image/jpeg,image/webp,image/gif,application/pdf";
 
@@ -83,4 +85,19 @@ export function formatSize(bytes: number, lang: "fr" | "zh"): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} ${k}`;
   const n = (Math.round((bytes / 1024 / 1024) * 10) / 10).toFixed(1);
   return `${lang === "fr" ? n.replace(".", ",") : n} ${m}`;
+}
+
+/**
+ * The headers of an attachment's download, the customer's and the back office's alike: its checked type, never
+ * sniffed, never rendered as a page, never cached, saved under its cleaned name (ASCII fallback and RFC 5987 name).
+ */
+export function attachmentHeaders(file: { name: string; contentType: string }): Record<string, string> {
+  const ascii = file.name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return {
+    "content-type": file.contentType,
+    "content-disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+    "x-content-type-options": "nosniff",
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'; sandbox",
+    "cache-control": "private, no-store",
+  };
 }

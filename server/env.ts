@@ -38,11 +38,16 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   SIGN_SECRET: z.string().min(8).default("comptoir-demo-sign-secret"),
   SIGN_CHECK: bool.default(true),
-  /** AES-256-GCM key of the staff's second-factor secrets at rest (totp-secret.ts); changing it locks them out. */
+  /** AES-256-GCM key of the staff's second-factor secrets at rest (totp-secret.ts); change it with STAFF_TOTP_KEY_PREVIOUS. */
   STAFF_TOTP_KEY: z
     .string()
     .default(DEMO_TOTP_KEY)
     .refine((v) => parseTotpKey(v) !== null, "32 bytes, as 64 hex characters or base64"),
+  /** The key before STAFF_TOTP_KEY was changed: its secrets still open, and are sealed again at their next use. */
+  STAFF_TOTP_KEY_PREVIOUS: z
+    .string()
+    .refine((v) => parseTotpKey(v) !== null, "32 bytes, as 64 hex characters or base64")
+    .optional(),
   MAINTENANCE: bool.default(false),
   /** Check every API answer against its contract (answer-check.ts); on by default in tests only. */
   CHECK_ANSWERS: bool.optional(),

@@ -44,7 +44,6 @@ import { createDeliveryWorker, type DeliveryWorkerOptions } from "./modules/afte
 import { join } from "node:path";
 import { createQuestionsService } from "./modules/questions/questions.service.ts";
 import { diskStorage } from "./modules/questions/attachment-storage.ts";
-import { addNotification } from "./modules/notifications/notifications.service.ts";
 import { documentAttachments } from "./modules/documents/mail-attachments.ts";
 import { createStaffAuth } from "./modules/staff/staff-auth.service.ts";
 import { totpKey } from "./modules/staff/totp-secret.ts";
@@ -56,6 +55,8 @@ import { createStaffOrders } from "./modules/orders/staff-orders.service.ts";
 import { createStaffCustomers } from "./modules/customers/staff-customers.service.ts";
 import { createCustomerApproval } from "./modules/customers/customer-approval.service.ts";
 import { createOrderNotes } from "./modules/orders/order-notes.service.ts";
+import { createStaffQuestions } from "./modules/questions/staff-questions.service.ts";
+import { tellAnswered } from "./modules/questions/answer-mail.ts";
 import { createOrderBulk } from "./modules/orders/order-bulk.service.ts";
 import { createAccounting } from "./modules/accounting/accounting.service.ts";
 import { createPickupDesk } from "./modules/orders/pickup-desk.service.ts";
@@ -98,10 +99,8 @@ export function createServices(
   /** What each kind of back-office job does (core/jobs.ts). */
   const jobSpecs: JobSpecs = { preparation_pdf: preparationJob(db, preparation) };
   const questions = createQuestionsService({ storage: diskStorage(join(env.DATA_DIR, "attachments")), limits });
-  // An answer from the shop becomes a notice in the same transaction.
-  questions.onAnswered(async (q, e) => {
-    await addNotification(q, { customerId: e.customerId, kind: "answer_received", orderId: e.orderId, ref: `#${e.questionId}` });
-  });
+  // An answer from the shop becomes a notice and an e-mail in the same transaction.
+  questions.onAnswered((q, e) => tellAnswered(q, e, env.PUBLIC_URL));
   return {
     /** The pool: the handle for a use case that is not part of a larger one. */
     db,
@@ -130,13 +129,18 @@ export function createServices(
     cart,
     orderPlacement: createOrderPlacementService(cart, { publicUrl: env.PUBLIC_URL, shops: config.shops }),
     /** The back office's staff: login with the second factor, sessions (DESIGN §9). */
-    staffAuth: createStaffAuth({ totpKey: totpKey(env.STAFF_TOTP_KEY) }),
+    staffAuth: createStaffAuth({
+      totpKey: totpKey(env.STAFF_TOTP_KEY),
+      previousTotpKey: env.STAFF_TOTP_KEY_PREVIOUS ? totpKey(env.STAFF_TOTP_KEY_PREVIOUS) : null,
+    }),
     /** Staff move orders along their life (core/orders/life.ts): planning, preparation, shipping, delivery, pickup. */
     orderLife,
     /** Staff edit an order's lines before its preparation (decision 140): totals, stock, refund or balance due. */
     orderEdit: createOrderEdit({ cart, publicUrl: env.PUBLIC_URL, tariff: freight.tariff }),
     /** Staff's internal notes on an order: never shown to the customer. */
     orderNotes: createOrderNotes(),
+    /** The back office's questions inbox: list, answer with files, assignment, internal notes. */
+    staffQuestions: createStaffQuestions(questions),
     /** The order queue's bulk actions: an order life event per chosen order, or the selection as CSV. */
     orderBulk: createOrderBulk(orderLife),
     /** The store counter: each shop's pickups ready, handed over today, still being prepared. */

@@ -8,6 +8,7 @@ import { formatDate } from "#core/format-date.ts";
 import { useT, type T } from "#app/lib/i18n.tsx";
 import { adminPath, requireStaff } from "./guard.ts";
 import { PageTitle } from "./ui.tsx";
+import { Pager } from "./pager.tsx";
 import { fieldMessages } from "./form.ts";
 import { titleMeta } from "./meta.ts";
 
@@ -62,7 +63,6 @@ const input = "rounded border border-line px-3 py-2";
 export default function AdminAudit() {
   const { t, lang } = useT();
   const { page, asked, errors, staff, entities } = useLoaderData<typeof loader>();
-  const pages = page ? Math.max(1, Math.ceil(page.total / page.page_size)) : 1;
   const pageLink = (n: number) => {
     const p = new URLSearchParams(Object.entries(asked).filter(([, v]) => v !== ""));
     if (n > 1) p.set("page", String(n));
@@ -164,21 +164,7 @@ export default function AdminAudit() {
               </table>
             </div>
           )}
-          {pages > 1 && (
-            <nav aria-label={t("admin.audit_pages")} className="mt-4 flex items-center gap-4 text-sm">
-              {page.page > 1 && (
-                <Link to={pageLink(page.page - 1)} rel="prev">
-                  {t("admin.audit_previous")}
-                </Link>
-              )}
-              <span>{t("admin.audit_page", { page: String(page.page), pages: String(pages) })}</span>
-              {page.page < pages && (
-                <Link to={pageLink(page.page + 1)} rel="next">
-                  {t("admin.audit_next")}
-                </Link>
-              )}
-            </nav>
-          )}
+          <Pager page={page} label={t("admin.audit_pages")} href={pageLink} />
         </>
       )}
     </>

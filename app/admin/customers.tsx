@@ -17,6 +17,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { adminPath, requireStaff, staffContext } from "./guard.ts";
 import { fieldMessages, formAction, formFields, parseFields, type FormFailure } from "./form.ts";
 import { Failure, PageTitle, SubmitButton } from "./ui.tsx";
+import { Pager } from "./pager.tsx";
 import { ApprovalBadge } from "./customer-parts.tsx";
 import { titleMeta } from "./meta.ts";
 
@@ -68,8 +69,6 @@ export default function AdminCustomers() {
       </span>
     ) : null;
   const described = (name: string) => (errors[name] ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
-  const pages = page ? Math.max(1, Math.ceil(page.total / page.page_size)) : 1;
-  const hasNext = page ? (page.capped ? page.list.length === page.page_size : page.page < pages) : false;
   const href = (change: Record<string, string>) => {
     const p = new URLSearchParams();
     for (const [k, v] of Object.entries({ ...asked, ...change })) if (v && !(k === "page" && v === "1")) p.set(k, v);
@@ -215,25 +214,7 @@ export default function AdminCustomers() {
               </table>
             </div>
           )}
-          {(hasNext || page.page > 1) && (
-            <nav aria-label={t("admin.customers_pages")} className="mt-4 flex items-center gap-4 text-sm">
-              {page.page > 1 && (
-                <Link to={href({ page: String(page.page - 1) })} rel="prev">
-                  {t("admin.orders_previous")}
-                </Link>
-              )}
-              <span>
-                {page.capped
-                  ? t("admin.orders_page_open", { page: String(page.page) })
-                  : t("admin.orders_page", { page: String(page.page), pages: String(pages) })}
-              </span>
-              {hasNext && (
-                <Link to={href({ page: String(page.page + 1) })} rel="next">
-                  {t("admin.orders_next")}
-                </Link>
-              )}
-            </nav>
-          )}
+          <Pager page={page} label={t("admin.customers_pages")} href={(n) => href({ page: String(n) })} />
         </>
       )}
     </>

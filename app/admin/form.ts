@@ -15,7 +15,11 @@ const STATUS = { refused: 400, not_found: 404, conflict: 409, unauthenticated: 4
 
 /** The form's fields as an object (a field sent several times, as ticked boxes, gives a list). */
 export async function formFields(request: Request): Promise<Record<string, unknown>> {
-  const form = await request.formData();
+  return textFields(await request.formData());
+}
+
+/** The text fields of a form already read (a multipart form's files left out). */
+export function textFields(form: FormData): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of new Set(form.keys())) {
     const values = form.getAll(key).filter((v): v is string => typeof v === "string");

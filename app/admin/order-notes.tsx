@@ -14,11 +14,14 @@ export function OrderNotes({
   canWrite,
   answer,
   busy,
+  empty = "admin.order_notes_empty",
 }: {
   notes: NoteView[];
   canWrite: boolean;
   answer?: FormFailure & { noted?: boolean };
   busy: boolean;
+  /** The text of no notes yet (another page than the order's has its own). */
+  empty?: string;
 }) {
   const { t, lang } = useT();
   const mine = answer?.form === "note" ? answer : undefined;
@@ -60,7 +63,7 @@ export function OrderNotes({
         {mine?.noted ? t("admin.order_note_added") : ""}
       </p>
       {notes.length === 0 ? (
-        <p className="text-sm text-muted">{t("admin.order_notes_empty")}</p>
+        <p className="text-sm text-muted">{t(empty)}</p>
       ) : (
         <ol className="flex flex-col gap-3">
           {notes.map((n) => (

@@ -15,6 +15,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { adminPath, requireStaff, staffContext } from "./guard.ts";
 import { fieldMessages, formAction, formFields, parseFields, type FormFailure } from "./form.ts";
 import { PageTitle } from "./ui.tsx";
+import { Pager } from "./pager.tsx";
 import { OrdersTable, type QueueAsked } from "./orders-table.tsx";
 import { BulkForm, type BulkAnswer } from "./orders-bulk.tsx";
 import { titleMeta } from "./meta.ts";
@@ -95,9 +96,6 @@ export default function AdminOrders() {
       </span>
     ) : null;
   const described = (name: string) => (errors[name] ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {});
-  const pages = page ? Math.max(1, Math.ceil(page.total / page.page_size)) : 1;
-  // past the count's cap the last page is unknown: a full page has a next one
-  const hasNext = page ? (page.capped ? page.list.length === page.page_size : page.page < pages) : false;
   /** The queue's address with the filters asked and `change` (a blank value leaves its parameter out). */
   const href = (change: Record<string, string>) => {
     const p = new URLSearchParams();
@@ -254,25 +252,7 @@ export default function AdminOrders() {
               <OrdersTable rows={page.list} sort={sort} modes={modes} href={href} />
             </BulkForm>
           )}
-          {(hasNext || page.page > 1) && (
-            <nav aria-label={t("admin.orders_pages")} className="mt-4 flex items-center gap-4 text-sm">
-              {page.page > 1 && (
-                <Link to={href({ page: String(page.page - 1) })} rel="prev">
-                  {t("admin.orders_previous")}
-                </Link>
-              )}
-              <span>
-                {page.capped
-                  ? t("admin.orders_page_open", { page: String(page.page) })
-                  : t("admin.orders_page", { page: String(page.page), pages: String(pages) })}
-              </span>
-              {hasNext && (
-                <Link to={href({ page: String(page.page + 1) })} rel="next">
-                  {t("admin.orders_next")}
-                </Link>
-              )}
-            </nav>
-          )}
+          <Pager page={page} label={t("admin.orders_pages")} href={(n) => href({ page: String(n) })} />
         </>
       )}
     </>

@@ -36,6 +36,10 @@ export const ADMIN_PAGES: AdminPage[] = [
   /** Coupons and model promotions (decision 144). */
   { id: "admin-coupons", path: "coupons", file: "admin/coupons.tsx" },
   { id: "admin-promotions", path: "promotions", file: "admin/promotions.tsx" },
+  /** The questions inbox (decision 142); a file of a question is a download, not a page. */
+  { id: "admin-questions", path: "questions", file: "admin/questions.tsx" },
+  { id: "admin-question", path: "questions/:id", file: "admin/question.tsx" },
+  { id: "admin-question-file", path: "questions/:id/fichiers/:file", file: "admin/question-file.ts" },
   /** The accounting export of a period: its totals, and the CSV file (a download, no component) (decision 146). */
   { id: "admin-accounting", path: "comptabilite", file: "admin/accounting.tsx" },
   { id: "admin-accounting-export", path: "comptabilite/export", file: "admin/accounting-export.ts" },

@@ -11,6 +11,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { adminPath, requireStaff } from "./guard.ts";
 import { fieldMessages } from "./form.ts";
 import { PageTitle } from "./ui.tsx";
+import { Pager } from "./pager.tsx";
 import { titleMeta } from "./meta.ts";
 
 export const handle = { personal: true };
@@ -43,7 +44,6 @@ const TONE: Record<string, string> = {
 export default function AdminReturns() {
   const { t, lang } = useT();
   const { page, asked, errors, statuses } = useLoaderData<typeof loader>();
-  const pages = page ? Math.max(1, Math.ceil(page.total / page.page_size)) : 1;
   const href = (p: number) => {
     const q = new URLSearchParams();
     if (asked.status) q.set("status", asked.status);
@@ -138,21 +138,7 @@ export default function AdminReturns() {
           </table>
         </div>
       )}
-      {page && pages > 1 && (
-        <nav aria-label={t("admin.returns_pages")} className="mt-4 flex items-center gap-4 text-sm">
-          {page.page > 1 && (
-            <Link to={href(page.page - 1)} className="text-brand underline">
-              {t("admin.returns_prev")}
-            </Link>
-          )}
-          <span>{t("admin.returns_page", { page: page.page, pages })}</span>
-          {page.page < pages && (
-            <Link to={href(page.page + 1)} className="text-brand underline">
-              {t("admin.returns_next")}
-            </Link>
-          )}
-        </nav>
-      )}
+      {page && <Pager page={page} label={t("admin.returns_pages")} href={href} />}
     </>
   );
 }

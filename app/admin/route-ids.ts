@@ -13,4 +13,6 @@ export const ADMIN_MESSAGES: Readonly<Record<string, Namespace[]>> = {
   "admin-delivery-capacities": ["planning"],
   "admin-coupons": ["promotions"],
   "admin-promotions": ["promotions"],
+  "admin-questions": ["questions"],
+  "admin-question": ["questions"],
 };

@@ -14,6 +14,7 @@ export const SECTIONS: Section[] = [
   { path: "/clients", label: "admin.nav_customers", permission: "customers:read" },
   { path: "/coupons", label: "admin.nav_coupons", permission: "promotions:read" },
   { path: "/promotions", label: "admin.nav_promotions", permission: "promotions:read" },
+  { path: "/questions", label: "admin.nav_questions", permission: "questions:read" },
   { path: "/equipe", label: "admin.nav_staff", permission: "staff:read" },
   { path: "/journal", label: "admin.nav_audit", permission: "audit:read" },
   /** Every staff member's own sessions. */

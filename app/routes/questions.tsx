@@ -11,6 +11,7 @@ import type { AttachmentAnswer } from "#core/contracts/questions.ts";
 import { formatDate } from "#core/format-date.ts";
 import { langOfPath, localePath } from "#core/slug.ts";
 import { ATTACHMENT_ACCEPT, MAX_ATTACHMENTS, QUESTION_MAX_LENGTH, QUESTION_TYPES, formatSize } from "#core/questions.ts";
+import { AttachmentLinks } from "#app/components/questions/attachment-links.tsx";
 import { questionSchema } from "#core/validation/questions.ts";
 
 /** Rendered for its customer, never from the render cache (decision 063). */
@@ -233,17 +234,7 @@ export default function QuestionsPage({ loaderData: { orders, history, selected 
                     )}
                   </p>
                   <p className="whitespace-pre-line">{q.content}</p>
-                  {q.attachments.length > 0 && (
-                    <ul className="flex flex-wrap gap-3 text-sm">
-                      {q.attachments.map((a) => (
-                        <li key={a.id}>
-                          <a className="text-brand underline" href={download(a.id)} download={a.name}>
-                            {t("questions.attachment_link", { name: a.name, size: formatSize(a.size, lang) })}
-                          </a>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
+                  <AttachmentLinks files={q.attachments} href={download} />
                   {q.answer ? (
                     <div className="mt-2 rounded bg-paper p-3">
                       <p className="text-sm font-semibold">
@@ -251,6 +242,7 @@ export default function QuestionsPage({ loaderData: { orders, history, selected 
                         {q.answered_at ? t("questions.answered_on", { date: formatDate(q.answered_at, lang) }) : null}
                       </p>
                       <p className="whitespace-pre-line">{q.answer}</p>
+                      <AttachmentLinks files={q.answer_attachments} href={download} className="mt-2" />
                     </div>
                   ) : (
                     <p className="text-sm italic text-muted">{t("questions.awaiting_answer")}</p>

@@ -24,6 +24,7 @@ const questionAnswer = z.object({
   attachments: z.array(attachmentAnswer),
   answer: z.string().nullable().describe("The shop's answer; null until given (answered_at likewise)."),
   answered_at: z.string().nullable(),
+  answer_attachments: z.array(attachmentAnswer).describe("Files the shop sent with its answer; downloaded as the customer's own."),
 });
 
 export const submitSuggestion = defineCall({

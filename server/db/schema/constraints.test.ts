@@ -758,6 +758,11 @@ const ON_DELETE: Record<string, string> = {
   "credit_note_uses.credit_note_id": "restrict",
   "attachments.customer_id": "cascade", // migration 0016
   "attachments.question_id": "cascade",
+  "attachments.staff_id": "restrict", // migration 0051
+  "questions.answered_by": "restrict",
+  "questions.assigned_to": "restrict",
+  "question_notes.question_id": "cascade",
+  "question_notes.staff_id": "restrict",
   // migration 0015 (decision 082)
   "return_requests.order_id": "restrict",
   "return_requests.customer_id": "restrict",

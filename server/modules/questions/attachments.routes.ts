@@ -12,6 +12,7 @@ import { errorHandler, ok, sendError } from "#server/http/envelope.ts";
 import { ApiError, notFound, unauthorized } from "#server/http/errors.ts";
 import { checkSignature } from "#server/http/signature.ts";
 import { resolveCaller } from "#server/http/auth.ts";
+import { attachmentHeaders } from "#core/questions.ts";
 
 const UPLOAD_PATH = "/common/attachment/upload";
 /** Room for the multipart framing and the t/at fields around the file. */
@@ -99,14 +100,7 @@ export async function attachmentRoutes(scope: FastifyInstance, { env, secureCook
     if (!ref.success) throw notFound(); // not an id we could have given: like an unknown one
     const { id } = ref.data;
     const file = await questions.attachmentFile(ctx, id);
-    const ascii = file.name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-    return reply
-      .header("content-type", file.contentType)
-      .header("content-disposition", `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-      .header("x-content-type-options", "nosniff")
-      .header("content-security-policy", "default-src 'none'; frame-ancestors 'none'; sandbox")
-      .header("cache-control", "private, no-store")
-      .send(file.bytes);
+    return reply.headers(attachmentHeaders(file)).send(file.bytes);
   });
 
   scope.all("/*", (req, reply) => sendError(req, reply, 404, "not_found"));

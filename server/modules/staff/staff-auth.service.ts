@@ -13,16 +13,21 @@ import { createLoginThrottle, throttleKeys } from "#server/modules/accounts/logi
 import { hashPassword, verifyPassword } from "#server/modules/accounts/password.server.ts";
 import { acceptTotp, enrolmentOf, newRecoveryCodes, newTotpSecret, spendRecoveryCode } from "./second-factor.ts";
 import { createStaffSessions, type StaffClient, type StaffSession } from "./staff-sessions.service.ts";
-import { isSealedTotpSecret, openTotpSecret, sealTotpSecret } from "./totp-secret.ts";
+import { openTotpSecret, sealedUnder, sealTotpSecret } from "./totp-secret.ts";
 
 const accountKey = (id: number | undefined, email: string) => (id ? `staff:${id}` : `staff:${email.trim().toLowerCase()}`);
 const ipKey = (ip: string) => `staff:${ip}`;
 
 let dummyHash: Promise<string> | undefined;
 
-/** `totpKey`: STAFF_TOTP_KEY (totpKey() of env), which seals the second-factor secrets. */
-export function createStaffAuth(deps: { totpKey: Buffer }) {
+/**
+ * `totpKey`: STAFF_TOTP_KEY (totpKey() of env), which seals the second-factor secrets; `previousTotpKey`:
+ * STAFF_TOTP_KEY_PREVIOUS, the key before a change, which still opens the secrets not yet sealed again.
+ */
+export function createStaffAuth(deps: { totpKey: Buffer; previousTotpKey?: Buffer | null }) {
   const { totpKey } = deps;
+  const previous = deps.previousTotpKey ?? null;
+  const open = (stored: string) => openTotpSecret(stored, totpKey, previous);
   const sessions = createStaffSessions();
   const throttle = createLoginThrottle();
 
@@ -64,7 +69,7 @@ export function createStaffAuth(deps: { totpKey: Buffer }) {
       const [u] = await tx.select().from(staffUsers).where(eq(staffUsers.id, session.staff.id)).for("update");
       const accepted =
         factor.kind === "totp"
-          ? await acceptTotp(tx, u.id, openTotpSecret(u.totpSecret!, totpKey), factor.code)
+          ? await acceptTotp(tx, u.id, open(u.totpSecret!), factor.code)
           : await spendRecoveryCode(tx, u.id, factor.code);
       if (accepted) {
         await sealLegacy(tx, u.id, u.totpSecret!);
@@ -79,12 +84,15 @@ export function createStaffAuth(deps: { totpKey: Buffer }) {
     await throttle.success(q, keys, { accountBlocked });
   }
 
-  /** A secret stored in clear before sealing existed is sealed now; guarded: only if it is still that value. */
+  /**
+   * A secret stored in clear before sealing existed, or sealed under the previous key, is sealed under the key now;
+   * guarded: only if it is still that value.
+   */
   async function sealLegacy(tx: Db, staffId: number, stored: string) {
-    if (isSealedTotpSecret(stored)) return;
+    if (sealedUnder(stored, totpKey)) return;
     await tx
       .update(staffUsers)
-      .set({ totpSecret: sealTotpSecret(openTotpSecret(stored, totpKey), totpKey) })
+      .set({ totpSecret: sealTotpSecret(open(stored), totpKey) })
       .where(and(eq(staffUsers.id, staffId), eq(staffUsers.totpSecret, stored)));
   }
 
@@ -111,7 +119,7 @@ export function createStaffAuth(deps: { totpKey: Buffer }) {
       stored = set?.secret ?? (await q.select().from(staffUsers).where(eq(staffUsers.id, u.id)))[0].totpSecret!;
     }
     // shown once more to its owner (QR code and text), until the enrolment is confirmed
-    return enrolmentOf(openTotpSecret(stored, totpKey), u.email);
+    return enrolmentOf(open(stored), u.email);
   }
 
   /** The first code of the new secret confirms the enrolment: the session is verified, the recovery codes given once. */
@@ -122,7 +130,7 @@ export function createStaffAuth(deps: { totpKey: Buffer }) {
     const codes = await withTransaction(q, async (tx) => {
       const [u] = await tx.select().from(staffUsers).where(eq(staffUsers.id, session.staff.id)).for("update");
       if (u.totpEnrolledAt) throw refused("admin.enrolment_done");
-      if (!u.totpSecret || !(await acceptTotp(tx, u.id, openTotpSecret(u.totpSecret, totpKey), code))) return null;
+      if (!u.totpSecret || !(await acceptTotp(tx, u.id, open(u.totpSecret), code))) return null;
       await sealLegacy(tx, u.id, u.totpSecret);
       await tx
         .update(staffUsers)

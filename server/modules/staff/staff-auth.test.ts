@@ -9,7 +9,7 @@ import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from "#server/db/seed/staff.ts";
 import { openTestDatabase, testDbKinds } from "#server/test/databases.ts";
 import { createStaffAuth } from "./staff-auth.service.ts";
 import { newRecoveryCodes, totpCode } from "./second-factor.ts";
-import { DEMO_TOTP_KEY, isSealedTotpSecret, openTotpSecret, totpKey } from "./totp-secret.ts";
+import { DEMO_TOTP_KEY, isSealedTotpSecret, openTotpSecret, sealedUnder, totpKey } from "./totp-secret.ts";
 import { STAFF_ABSOLUTE_MS, STAFF_IDLE_MS, STAFF_PENDING_MS } from "./staff-sessions.service.ts";
 
 const [owner, , warehouse, planner] = DEMO_STAFF;
@@ -104,6 +104,30 @@ describe.each(testDbKinds())("staff login (%s)", (kind) => {
       client(),
     );
     expect(await resolve(next.token)).toMatchObject({ pending: false });
+  });
+
+  it("after a key change, opens the secrets sealed under the previous key and seals each under the new one at its use", async () => {
+    const newKey = totpKey("6e65772d73746166662d746f74702d6b65792d666f722d726f746174696f6e21");
+    const rotated = createStaffAuth({ totpKey: newKey, previousTotpKey: totpKey(DEMO_TOTP_KEY) });
+    const withoutPrevious = createStaffAuth({ totpKey: newKey });
+    const who = DEMO_STAFF[4];
+    await d.db.update(staffUsers).set({ totpLastStep: null }).where(eq(staffUsers.email, who.email));
+    const before = (await d.db.select().from(staffUsers).where(eq(staffUsers.email, who.email)))[0].totpSecret!;
+    // without the previous key the secret does not open: the code is refused, nothing changes
+    const locked = await withoutPrevious.login(d.db, { email: who.email, password: DEMO_STAFF_PASSWORD }, client());
+    await expect(
+      withoutPrevious.secondFactor(d.db, (await resolve(locked.token))!, { kind: "totp", code: totpCode(who.totpSecret) }, client()),
+    ).rejects.toThrow();
+    const { token } = await rotated.login(d.db, { email: who.email, password: DEMO_STAFF_PASSWORD }, client());
+    await rotated.secondFactor(d.db, (await resolve(token))!, { kind: "totp", code: totpCode(who.totpSecret) }, client());
+    expect(await resolve(token)).toMatchObject({ pending: false });
+    const [{ totpSecret: after }] = await d.db.select().from(staffUsers).where(eq(staffUsers.email, who.email));
+    expect(after).not.toBe(before);
+    expect(sealedUnder(after!, newKey)).toBe(true);
+    expect(sealedUnder(after!, totpKey(DEMO_TOTP_KEY))).toBe(false);
+    expect(openTotpSecret(after!, newKey)).toBe(who.totpSecret);
+    // put back under the demo key for the other tests
+    await d.db.update(staffUsers).set({ totpSecret: before, totpLastStep: null }).where(eq(staffUsers.email, who.email));
   });
 
   it("accepts one code once when two logins send it at the same moment", async () => {

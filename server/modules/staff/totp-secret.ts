@@ -1,6 +1,8 @@
 // The staff's TOTP secrets at rest (decision 134): `staff_users.totp_secret` holds `v1.<base64url(iv|tag|cipher)>`,
 // AES-256-GCM under STAFF_TOTP_KEY with a random 12-byte IV per write, so a database dump gives no second factor.
-// A value written before sealing (base32 in clear) is still read, and sealed at its owner's next verification.
+// A value written before sealing (base32 in clear) is still read, and sealed at its owner's next verification. A key is
+// changed by moving the old one to STAFF_TOTP_KEY_PREVIOUS: values sealed under it still open, and each is sealed again
+// under the new key at its owner's next verification (`sealedUnder` says which are left).
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 
 const VERSION = "v1.";
@@ -50,12 +52,31 @@ export function sealTotpSecret(secret: string, key: Buffer): string {
 /** True when `stored` is sealed; false for a legacy value in clear (to be sealed at the next verification). */
 export const isSealedTotpSecret = (stored: string): boolean => stored.startsWith(VERSION);
 
-/** The secret of a stored value, sealed or legacy clear base32; throws SealedSecretError when it does not open. */
-export function openTotpSecret(stored: string, key: Buffer): string {
+/**
+ * The secret of a stored value, sealed (under `key`, or else under `previous`, the key before a change) or legacy
+ * clear base32; throws SealedSecretError when it does not open.
+ */
+export function openTotpSecret(stored: string, key: Buffer, previous: Buffer | null = null): string {
   if (!isSealedTotpSecret(stored)) {
     if (BASE32.test(stored)) return stored;
     throw new SealedSecretError("unknown format");
   }
+  if (previous && !sealedUnder(stored, key)) return openSealed(stored, previous);
+  return openSealed(stored, key);
+}
+
+/** True when `stored` is sealed and opens under `key` (false: legacy clear, or sealed under another key). */
+export function sealedUnder(stored: string, key: Buffer): boolean {
+  if (!isSealedTotpSecret(stored)) return false;
+  try {
+    openSealed(stored, key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function openSealed(stored: string, key: Buffer): string {
   const raw = Buffer.from(stored.slice(VERSION.length), "base64url");
   if (raw.length <= IV_BYTES + TAG_BYTES) throw new SealedSecretError("too short");
   try {
