@@ -15,21 +15,23 @@ import { titleMeta } from "./meta.ts";
 
 export const meta: Route.MetaFunction = titleMeta("admin.accounting_title");
 
+const NO_ERRORS: Record<string, string> = {};
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, "accounting:export");
   const params = new URL(request.url).searchParams;
   const today = calendarDate(new Date());
   // without a period asked, the month so far
   const asked = { from: params.get("from") ?? `${today.slice(0, 8)}01`, to: params.get("to") ?? today };
-  if (!params.has("from") && !params.has("to")) return { asked, errors: {}, totals: null, refusal: null };
+  if (!params.has("from") && !params.has("to")) return { asked, errors: NO_ERRORS, totals: null, refusal: null };
   const parsed = accountingPeriodSchema.safeParse(asked);
   if (!parsed.success) return { asked, errors: fieldMessages(parsed.error), totals: null, refusal: null };
   try {
     const totals = await context.services.accounting.summary(context.services.db, parsed.data);
-    return { asked: parsed.data, errors: {}, totals, refusal: null };
+    return { asked: parsed.data, errors: NO_ERRORS, totals, refusal: null };
   } catch (e) {
     if (!isDomainError(e)) throw e;
-    return { asked, errors: {}, totals: null, refusal: { key: e.key, vars: e.vars } };
+    return { asked, errors: NO_ERRORS, totals: null, refusal: { key: e.key, vars: e.vars } };
   }
 }
 
@@ -39,9 +41,9 @@ export default function AdminAccounting() {
   const { t, lang } = useT();
   const { asked, errors, totals, refusal } = useLoaderData<typeof loader>();
   const error = (name: string) =>
-    (errors as Record<string, string>)[name] ? (
+    errors[name] ? (
       <span role="alert" className="text-sm text-red-700">
-        {t((errors as Record<string, string>)[name])}
+        {t(errors[name])}
       </span>
     ) : null;
   const money = (amount: string) => formatPrice(amount, lang);

@@ -2,7 +2,8 @@
 // calendar days from … to, as journal entries (core/documents/accounting.ts). It reads only. An invoice is booked from
 // its frozen contents (what it says, whatever became of its order); a credit note from the VAT rows its PDF shows.
 // A period past ACCOUNTING_MAX_PIECES is refused (a shorter period is asked): the export is made in the request.
-import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import { creditNotes, customers, invoices, orders, payments, refunds } from "#server/db/schema/index.ts";
 import { refused } from "#core/domain-errors.ts";
@@ -40,6 +41,19 @@ export function createAccounting() {
     const cap = ACCOUNTING_MAX_PIECES + 1;
     // the order's invoice number, the piece its payments and refunds are lettered against
     const invoiceOf = sql<string | null>`(select ${invoices.number} from ${invoices} where ${invoices.orderId} = ${orders.id})`;
+    /** Card money of the period dated by `at`: a payment's (or its refunds') rows with the order, customer, invoice. */
+    const moves = (at: AnyPgColumn, amount: AnyPgColumn, id: AnyPgColumn, where: SQL | undefined, ofRefunds = false) => {
+      const rows = q
+        .select({ at: iso(at), amount: sql<string>`${amount}::text`, order_number: orders.number, invoice: invoiceOf, party })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .innerJoin(customers, eq(customers.id, orders.customerId))
+        .$dynamic();
+      return (ofRefunds ? rows.innerJoin(refunds, eq(refunds.paymentId, payments.id)) : rows)
+        .where(and(where, within(at)))
+        .orderBy(asc(at), asc(id))
+        .limit(cap);
+    };
     const [invoiceRows, noteRows, paymentRows, refundRows, wholeRefundRows] = await Promise.all([
       q
         .select({ number: invoices.number, at: iso(invoices.issuedAt), contents: invoices.contents, party })
@@ -63,34 +77,12 @@ export function createAccounting() {
         .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.id))
         .limit(cap),
       // a card payment the provider took: still "succeeded", or "refunded" since (its refund is booked apart)
-      q
-        .select({ at: iso(payments.paidAt), amount: payments.amount, order_number: orders.number, invoice: invoiceOf, party })
-        .from(payments)
-        .innerJoin(orders, eq(orders.id, payments.orderId))
-        .innerJoin(customers, eq(customers.id, orders.customerId))
-        .where(and(inArray(payments.status, ["succeeded", "refunded"]), within(payments.paidAt)))
-        .orderBy(asc(payments.paidAt), asc(payments.id))
-        .limit(cap),
+      moves(payments.paidAt, payments.amount, payments.id, inArray(payments.status, ["succeeded", "refunded"])),
       // refunds the shop decided, once the provider made them
-      q
-        .select({ at: iso(refunds.refundedAt), amount: refunds.amount, order_number: orders.number, invoice: invoiceOf, party })
-        .from(refunds)
-        .innerJoin(payments, eq(payments.id, refunds.paymentId))
-        .innerJoin(orders, eq(orders.id, payments.orderId))
-        .innerJoin(customers, eq(customers.id, orders.customerId))
-        .where(and(eq(refunds.status, "succeeded"), within(refunds.refundedAt)))
-        .orderBy(asc(refunds.refundedAt), asc(refunds.id))
-        .limit(cap),
+      moves(refunds.refundedAt, refunds.amount, refunds.id, eq(refunds.status, "succeeded"), true),
       // a late or second payment refunded whole by its own key (decision 077): its reference is on the payment, and
       // the payment's last change is that refund
-      q
-        .select({ at: iso(payments.updatedAt), amount: payments.amount, order_number: orders.number, invoice: invoiceOf, party })
-        .from(payments)
-        .innerJoin(orders, eq(orders.id, payments.orderId))
-        .innerJoin(customers, eq(customers.id, orders.customerId))
-        .where(and(eq(payments.status, "refunded"), isNotNull(payments.refundRef), within(payments.updatedAt)))
-        .orderBy(asc(payments.updatedAt), asc(payments.id))
-        .limit(cap),
+      moves(payments.updatedAt, payments.amount, payments.id, and(eq(payments.status, "refunded"), isNotNull(payments.refundRef))),
     ]);
     const pieces = invoiceRows.length + noteRows.length + paymentRows.length + refundRows.length + wholeRefundRows.length;
     if (pieces > ACCOUNTING_MAX_PIECES) throw refused("admin.accounting_too_many", { max: ACCOUNTING_MAX_PIECES });

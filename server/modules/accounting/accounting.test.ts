@@ -1,6 +1,7 @@
 // The accounting export over the demo data: every piece balances and so do the period's totals; an invoice is booked
 // for its TTC from its frozen contents; a credit note issued on an order reverses its invoice's accounts; a card
-// payment and its refund are booked in the bank journal. PGlite, and PostgreSQL when TEST_DATABASE_URL is set.
+// payment and its refunds (decided by the shop, or a late payment's whole) are booked in the bank journal. PGlite, and
+// PostgreSQL when TEST_DATABASE_URL is set.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { query } from "#server/db/client.ts";
@@ -86,14 +87,25 @@ describe.each(testDbKinds())("accounting export (%s)", (kind) => {
           values (${p.id}, '10.00', 'succeeded', 're_acc', '2026-10-16T09:00:00Z')`,
     );
     await query(db, sql`insert into refunds (payment_id, amount, status) values (${p.id}, '5.00', 'pending')`);
+    // a second payment, refunded whole by its own key: booked as paid, then as refunded on its last change
+    await query(
+      db,
+      sql`insert into payments (order_id, provider, amount, status, paid_at, updated_at, transaction_id, refund_ref)
+          values (${invoice.order_id}, 'sandbox', '12.00', 'refunded', '2026-10-15T10:00:00Z', '2026-10-16T10:00:00Z', 'txn-2', 're_whole')`,
+    );
     const lines = await accounting.entries(db, { from: "2026-10-15", to: "2026-10-16" });
     const bank = lines.filter((l) => l.journal === "BQ");
     expect(bank.map((l) => [l.date, l.piece, l.account, l.debit, l.credit])).toEqual([
       ["15/10/2026", invoice.number, "512000", invoice.amount_ttc, "0.00"],
       ["15/10/2026", invoice.number, "411000", "0.00", invoice.amount_ttc],
+      ["15/10/2026", invoice.number, "512000", "12.00", "0.00"],
+      ["15/10/2026", invoice.number, "411000", "0.00", "12.00"],
       ["16/10/2026", invoice.number, "512000", "0.00", "10.00"],
       ["16/10/2026", invoice.number, "411000", "10.00", "0.00"],
+      ["16/10/2026", invoice.number, "512000", "0.00", "12.00"],
+      ["16/10/2026", invoice.number, "411000", "12.00", "0.00"],
     ]);
+    expect(bank[6].label).toMatch(/^Remboursement CB /);
     expect(bank[0].label).toContain(invoice.order_number);
     const csv = await accounting.csv(db, { from: "2026-10-15", to: "2026-10-16" });
     expect(csv.startsWith(`${CSV_BOM}Journal;Date;Pièce;Compte;Libellé;Débit;Crédit\r\n`)).toBe(true);
