@@ -59,6 +59,7 @@ import { createOrderNotes } from "./modules/orders/order-notes.service.ts";
 import { createStaffQuestions } from "./modules/questions/staff-questions.service.ts";
 import { tellAnswered } from "./modules/questions/answer-mail.ts";
 import { createOrderBulk } from "./modules/orders/order-bulk.service.ts";
+import { createAccounting } from "./modules/accounting/accounting.service.ts";
 import { createPickupDesk } from "./modules/orders/pickup-desk.service.ts";
 import { createPlanning } from "./modules/planning/planning.service.ts";
 import { createStaffPromotions } from "./modules/promotions/staff-promotions.service.ts";
@@ -188,6 +189,8 @@ export function createServices(
     quotations: createQuotationsService(cart),
     /** Questions and their attachments (decision 083); files under DATA_DIR/attachments. */
     questions,
+    /** The accounting export of a period: journal entries for the accountant's software (decision 146). */
+    accounting: createAccounting(),
   };
 }
 

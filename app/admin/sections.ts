@@ -19,4 +19,5 @@ export const SECTIONS: Section[] = [
   { path: "/journal", label: "admin.nav_audit", permission: "audit:read" },
   /** Every staff member's own sessions. */
   { path: "/sessions", label: "admin.nav_sessions" },
+  { path: "/comptabilite", label: "admin.nav_accounting", permission: "accounting:export" },
 ];

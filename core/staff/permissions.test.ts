@@ -114,4 +114,8 @@ describe("properties", () => {
       }),
     );
   });
+
+  it("gives the accounting export to the owner, the manager and the accountant", () => {
+    expect(STAFF_ROLES.filter((r) => can([r], "accounting:export"))).toEqual(["owner", "manager", "accountant"]);
+  });
 });

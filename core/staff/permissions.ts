@@ -48,6 +48,8 @@ export const PERMISSIONS = [
   /** Invite, disable, reset a second factor, give roles. */
   "staff:write",
   "audit:read",
+  /** The accounting export of a period: invoices, credit notes, payments and refunds as journal entries (decision 146). */
+  "accounting:export",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -98,6 +100,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     "credit_notes:write",
     "returns:read",
     "audit:read",
+    "accounting:export",
   ],
 };
 

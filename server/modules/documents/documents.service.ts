@@ -33,6 +33,46 @@ const ownOrder = and(eq(orders.id, creditNotes.orderId), eq(orders.customerId, c
 /** The order's lines again, in a subquery of a statement that reads order_lines already. */
 const otherLines = alias(orderLines, "x");
 
+/**
+ * A credit note's VAT rows as its PDF shows them (core creditNoteVat): by rate from the returned lines it was issued
+ * for, else at one rate (`rate`); with those lines and what each credits. Read by the PDF and the accounting export.
+ */
+export async function creditNoteVatOf(q: Db, cn: { amount_ttc: string; return_id: number | null; order_id: number | null }) {
+  // The returned lines the note was issued for (a return's note), each with the order's discount.
+  const returned = cn.return_id
+    ? await q
+        .select({
+          reference: orderLines.reference,
+          designation: orderLines.designation,
+          unit: orderLines.unit,
+          price: orderLines.price,
+          line_ht: orderLines.lineHt,
+          num: orderLines.num,
+          tva: orderLines.tva,
+          // what came back when the shop received the return (decision 141), else what was asked back
+          returned: sql<number>`least(coalesce(${returnLines.received}, ${returnLines.num}), ${orderLines.num})`,
+          discount_amount: orders.discountAmount,
+          goods_ht: sql<string>`${q
+            .select({ goods_ht: sql`coalesce(sum(${otherLines.lineHt}), 0)::text` })
+            .from(otherLines)
+            .where(eq(otherLines.orderId, orders.id))}`,
+        })
+        .from(returnLines)
+        .innerJoin(orderLines, eq(orderLines.id, returnLines.orderLineId))
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(eq(returnLines.returnId, cn.return_id))
+        .orderBy(asc(orderLines.id))
+    : [];
+  const credit = returned.length > 0 ? returnCredit(returned, returned[0]) : null;
+  // Without its lines, one rate: the order's when all its lines share one, else the standard rate.
+  const rates = cn.order_id
+    ? await q.selectDistinct({ tva: orderLines.tva }).from(orderLines).where(eq(orderLines.orderId, cn.order_id))
+    : [];
+  const rate = creditNoteRate(rates.map((r) => r.tva));
+  const vat = creditNoteVat(cn.amount_ttc, credit, rate);
+  return { vat, returned, credit, rate };
+}
+
 const ROW_LABELS = {
   goods_ht: "goods_ht",
   discount: "discount_ht",
@@ -270,38 +310,7 @@ export function createDocumentsService() {
       .limit(1);
     if (!cn) throw notFound("documents.pdf_not_found");
     cn.reason = creditNoteReason(cn.reason, cn.return_id, cn.order_number, lang, cn.cancellation);
-    // The returned lines the note was issued for (a return's note), each with the order's discount.
-    const returned = cn.return_id
-      ? await q
-          .select({
-            reference: orderLines.reference,
-            designation: orderLines.designation,
-            unit: orderLines.unit,
-            price: orderLines.price,
-            line_ht: orderLines.lineHt,
-            num: orderLines.num,
-            tva: orderLines.tva,
-            // what came back when the shop received the return (decision 141), else what was asked back
-            returned: sql<number>`least(coalesce(${returnLines.received}, ${returnLines.num}), ${orderLines.num})`,
-            discount_amount: orders.discountAmount,
-            goods_ht: sql<string>`${q
-              .select({ goods_ht: sql`coalesce(sum(${otherLines.lineHt}), 0)::text` })
-              .from(otherLines)
-              .where(eq(otherLines.orderId, orders.id))}`,
-          })
-          .from(returnLines)
-          .innerJoin(orderLines, eq(orderLines.id, returnLines.orderLineId))
-          .innerJoin(orders, eq(orders.id, orderLines.orderId))
-          .where(eq(returnLines.returnId, cn.return_id))
-          .orderBy(asc(orderLines.id))
-      : [];
-    const credit = returned.length > 0 ? returnCredit(returned, returned[0]) : null;
-    // Without its lines, one rate: the order's when all its lines share one, else the standard rate.
-    const rates = cn.order_id
-      ? await q.selectDistinct({ tva: orderLines.tva }).from(orderLines).where(eq(orderLines.orderId, cn.order_id))
-      : [];
-    const rate = creditNoteRate(rates.map((r) => r.tva));
-    const vat = creditNoteVat(cn.amount_ttc, credit, rate);
+    const { vat, returned, credit, rate } = await creditNoteVatOf(q, cn);
     const { ht, tva } = vat;
     const customer = await customerRow(q, cn.customer_id);
     const t = (k: string, v?: Record<string, string>) => translate(lang, `documents.${k}`, v);
