@@ -323,16 +323,14 @@ describe.each(testDbKinds())("order queue (%s)", (kind) => {
       })
       .returning({ id: customers.id });
     const many = SEARCH_COUNT_CAP + 30;
-    await d.db
-      .insert(orders)
-      .values(
-        Array.from({ length: many }, (_, i): Order => ({
-          number: `CE2024-7${String(i).padStart(5, "0")}`,
-          customerId: id,
-          status: "delivered",
-          ...amounts("12.00"),
-        })),
-      );
+    await d.db.insert(orders).values(
+      Array.from({ length: many }, (_, i): Order => ({
+        number: `CE2024-7${String(i).padStart(5, "0")}`,
+        customerId: id,
+        status: "delivered",
+        ...amounts("12.00"),
+      })),
+    );
     expect(await list({ q: "abondante" })).toMatchObject({ total: SEARCH_COUNT_CAP, capped: true });
     expect((await list({ q: "abondante", page: "2" })).list).toHaveLength(20);
     expect(await list({ customer: String(id) })).toMatchObject({ total: many, capped: false });
