@@ -31,7 +31,8 @@ describe("customer service's card-refund limit", () => {
   });
 
   it("reads a missing or malformed row as the default, 300 €", () => {
-    for (const v of [undefined, null, true, 120, "abc", "-5", "100000.01", "1.234"]) expect(cardRefundLimitOf(v)).toBe(SERVICE_CARD_REFUND_LIMIT);
+    for (const v of [undefined, null, true, 120, "abc", "-5", "100000.01", "1.234"])
+      expect(cardRefundLimitOf(v)).toBe(SERVICE_CARD_REFUND_LIMIT);
     expect(cardRefundLimitOf("0")).toBe("0.00");
     expect(cardRefundLimitOf("450.5")).toBe("450.50");
   });
