@@ -29,7 +29,7 @@ export const notFound = (key = "not_found") => new DomainError("not_found", key)
 export const conflict = (key: string, vars?: Vars) => new DomainError("conflict", key, vars);
 export const unauthenticated = (key = "session_expired") => new DomainError("unauthenticated", key);
 /** The caller may not do this (a staff member without the permission). */
-export const forbidden = (key: string) => new DomainError("forbidden", key);
+export const forbidden = (key: string, vars?: Vars) => new DomainError("forbidden", key, vars);
 export const rateLimited = (key: string, vars?: Vars) => new DomainError("rate_limited", key, vars);
 
 export const isDomainError = (e: unknown): e is DomainError =>

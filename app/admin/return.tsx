@@ -5,7 +5,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/return";
 import { can } from "#core/staff/permissions.ts";
-import { REFUSAL_REASON_MAX, SERVICE_CARD_REFUND_LIMIT, refundWaysOf } from "#core/aftersales/return-desk.ts";
+import { REFUSAL_REASON_MAX, refundWaysOf } from "#core/aftersales/return-desk.ts";
 import { receivedLines, returnReceiveSchema, returnRefundSchema, returnRefuseSchema } from "#core/validation/return-desk.ts";
 import { formatDate } from "#core/format-date.ts";
 import { formatPrice } from "#core/price-format.ts";
@@ -37,10 +37,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const staff = requireStaff(context, "returns:read");
   const { db, returnDesk } = context.services;
   const r = await orNotFound(returnDesk.detail(db, idOf(params.id), context.lang));
+  const limit = await returnDesk.cardLimit({ db }); // the owner's, shown; the refund reads it again
   return {
     r,
     canWrite: can(staff.roles, "returns:write"),
-    ways: r.status === "received" ? refundWaysOf(staff.roles, r.value) : [],
+    ways: r.status === "received" ? refundWaysOf(staff.roles, r.value, limit) : [],
+    limit,
     canPdf: can(staff.roles, "credit_notes:read"),
     serviceLimit: !can(staff.roles, "orders:refund") && can(staff.roles, "returns:write"),
   };
@@ -76,7 +78,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 
 export default function AdminReturn() {
   const { t, lang } = useT();
-  const { r, canWrite, ways, canPdf, serviceLimit } = useLoaderData<typeof loader>();
+  const { r, canWrite, ways, canPdf, serviceLimit, limit } = useLoaderData<typeof loader>();
   const answer = useActionData<FormFailure & { done?: string }>();
   const busy = useNavigation().state !== "idle";
   const money = (a: string) => formatPrice(a, lang, "TTC");
@@ -200,7 +202,9 @@ export default function AdminReturn() {
               </div>
             ))}
           {r.status === "received" && serviceLimit && (
-            <p className="mt-2 text-sm text-muted">{t("admin.return_card_limit", { amount: money(SERVICE_CARD_REFUND_LIMIT) })}</p>
+            <p className="mt-2 text-sm text-muted" data-testid="return-card-limit">
+              {Number(limit) > 0 ? t("admin.return_card_limit", { amount: money(limit) }) : t("admin.return_card_limit_none")}
+            </p>
           )}
         </section>
       )}

@@ -1,15 +1,18 @@
 // The returns inbox (decision 141): every return request, paged on the server, filtered by status from the address (a
 // GET form: it works without JavaScript); without a filter, the requests waiting for an answer come first, oldest
-// first. Each number links to the request's page (admin/return.tsx).
+// first. Each number links to the request's page (admin/return.tsx). The owner (settings:write) sets customer
+// service's card-refund limit here.
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/returns";
 import { RETURN_STATUSES } from "#core/aftersales/returns.ts";
-import { returnInboxQuerySchema } from "#core/validation/return-desk.ts";
+import { cardRefundLimitSchema, returnInboxQuerySchema } from "#core/validation/return-desk.ts";
+import { can } from "#core/staff/permissions.ts";
 import { formatDate } from "#core/format-date.ts";
 import { translate } from "#core/i18n/translate.ts";
 import { useT } from "#app/lib/i18n.tsx";
-import { adminPath, requireStaff } from "./guard.ts";
-import { fieldMessages } from "./form.ts";
+import { adminPath, requireStaff, staffContext } from "./guard.ts";
+import { fieldMessages, formAction, formFields, parseFields } from "./form.ts";
+import { CardLimitSetting } from "./returns-card-limit.tsx";
 import { PageTitle } from "./ui.tsx";
 import { Pager } from "./pager.tsx";
 import { titleMeta } from "./meta.ts";
@@ -19,18 +22,32 @@ export const handle = { personal: true };
 export const meta: Route.MetaFunction = titleMeta("admin.returns_title");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireStaff(context, "returns:read");
+  const staff = requireStaff(context, "returns:read");
   const search = new URL(request.url).searchParams;
   const asked = { status: search.get("status") ?? "", page: search.get("page") ?? "" };
   const parsed = returnInboxQuerySchema.safeParse(asked);
   const { db, returnDesk } = context.services;
-  const page = parsed.success ? await returnDesk.list(db, parsed.data, context.lang) : null;
+  const canSetLimit = can(staff.roles, "settings:write");
+  const [page, cardLimit] = await Promise.all([
+    parsed.success ? returnDesk.list(db, parsed.data, context.lang) : null,
+    canSetLimit ? returnDesk.cardLimit({ db }) : null,
+  ]);
   return {
     page,
+    cardLimit,
     asked,
     errors: fieldMessages(parsed.error),
     statuses: RETURN_STATUSES.map((s) => ({ value: s, label: translate(context.lang, `aftersales.return_status_${s}`) })),
   };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const ctx = staffContext(context, "settings:write");
+  const fields = await formFields(request);
+  return formAction(context.lang, async () => {
+    const { limit } = parseFields(cardRefundLimitSchema, fields);
+    return { saved: (await context.services.returnDesk.setCardLimit(ctx, limit)).limit };
+  });
 }
 
 const TONE: Record<string, string> = {
@@ -43,7 +60,7 @@ const TONE: Record<string, string> = {
 
 export default function AdminReturns() {
   const { t, lang } = useT();
-  const { page, asked, errors, statuses } = useLoaderData<typeof loader>();
+  const { page, cardLimit, asked, errors, statuses } = useLoaderData<typeof loader>();
   const href = (p: number) => {
     const q = new URLSearchParams();
     if (asked.status) q.set("status", asked.status);
@@ -55,6 +72,7 @@ export default function AdminReturns() {
   return (
     <>
       <PageTitle>{t("admin.returns_title")}</PageTitle>
+      {cardLimit !== null && <CardLimitSetting limit={cardLimit} />}
       <Form
         method="get"
         className="mb-6 flex flex-wrap items-end gap-4 rounded border border-line bg-white p-4"

@@ -2,7 +2,7 @@
 // line what came back and whether it can be sold again), then refunds the received lines in one step, by credit note
 // or to the card. Pure rules shared by the pages (which explain) and the services (which decide).
 import { can, type Permission, type StaffRole } from "../staff/permissions.ts";
-import { Decimal, decOrZero, type DecimalInput } from "../money.ts";
+import { Decimal, dec, decOrZero, type DecimalInput } from "../money.ts";
 
 /** Longest reason of a refusal (shown to the customer). */
 export const REFUSAL_REASON_MAX = 300;
@@ -17,26 +17,42 @@ export type ReturnRefundWay = (typeof RETURN_REFUND_WAYS)[number];
 
 /**
  * The most a role that may only answer returns (returns:write, not orders:refund) sends back to a card in one
- * return's refund, TTC. A constant until the shop's settings page exists; the owner will set it there.
+ * return's refund, TTC: the owner's setting (site_config row CARD_REFUND_LIMIT_SETTING), this while no row exists.
  */
 export const SERVICE_CARD_REFUND_LIMIT = "300.00";
+/** The site_config key of the owner's limit: a JSON string of euros, "0.00" (never by card) … CARD_REFUND_LIMIT_MAX. */
+export const CARD_REFUND_LIMIT_SETTING = "serviceCardRefundLimit";
+export const CARD_REFUND_LIMIT_MAX = 100_000;
+
+/** The limit a stored value gives: a well-formed amount within bounds, else (no row, a bad row) the default. */
+export function cardRefundLimitOf(value: unknown): string {
+  if (typeof value !== "string" || !/^\d{1,6}(?:\.\d{1,2})?$/.test(value)) return SERVICE_CARD_REFUND_LIMIT;
+  const n = dec(value);
+  return n.lte(CARD_REFUND_LIMIT_MAX) ? n.toFixed(2) : SERVICE_CARD_REFUND_LIMIT;
+}
 
 /** Accepting, refusing and receiving a request: customer service's work (the owner's and the manager's too). */
 export const RETURN_WRITE: Permission = "returns:write";
 
 /**
  * Whether the roles may refund a received return this way for this amount: a credit note needs returns:write or
- * credit_notes:write; a card refund needs orders:refund, or returns:write up to SERVICE_CARD_REFUND_LIMIT.
+ * credit_notes:write; a card refund needs orders:refund, or returns:write up to the owner's limit (0: never).
  */
-export function mayRefundReturn(roles: readonly StaffRole[], way: ReturnRefundWay, amount: DecimalInput): boolean {
+export function mayRefundReturn(
+  roles: readonly StaffRole[],
+  way: ReturnRefundWay,
+  amount: DecimalInput,
+  limit: DecimalInput = SERVICE_CARD_REFUND_LIMIT,
+): boolean {
   if (way === "credit_note") return can(roles, "returns:write") || can(roles, "credit_notes:write");
   if (can(roles, "orders:refund")) return true;
-  return can(roles, "returns:write") && decOrZero(amount).lte(decOrZero(SERVICE_CARD_REFUND_LIMIT));
+  const l = decOrZero(limit);
+  return can(roles, "returns:write") && l.sign() > 0 && decOrZero(amount).lte(l);
 }
 
 /** The ways the roles may refund at all (the page's buttons; the amount is checked again by the service). */
-export const refundWaysOf = (roles: readonly StaffRole[], amount: DecimalInput): ReturnRefundWay[] =>
-  RETURN_REFUND_WAYS.filter((w) => mayRefundReturn(roles, w, amount));
+export const refundWaysOf = (roles: readonly StaffRole[], amount: DecimalInput, limit?: DecimalInput): ReturnRefundWay[] =>
+  RETURN_REFUND_WAYS.filter((w) => mayRefundReturn(roles, w, amount, limit));
 
 export type ReceivedLine = { line_id: number; received: number; resaleable: boolean };
 type AskedBack = { line_id: number; num: number };

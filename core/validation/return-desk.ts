@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { RETURN_STATUSES } from "../aftersales/returns.ts";
 import {
+  CARD_REFUND_LIMIT_MAX,
   CREDIT_REASON_MAX,
   ORDER_CREDIT_KINDS,
   REFUSAL_REASON_MAX,
@@ -73,3 +74,16 @@ export const orderCreditSchema = z.object({
   reason: text(creditReason).trim().min(1, creditReason).max(CREDIT_REASON_MAX, creditReason),
 });
 export type OrderCreditInput = Omit<z.output<typeof orderCreditSchema>, "intent">;
+
+const limit = { error: "admin.returns_card_limit_invalid" };
+/**
+ * The owner's card-refund limit for customer service: euros, "250", "250,5" or "250.50", 0 (never by card) to
+ * CARD_REFUND_LIMIT_MAX, at most two decimals; answered as "250.50".
+ */
+export const cardRefundLimitSchema = z.object({
+  limit: text(limit)
+    .trim()
+    .regex(/^\d{1,6}(?:[.,]\d{1,2})?$/, limit)
+    .transform((s) => Number(s.replace(",", ".")).toFixed(2))
+    .refine((s) => Number(s) <= CARD_REFUND_LIMIT_MAX, limit),
+});

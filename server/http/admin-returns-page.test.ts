@@ -1,12 +1,12 @@
 // The back office's returns pages over the real build and a real HTTP connection (decision 141): the inbox in fr and
 // zh with its status filter, a request's page and its steps (accept, refuse with a reason, receive, refund by credit
-// note), the order page's credit note by hand; every role without the step's permission gets 403 and nothing changes.
+// note), the order page's credit note by hand, the owner's card-refund limit for customer service; every role without the step's permission gets 403 and nothing changes.
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { query } from "#server/db/client.ts";
 import { contextOf } from "#server/context.ts";
 import { pagesAppPerSuite } from "#server/test/pages-app.ts";
-import { staffCookie } from "#server/test/staff.ts";
+import { staffContextOf, staffCookie } from "#server/test/staff.ts";
 import { makeOrder, one } from "#server/test/payments.ts";
 import { pdfToText } from "#server/test/pdf-text.ts";
 
@@ -287,5 +287,93 @@ describe("back office returns pages", () => {
       sql`select reason, amount_ttc::text from credit_notes where order_id = ${r.order.id}`,
     );
     expect(note).toEqual({ reason: "Geste commercial : Livraison en retard", amount_ttc: "12.50" });
+  });
+
+  it("lets the owner set customer service's card limit (fr, zh), shown where the card refund is offered; others get 403", async () => {
+    const { db } = t.app.services;
+    const limitRow = async () =>
+      (await query<{ value: unknown }>(db, sql`select value from site_config where key = 'serviceCardRefundLimit'`))[0]?.value;
+    const limitAudits = async () =>
+      (
+        await one<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from audit_log where entity = 'setting' and entity_id = 'serviceCardRefundLimit'`,
+        )
+      ).n;
+    const owner = await staff("direction");
+    const cs = await staff("service-client");
+    const form = 'aria-labelledby="card-limit-setting"';
+
+    // only settings:write sees the form; every other role's post is refused and changes nothing
+    expect((await get("/admin/retours", owner)).body).toContain(form);
+    for (const who of ["gerance", "entrepot", "planning", "service-client", "catalogue", "comptabilite"]) {
+      const cookie = await staff(who);
+      const page = await get("/admin/retours", cookie);
+      if (page.status === 200) expect(page.body, who).not.toContain(form);
+      expect((await post("/admin/retours", [["limit", "1000"]], cookie)).status, who).toBe(403);
+    }
+    expect(await limitRow()).toBeUndefined();
+    expect(await limitAudits()).toBe(0);
+
+    // a received return of 36,00 € TTC: under the default 300 €, customer service may refund it by card
+    const r = await request();
+    const csCtx = await staffContextOf(t.app, "service-client@comptoir-emballage.fr");
+    await t.app.services.returnDesk.accept(csCtx, r.id);
+    await t.app.services.returnDesk.receive(csCtx, r.id, [{ line_id: r.line, received: 3, resaleable: true }]);
+    const before = await get(`/admin/retours/${r.id}`, cs);
+    expect(before.body).toContain("Rembourser 36,00 € TTC sur la carte");
+    expect(before.body).toContain("Le service client rembourse sur la carte jusqu'à 300,00 € TTC");
+
+    // the owner lowers it to 20,50 € (typed with a comma): customer service no longer sees the card refund
+    const saved = await post("/admin/retours", [["limit", "20,5"]], owner);
+    expect(saved.body).toContain("Limite enregistrée : 20,50 € TTC.");
+    expect(await limitRow()).toBe("20.50");
+    const after = await get(`/admin/retours/${r.id}`, cs);
+    expect(after.body).not.toContain("sur la carte</button>");
+    expect(after.body).not.toContain("Rembourser 36,00 € TTC sur la carte");
+    expect(after.body).toContain("Le service client rembourse sur la carte jusqu'à 20,50 € TTC");
+    const refused = await post(
+      `/admin/retours/${r.id}`,
+      [
+        ["intent", "refund"],
+        ["way", "card"],
+      ],
+      cs,
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body).toContain("Ce remboursement dépasse la limite du service client (20,50 € TTC)");
+
+    // in Chinese, 0: customer service never refunds by card
+    const zh = await post("/zh/admin/retours", [["limit", "0"]], owner);
+    expect(zh.body).toContain("限额已保存：");
+    expect(await limitRow()).toBe("0.00");
+    const zhPage = await get(`/zh/admin/retours/${r.id}`, cs);
+    expect(zhPage.body).toContain("客服不能向银行卡退款，由财务处理。");
+    expect(zhPage.body).not.toContain("到银行卡</button>");
+
+    // bad values: a translated message, nothing changes
+    for (const bad of ["100000.01", "-3", "12.345", "beaucoup"])
+      expect((await post("/admin/retours", [["limit", bad]], owner)).body, bad).toContain(
+        "Indiquez un montant en euros de 0 à 100 000, avec deux décimales au plus.",
+      );
+    expect((await post("/zh/admin/retours", [["limit", "abc"]], owner)).body).toContain(
+      "请输入 0 至 100 000 欧元之间的金额，最多两位小数。",
+    );
+    expect(await limitRow()).toBe("0.00");
+    expect(await limitAudits()).toBe(2);
+
+    // raised again: the limit no longer stops it (this order was not paid by card: the card step answers instead)
+    await post("/admin/retours", [["limit", "36"]], owner);
+    const next = await post(
+      `/admin/retours/${r.id}`,
+      [
+        ["intent", "refund"],
+        ["way", "card"],
+      ],
+      cs,
+    );
+    expect(next.body).not.toContain("dépasse la limite");
+    expect(next.body).toContain("La carte de la commande ne peut plus rembourser ce montant");
+    await query(db, sql`delete from site_config where key = 'serviceCardRefundLimit'`);
   });
 });

@@ -1,5 +1,5 @@
 // DESIGN §5 and decision 061: two app processes on one database. A change made through one is seen by the other
-// at once — stock (API and product page), a catalogue edit, a session ended, the unread notices count, a cart — and a stock change drops only the
+// at once — stock (API and product page), a catalogue edit, a session ended, the card-refund limit, the unread notices count, a cart — and a stock change drops only the
 // rendered pages that show the product. On PostgreSQL the two apps have their own pools and LISTEN connections,
 // as two processes would; on PGlite (one process by nature) they share the embedded database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +15,7 @@ import { get, post, TEST_SECRET } from "#server/test/app.ts";
 import { categoryUrl, productUrl } from "#core/slug.ts";
 import { addNotification } from "#server/modules/notifications/notifications.service.ts";
 import { CLIENT_DIR, pageBuild } from "#server/test/page-build.ts";
+import { demoStaff } from "#server/test/staff.ts";
 
 async function until(ok: () => Promise<boolean>) {
   for (let i = 0; i < 40; i++) {
@@ -117,6 +118,16 @@ describe.each(testDbKinds())("two app processes on one %s database", (kind) => {
     await shared.a.db.execute(sql`update models set price = 123.4500 where id = ${p.model_id}`);
     await until(async () => (await detail(two, p.id)).models.find((m: { id: number }) => m.id === p.model_id).price === "123.4500");
     await until(async () => (await page(two, productUrl("fr", p))).body.includes("123,45"));
+  });
+
+  it("holds in the other process at once the owner's card-refund limit set through one (decision 141)", async () => {
+    const owner = await demoStaff(one.services.db, "direction");
+    expect(await two.services.returnDesk.cardLimit({ db: two.services.db })).toBe("300.00");
+    await one.services.returnDesk.setCardLimit(owner, "12.50");
+    // read from the row, not a cache: no notification to wait for
+    expect(await two.services.returnDesk.cardLimit({ db: two.services.db })).toBe("12.50");
+    await query(shared.a.db, sql`delete from site_config where key = 'serviceCardRefundLimit'`);
+    expect(await two.services.returnDesk.cardLimit({ db: two.services.db })).toBe("300.00");
   });
 
   it("refuses in one process a session ended through the other", async () => {

@@ -12,6 +12,7 @@ import type { Db } from "#server/db/client.ts";
 import {
   creditNotes,
   customers,
+  siteConfig,
   models,
   orderLines,
   orders,
@@ -30,6 +31,7 @@ import { localePath } from "#core/slug.ts";
 import { can } from "#core/staff/permissions.ts";
 import type { ReturnStatus } from "#core/aftersales/returns.ts";
 import {
+  CARD_REFUND_LIMIT_SETTING,
   RETURN_INBOX_PAGE_SIZE,
   checkReceived,
   mayRefundReturn,
@@ -45,6 +47,7 @@ import { staffWrite, type StaffContext } from "#server/modules/staff/audited.ts"
 import { issueCreditNote, issueOrderCreditNote, returnCreditOf } from "#server/modules/documents/credit-notes.ts";
 import { cardRefundable, requestRefund } from "#server/modules/payments/refunds.ts";
 import { origin, orderRecipient } from "#server/modules/orders/order-mail.ts";
+import { cardRefundLimitIn } from "./card-refund-limit.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -308,7 +311,9 @@ export function createReturnDesk(deps: { publicUrl: string }) {
       const r = await move(db, id, "received", "refunded", { refundWay: way });
       const [o] = await db.select({ discount_amount: orders.discountAmount }).from(orders).where(eq(orders.id, r.order_id));
       const amount = (await returnCreditOf(db, id, r.order_id, o.discount_amount)).credit.ttc;
-      if (!mayRefundReturn(ctx.staff.roles, way, amount)) throw forbidden("admin.return_card_over_limit");
+      const limit = way === "card" ? await cardRefundLimitIn(db) : undefined;
+      if (!mayRefundReturn(ctx.staff.roles, way, amount, limit))
+        throw forbidden("admin.return_card_over_limit", { amount: formatPrice(limit ?? "0", ctx.lang, "TTC") });
       const left = await orderLeft(db, r.order_id);
       if (dec(amount).gt(left)) throw refused("admin.refund_over_paid", { amount: formatPrice(left, ctx.lang, "TTC") });
       let noteNumber: string | null = null;
@@ -372,7 +377,25 @@ export function createReturnDesk(deps: { publicUrl: string }) {
       .orderBy(desc(creditNotes.id));
   }
 
-  return { list, detail, accept, refuse, receive, refund, orderCredit, orderCreditLeft, orderCredits };
+  /** Customer service's card-refund limit now (the pages' display; a refund reads it again in its transaction). */
+  const cardLimit = (ctx: Pick<StaffContext, "db">) => cardRefundLimitIn(ctx.db);
+
+  /** The owner sets customer service's card-refund limit ("0.00": never by card); audited as a setting. */
+  async function setCardLimit(ctx: StaffContext, limit: string) {
+    if (!can(ctx.staff.roles, "settings:write")) throw forbidden("admin.permission_denied");
+    return staffWrite(ctx, async (tx, audit) => {
+      const before = await cardRefundLimitIn(tx.db);
+      if (before === limit) return { limit };
+      await tx.db
+        .insert(siteConfig)
+        .values({ key: CARD_REFUND_LIMIT_SETTING, value: limit })
+        .onConflictDoUpdate({ target: siteConfig.key, set: { value: limit } });
+      await audit({ entity: "setting", id: CARD_REFUND_LIMIT_SETTING, action: "update", before: { limit: before }, after: { limit } });
+      return { limit };
+    });
+  }
+
+  return { list, detail, accept, refuse, receive, refund, orderCredit, orderCreditLeft, orderCredits, cardLimit, setCardLimit };
 }
 
 export type ReturnDesk = ReturnType<typeof createReturnDesk>;

@@ -320,4 +320,49 @@ describe.each(testDbKinds())("return desk (%s)", (kind) => {
       expect(got.slice(0, 2).filter((x) => x === "done").length).toBeLessThanOrEqual(1);
     }
   });
+
+  it("follows the owner's card limit: set by settings:write only, audited, read by the next refund", async () => {
+    const owner = await ctxOf("direction");
+    const cs = await ctxOf("service-client");
+    const setting = () =>
+      query<{ changes: unknown }>(
+        d.db,
+        sql`select changes from audit_log where entity = 'setting' and entity_id = 'serviceCardRefundLimit' order by id`,
+      );
+    expect(await services.returnDesk.cardLimit({ db: d.db })).toBe("300.00"); // no row: the default
+    for (const who of ["gerance", "entrepot", "planning", "service-client", "catalogue", "comptabilite"])
+      expect(await outcome(services.returnDesk.setCardLimit(await ctxOf(who), "1000.00")), who).toBe("admin.permission_denied");
+    expect(await setting()).toEqual([]);
+
+    // 60,00 € to the card: above a limit of 50 €, customer service is refused and told the limit; nothing changes
+    const r = await returned({ card: true, num: 5 });
+    await services.returnDesk.accept(cs, r.id);
+    await services.returnDesk.receive(cs, r.id, [{ line_id: r.line, received: 5, resaleable: true }]);
+    await services.returnDesk.setCardLimit(owner, "50.00");
+    expect(await services.returnDesk.cardLimit({ db: d.db })).toBe("50.00");
+    const over = await services.returnDesk.refund(cs, r.id, "card").catch((e: { key: string; vars: unknown }) => e);
+    expect(over).toMatchObject({ key: "admin.return_card_over_limit" });
+    expect(spaces(String((over as { vars: { amount: string } }).vars.amount))).toBe("50,00 € TTC");
+    expect(await cardRefunds(r.order.id)).toEqual([]);
+    expect((await status(r.id)).status).toBe("received");
+
+    // 0: customer service never refunds by card; a credit note stays theirs
+    await services.returnDesk.setCardLimit(owner, "0.00");
+    expect(await outcome(services.returnDesk.refund(cs, r.id, "card"))).toBe("admin.return_card_over_limit");
+
+    // raised to 60 €: the same refund goes through
+    await services.returnDesk.setCardLimit(owner, "60.00");
+    expect(await services.returnDesk.refund(cs, r.id, "card")).toMatchObject({ status: "refunded", amount: "60.00" });
+    expect(await cardRefunds(r.order.id)).toMatchObject([{ amount: "60.00" }]);
+    // the same value again changes nothing and writes no audit row
+    await services.returnDesk.setCardLimit(owner, "60.00");
+    expect(await setting()).toEqual([
+      { changes: { limit: { before: "300.00", after: "50.00" } } },
+      { changes: { limit: { before: "50.00", after: "0.00" } } },
+      { changes: { limit: { before: "0.00", after: "60.00" } } },
+    ]);
+    // the back office's alone: not in the public site config
+    expect(await services.config.siteConfig()).not.toHaveProperty("serviceCardRefundLimit");
+    await query(d.db, sql`delete from site_config where key = 'serviceCardRefundLimit'`);
+  });
 });

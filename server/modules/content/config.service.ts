@@ -1,5 +1,5 @@
 // Site configuration (SPEC §3 "Site config") and the shops shown in the footer.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
 import {
@@ -12,6 +12,7 @@ import {
 import type { ReadCache } from "#server/read-cache.ts";
 import type { Lang } from "#core/i18n/messages.ts";
 import type { FooterPage, Shop, SiteConfig } from "#core/site.ts";
+import { CARD_REFUND_LIMIT_SETTING } from "#core/aftersales/return-desk.ts";
 
 export function createConfigService(db: Db, cache: ReadCache) {
   const siteConfig = () => cache.memo("config", loadConfig);
@@ -20,7 +21,11 @@ export function createConfigService(db: Db, cache: ReadCache) {
 
   async function loadConfig(): Promise<SiteConfig> {
     // the value as the driver parsed it: the jsonb column's decoder would parse a JSON string ("300") once more
-    const rows = await db.select({ key: configTable.key, value: sql<unknown>`${configTable.value}` }).from(configTable);
+    // customer service's card-refund limit is the back office's alone (decision 141): not in the public config
+    const rows = await db
+      .select({ key: configTable.key, value: sql<unknown>`${configTable.value}` })
+      .from(configTable)
+      .where(ne(configTable.key, CARD_REFUND_LIMIT_SETTING));
     return Object.fromEntries(rows.map((r) => [r.key, r.value]));
   }
 
