@@ -69,6 +69,8 @@ const euros = text(amount)
 
 const scope = { error: "admin.order_credit_scope_required" };
 const creditLines = { error: "admin.order_credit_lines_invalid" };
+/** The quantities to credit, one per line (0 … ordered, checked against the order by the service), one unit at least. */
+const quantities = z.array(intField(creditLines, { min: 0, max: 1_000_000 })).refine((q) => q.some((n) => n > 0), creditLines);
 
 /**
  * A credit note by hand from the order page: an amount refunded or a commercial gesture, with its reason; it gives
@@ -80,20 +82,25 @@ export const orderCreditSchema = z
     intent: z.literal("credit"),
     kind: z.enum(ORDER_CREDIT_KINDS, { error: "admin.order_credit_kind_required" }),
     scope: z.preprocess(blank, z.enum(ORDER_CREDIT_SCOPES, scope).optional().default("amount")),
-    amount: z.preprocess(blank, euros.optional()),
+    // read only for an amount: a field left over from another choice is ignored
+    amount: z.unknown().optional(),
     line_id: list(intField(creditLines)),
-    qty: list(z.preprocess((v) => blank(v) ?? "0", intField(creditLines, { min: 0, max: 1_000_000 }))),
+    qty: list(z.preprocess((v) => blank(v) ?? "0", z.unknown())),
     reason: text(creditReason).trim().min(1, creditReason).max(CREDIT_REASON_MAX, creditReason),
   })
   .superRefine((v, ctx) => {
-    if (v.scope === "amount" && v.amount === undefined) ctx.addIssue({ code: "custom", path: ["amount"], message: amount.error });
-    if (v.scope === "lines" && (v.line_id.length !== v.qty.length || v.qty.every((q) => q === 0)))
+    if (v.scope === "amount" && !euros.safeParse(v.amount).success)
+      ctx.addIssue({ code: "custom", path: ["amount"], message: amount.error });
+    if (v.scope === "lines" && (v.line_id.length !== v.qty.length || !quantities.safeParse(v.qty).success))
       ctx.addIssue({ code: "custom", path: ["qty"], message: creditLines.error });
   })
   .transform(({ kind, scope, amount, line_id, qty, reason }): OrderCreditRequest => {
     if (scope === "whole") return { kind, reason, scope };
-    if (scope === "lines") return { kind, reason, scope, lines: line_id.map((id, i) => ({ line_id: id, num: qty[i] })) };
-    return { kind, reason, scope, amount: amount! };
+    if (scope === "lines") {
+      const nums = quantities.parse(qty);
+      return { kind, reason, scope, lines: line_id.map((id, i) => ({ line_id: id, num: nums[i] })) };
+    }
+    return { kind, reason, scope, amount: euros.parse(amount) };
   });
 
 /** What the service is asked (return-desk.service's OrderCreditRequest, defined here so core owns it). */
