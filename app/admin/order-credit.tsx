@@ -1,8 +1,9 @@
 // The order page's credit note by hand (admin/order.tsx, decision 141): an amount refunded or a commercial gesture,
-// with the reason written on the note, for credit_notes:write; never above what the order may still give back (shown,
-// and checked again by the server under the order's lock).
+// with the reason written on the note, for credit_notes:write; it gives an amount, the whole of what is left, or
+// chosen lines (a quantity per order line, valued by the server); never above what the order may still give back
+// (shown, and checked again by the server under the order's lock).
 import { Form } from "react-router";
-import { CREDIT_REASON_MAX, ORDER_CREDIT_KINDS } from "#core/aftersales/return-desk.ts";
+import { CREDIT_REASON_MAX, ORDER_CREDIT_KINDS, ORDER_CREDIT_SCOPES } from "#core/aftersales/return-desk.ts";
 import { dec } from "#core/money.ts";
 import { formatPrice } from "#core/price-format.ts";
 import { useT } from "#app/lib/i18n.tsx";
@@ -11,7 +12,16 @@ import { Failure, SubmitButton } from "./ui.tsx";
 
 export type CreditDone = { number: string; amount_ttc: string };
 
-export function OrderCredit(props: { left: string; done?: CreditDone; failure?: string; fields?: Record<string, string>; busy: boolean }) {
+type CreditLine = { id: number; reference: string; designation: string; num: number };
+
+export function OrderCredit(props: {
+  left: string;
+  lines: CreditLine[];
+  done?: CreditDone;
+  failure?: string;
+  fields?: Record<string, string>;
+  busy: boolean;
+}) {
   const { t, lang } = useT();
   const money = (a: string) => formatPrice(a, lang, "TTC");
   return (
@@ -40,7 +50,37 @@ export function OrderCredit(props: { left: string; done?: CreditDone; failure?: 
               </label>
             ))}
           </fieldset>
+          <fieldset className="flex flex-col gap-1">
+            <legend className="mb-1 text-sm font-medium">{t("admin.order_credit_scope")}</legend>
+            {ORDER_CREDIT_SCOPES.map((s, i) => (
+              <label key={s} className="flex items-center gap-2 text-sm">
+                <input type="radio" name="scope" value={s} defaultChecked={i === 0} />
+                {t(`admin.order_credit_scope_${s}`, { amount: money(props.left) })}
+              </label>
+            ))}
+          </fieldset>
           <Field label={t("admin.order_credit_amount")} name="amount" inputMode="decimal" maxLength={12} error={props.fields?.amount} />
+          <fieldset className="flex flex-col gap-1">
+            <legend className="mb-1 text-sm text-muted">{t("admin.order_credit_lines_hint")}</legend>
+            {props.lines.map((l) => (
+              <label key={l.id} className="flex items-center gap-2 text-sm">
+                <input type="hidden" name="line_id" value={l.id} />
+                <input
+                  name="qty"
+                  inputMode="numeric"
+                  defaultValue="0"
+                  maxLength={7}
+                  className="w-16 rounded border border-line px-2 py-1 text-right"
+                />
+                {t("admin.order_credit_line_qty", { reference: l.reference, designation: l.designation, num: l.num })}
+              </label>
+            ))}
+            {props.fields?.qty && (
+              <p role="alert" className="text-sm text-red-700">
+                {t(props.fields.qty)}
+              </p>
+            )}
+          </fieldset>
           <Field label={t("admin.order_credit_reason")} name="reason" maxLength={CREDIT_REASON_MAX} error={props.fields?.reason} />
           <div>
             <SubmitButton busy={props.busy}>{t("admin.order_credit_submit")}</SubmitButton>

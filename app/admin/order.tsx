@@ -137,7 +137,7 @@ export async function action(args: Route.ActionArgs) {
     return formAction(
       context.lang,
       async () => {
-        const { intent: _, ...input } = parseFields(orderCreditSchema, fields);
+        const input = parseFields(orderCreditSchema, fields);
         const { order } = await orNotFound(context.services.orderLife.detail(context.services.db, params.number, context.lang));
         const note = await context.services.returnDesk.orderCredit(ctx, order.id, input);
         return { credited: { number: note.number, amount_ttc: note.amount_ttc } satisfies CreditDone, form: "credit" };
@@ -365,7 +365,14 @@ export default function AdminOrder() {
       <OrderPayments payments={payments} refunds={refunds} />
       {papers && <OrderDocuments orderNumber={o.number} papers={papers} />}
       {creditLeft !== null && (
-        <OrderCredit left={creditLeft} done={crediting?.credited} failure={crediting?.failure} fields={crediting?.fields} busy={busy} />
+        <OrderCredit
+          left={creditLeft}
+          lines={o.lines}
+          done={crediting?.credited}
+          failure={crediting?.failure}
+          fields={crediting?.fields}
+          busy={busy}
+        />
       )}
 
       <OrderNotes notes={notes} canWrite={canNote} answer={answer} busy={busy} />

@@ -3,6 +3,7 @@
 // or to the card. Pure rules shared by the pages (which explain) and the services (which decide).
 import { can, type Permission, type StaffRole } from "../staff/permissions.ts";
 import { Decimal, dec, decOrZero, type DecimalInput } from "../money.ts";
+import { returnCredit } from "../documents/credit.ts";
 
 /** Longest reason of a refusal (shown to the customer). */
 export const REFUSAL_REASON_MAX = 300;
@@ -116,3 +117,37 @@ export function refundableLeft(o: {
 /** The causes of a credit note issued by hand from an order: an amount refunded, or a commercial gesture. */
 export const ORDER_CREDIT_KINDS = ["amount", "gesture"] as const;
 export type OrderCreditKind = (typeof ORDER_CREDIT_KINDS)[number];
+
+/** What a credit note by hand from an order gives back: an amount, the whole of what is left, or chosen lines. */
+export const ORDER_CREDIT_SCOPES = ["amount", "whole", "lines"] as const;
+export type OrderCreditScope = (typeof ORDER_CREDIT_SCOPES)[number];
+
+type OrderLineToCredit = { id: number; line_ht: DecimalInput; num: number; tva: DecimalInput };
+
+/**
+ * What crediting some of an order's lines gives back, TTC, by the rule of returns (core returnCredit: the line's
+ * invoiced HT × quantity / ordered, its share of the order's discount off, VAT by rate to the cent). `chosen` gives a
+ * quantity 0 … ordered per order line; lines left out credit nothing. Null when a line is unknown, given twice, out
+ * of range, or no unit at all is chosen.
+ */
+export function orderLinesCredit(
+  lines: readonly OrderLineToCredit[],
+  chosen: readonly { line_id: number; num: number }[],
+  order: { discount_amount: DecimalInput },
+): { ttc: string; lines: { line_id: number; num: number }[] } | null {
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  const seen = new Set<number>();
+  for (const c of chosen) {
+    const l = byId.get(c.line_id);
+    if (!l || seen.has(c.line_id) || !Number.isInteger(c.num) || c.num < 0 || c.num > l.num) return null;
+    seen.add(c.line_id);
+  }
+  const picked = chosen.filter((c) => c.num > 0);
+  if (picked.length === 0) return null;
+  const goods_ht = lines.reduce((s, l) => s.plus(decOrZero(l.line_ht)), Decimal.ZERO);
+  const { ttc } = returnCredit(
+    picked.map((c) => ({ ...byId.get(c.line_id)!, returned: c.num })),
+    { discount_amount: order.discount_amount, goods_ht },
+  );
+  return { ttc, lines: picked };
+}

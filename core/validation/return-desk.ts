@@ -6,6 +6,8 @@ import {
   CARD_REFUND_LIMIT_MAX,
   CREDIT_REASON_MAX,
   ORDER_CREDIT_KINDS,
+  ORDER_CREDIT_SCOPES,
+  type OrderCreditKind,
   REFUSAL_REASON_MAX,
   RETURN_REFUND_WAYS,
   type ReceivedLine,
@@ -66,15 +68,6 @@ const euros = text(amount)
   .transform((s) => Number(s.replace(",", ".")).toFixed(2))
   .refine((s) => Number(s) > 0, amount);
 
-/** A credit note by hand from the order page: an amount refunded or a commercial gesture, with its reason. */
-export const orderCreditSchema = z.object({
-  intent: z.literal("credit"),
-  kind: z.enum(ORDER_CREDIT_KINDS, { error: "admin.order_credit_kind_required" }),
-  amount: euros,
-  reason: text(creditReason).trim().min(1, creditReason).max(CREDIT_REASON_MAX, creditReason),
-});
-export type OrderCreditInput = Omit<z.output<typeof orderCreditSchema>, "intent">;
-
 const limit = { error: "admin.returns_card_limit_invalid" };
 /**
  * The owner's card-refund limit for customer service: euros, "250", "250,5" or "250.50", 0 (never by card) to
@@ -87,3 +80,44 @@ export const cardRefundLimitSchema = z.object({
     .transform((s) => Number(s.replace(",", ".")).toFixed(2))
     .refine((s) => Number(s) <= CARD_REFUND_LIMIT_MAX, limit),
 });
+
+const scope = { error: "admin.order_credit_scope_required" };
+const creditLines = { error: "admin.order_credit_lines_invalid" };
+/** The quantities to credit, one per line (0 … ordered, checked against the order by the service), one unit at least. */
+const quantities = z.array(intField(creditLines, { min: 0, max: 1_000_000 })).refine((q) => q.some((n) => n > 0), creditLines);
+
+/**
+ * A credit note by hand from the order page: an amount refunded or a commercial gesture, with its reason; it gives
+ * an amount, the whole of what is left, or chosen lines (each order line's id and a quantity, 0 … ordered, checked
+ * against the order by the service). No scope is an amount (the form before lines existed).
+ */
+export const orderCreditSchema = z
+  .object({
+    intent: z.literal("credit"),
+    kind: z.enum(ORDER_CREDIT_KINDS, { error: "admin.order_credit_kind_required" }),
+    scope: z.preprocess(blank, z.enum(ORDER_CREDIT_SCOPES, scope).optional().default("amount")),
+    // read only for an amount: a field left over from another choice is ignored
+    amount: z.unknown().optional(),
+    line_id: list(intField(creditLines)),
+    qty: list(z.preprocess((v) => blank(v) ?? "0", z.unknown())),
+    reason: text(creditReason).trim().min(1, creditReason).max(CREDIT_REASON_MAX, creditReason),
+  })
+  .superRefine((v, ctx) => {
+    if (v.scope === "amount" && !euros.safeParse(v.amount).success)
+      ctx.addIssue({ code: "custom", path: ["amount"], message: amount.error });
+    if (v.scope === "lines" && (v.line_id.length !== v.qty.length || !quantities.safeParse(v.qty).success))
+      ctx.addIssue({ code: "custom", path: ["qty"], message: creditLines.error });
+  })
+  .transform(({ kind, scope, amount, line_id, qty, reason }): OrderCreditRequest => {
+    if (scope === "whole") return { kind, reason, scope };
+    if (scope === "lines") {
+      const nums = quantities.parse(qty);
+      return { kind, reason, scope, lines: line_id.map((id, i) => ({ line_id: id, num: nums[i] })) };
+    }
+    return { kind, reason, scope, amount: euros.parse(amount) };
+  });
+
+/** What the service is asked (return-desk.service's OrderCreditRequest, defined here so core owns it). */
+export type OrderCreditRequest = { kind: OrderCreditKind; reason: string } & (
+  { scope?: "amount"; amount: string } | { scope: "whole" } | { scope: "lines"; lines: { line_id: number; num: number }[] }
+);

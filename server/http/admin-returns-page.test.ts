@@ -376,4 +376,67 @@ describe("back office returns pages", () => {
     expect(next.body).toContain("La carte de la commande ne peut plus rembourser ce montant");
     await query(db, sql`delete from site_config where key = 'serviceCardRefundLimit'`);
   });
+
+  it("credits chosen lines, then the whole of what is left, from the order page in fr and zh; 403 without the permission", async () => {
+    const r = await request();
+    const url = `/admin/commandes/${r.order.number}`;
+    const accountant = await staff("comptabilite");
+    const count = async () =>
+      (await one<{ n: number }>(t.app.services.db, sql`select count(*)::int as n from credit_notes where order_id = ${r.order.id}`)).n;
+    const zh = await get(`/zh${url}`, accountant);
+    expect(zh.body).toContain("整单：剩余可退金额（");
+    expect(zh.body).toContain("REF — Article（订购：4）");
+    const fr = await get(url, accountant);
+    expect(fr.body).toContain("Toute la commande : ce qui reste à rendre (48,00 € TTC)");
+    expect(fr.body).toContain("REF — Article (commandé : 4)");
+    const byLines = (qty: string, cookie: string, prefix = "") =>
+      post(
+        `${prefix}${url}`,
+        [
+          ["intent", "credit"],
+          ["kind", "amount"],
+          ["scope", "lines"],
+          ["amount", ""],
+          ["line_id", String(r.line)],
+          ["qty", qty],
+          ["reason", "Carton abîmé"],
+        ],
+        cookie,
+      );
+    const forbidden = await byLines("1", await staff("service-client"));
+    expect(forbidden.status).toBe(403);
+    expect(await count()).toBe(0);
+    const none = await byLines("0", accountant);
+    expect(none.status).toBe(400);
+    expect(none.body).toContain("Indiquez pour au moins une ligne une quantité entre 0 et la quantité commandée.");
+    const over = await byLines("5", accountant, "/zh");
+    expect(over.status).toBe(400);
+    expect(over.body).toContain("请至少为一行填写 0 到订购数量之间的数量。");
+    expect(await count()).toBe(0);
+    // 1 of 4 at 10,00 € HT, 20 % VAT
+    const first = await byLines("1", accountant, "/zh");
+    expect(first.status).toBe(200);
+    expect(first.body).toMatch(/已开具抵用单 AV\d{4}-\d+：[^<]*12[.,]00/);
+    const whole: [string, string][] = [
+      ["intent", "credit"],
+      ["kind", "gesture"],
+      ["scope", "whole"],
+      ["reason", "Client fidèle"],
+    ];
+    const done = await post(url, whole, accountant);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatch(/Avoir AV\d{4}-\d+ émis : 36,00 € TTC/);
+    expect(done.body).toContain("Rien ne peut plus être rendu sur cette commande.");
+    const again = await post(url, whole, accountant);
+    expect(again.status).toBe(400);
+    expect(again.body).toContain("Rien ne peut plus être rendu sur cette commande.");
+    const notes = await query<{ reason: string; amount_ttc: string }>(
+      t.app.services.db,
+      sql`select reason, amount_ttc::text from credit_notes where order_id = ${r.order.id} order by id`,
+    );
+    expect(notes).toEqual([
+      { reason: "Lignes 1 × REF : Carton abîmé", amount_ttc: "12.00" },
+      { reason: "Geste commercial : Client fidèle", amount_ttc: "36.00" },
+    ]);
+  });
 });

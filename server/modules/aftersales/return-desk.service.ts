@@ -37,7 +37,7 @@ import {
   mayRefundReturn,
   refundableLeft,
   restock,
-  type OrderCreditKind,
+  orderLinesCredit,
   type ReceivedLine,
   type ReturnRefundWay,
 } from "#core/aftersales/return-desk.ts";
@@ -48,6 +48,7 @@ import { issueCreditNote, issueOrderCreditNote, returnCreditOf } from "#server/m
 import { cardRefundable, requestRefund } from "#server/modules/payments/refunds.ts";
 import { origin, orderRecipient } from "#server/modules/orders/order-mail.ts";
 import { cardRefundLimitIn } from "./card-refund-limit.ts";
+import type { OrderCreditRequest } from "#core/validation/return-desk.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -347,22 +348,57 @@ export function createReturnDesk(deps: { publicUrl: string }) {
 
   /**
    * A credit note by hand on an order (credit_notes:write): an amount refunded or a commercial gesture, with its
-   * reason written on the note; never more than the order may still give back, read under the order's row lock.
+   * reason written on the note; for an amount given, the whole of what is left, or chosen lines (a quantity per order
+   * line, valued by core orderLinesCredit, the lines named in the note's reason). Never more than the order may still
+   * give back, read under the order's row lock: of two "whole" at once, the second finds nothing left.
    */
-  async function orderCredit(ctx: StaffContext, orderId: number, input: { kind: OrderCreditKind; amount: string; reason: string }) {
+  async function orderCredit(ctx: StaffContext, orderId: number, input: OrderCreditRequest) {
     if (!can(ctx.staff.roles, "credit_notes:write")) throw forbidden("admin.permission_denied");
     return staffWrite(ctx, async ({ db }, audit) => {
       const left = await orderLeft(db, orderId, true);
-      if (dec(input.amount).gt(left)) throw refused("admin.refund_over_paid", { amount: formatPrice(left, ctx.lang, "TTC") });
       const to = await orderRecipient(db, orderId);
-      const reason =
-        input.kind === "gesture" ? translate(to.lang, "documents.credit_note_gesture_reason", { reason: input.reason }) : input.reason;
-      const note = await issueOrderCreditNote(db, orderId, input.amount, { ...deps, cause: "staff", reason });
+      let amount: string;
+      let reason = input.reason;
+      let credited: { line_id: number; num: number }[] | undefined;
+      if (input.scope === "whole") {
+        if (dec(left).sign() <= 0) throw refused("admin.order_credit_none_left");
+        amount = left;
+      } else if (input.scope === "lines") {
+        const [o] = await db.select({ discount_amount: orders.discountAmount }).from(orders).where(eq(orders.id, orderId));
+        const lines = await db
+          .select({
+            id: orderLines.id,
+            line_ht: orderLines.lineHt,
+            num: orderLines.num,
+            tva: orderLines.tva,
+            reference: orderLines.reference,
+          })
+          .from(orderLines)
+          .where(eq(orderLines.orderId, orderId))
+          .orderBy(asc(orderLines.id));
+        const got = orderLinesCredit(lines, input.lines, o);
+        if (!got) throw refused("admin.order_credit_lines_invalid");
+        amount = got.ttc;
+        credited = got.lines;
+        // the note keeps no lines of its own: its reason names them, in the customer's language
+        const named = got.lines.map((c) => `${c.num} × ${lines.find((l) => l.id === c.line_id)!.reference}`).join(", ");
+        reason = translate(to.lang, "documents.credit_note_lines_reason", { lines: named, reason: input.reason });
+      } else amount = input.amount;
+      if (dec(amount).gt(left)) throw refused("admin.refund_over_paid", { amount: formatPrice(left, ctx.lang, "TTC") });
+      if (input.kind === "gesture") reason = translate(to.lang, "documents.credit_note_gesture_reason", { reason });
+      const note = await issueOrderCreditNote(db, orderId, amount, { ...deps, cause: "staff", reason });
       await audit({
         entity: "order",
         id: orderId,
         action: "credit_note",
-        after: { kind: input.kind, amount: input.amount, reason: input.reason, credit_note_number: note.number },
+        after: {
+          kind: input.kind,
+          scope: input.scope ?? "amount",
+          amount,
+          lines: credited,
+          reason: input.reason,
+          credit_note_number: note.number,
+        },
       });
       return note;
     });

@@ -282,6 +282,65 @@ describe.each(testDbKinds())("return desk (%s)", (kind) => {
     );
   });
 
+  it("issues a credit note of chosen lines or of the whole of what is left, the lines named; a second whole is refused", async () => {
+    const accountant = await ctxOf("comptabilite");
+    const o = await makeOrder(d.db, 1, { status: "delivered", lines: [[modelId, 5]], ht: "50.00", tva: "10.00" });
+    const [line] = await query<{ id: number }>(d.db, sql`select id from order_lines where order_id = ${o.id}`);
+    const byLines = (num: number, kind: "amount" | "gesture" = "amount") =>
+      services.returnDesk.orderCredit(accountant, o.id, { kind, scope: "lines", lines: [{ line_id: line.id, num }], reason: "Casse" });
+    expect(await outcome(byLines(6))).toBe("admin.order_credit_lines_invalid");
+    expect(await outcome(byLines(0))).toBe("admin.order_credit_lines_invalid");
+    expect(
+      await outcome(
+        services.returnDesk.orderCredit(accountant, o.id, {
+          kind: "amount",
+          scope: "lines",
+          lines: [{ line_id: line.id + 999, num: 1 }],
+          reason: "X",
+        }),
+      ),
+    ).toBe("admin.order_credit_lines_invalid");
+    // 2 × 10.00 HT at 20 % = 24.00 TTC
+    expect(await byLines(2)).toMatchObject({ amount_ttc: "24.00" });
+    // 5 units would be 60.00: more than the 36.00 left
+    expect(await outcome(byLines(5))).toBe("admin.refund_over_paid");
+    const whole = () => services.returnDesk.orderCredit(accountant, o.id, { kind: "gesture", scope: "whole", reason: "Client fidèle" });
+    expect(await whole()).toMatchObject({ amount_ttc: "36.00" });
+    expect(await outcome(whole())).toBe("admin.order_credit_none_left");
+    expect(await notes(o.id)).toMatchObject([
+      { amount_ttc: "24.00", reason: "Lignes 2 × REF : Casse" },
+      { amount_ttc: "36.00", reason: "Geste commercial : Client fidèle" },
+    ]);
+    expect(await services.returnDesk.orderCreditLeft(d.db, o.id)).toBe("0.00");
+    const logged = await query<{ scope: string; amount: string; lines: unknown }>(
+      d.db,
+      sql`select changes->'scope'->>'after' as scope, changes->'amount'->>'after' as amount, changes->'lines'->'after' as lines
+          from audit_log where entity = 'order' and entity_id = ${String(o.id)} and action = 'credit_note' order by id`,
+    );
+    expect(logged).toMatchObject([
+      { scope: "lines", amount: "24.00", lines: [{ line_id: line.id, num: 2 }] },
+      { scope: "whole", amount: "36.00" },
+    ]);
+    expect(await n(sql`select count(*)::int as n from notifications where order_id = ${o.id} and kind = 'credit_note_issued'`)).toBe(2);
+    const service = await ctxOf("service-client");
+    expect(await outcome(services.returnDesk.orderCredit(service, o.id, { kind: "amount", scope: "whole", reason: "X" }))).toBe(
+      "admin.permission_denied",
+    );
+  });
+
+  it.runIf(kind === "pg")("two staff crediting the whole order at once issue one credit note", async () => {
+    const [a, b] = await Promise.all(["comptabilite", "gerance"].map(ctxOf));
+    for (let i = 0; i < 3; i++) {
+      const o = await makeOrder(d.db, 1, { status: "delivered", lines: [[modelId, 5]], ht: "50.00", tva: "10.00" });
+      await warm();
+      const got = await Promise.all(
+        [a, b].map((c) => outcome(services.returnDesk.orderCredit(c, o.id, { kind: "amount", scope: "whole", reason: "Course" }))),
+      );
+      expect(got.sort()).toEqual(["admin.order_credit_none_left", "done"]);
+      expect(await notes(o.id)).toMatchObject([{ amount_ttc: "60.00" }]);
+    }
+  });
+
   it.runIf(kind === "pg")("two staff receiving the same return at once give the stock back once", async () => {
     const [a, b] = await Promise.all(["service-client", "gerance"].map(ctxOf));
     for (let i = 0; i < 3; i++) {
