@@ -136,7 +136,7 @@ export default function AdminCustomer() {
           approval={c.approval}
           message={c.approval_message}
           decidedAt={c.approval_decided_at}
-          canWrite={d.canWrite}
+          canWrite={d.canWrite && !isErasedEmail(c.email)}
           answer={answer}
           busy={busy}
         />

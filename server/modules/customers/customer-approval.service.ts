@@ -9,6 +9,7 @@ import { can, type Permission } from "#core/staff/permissions.ts";
 import { isLang } from "#core/lang.ts";
 import { localePath } from "#core/slug.ts";
 import { approvalAfter, PRO_APPROVAL_SETTING, type ApprovalDecision } from "#core/customers/approval.ts";
+import { isErasedEmail } from "#core/customers/erasure.ts";
 import { accountDecisionMail } from "#core/mail/account-mail.ts";
 import { addNotification } from "#server/modules/notifications/notifications.service.ts";
 import { enqueueMail } from "#server/modules/outbox/outbox.service.ts";
@@ -44,6 +45,8 @@ export function createCustomerApproval(deps: { publicUrl: string; sessions: Sess
         .where(eq(customers.clientNumber, clientNumber))
         .for("update");
       if (!c) throw notFound("admin.customer_not_found");
+      // an erased account is nobody's any more: approving it would mail its placeholder address (decision 147)
+      if (isErasedEmail(c.email)) throw refused("admin.customer_already_erased");
       const approval = approvalAfter(decision);
       if (c.approval === approval) throw refused(`admin.customer_already_${approval}`);
       await db

@@ -135,5 +135,8 @@ describe.each(testDbKinds())("a customer's data on request (%s)", (kind) => {
     expect(JSON.stringify(row.changes)).not.toMatch(/demo@|Dupont/i);
     // a second erasure is refused
     expect(await refusal(s().customerPrivacy.erase(ctx, "C100001"))).toBe("admin.customer_already_erased");
+    // nor can the erased account be approved again (its placeholder address would be mailed): nothing changes
+    expect(await refusal(s().customerApproval.decide(ctx, "C100001", "approve", "Bienvenue"))).toBe("admin.customer_already_erased");
+    expect((await s().db.select().from(customers).where(eq(customers.id, c.id)))[0].approval).toBe("refused");
   });
 });
