@@ -1,21 +1,24 @@
-// The order page's credit note by hand (admin/order.tsx, decision 141): an amount refunded or a commercial gesture,
-// with the reason written on the note, for credit_notes:write; it gives an amount, the whole of what is left, or
-// chosen lines (a quantity per order line, valued by the server); never above what the order may still give back
-// (shown, and checked again by the server under the order's lock).
+// The order page's money given back by hand (admin/order.tsx, decision 141): an amount refunded or a commercial
+// gesture, with its reason, as a credit note (credit_notes:write) or to the card that paid the order (orders:refund);
+// it gives an amount, the whole of what is left, or chosen lines (a quantity per order line, valued by the server);
+// never above what the order may still give back (shown, and checked again by the server under the order's lock).
 import { Form } from "react-router";
-import { CREDIT_REASON_MAX, ORDER_CREDIT_KINDS, ORDER_CREDIT_SCOPES } from "#core/aftersales/return-desk.ts";
+import { CREDIT_REASON_MAX, ORDER_CREDIT_KINDS, ORDER_CREDIT_SCOPES, type ReturnRefundWay } from "#core/aftersales/return-desk.ts";
 import { dec } from "#core/money.ts";
 import { formatPrice } from "#core/price-format.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { Field } from "#app/components/account/field.tsx";
 import { Failure, SubmitButton } from "./ui.tsx";
 
-export type CreditDone = { number: string; amount_ttc: string };
+export type CreditDone = { way: ReturnRefundWay; number: string | null; amount_ttc: string };
 
 type CreditLine = { id: number; reference: string; designation: string; num: number };
 
 export function OrderCredit(props: {
   left: string;
+  /** The ways the staff member may give money back here (card only while the order's card payment can refund). */
+  ways: ReturnRefundWay[];
+  cardRefundable: string | null;
   lines: CreditLine[];
   done?: CreditDone;
   failure?: string;
@@ -31,7 +34,9 @@ export function OrderCredit(props: {
       </h2>
       {props.done && (
         <p role="status" className="mb-3 rounded bg-green-50 p-3 text-sm text-green-800">
-          {t("admin.order_credit_done", { number: props.done.number, amount: money(props.done.amount_ttc) })}
+          {props.done.number
+            ? t("admin.order_credit_done", { number: props.done.number, amount: money(props.done.amount_ttc) })
+            : t("admin.order_card_refund_done", { amount: money(props.done.amount_ttc) })}
         </p>
       )}
       <Failure text={props.failure} />
@@ -41,6 +46,21 @@ export function OrderCredit(props: {
         <Form method="post" noValidate className="mt-2 flex max-w-xl flex-col gap-3">
           <input type="hidden" name="intent" value="credit" />
           <p className="text-sm text-muted">{t("admin.order_credit_intro", { amount: money(props.left) })}</p>
+          {props.ways.length > 1 ? (
+            <fieldset className="flex flex-col gap-1">
+              <legend className="mb-1 text-sm font-medium">{t("admin.order_credit_way")}</legend>
+              {props.ways.map((w, i) => (
+                <label key={w} className="flex items-center gap-2 text-sm">
+                  <input type="radio" name="way" value={w} defaultChecked={i === 0} />
+                  {w === "card"
+                    ? t("admin.order_credit_way_card", { amount: money(props.cardRefundable ?? "0") })
+                    : t("admin.order_credit_way_credit_note")}
+                </label>
+              ))}
+            </fieldset>
+          ) : (
+            <input type="hidden" name="way" value={props.ways[0]} />
+          )}
           <fieldset className="flex flex-col gap-1">
             <legend className="mb-1 text-sm font-medium">{t("admin.order_credit_kind")}</legend>
             {ORDER_CREDIT_KINDS.map((k, i) => (
@@ -83,7 +103,9 @@ export function OrderCredit(props: {
           </fieldset>
           <Field label={t("admin.order_credit_reason")} name="reason" maxLength={CREDIT_REASON_MAX} error={props.fields?.reason} />
           <div>
-            <SubmitButton busy={props.busy}>{t("admin.order_credit_submit")}</SubmitButton>
+            <SubmitButton busy={props.busy}>
+              {t(props.ways.includes("card") ? "admin.order_credit_submit_card" : "admin.order_credit_submit")}
+            </SubmitButton>
           </div>
         </Form>
       )}

@@ -30,6 +30,7 @@ import { orderEditInput, orderEditSchema } from "#core/validation/order-edit.ts"
 import { dec } from "#core/money.ts";
 import { formatPrice } from "#core/price-format.ts";
 import { orderCreditSchema } from "#core/validation/return-desk.ts";
+import { ORDER_REFUND_PERMISSION } from "#core/aftersales/return-desk.ts";
 import { OrderCredit, type CreditDone } from "./order-credit.tsx";
 
 export const handle = { personal: true };
@@ -68,8 +69,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const invoices = can(staff.roles, "invoices:read");
   const { documents, db } = context.services;
   const papers = invoices ? await documents.orderPapers(db, d.order, context.lang) : null;
-  // a credit note by hand, for the roles that issue them: what the order may still give back
-  const creditLeft = can(staff.roles, "credit_notes:write") ? await context.services.returnDesk.orderCreditLeft(db, d.order.id) : null;
+  // money given back by hand, for the roles that give it: what the order may still give back, and by which ways
+  const credit = await context.services.returnDesk.orderCreditOptions(db, d.order.id, staff.roles);
   return {
     ...d,
     order: { ...d.order, invoice_number: invoices ? d.order.invoice_number : null, invoice_url: null },
@@ -78,7 +79,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     notes,
     edit,
     canNote: can(staff.roles, "orders:edit"),
-    creditLeft,
+    credit,
     papers: papers && { invoice: papers.invoice, credit_notes: can(staff.roles, "credit_notes:read") ? papers.credit_notes : null },
   };
 }
@@ -133,14 +134,14 @@ export async function action(args: Route.ActionArgs) {
     );
   }
   if (fields.intent === "credit") {
-    const ctx = staffContext(context, "credit_notes:write");
+    const ctx = staffContext(context, ORDER_REFUND_PERMISSION[fields.way === "card" ? "card" : "credit_note"]);
     return formAction(
       context.lang,
       async () => {
         const input = parseFields(orderCreditSchema, fields);
         const { order } = await orNotFound(context.services.orderLife.detail(context.services.db, params.number, context.lang));
-        const note = await context.services.returnDesk.orderCredit(ctx, order.id, input);
-        return { credited: { number: note.number, amount_ttc: note.amount_ttc } satisfies CreditDone, form: "credit" };
+        const done = await context.services.returnDesk.orderCredit(ctx, order.id, input);
+        return { credited: { way: done.way, number: done.number, amount_ttc: done.amount_ttc } satisfies CreditDone, form: "credit" };
       },
       "credit",
     );
@@ -174,7 +175,7 @@ export default function AdminOrder() {
     edit,
     balance_due,
     papers,
-    creditLeft,
+    credit,
   } = useLoaderData<typeof loader>();
   const answer = useActionData<
     FormFailure & {
@@ -364,9 +365,11 @@ export default function AdminOrder() {
       <OrderInvoiceAddress o={o} />
       <OrderPayments payments={payments} refunds={refunds} />
       {papers && <OrderDocuments orderNumber={o.number} papers={papers} />}
-      {creditLeft !== null && (
+      {credit && (
         <OrderCredit
-          left={creditLeft}
+          left={credit.left}
+          ways={credit.ways}
+          cardRefundable={credit.card_refundable}
           lines={o.lines}
           done={crediting?.credited}
           failure={crediting?.failure}

@@ -51,6 +51,12 @@ export function mayRefundReturn(
   return can(roles, "returns:write") && l.sign() > 0 && decOrZero(amount).lte(l);
 }
 
+/** Who gives money back by hand from an order's page, by way: a credit note, or a refund to the card that paid it. */
+export const ORDER_REFUND_PERMISSION: Readonly<Record<ReturnRefundWay, Permission>> = {
+  credit_note: "credit_notes:write",
+  card: "orders:refund",
+};
+
 /** The ways the roles may refund at all (the page's buttons; the amount is checked again by the service). */
 export const refundWaysOf = (roles: readonly StaffRole[], amount: DecimalInput, limit?: DecimalInput): ReturnRefundWay[] =>
   RETURN_REFUND_WAYS.filter((w) => mayRefundReturn(roles, w, amount, limit));

@@ -11,6 +11,7 @@ import {
   REFUSAL_REASON_MAX,
   RETURN_REFUND_WAYS,
   type ReceivedLine,
+  type ReturnRefundWay,
 } from "../aftersales/return-desk.ts";
 import { RETURN_LINES_MAX } from "../aftersales/returns.ts";
 import { intField, text } from "./common.ts";
@@ -94,6 +95,8 @@ const quantities = z.array(intField(creditLines, { min: 0, max: 1_000_000 })).re
 export const orderCreditSchema = z
   .object({
     intent: z.literal("credit"),
+    // how the money goes back: a credit note (the form before card refunds existed) or the card that paid the order
+    way: z.preprocess(blank, z.enum(RETURN_REFUND_WAYS, { error: "admin.order_credit_way_required" }).optional().default("credit_note")),
     kind: z.enum(ORDER_CREDIT_KINDS, { error: "admin.order_credit_kind_required" }),
     scope: z.preprocess(blank, z.enum(ORDER_CREDIT_SCOPES, scope).optional().default("amount")),
     // read only for an amount: a field left over from another choice is ignored
@@ -108,16 +111,16 @@ export const orderCreditSchema = z
     if (v.scope === "lines" && (v.line_id.length !== v.qty.length || !quantities.safeParse(v.qty).success))
       ctx.addIssue({ code: "custom", path: ["qty"], message: creditLines.error });
   })
-  .transform(({ kind, scope, amount, line_id, qty, reason }): OrderCreditRequest => {
-    if (scope === "whole") return { kind, reason, scope };
+  .transform(({ way, kind, scope, amount, line_id, qty, reason }): OrderCreditRequest => {
+    if (scope === "whole") return { way, kind, reason, scope };
     if (scope === "lines") {
       const nums = quantities.parse(qty);
-      return { kind, reason, scope, lines: line_id.map((id, i) => ({ line_id: id, num: nums[i] })) };
+      return { way, kind, reason, scope, lines: line_id.map((id, i) => ({ line_id: id, num: nums[i] })) };
     }
-    return { kind, reason, scope, amount: euros.parse(amount) };
+    return { way, kind, reason, scope, amount: euros.parse(amount) };
   });
 
 /** What the service is asked (return-desk.service's OrderCreditRequest, defined here so core owns it). */
-export type OrderCreditRequest = { kind: OrderCreditKind; reason: string } & (
+export type OrderCreditRequest = { way?: ReturnRefundWay; kind: OrderCreditKind; reason: string } & (
   { scope?: "amount"; amount: string } | { scope: "whole" } | { scope: "lines"; lines: { line_id: number; num: number }[] }
 );

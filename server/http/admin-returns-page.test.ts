@@ -244,7 +244,7 @@ describe("back office returns pages", () => {
     const accountant = await staff("comptabilite");
     const url = `/admin/commandes/${r.order.number}`;
     const page = await get(url, accountant);
-    expect(page.body).toContain("Avoir manuel");
+    expect(page.body).toContain("Avoir ou remboursement manuel");
     expect(page.body).toContain("Au plus 48,00 € TTC peut encore être rendu.");
     const tooMuch = await post(
       url,
@@ -287,6 +287,41 @@ describe("back office returns pages", () => {
       sql`select reason, amount_ttc::text from credit_notes where order_id = ${r.order.id}`,
     );
     expect(note).toEqual({ reason: "Geste commercial : Livraison en retard", amount_ttc: "12.50" });
+  });
+
+  it("lets the accountant refund by hand to the card that paid the order (fr, zh); customer service gets 403", async () => {
+    const { db } = t.app.services;
+    const r = await request();
+    // paid by card, as a succeeded provider payment of the order's transaction
+    await query(db, sql`update orders set transaction_id = ${`txn-page-${r.order.id}`} where id = ${r.order.id}`);
+    await query(
+      db,
+      sql`insert into payments (order_id, provider, amount, status, provider_ref, transaction_id, paid_at)
+          values (${r.order.id}, 'sandbox', 48.00, 'succeeded', ${`ref-page-${r.order.id}`}, ${`txn-page-${r.order.id}`}, now())`,
+    );
+    const url = `/admin/commandes/${r.order.number}`;
+    const accountant = await staff("comptabilite");
+    const page = await get(url, accountant);
+    expect(page.body).toContain("Sur la carte qui a payé la commande (au plus 48,00");
+    const refund: [string, string][] = [
+      ["intent", "credit"],
+      ["way", "card"],
+      ["kind", "gesture"],
+      ["amount", "7,50"],
+      ["reason", "Livraison en retard"],
+    ];
+    const refunds = async () =>
+      query<{ amount: string }>(
+        db,
+        sql`select r.amount::text from refunds r join payments p on p.id = r.payment_id where p.order_id = ${r.order.id}`,
+      );
+    expect((await post(url, refund, await staff("service-client"))).status).toBe(403);
+    expect(await refunds()).toEqual([]);
+    const done = await post(`/zh${url}`, refund, accountant);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatch(/已申请向银行卡退款 €7\.50/);
+    expect(await refunds()).toEqual([{ amount: "7.50" }]);
+    expect((await get(url, accountant)).body).toContain("Sur la carte qui a payé la commande (au plus 40,50");
   });
 
   it("lets the owner set customer service's card limit (fr, zh), shown where the card refund is offered; others get 403", async () => {

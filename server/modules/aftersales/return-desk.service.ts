@@ -28,10 +28,12 @@ import { formatPrice } from "#core/price-format.ts";
 import { markup } from "#core/mail/html.ts";
 import { composeMail } from "#core/mail/order-mail.ts";
 import { localePath } from "#core/slug.ts";
-import { can } from "#core/staff/permissions.ts";
+import { can, type StaffRole } from "#core/staff/permissions.ts";
 import type { ReturnStatus } from "#core/aftersales/returns.ts";
 import {
   CARD_REFUND_LIMIT_SETTING,
+  ORDER_REFUND_PERMISSION,
+  RETURN_REFUND_WAYS,
   RETURN_INBOX_PAGE_SIZE,
   checkReceived,
   mayRefundReturn,
@@ -51,6 +53,9 @@ import { cardRefundLimitIn } from "./card-refund-limit.ts";
 import type { OrderCreditRequest } from "#core/validation/return-desk.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** What money given back by hand on an order made: a credit note (its number) or a card refund (its row). */
+export type OrderCredited = { way: ReturnRefundWay; number: string | null; amount_ttc: string; refund_id: number | null };
 
 /**
  * What the order may still give back (core refundableLeft): read under the order's row lock when the caller holds it.
@@ -343,17 +348,30 @@ export function createReturnDesk(deps: { publicUrl: string }) {
     });
   }
 
-  /** What a credit note by hand may give back on the order now (the page's bound; the write reads it again, locked). */
-  const orderCreditLeft = (q: Db, orderId: number) => orderLeft(q, orderId);
+  /**
+   * What money given back by hand may give on the order now (the page's bound; the write reads it again, locked) and
+   * the ways the roles may use: a card refund only while the order's card payment may still refund something.
+   */
+  async function orderCreditOptions(q: Db, orderId: number, roles: readonly StaffRole[]) {
+    const ways = RETURN_REFUND_WAYS.filter((w) => can(roles, ORDER_REFUND_PERMISSION[w]));
+    if (ways.length === 0) return null;
+    const card = ways.includes("card") ? await cardRefundable(q, orderId) : null;
+    const usable = ways.filter((w) => w === "credit_note" || (card !== null && dec(card.refundable).sign() > 0));
+    if (usable.length === 0) return null;
+    return { left: await orderLeft(q, orderId), ways: usable, card_refundable: card?.refundable ?? null };
+  }
 
   /**
-   * A credit note by hand on an order (credit_notes:write): an amount refunded or a commercial gesture, with its
-   * reason written on the note; for an amount given, the whole of what is left, or chosen lines (a quantity per order
-   * line, valued by core orderLinesCredit, the lines named in the note's reason). Never more than the order may still
-   * give back, read under the order's row lock: of two "whole" at once, the second finds nothing left.
+   * Money given back by hand on an order: an amount refunded or a commercial gesture, with its reason; for an amount
+   * given, the whole of what is left, or chosen lines (a quantity per order line, valued by core orderLinesCredit, the
+   * lines named in the reason). As a credit note (credit_notes:write; the reason written on the note) or to the card
+   * that paid the order (orders:refund; a refunds row the payments worker sends once, the customer told by e-mail).
+   * Never more than the order may still give back, read under the order's row lock: of two "whole" at once, the
+   * second finds nothing left.
    */
-  async function orderCredit(ctx: StaffContext, orderId: number, input: OrderCreditRequest) {
-    if (!can(ctx.staff.roles, "credit_notes:write")) throw forbidden("admin.permission_denied");
+  async function orderCredit(ctx: StaffContext, orderId: number, input: OrderCreditRequest): Promise<OrderCredited> {
+    const way = input.way ?? "credit_note";
+    if (!can(ctx.staff.roles, ORDER_REFUND_PERMISSION[way])) throw forbidden("admin.permission_denied");
     return staffWrite(ctx, async ({ db }, audit) => {
       const left = await orderLeft(db, orderId, true);
       const to = await orderRecipient(db, orderId);
@@ -386,22 +404,37 @@ export function createReturnDesk(deps: { publicUrl: string }) {
       } else amount = input.amount;
       if (dec(amount).gt(left)) throw refused("admin.refund_over_paid", { amount: formatPrice(left, ctx.lang, "TTC") });
       if (input.kind === "gesture") reason = translate(to.lang, "documents.credit_note_gesture_reason", { reason });
+      const told = { kind: input.kind, scope: input.scope ?? "amount", amount, lines: credited, reason: input.reason };
+      if (way === "card") {
+        const card = await cardRefundable(db, orderId);
+        if (!card || dec(card.refundable).lt(amount)) throw refused("admin.return_card_unavailable");
+        const refundId = await requestRefund(db, { paymentId: card.paymentId, amount, staffId: ctx.staff.id });
+        await audit({ entity: "order", id: orderId, action: "card_refund", after: { ...told, refund_id: refundId } });
+        await tellCardRefund(db, orderId, amount, reason);
+        return { way, number: null, amount_ttc: amount, refund_id: refundId };
+      }
       const note = await issueOrderCreditNote(db, orderId, amount, { ...deps, cause: "staff", reason });
-      await audit({
-        entity: "order",
-        id: orderId,
-        action: "credit_note",
-        after: {
-          kind: input.kind,
-          scope: input.scope ?? "amount",
-          amount,
-          lines: credited,
-          reason: input.reason,
-          credit_note_number: note.number,
-        },
-      });
-      return note;
+      await audit({ entity: "order", id: orderId, action: "credit_note", after: { ...told, credit_note_number: note.number } });
+      return { way, number: note.number, amount_ttc: note.amount_ttc, refund_id: null };
     });
+  }
+
+  /** The customer's e-mail of a card refund decided on the order page, in their language, with its reason. */
+  async function tellCardRefund(db: Db, orderId: number, amount: string, reason: string) {
+    const to = await orderRecipient(db, orderId);
+    const [{ number }] = await db.select({ number: orders.number }).from(orders).where(eq(orders.id, orderId));
+    const t = (key: string, vars?: Record<string, string | number>) => translate(to.lang, key, vars);
+    const body = [
+      t("aftersales.mail_card_refund_text", { number, amount: formatPrice(amount, to.lang, "TTC") }),
+      t("aftersales.mail_card_refund_reason", { reason }),
+    ];
+    const mail = composeMail(
+      to.lang,
+      t("aftersales.mail_card_refund_subject", { number }),
+      { text: body, html: body.map((p) => markup`<p>${p}</p>`) },
+      { label: t("aftersales.mail_card_refund_action"), url: `${origin(deps.publicUrl)}${localePath(to.lang, "/historique-commandes")}` },
+    );
+    await enqueueMail(db, { to: to.email, ...mail });
   }
 
   /** The credit notes of an order, newest first (the order page's list after a credit by hand). */
@@ -431,7 +464,7 @@ export function createReturnDesk(deps: { publicUrl: string }) {
     });
   }
 
-  return { list, detail, accept, refuse, receive, refund, orderCredit, orderCreditLeft, orderCredits, cardLimit, setCardLimit };
+  return { list, detail, accept, refuse, receive, refund, orderCredit, orderCreditOptions, orderCredits, cardLimit, setCardLimit };
 }
 
 export type ReturnDesk = ReturnType<typeof createReturnDesk>;

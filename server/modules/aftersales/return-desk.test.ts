@@ -97,6 +97,8 @@ describe.each(testDbKinds())("return desk (%s)", (kind) => {
       d.db,
       sql`select r.id, r.amount::text from refunds r join payments p on p.id = r.payment_id where p.order_id = ${orderId} order by r.id`,
     );
+  /** What the order page offers the accountant to give back by hand. */
+  const left = async (orderId: number) => (await services.returnDesk.orderCreditOptions(d.db, orderId, ["accountant"]))?.left;
   const audits = (id: number) =>
     query<{ action: string }>(d.db, sql`select action from audit_log where entity = 'return' and entity_id = ${String(id)} order by id`);
 
@@ -270,7 +272,7 @@ describe.each(testDbKinds())("return desk (%s)", (kind) => {
       { amount_ttc: "10.00", reason: "Geste commercial : Livraison en retard" },
       { amount_ttc: "50.00", reason: "Remise oubliée" },
     ]);
-    expect(await services.returnDesk.orderCreditLeft(d.db, o.id)).toBe("0.00");
+    expect(await left(o.id)).toBe("0.00");
     expect(
       await n(
         sql`select count(*)::int as n from audit_log where entity = 'order' and entity_id = ${String(o.id)} and action = 'credit_note'`,
@@ -311,7 +313,7 @@ describe.each(testDbKinds())("return desk (%s)", (kind) => {
       { amount_ttc: "24.00", reason: "Lignes 2 × REF : Casse" },
       { amount_ttc: "36.00", reason: "Geste commercial : Client fidèle" },
     ]);
-    expect(await services.returnDesk.orderCreditLeft(d.db, o.id)).toBe("0.00");
+    expect(await left(o.id)).toBe("0.00");
     const logged = await query<{ scope: string; amount: string; lines: unknown }>(
       d.db,
       sql`select changes->'scope'->>'after' as scope, changes->'amount'->>'after' as amount, changes->'lines'->'after' as lines
@@ -326,6 +328,64 @@ describe.each(testDbKinds())("return desk (%s)", (kind) => {
     expect(await outcome(services.returnDesk.orderCredit(service, o.id, { kind: "amount", scope: "whole", reason: "X" }))).toBe(
       "admin.permission_denied",
     );
+  });
+
+  it("refunds by hand to the card that paid the order: orders:refund only, within what the card may refund, told by e-mail", async () => {
+    const [accountant, cs, warehouse] = await Promise.all(["comptabilite", "service-client", "entrepot"].map(ctxOf));
+    const r = await returned({ card: true });
+    const o = r.order;
+    expect(await services.returnDesk.orderCreditOptions(d.db, o.id, ["accountant"])).toEqual({
+      left: "60.00",
+      ways: ["credit_note", "card"],
+      card_refundable: "60.00",
+    });
+    expect(await services.returnDesk.orderCreditOptions(d.db, o.id, ["customer_service"])).toBeNull();
+    const card = (c: typeof accountant, amount: string) =>
+      services.returnDesk.orderCredit(c, o.id, { way: "card", kind: "gesture", amount, reason: "Livraison en retard" });
+    for (const c of [cs, warehouse]) expect(await outcome(card(c, "5.00"))).toBe("admin.permission_denied");
+    expect(await card(accountant, "15.00")).toMatchObject({ way: "card", number: null, amount_ttc: "15.00" });
+    expect(await cardRefunds(o.id)).toMatchObject([{ amount: "15.00" }]);
+    expect(await notes(o.id)).toEqual([]);
+    // a credit note of 40 € leaves 5 € to give back: a card refund of 10 € is refused, 5 € goes
+    await services.returnDesk.orderCredit(accountant, o.id, { kind: "amount", amount: "40.00", reason: "Casse" });
+    expect(await outcome(card(accountant, "10.00"))).toBe("admin.refund_over_paid");
+    expect(await outcome(card(accountant, "5.00"))).toBe("done");
+    expect(await cardRefunds(o.id)).toMatchObject([{ amount: "15.00" }, { amount: "5.00" }]);
+    expect(await left(o.id)).toBe("0.00");
+    expect(
+      await n(
+        sql`select count(*)::int as n from audit_log where entity = 'order' and entity_id = ${String(o.id)} and action = 'card_refund'`,
+      ),
+    ).toBe(2);
+    const mails = await query<{ subject: string; text: string }>(
+      d.db,
+      sql`select payload->>'subject' as subject, payload->>'text' as text from outbox_messages
+          where payload->>'subject' = ${`Remboursement sur votre commande ${o.number}`} order by id`,
+    );
+    expect(mails).toHaveLength(2);
+    expect(spaces(mails[0].text)).toContain("Nous vous remboursons 15,00 € TTC sur la carte");
+    expect(mails[0].text).toContain("Motif : Geste commercial : Livraison en retard");
+    // an order paid otherwise offers no card refund and refuses one
+    const other = await makeOrder(d.db, 1, { status: "delivered", lines: [[modelId, 1]] });
+    expect((await services.returnDesk.orderCreditOptions(d.db, other.id, ["accountant"]))?.ways).toEqual(["credit_note"]);
+    expect(
+      await outcome(services.returnDesk.orderCredit(accountant, other.id, { way: "card", kind: "amount", scope: "whole", reason: "X" })),
+    ).toBe("admin.return_card_unavailable");
+  });
+
+  it.runIf(kind === "pg")("two staff refunding the whole order to the card at once make one refund", async () => {
+    const [a, b] = await Promise.all(["comptabilite", "direction"].map(ctxOf));
+    for (let i = 0; i < 3; i++) {
+      const { order: o } = await returned({ card: true });
+      await warm();
+      const got = await Promise.all(
+        [a, b, a].map((c) =>
+          outcome(services.returnDesk.orderCredit(c, o.id, { way: "card", kind: "amount", scope: "whole", reason: "Course" })),
+        ),
+      );
+      expect(got.sort()).toEqual(["admin.order_credit_none_left", "admin.order_credit_none_left", "done"]);
+      expect(await cardRefunds(o.id)).toMatchObject([{ amount: "60.00" }]);
+    }
   });
 
   it.runIf(kind === "pg")("two staff crediting the whole order at once issue one credit note", async () => {
