@@ -18,6 +18,8 @@ import "./http/types.ts";
 import { logSerializers } from "./http/log-serializers.ts";
 import { securityHeaders } from "./http/headers.ts";
 import { paymentWebhookRoutes } from "./modules/payments/webhook.routes.ts";
+import { operationsRoutes } from "./http/operations.ts";
+import { requestId } from "./http/request-id.ts";
 import { clientErrorHandler, frameworkErrors, rootErrorHandler, rootNotFound } from "./http/root-errors.ts";
 
 type AppOptions = {
@@ -44,6 +46,9 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
     // One log line per request costs throughput; errors are still logged.
     logController: new LogController({ disableRequestLogging: env.NODE_ENV === "production" }),
     return503OnClosing: true,
+    // the proxy's X-Request-Id when it is a sane one, else a new id: on every log line of the request and its answer
+    requestIdHeader: false,
+    genReqId: requestId,
     // Errors before routing and from Node's parser answer the envelope or the error page.
     frameworkErrors: (e, req, reply) => frameworkErrors(e, req, reply),
     clientErrorHandler: (e, socket) => clientErrorHandler(e as Error & { code?: string }, socket),
@@ -67,6 +72,22 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
     mailer.close?.(); // its pooled SMTP connections, once the worker has sent what it was sending
     await services.deliveryWorker.stop();
     await services.limits.close();
+  });
+  // on the raw answer: a page sent by hand (pages.ts) keeps it too
+  app.addHook("onRequest", (req, reply, done) => {
+    reply.raw.setHeader("x-request-id", req.id);
+    done();
+  });
+  // health, readiness and metrics: before the pages, which answer every other path
+  await app.register(operationsRoutes, {
+    database,
+    workers: {
+      outbox: services.outbox,
+      deliveries: services.deliveryWorker,
+      jobs: services.jobWorker,
+      payments: services.paymentsWorker,
+    },
+    metricsToken: env.METRICS_TOKEN,
   });
   app.decorateRequest("lang", "fr");
   app.decorateRequest("customer", null);

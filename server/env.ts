@@ -54,6 +54,8 @@ const envSchema = z.object({
     .refine((v) => parseTotpKey(v) !== null, "32 bytes, as 64 hex characters or base64")
     .optional(),
   MAINTENANCE: bool.default(false),
+  /** The bearer token of GET /metrics (Prometheus); without it the metrics are off and not recorded. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** Check every API answer against its contract (answer-check.ts); on by default in tests only. */
   CHECK_ANSWERS: bool.optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),

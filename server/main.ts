@@ -10,6 +10,9 @@ import { totpKey } from "./modules/staff/totp-secret.ts";
 import { analyzeNew, createMaintenance, needsOwnMaintenance } from "./db/maintenance.ts";
 import { buildApp } from "./app.ts";
 
+/** How long a stop may take before the process exits anyway (within a container's usual 30 s grace). */
+const SHUTDOWN_MS = 25_000;
+
 async function main() {
   let env;
   try {
@@ -35,14 +38,26 @@ async function main() {
     app = await buildApp({ env, database, build, clientDir: join(buildDir, "client") });
   }
 
-  const close = async () => {
-    await maintenance?.stop();
+  // Graceful stop (docs/operations.md): no new connection, the requests in flight answered (a new request on a kept
+  // connection and /readyz get 503), workers stopped — a running job back to the queue, the e-mails being sent marked
+  // — then the database closed. A stop that hangs past SHUTDOWN_MS exits anyway: the next process takes over what the
+  // claims' leases still hold.
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "stopping: finishing the requests in flight");
+    setTimeout(() => {
+      app.log.error({ signal }, `not stopped after ${SHUTDOWN_MS / 1000} s: exiting`);
+      process.exit(1);
+    }, SHUTDOWN_MS).unref();
     await app.close();
+    await maintenance?.stop();
     await database.close();
     process.exit(0);
   };
-  process.once("SIGINT", close);
-  process.once("SIGTERM", close);
+  process.on("SIGINT", () => void close("SIGINT"));
+  process.on("SIGTERM", () => void close("SIGTERM"));
   // Warm up before listening: the search index is rebuilt (it holds PGlite's only connection for about a
   // second), the read model loaded and the main pages rendered once (JIT), so that the first visitors
   // after a start do not wait seconds behind them (docs/performance.md).

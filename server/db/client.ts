@@ -1,6 +1,6 @@
 // One Drizzle API over two drivers: embedded PGlite (default) or node-postgres when DATABASE_URL is set.
 import { lockDataDir } from "./data-dir-lock.ts";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
@@ -28,11 +28,19 @@ export type Database = {
   close: () => Promise<void>;
   /** PGlite only: its data directory as a tarball, which `openDatabase({ from })` starts a copy of. */
   dump?: () => Promise<Blob>;
+  /** PostgreSQL only: the pool's connections now (the metrics'). */
+  pool?: () => { total: number; idle: number; waiting: number };
 };
 
 export const CHANGE_CHANNEL = "comptoir_cache";
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+/** How many migrations this build holds (its journal's entries): the readiness check compares the applied ones. */
+export function migrationsShipped(): number {
+  const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, "utf8")) as { entries: unknown[] };
+  return journal.entries.length;
+}
 
 export type DbOptions = { url?: string; dataDir?: string; from?: Blob };
 
@@ -121,6 +129,7 @@ async function openPg(url: string): Promise<Database> {
     db,
     kind: "pg",
     onChange: listen,
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       closing = true;
       await Promise.all(listeners.map((c) => c.end().catch(() => undefined)));

@@ -5,7 +5,14 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-export type RunningServer = { url: string; dataDir: string; pid: number; stop: () => Promise<void> };
+export type RunningServer = {
+  url: string;
+  dataDir: string;
+  pid: number;
+  /** The process's exit code once it ended (null when killed by a signal). */
+  exited: Promise<number | null>;
+  stop: () => Promise<void>;
+};
 
 export function freePort(): Promise<number> {
   return new Promise((ok, ko) => {
@@ -106,13 +113,15 @@ async function launch(env: Record<string, string>, dataDir: string, keepDataDir:
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+  const exited = new Promise<number | null>((r) => (child.exitCode !== null ? r(child.exitCode) : child.once("exit", (code) => r(code))));
   return {
     url,
     dataDir,
     pid: child.pid!,
+    exited,
     stop: async () => {
       child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
+      await exited;
       if (!keepDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

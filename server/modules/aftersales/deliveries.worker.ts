@@ -38,6 +38,8 @@ export function createDeliveryWorker(db: Db, deliveries: DeliveriesService, opts
 
   return {
     runOnce,
+    /** Whether it polls (the readiness check's). */
+    started: () => !stopped && timer !== undefined,
     start() {
       stopped = false;
       timer = setInterval(() => void runOnce(), pollMs);

@@ -131,6 +131,8 @@ export function createJobWorker(db: Db, specs: JobSpecs, opts: JobWorkerOptions 
   }
 
   return {
+    /** Whether it polls (the readiness check's). */
+    started: () => !stopped && timer !== undefined,
     /** Polls, and wakes at once when this process queues a job. */
     start() {
       stopped = false;

@@ -135,6 +135,8 @@ export function createOutboxWorker(db: Db, mailer: Mailer, opts: OutboxWorkerOpt
   return {
     runOnce,
     wake,
+    /** Whether it polls (the readiness check's). */
+    started: () => !stopped && timer !== undefined,
     start() {
       stopped = false;
       unsubscribe = onMailEnqueued(wake);

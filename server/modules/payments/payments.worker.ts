@@ -45,6 +45,8 @@ export function createPaymentsWorker(db: Db, payments: PaymentsService, sandbox:
 
   return {
     runOnce,
+    /** Whether it polls (the readiness check's). */
+    started: () => timer !== undefined,
     start() {
       timer = setInterval(() => void runOnce(), pollMs);
       timer.unref();
@@ -60,6 +62,7 @@ export function createPaymentsWorker(db: Db, payments: PaymentsService, sandbox:
     async stop() {
       unsubscribe?.();
       clearInterval(timer);
+      timer = undefined;
       await Promise.all([running, kicked]);
     },
   };
