@@ -73,3 +73,13 @@ export function chartTop(max: number): number {
   for (const m of [1, 2, 5, 10]) if (m * power >= max) return m * power;
   return 10 * power;
 }
+
+/**
+ * The order queue's search parameters (core/validation/staff-orders.ts) of the sales placed on the days of `range`:
+ * the list a sales figure links to shows the very orders it counts.
+ */
+export function salesQuery(range: DayRange): string {
+  const p = new URLSearchParams({ placed_from: range.from, placed_to: range.to });
+  for (const s of SALES_STATUSES) p.append("status", s);
+  return p.toString();
+}

@@ -39,7 +39,7 @@ export function dashboardCsv(f: DashboardFigures, lang: Lang): string {
   if (f.low_stock) {
     const part = t("admin.dash_low_stock");
     rows.push([part, t("admin.dash_low_stock_count"), "", f.low_stock.total, ""]);
-    for (const m of f.low_stock.list) rows.push([part, `${m.reference} ${m.name}`, "", m.stock, ""]);
+    for (const m of f.low_stock.list) rows.push([part, [m.reference, m.name, m.label].filter(Boolean).join(" "), "", m.stock, ""]);
   }
   return csvText(rows);
 }

@@ -20,6 +20,7 @@ import { chartBuckets, currentPeriods, parisToday, topProductsRange, type ChartG
 import { addDays } from "#core/aftersales/deliveries.ts";
 import { dayStart, nextDayStart } from "#server/modules/orders/staff-orders.service.ts";
 import { ON_ROUND } from "#server/modules/planning/rounds.ts";
+import { dashboardCsv } from "./dashboard-csv.ts";
 
 export type SalesFigure = { orders: number; revenue_ht: string };
 export type TopProduct = {
@@ -30,7 +31,7 @@ export type TopProduct = {
   /** The product shown in the shop, null when its model no longer exists. */
   product_id: number | null;
 };
-export type LowStockModel = { reference: string; name: string; stock: number; product_id: number };
+export type LowStockModel = { reference: string; name: string; label: string | null; stock: number; product_id: number };
 
 export type DashboardFigures = {
   today: string;
@@ -214,7 +215,8 @@ export function createDashboard(opts: { cacheMs?: number } = {}) {
       total,
       list: rows.map((r) => ({
         reference: r.reference,
-        name: [r.name, r.label].filter(Boolean).join(" · "),
+        name: r.name ?? r.reference,
+        label: r.label,
         stock: r.stock,
         product_id: r.product_id,
       })),
@@ -240,7 +242,7 @@ export function createDashboard(opts: { cacheMs?: number } = {}) {
     return { today, week, sales: s, to_prepare: prep, deliveries: del, returns: ret, questions: que, low_stock: low };
   }
 
-  return { figures };
+  return { figures, csv: dashboardCsv };
 }
 
 export type DashboardService = ReturnType<typeof createDashboard>;
