@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { STAFF_ROLES } from "../staff/permissions.ts";
+import type { StaffRole } from "../staff/permissions.ts";
 import { staffOrderParams, staffOrderQuerySchema } from "../validation/staff-orders.ts";
 import { SALES_STATUSES, chartTop, dashboardParts, fillSeries, salesQuery, sumAmounts } from "./figures.ts";
 
@@ -14,7 +14,7 @@ describe("dashboard figures", () => {
   });
 
   it("opens to each role only its parts: sales need orders and the accounts, the catalogue sees stock alone", () => {
-    const of = (r: (typeof STAFF_ROLES)[number]) => [...dashboardParts([r])].sort();
+    const of = (r: StaffRole) => [...dashboardParts([r])].sort();
     expect(of("owner")).toEqual(["deliveries", "low_stock", "questions", "returns", "sales", "to_prepare"]);
     expect(of("manager")).toEqual(["deliveries", "low_stock", "questions", "returns", "sales", "to_prepare"]);
     expect(of("warehouse")).toEqual(["to_prepare"]);
