@@ -136,7 +136,12 @@ export function createDashboard(opts: { cacheMs?: number } = {}) {
             from orders o where ${SALES} and ${placedIn(week)}`,
       ),
       closed ? kept(`chart ${grain} ${closed.from} ${closed.to}`, () => bucketed(q, grain, closed)) : [],
-      bucketed(q, grain, current),
+      // the current bucket is one: a plain sum along the orders' date index, no per-row day in Paris
+      query<Bucketed>(
+        q,
+        sql`select ${current.from}::text as bucket, count(*)::int as orders, coalesce(sum(o.total_ht), 0)::text as revenue_ht
+            from orders o where ${SALES} and ${placedIn(current)}`,
+      ),
       kept(`top ${lang} ${top_range.from} ${top_range.to}`, () => topProducts(q, top_range, lang)),
     ]);
     return {
