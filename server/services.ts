@@ -53,6 +53,8 @@ import { createStaffTeam } from "./modules/staff/staff-team.service.ts";
 import { createAuditLog } from "./modules/staff/audit-log.service.ts";
 import { createStaffOrders } from "./modules/orders/staff-orders.service.ts";
 import { createStaffCustomers } from "./modules/customers/staff-customers.service.ts";
+import { createDashboard } from "./modules/dashboard/dashboard.service.ts";
+import { createStaffSearch } from "./modules/dashboard/staff-search.service.ts";
 import { createCustomerPrivacy } from "./modules/customers/customer-privacy.service.ts";
 import { createCustomerApproval } from "./modules/customers/customer-approval.service.ts";
 import { createOrderNotes } from "./modules/orders/order-notes.service.ts";
@@ -165,6 +167,10 @@ export function createServices(
     staffOrders: createStaffOrders(),
     /** The back office's customers: the list and one customer's page; it reads only. */
     staffCustomers: createStaffCustomers({ sessions }),
+    /** The back office's dashboard: figures of the parts a staff member's roles open (decision 153); it reads only. */
+    dashboard: createDashboard(),
+    /** The back office's one search box: orders, customers, models (decision 153); it reads only. */
+    staffSearch: createStaffSearch(),
     /** Staff's decisions on professional accounts, the approval setting, ending a customer's session (decision 143). */
     customerApproval: createCustomerApproval({ publicUrl: env.PUBLIC_URL, sessions }),
     /** A customer's data exported or erased on request (decision 147). */

@@ -32,6 +32,24 @@ function Frame({ children }: { children: React.ReactNode }) {
           <Link to={adminPath(lang)} className="text-lg font-bold text-brand">
             {t("common.brand")} · {t("admin.login_title")}
           </Link>
+          {staff && (
+            <Form method="get" action={adminPath(lang, "/recherche")} role="search" className="flex items-center gap-1">
+              <label htmlFor="admin-search" className="sr-only">
+                {t("admin.search_label")}
+              </label>
+              <input
+                id="admin-search"
+                type="search"
+                name="q"
+                maxLength={100}
+                placeholder={t("admin.search_placeholder")}
+                className="w-64 rounded border border-line px-3 py-1 text-sm"
+              />
+              <button type="submit" className="rounded border border-line px-3 py-1 text-sm hover:bg-paper">
+                {t("admin.search_submit")}
+              </button>
+            </Form>
+          )}
           <div className="ml-auto flex items-center gap-4 text-sm">
             <Link to={localePath(other, stripLocale(pathname).path)} hrefLang={other} lang={other === "zh" ? "zh-CN" : "fr-FR"}>
               {other === "zh" ? "中文" : "Français"}

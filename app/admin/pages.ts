@@ -4,6 +4,9 @@ export type AdminPage = { id: string; path: string; file: string };
 
 export const ADMIN_PAGES: AdminPage[] = [
   { id: "admin-home", path: "", file: "admin/home.tsx" },
+  /** The dashboard's figures as CSV (a download, no component), and the one search box's results (decision 153). */
+  { id: "admin-dashboard-export", path: "tableau.csv", file: "admin/dashboard-export.ts" },
+  { id: "admin-search", path: "recherche", file: "admin/search.tsx" },
   { id: "admin-login", path: "connexion", file: "admin/login.tsx" },
   { id: "admin-verify", path: "verification", file: "admin/verify.tsx" },
   { id: "admin-enrol", path: "activation", file: "admin/enrol.tsx" },
