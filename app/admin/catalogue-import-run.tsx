@@ -39,7 +39,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const preset = presets.find((p) => String(p.id) === search.get("preset"));
   const mapping = preset ? guessMapping(imp.header, preset.mapping) : imp.mapping;
   const lines = imp.status === "uploaded" ? null : await catalogueImport.lines(db, id, asked.filter, asked.page);
-  return { imp, mapping, presets: presets.map((p) => ({ id: p.id, name: p.name })), preset: preset?.id ?? null, lines, filter: asked.filter };
+  return {
+    imp,
+    mapping,
+    presets: presets.map((p) => ({ id: p.id, name: p.name })),
+    preset: preset?.id ?? null,
+    lines,
+    filter: asked.filter,
+  };
 }
 
 type Answer = FormFailure;
@@ -79,8 +86,8 @@ function Changes({ changes }: { changes: FieldChange[] }) {
     <ul className="flex flex-col gap-0.5">
       {changes.map((c) => (
         <li key={c.field}>
-          <span className="font-semibold">{t(`admin.import_field_${c.field}`)}</span> : <del className="text-muted">{shown(c, c.old) || "—"}</del>{" "}
-          → <ins className="no-underline">{shown(c, c.new)}</ins>
+          <span className="font-semibold">{t(`admin.import_field_${c.field}`)}</span> :{" "}
+          <del className="text-muted">{shown(c, c.old) || "—"}</del> → <ins className="no-underline">{shown(c, c.new)}</ins>
         </li>
       ))}
     </ul>
@@ -131,7 +138,10 @@ export default function AdminCatalogueImportRun() {
           <span data-import-status={imp.status} className="font-semibold">
             {t(`admin.import_state_${imp.status}`)}
           </span>{" "}
-          · <Link to={importsPath(lang)} className="text-brand underline">{t("admin.import_back")}</Link>
+          ·{" "}
+          <Link to={importsPath(lang)} className="text-brand underline">
+            {t("admin.import_back")}
+          </Link>
         </p>
       </div>
 
@@ -176,7 +186,12 @@ export default function AdminCatalogueImportRun() {
                     </th>
                     <td className="max-w-xs truncate p-2 text-muted">{imp.sample[i] ?? ""}</td>
                     <td className="p-2">
-                      <select name={`col_${i}`} defaultValue={mapping[i] ?? ""} className={select} aria-label={t("admin.import_field_for", { column: h || String(i + 1) })}>
+                      <select
+                        name={`col_${i}`}
+                        defaultValue={mapping[i] ?? ""}
+                        className={select}
+                        aria-label={t("admin.import_field_for", { column: h || String(i + 1) })}
+                      >
                         <option value="">{t("admin.import_ignore")}</option>
                         {IMPORT_FIELDS.map((f) => (
                           <option key={f} value={f}>
@@ -221,7 +236,9 @@ export default function AdminCatalogueImportRun() {
               <div>
                 <SubmitButton busy={busy}>{t("admin.import_apply", { n: imp.counts.updated })}</SubmitButton>
               </div>
-              {imp.counts.refused > 0 && <p className="text-sm text-muted">{t("admin.import_apply_refused_left", { n: imp.counts.refused })}</p>}
+              {imp.counts.refused > 0 && (
+                <p className="text-sm text-muted">{t("admin.import_apply_refused_left", { n: imp.counts.refused })}</p>
+              )}
             </Form>
           )}
           {(applying || imp.status === "applied" || imp.status === "cancelled") && (
@@ -233,19 +250,31 @@ export default function AdminCatalogueImportRun() {
                 aria-label={t("admin.import_progress_label")}
               />
               <p className="mt-1 text-sm">
-                {t("admin.import_progress", { done, total: imp.counts.updated, applied: imp.counts.applied, conflict: imp.counts.conflict })}
+                {t("admin.import_progress", {
+                  done,
+                  total: imp.counts.updated,
+                  applied: imp.counts.applied,
+                  conflict: imp.counts.conflict,
+                })}
               </p>
               {applying && (
                 <Form method="post" className="mt-2">
                   <input type="hidden" name="intent" value="cancel" />
-                  <button type="submit" disabled={imp.cancel_requested} className="rounded border border-red-700 px-3 py-1 text-sm text-red-700">
+                  <button
+                    type="submit"
+                    disabled={imp.cancel_requested}
+                    className="rounded border border-red-700 px-3 py-1 text-sm text-red-700"
+                  >
                     {t(imp.cancel_requested ? "admin.import_cancelling" : "admin.import_cancel")}
                   </button>
                 </Form>
               )}
               {imp.job_id !== null && !applying && (
                 <p className="mt-2 flex flex-wrap gap-4">
-                  <a href={jobFilePath(lang, imp.job_id)} className="rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark">
+                  <a
+                    href={jobFilePath(lang, imp.job_id)}
+                    className="rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
+                  >
                     {t("admin.import_report")}
                   </a>
                   <Link to={jobPath(lang, imp.job_id)} className="self-center text-brand underline">
@@ -259,7 +288,12 @@ export default function AdminCatalogueImportRun() {
           {imp.status === "checked" && answer?.failure && <Failure text={answer.failure} />}
           <nav aria-label={t("admin.import_filter_label")} className="mb-3 flex flex-wrap gap-3 text-sm">
             {(["all", "updated", "unchanged", "refused"] as const).map((f) => (
-              <Link key={f} to={href(f)} aria-current={filter === f ? "page" : undefined} className={filter === f ? "font-semibold" : "text-brand underline"}>
+              <Link
+                key={f}
+                to={href(f)}
+                aria-current={filter === f ? "page" : undefined}
+                className={filter === f ? "font-semibold" : "text-brand underline"}
+              >
                 {t(`admin.import_filter_${f}`, {
                   n: f === "all" ? imp.counts.updated + imp.counts.unchanged + imp.counts.refused : imp.counts[f],
                 })}
@@ -292,7 +326,9 @@ export default function AdminCatalogueImportRun() {
                     {l.changes.length > 0 && <Changes changes={l.changes} />}
                     {l.outcome === "conflict" && (
                       <p className="text-red-700">
-                        {t("admin.import_conflict_fields", { fields: (l.conflicts ?? []).map((f) => t(`admin.import_field_${f}`)).join(", ") })}
+                        {t("admin.import_conflict_fields", {
+                          fields: (l.conflicts ?? []).map((f) => t(`admin.import_field_${f}`)).join(", "),
+                        })}
                       </p>
                     )}
                   </td>

@@ -32,7 +32,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const lang = context.lang;
   // a multipart body is read whole by formData(): its announced size is bounded first (browsers always announce it)
   const length = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (!(length <= MAX_BODY)) return data<FormFailure>({ failure: translate(lang, "admin.import_file_too_big", { max: 5 }) }, { status: 413 });
+  if (!(length <= MAX_BODY))
+    return data<FormFailure>({ failure: translate(lang, "admin.import_file_too_big", { max: 5 }) }, { status: 413 });
   const form = await request.formData().catch(() => null);
   const file = form?.get("file");
   if (!file || typeof file === "string" || (file.size === 0 && file.name === ""))
@@ -63,7 +64,10 @@ export default function AdminCatalogueImport() {
           {t("admin.import_export_title")}
         </h2>
         <p className="mb-3 text-sm">{t("admin.import_export_help")}</p>
-        <a href={exportPath(lang)} className="inline-block rounded border border-brand px-4 py-2 font-semibold text-brand hover:bg-brand hover:text-white">
+        <a
+          href={exportPath(lang)}
+          className="inline-block rounded border border-brand px-4 py-2 font-semibold text-brand hover:bg-brand hover:text-white"
+        >
           {t("admin.import_export_link")}
         </a>
       </section>

@@ -28,7 +28,7 @@ import {
 import { conflict, notFound, refused } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/translate.ts";
 import { insertJob, wakeJobWorkers, type JobOutcome, type JobSpec, type RunningJob } from "#server/modules/jobs/jobs.service.ts";
-import { staffWrite, type StaffContext } from "#server/modules/staff/audited.ts";
+import { staffWrite, type Audit, type StaffContext } from "#server/modules/staff/audited.ts";
 import type { StaffMember } from "#server/modules/staff/staff-sessions.service.ts";
 
 /** Lines written per transaction (and per audit row). */
@@ -92,6 +92,9 @@ const jobContext = (db: Db, job: RunningJob): StaffContext => ({
   ip: `job:${job.id}`,
 });
 
+/** A batch that found no line to write. */
+class EmptyBatch extends Error {}
+
 export function createCatalogueImport({ batch: batchSize = IMPORT_BATCH }: { batch?: number } = {}) {
   async function upload(ctx: StaffContext, file: { name: string; bytes: Uint8Array }): Promise<number> {
     let table: ReturnType<typeof readCsv>;
@@ -135,7 +138,9 @@ export function createCatalogueImport({ batch: batchSize = IMPORT_BATCH }: { bat
   }
 
   async function view(db: Db, id: number): Promise<ImportView> {
-    const [row] = await query<Omit<ImportView, "mapping" | "mapped" | "counts" | "sample"> & { mapping: ColumnMapping | null; head: string }>(
+    const [row] = await query<
+      Omit<ImportView, "mapping" | "mapped" | "counts" | "sample"> & { mapping: ColumnMapping | null; head: string }
+    >(
       db,
       sql`select i.id, i.file_name, i.encoding, i.separator, i.header, i.row_count, i.mapping, i.status, i.cancel_requested,
                  i.job_id, i.created_at, s.name as staff_name, left(i.content, 20000) as head
@@ -201,7 +206,9 @@ export function createCatalogueImport({ batch: batchSize = IMPORT_BATCH }: { bat
     );
     if (!imp) throw notFound("admin.import_not_found");
     if (imp.status !== "uploaded" && imp.status !== "checked") throw conflict("admin.import_already_applied");
-    const fitted: ColumnMapping = imp.header.map((_, i) => (IMPORT_FIELDS.includes(mapping[i] as ImportField) ? (mapping[i] as ImportField) : ""));
+    const fitted: ColumnMapping = imp.header.map((_, i) =>
+      IMPORT_FIELDS.includes(mapping[i] as ImportField) ? (mapping[i] as ImportField) : "",
+    );
     const problem = mappingProblem(fitted);
     if (problem) throw refused(`admin.${problem}`);
     let rows: ReturnType<typeof parseCsv>["rows"];
@@ -235,7 +242,10 @@ export function createCatalogueImport({ batch: batchSize = IMPORT_BATCH }: { bat
                 as v(line int, reference text, model_id int, status text, changes jsonb, reason jsonb)`,
         );
       }
-      await query(db, sql`update catalogue_imports set mapping = ${JSON.stringify(fitted)}::jsonb, status = 'checked', checked_at = now() where id = ${id}`);
+      await query(
+        db,
+        sql`update catalogue_imports set mapping = ${JSON.stringify(fitted)}::jsonb, status = 'checked', checked_at = now() where id = ${id}`,
+      );
       const c = await counts(db, id);
       await audit({
         entity: "catalogue_import",
@@ -295,102 +305,116 @@ export function createCatalogueImport({ batch: batchSize = IMPORT_BATCH }: { bat
    * outcomes, the models and the audit row commit together. How many lines it took.
    */
   async function applyBatch(ctx: StaffContext, id: number): Promise<number> {
-    return staffWrite(ctx, async ({ db }, audit) => {
-      // FOR UPDATE: a second worker on the same import (a lease that ran out) waits, then finds these lines done
-      const batch = await query<{ line: number; reference: string; model_id: number | null; changes: FieldChange[] }>(
-        db,
-        sql`select line, reference, model_id, changes from catalogue_import_lines
-            where import_id = ${id} and status = 'updated' and outcome is null order by line limit ${batchSize} for update`,
-      );
-      if (batch.length === 0) return 0;
-      const ids = [...new Set(batch.map((b) => b.model_id).filter((m): m is number => m !== null))].sort((a, b) => a - b);
-      // models locked in primary-key order (DESIGN §4b), as every writer of stock does
-      await query(db, sql`select id from models where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int) order by id for update`);
-      const current = new Map(
-        (
-          await query<ModelRow>(
-            db,
-            sql`select m.id, m.reference, coalesce(fr.label, '') as label_fr, coalesce(zh.label, '') as label_zh,
-                       m.price::text as price, m.site_price::text as site_price, m.tva::text as vat, m.stock, m.purchasable_qty,
-                       m.not_for_sale, m.non_gls
-                from models m
-                left join model_translations fr on fr.model_id = m.id and fr.lang = 'fr'
-                left join model_translations zh on zh.model_id = m.id and zh.lang = 'zh'
-                where m.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`,
-          )
-        ).map((m) => [Number(m.id), { ...m, stock: Number(m.stock), purchasable_qty: Number(m.purchasable_qty) }]),
-      );
-      const modelSets: Record<string, unknown>[] = [];
-      const labels: { model_id: number; lang: Lang; label: string }[] = [];
-      const prices: number[] = [];
-      const outcomes: { line: number; outcome: "applied" | "conflict"; conflicts: string[] | null }[] = [];
-      const written: Record<string, Record<string, [string, string]>> = {};
-      for (const b of batch) {
-        const m = b.model_id === null ? undefined : current.get(b.model_id);
-        if (!m || m.reference !== b.reference) {
-          outcomes.push({ line: b.line, outcome: "conflict", conflicts: ["reference"] });
-          continue;
-        }
-        const now = (f: UpdatableField) => String(m[f]);
-        const stale = b.changes.filter((c) => now(c.field) !== c.old && now(c.field) !== c.new).map((c) => c.field);
-        if (stale.length) {
-          outcomes.push({ line: b.line, outcome: "conflict", conflicts: stale });
-          continue;
-        }
-        const todo = b.changes.filter((c) => now(c.field) === c.old);
-        const set: Record<string, unknown> = { id: m.id };
-        for (const c of todo) {
-          if (c.field === "label_fr" || c.field === "label_zh") labels.push({ model_id: m.id, lang: c.field === "label_fr" ? "fr" : "zh", label: c.new });
-          else set[c.field] = c.new;
-        }
-        if (Object.keys(set).length > 1) modelSets.push(set);
-        if (todo.some((c) => c.field === "price" || c.field === "site_price")) prices.push(m.id);
-        if (todo.length) written[b.reference] = Object.fromEntries(todo.map((c) => [c.field, [c.old, c.new]]));
-        outcomes.push({ line: b.line, outcome: "applied", conflicts: null });
+    return staffWrite(ctx, (tx, audit) => writeBatch(tx.db, id, audit)).catch((e: unknown) => {
+      if (e instanceof EmptyBatch) return 0;
+      throw e;
+    });
+  }
+
+  async function writeBatch(db: Db, id: number, audit: Audit): Promise<number> {
+    // FOR UPDATE: a second worker on the same import (a lease that ran out) waits, then finds these lines done
+    const batch = await query<{ line: number; reference: string; model_id: number | null; changes: FieldChange[] }>(
+      db,
+      sql`select line, reference, model_id, changes from catalogue_import_lines
+          where import_id = ${id} and status = 'updated' and outcome is null order by line limit ${batchSize} for update`,
+    );
+    // nothing left, or only lines another worker took meanwhile: rolled back (locking rows gave it an id, no audit row)
+    if (batch.length === 0) throw new EmptyBatch();
+    const ids = [...new Set(batch.map((b) => b.model_id).filter((m): m is number => m !== null))].sort((a, b) => a - b);
+    // models locked in primary-key order (DESIGN §4b), as every writer of stock does
+    await query(
+      db,
+      sql`select id from models where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int) order by id for update`,
+    );
+    const current = new Map(
+      (
+        await query<ModelRow>(
+          db,
+          sql`select m.id, m.reference, coalesce(fr.label, '') as label_fr, coalesce(zh.label, '') as label_zh,
+                     m.price::text as price, m.site_price::text as site_price, m.tva::text as vat, m.stock, m.purchasable_qty,
+                     m.not_for_sale, m.non_gls
+              from models m
+              left join model_translations fr on fr.model_id = m.id and fr.lang = 'fr'
+              left join model_translations zh on zh.model_id = m.id and zh.lang = 'zh'
+              where m.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`,
+        )
+      ).map((m) => [Number(m.id), { ...m, stock: Number(m.stock), purchasable_qty: Number(m.purchasable_qty) }]),
+    );
+    const modelSets: Record<string, unknown>[] = [];
+    const labels: { model_id: number; lang: Lang; label: string }[] = [];
+    const prices: number[] = [];
+    const outcomes: { line: number; outcome: "applied" | "conflict"; conflicts: string[] | null }[] = [];
+    const written: Record<string, Record<string, [string, string]>> = {};
+    for (const b of batch) {
+      const m = b.model_id === null ? undefined : current.get(b.model_id);
+      if (!m || m.reference !== b.reference) {
+        outcomes.push({ line: b.line, outcome: "conflict", conflicts: ["reference"] });
+        continue;
       }
-      if (modelSets.length)
-        await query(
-          db,
-          sql`update models m set
-                price = coalesce(v.price, m.price), site_price = coalesce(v.site_price, m.site_price), tva = coalesce(v.vat, m.tva),
-                stock = coalesce(v.stock, m.stock), purchasable_qty = coalesce(v.purchasable_qty, m.purchasable_qty),
-                not_for_sale = coalesce(v.not_for_sale, m.not_for_sale), non_gls = coalesce(v.non_gls, m.non_gls)
-              from jsonb_to_recordset(${JSON.stringify(modelSets)}::jsonb)
-                as v(id int, price numeric, site_price numeric, vat numeric, stock int, purchasable_qty int, not_for_sale boolean, non_gls boolean)
-              where m.id = v.id`,
-        );
-      if (labels.length)
-        await query(
-          db,
-          sql`insert into model_translations (model_id, lang, label)
-              select v.model_id, v.lang, v.label from jsonb_to_recordset(${JSON.stringify(labels)}::jsonb) as v(model_id int, lang text, label text)
-              on conflict (model_id, lang) do update set label = excluded.label`,
-        );
-      if (prices.length)
-        await query(
-          db,
-          sql`insert into price_history (model_id, price, site_price)
-              select id, price, site_price from models where id in (select jsonb_array_elements_text(${JSON.stringify(prices)}::jsonb)::int)`,
-        );
+      const now = (f: UpdatableField) => String(m[f]);
+      const stale = b.changes.filter((c) => now(c.field) !== c.old && now(c.field) !== c.new).map((c) => c.field);
+      if (stale.length) {
+        outcomes.push({ line: b.line, outcome: "conflict", conflicts: stale });
+        continue;
+      }
+      const todo = b.changes.filter((c) => now(c.field) === c.old);
+      const set: Record<string, unknown> = { id: m.id };
+      for (const c of todo) {
+        if (c.field === "label_fr" || c.field === "label_zh")
+          labels.push({ model_id: m.id, lang: c.field === "label_fr" ? "fr" : "zh", label: c.new });
+        else set[c.field] = c.new;
+      }
+      if (Object.keys(set).length > 1) modelSets.push(set);
+      if (todo.some((c) => c.field === "price" || c.field === "site_price")) prices.push(m.id);
+      if (todo.length) written[b.reference] = Object.fromEntries(todo.map((c) => [c.field, [c.old, c.new]]));
+      outcomes.push({ line: b.line, outcome: "applied", conflicts: null });
+    }
+    if (modelSets.length)
       await query(
         db,
-        sql`update catalogue_import_lines l set outcome = v.outcome, conflicts = v.conflicts
-            from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as v(line int, outcome text, conflicts jsonb)
-            where l.import_id = ${id} and l.line = v.line`,
+        sql`update models m set
+              price = coalesce(v.price, m.price), site_price = coalesce(v.site_price, m.site_price), tva = coalesce(v.vat, m.tva),
+              stock = coalesce(v.stock, m.stock), purchasable_qty = coalesce(v.purchasable_qty, m.purchasable_qty),
+              not_for_sale = coalesce(v.not_for_sale, m.not_for_sale), non_gls = coalesce(v.non_gls, m.non_gls)
+            from jsonb_to_recordset(${JSON.stringify(modelSets)}::jsonb)
+              as v(id int, price numeric, site_price numeric, vat numeric, stock int, purchasable_qty int, not_for_sale boolean, non_gls boolean)
+            where m.id = v.id`,
       );
-      const conflicts = outcomes.filter((o) => o.outcome === "conflict").map((o) => o.line);
-      await audit({
-        entity: "catalogue_import",
-        id,
-        action: "apply_batch",
-        before: Object.fromEntries(Object.entries(written).map(([ref, fields]) => [ref, Object.fromEntries(Object.entries(fields).map(([f, [o]]) => [f, o]))])),
-        after: {
-          ...Object.fromEntries(Object.entries(written).map(([ref, fields]) => [ref, Object.fromEntries(Object.entries(fields).map(([f, [, n]]) => [f, n]))])),
-          ...(conflicts.length ? { conflict_lines: conflicts } : {}),
-        },
-      });
-      return batch.length;
+    if (labels.length)
+      await query(
+        db,
+        sql`insert into model_translations (model_id, lang, label)
+            select v.model_id, v.lang, v.label from jsonb_to_recordset(${JSON.stringify(labels)}::jsonb) as v(model_id int, lang text, label text)
+            on conflict (model_id, lang) do update set label = excluded.label`,
+      );
+    if (prices.length)
+      await query(
+        db,
+        sql`insert into price_history (model_id, price, site_price)
+            select id, price, site_price from models where id in (select jsonb_array_elements_text(${JSON.stringify(prices)}::jsonb)::int)`,
+      );
+    await query(
+      db,
+      sql`update catalogue_import_lines l set outcome = v.outcome, conflicts = v.conflicts
+          from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as v(line int, outcome text, conflicts jsonb)
+          where l.import_id = ${id} and l.line = v.line`,
+    );
+    const conflicts = outcomes.filter((o) => o.outcome === "conflict").map((o) => o.line);
+    await audit({
+      entity: "catalogue_import",
+      id,
+      action: "apply_batch",
+      before: Object.fromEntries(
+        Object.entries(written).map(([ref, fields]) => [ref, Object.fromEntries(Object.entries(fields).map(([f, [o]]) => [f, o]))]),
+      ),
+      after: {
+        ...Object.fromEntries(
+          Object.entries(written).map(([ref, fields]) => [ref, Object.fromEntries(Object.entries(fields).map(([f, [, n]]) => [f, n]))]),
+        ),
+        ...(conflicts.length ? { conflict_lines: conflicts } : {}),
+      },
     });
+    return batch.length;
   }
 
   /** The report: every line of the file with what became of it, and the changes written. */
@@ -428,7 +452,10 @@ export function createCatalogueImport({ batch: batchSize = IMPORT_BATCH }: { bat
   /** The apply job: batches until every line has its outcome or staff asked to stop; then the report. */
   async function run(db: Db, job: RunningJob, progress: (done: number, total: number) => Promise<void>): Promise<JobOutcome> {
     const id = Number(job.params.import);
-    const [imp] = await query<{ status: ImportStatus; job_id: number | null }>(db, sql`select status, job_id from catalogue_imports where id = ${id}`);
+    const [imp] = await query<{ status: ImportStatus; job_id: number | null }>(
+      db,
+      sql`select status, job_id from catalogue_imports where id = ${id}`,
+    );
     if (!imp || Number(imp.job_id) !== job.id) return { failure: "admin.import_not_found" };
     const ctx = jobContext(db, job);
     const total = async () =>
@@ -449,10 +476,15 @@ export function createCatalogueImport({ batch: batchSize = IMPORT_BATCH }: { bat
         const n = await applyBatch(ctx, id);
         const t = await total();
         await progress(Number(t.done), Number(t.total_n));
-        if (n === 0) break;
+        if (Number(t.done) >= Number(t.total_n)) break;
+        // lines another worker holds (a lease that ran out): their transaction ends soon, then they are done or free
+        if (n === 0) await new Promise((resolve) => setTimeout(resolve, 50));
       }
       await withTransaction(db, async (tx) => {
-        await query(tx, sql`update catalogue_imports set status = ${stopped ? "cancelled" : "applied"} where id = ${id} and status = 'applying'`);
+        await query(
+          tx,
+          sql`update catalogue_imports set status = ${stopped ? "cancelled" : "applied"} where id = ${id} and status = 'applying'`,
+        );
       });
     }
     return { file: await report(db, id, job.lang), name: `import-catalogue-${id}-rapport.csv`, type: "text/csv; charset=utf-8" };

@@ -63,7 +63,19 @@ describe.each(testDbKinds())("catalogue CSV import (%s)", (kind) => {
     const csv = await imports.exportCsv(d.db);
     const id = await imports.upload(ctx, { name: "catalogue.csv", bytes: Buffer.from(csv, "utf8") });
     const v = await imports.view(d.db, id);
-    expect(v.mapping).toEqual(["reference", "product", "label_fr", "label_zh", "price", "site_price", "vat", "stock", "purchasable_qty", "not_for_sale", "non_gls"]);
+    expect(v.mapping).toEqual([
+      "reference",
+      "product",
+      "label_fr",
+      "label_zh",
+      "price",
+      "site_price",
+      "vat",
+      "stock",
+      "purchasable_qty",
+      "not_for_sale",
+      "non_gls",
+    ]);
     const counts = await imports.check(ctx, id, v.mapping);
     expect(counts).toMatchObject({ updated: 0, refused: 0 });
     expect(counts.unchanged).toBe(v.row_count);
@@ -94,12 +106,17 @@ describe.each(testDbKinds())("catalogue CSV import (%s)", (kind) => {
     expect("file" in outcome && outcome.name).toBe(`import-catalogue-${id}-rapport.csv`);
     const report = "file" in outcome ? outcome.file.toString("utf8") : "";
     expect(report).toContain("Ligne;Référence;Résultat;Motif;Modifications");
-    expect(report).toContain(`${some[0].reference};Appliquée;;Prix HT : ${some[0].price.replace(".", ",")} → 9,9900 | Stock : ${some[0].stock} → ${some[0].stock + 7}`);
+    expect(report).toContain(
+      `${some[0].reference};Appliquée;;Prix HT : ${some[0].price.replace(".", ",")} → 9,9900 | Stock : ${some[0].stock} → ${some[0].stock + 7}`,
+    );
     expect(report).toContain("INCONNU-1;Refusée;Référence : référence inconnue");
     expect(await model(some[0].id)).toEqual({ price: "9.9900", stock: some[0].stock + 7 });
     expect(await model(some[4].id)).toMatchObject({ stock: some[4].stock + 7 });
     expect(await batches(id)).toBe(3); // 5 lines, 2 a batch
-    const history = await query<{ n: number }>(d.db, sql`select count(*)::int as n from price_history where model_id = ${some[0].id} and price = 9.99`);
+    const history = await query<{ n: number }>(
+      d.db,
+      sql`select count(*)::int as n from price_history where model_id = ${some[0].id} and price = 9.99`,
+    );
     expect(Number(history[0].n)).toBe(1);
     expect((await imports.view(d.db, id)).status).toBe("applied");
 
@@ -129,7 +146,7 @@ describe.each(testDbKinds())("catalogue CSV import (%s)", (kind) => {
     await imports.run(d.db, job, async (done) => {
       seen.push(done);
     });
-    expect(seen).toEqual([4, 5, 5]);
+    expect(seen).toEqual([4, 5]);
     expect(await batches(id)).toBe(3);
     for (const m of some) expect(await model(m.id)).toMatchObject({ stock: m.stock + 7 });
   });
@@ -165,15 +182,27 @@ describe.each(testDbKinds())("catalogue CSV import (%s)", (kind) => {
     const some = refs.slice(33, 40);
     const id = await checked(file(some));
     await imports.apply(ctx, id);
+    const left = async () =>
+      Number(
+        (
+          await query<{ n: number }>(
+            d.db,
+            sql`select count(*)::int as n from catalogue_import_lines where import_id = ${id} and status = 'updated' and outcome is null`,
+          )
+        )[0].n,
+      );
     const loop = async () => {
       let n = 0;
-      while ((await imports.applyBatch(ctx, id)) > 0) n++;
+      while ((await left()) > 0) if ((await imports.applyBatch(ctx, id)) > 0) n++;
       return n;
     };
     const [a, b] = await Promise.all([loop(), loop()]);
     expect(a + b).toBe(await batches(id));
     for (const m of some) expect(await model(m.id)).toMatchObject({ stock: m.stock + 7 });
-    const lines = await query<{ n: number }>(d.db, sql`select count(*)::int as n from catalogue_import_lines where import_id = ${id} and outcome = 'applied'`);
+    const lines = await query<{ n: number }>(
+      d.db,
+      sql`select count(*)::int as n from catalogue_import_lines where import_id = ${id} and outcome = 'applied'`,
+    );
     expect(Number(lines[0].n)).toBe(7);
   });
 });
