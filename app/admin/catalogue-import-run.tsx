@@ -98,8 +98,7 @@ function Reason({ reason }: { reason: Refusal }) {
   const { t } = useT();
   return (
     <span className="text-red-700">
-      {reason.field ? `${t(`admin.import_field_${reason.field}`)} : ` : ""}
-      {t(`admin.${reason.key}`, reason.vars)}
+      {`${reason.field ? `${t(`admin.import_field_${reason.field}`)} : ` : ""}${t(`admin.${reason.key}`, reason.vars)}`}
     </span>
   );
 }
