@@ -100,7 +100,10 @@ export function createServices(
   const preparation = createPreparation({ orderLife, config });
   /** What each kind of back-office job does (core/jobs.ts). */
   const catalogueImport = createCatalogueImport();
-  const jobSpecs: JobSpecs = { preparation_pdf: preparationJob(db, preparation), catalogue_import: catalogueImportJob(db, catalogueImport) };
+  const jobSpecs: JobSpecs = {
+    preparation_pdf: preparationJob(db, preparation),
+    catalogue_import: catalogueImportJob(db, catalogueImport),
+  };
   const attachmentStorage = diskStorage(join(env.DATA_DIR, "attachments"));
   const questions = createQuestionsService({ storage: attachmentStorage, limits });
   // An answer from the shop becomes a notice and an e-mail in the same transaction.
