@@ -41,7 +41,7 @@ describe("back office catalogue import", () => {
       body: await res.text(),
     };
   };
-  const upload = (path: string, cookie: string, bytes: Uint8Array, name = "tarifs.csv", type = "text/csv") => {
+  const upload = (path: string, cookie: string, bytes: Uint8Array<ArrayBuffer>, name = "tarifs.csv", type = "text/csv") => {
     const form = new FormData();
     form.append("file", new File([bytes], name, { type }));
     return send(path, cookie, { method: "POST", body: form });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { DESKTOP, newTab, browserPerFile, seriousViolations } from "./browser.ts";
 import { shopPerFile } from "./shop.ts";
-import { AdminLogin, ProductDetail } from "./pages/index.ts";
+import { AdminLogin, Header, ProductDetail, ProductList } from "./pages/index.ts";
 import { CartPage } from "./pages/cart.ts";
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from "../../server/db/seed/staff.ts";
 import { totpCode } from "../../server/modules/staff/second-factor.ts";
@@ -16,11 +16,13 @@ const cataloguer = DEMO_STAFF.find((s) => s.roles.includes("catalogue"))!;
 describe("back office catalogue import", () => {
   it("names the bad line in the dry run, then applies: the new price shows on the storefront and in a new cart", async () => {
     const { page, errors } = await newTab(browser(), DESKTOP);
-    // a reference a buyer can order, from its product page
+    // a reference a buyer can order, from a product page of the first category (not a promotion's: its price is the list's)
     const cart = new CartPage(page, "fr");
-    const card = await cart.promotionCard(shop.url);
-    await card.getByRole("link").first().click();
-    await page.waitForURL(/\/product\/[^/]+\/\d+$/);
+    await page.goto(`${shop.url}/`);
+    await page.waitForLoadState("networkidle");
+    await (await new Header(page).hoverCategory(0)).getByRole("link").first().click();
+    await page.waitForURL(/\/product\/\d+-/);
+    await new ProductList(page).openCard(0);
     await page.waitForLoadState("networkidle");
     const productUrl = page.url();
     const detail = new ProductDetail(page, "fr");
