@@ -126,7 +126,7 @@ export default function AdminCatalogueImportRun() {
         <PageTitle>{t("admin.import_run_heading", { file: imp.file_name })}</PageTitle>
         <p className="text-sm text-muted">
           {t("admin.import_run_facts", {
-            lines: imp.row_count,
+            count: imp.row_count,
             encoding: imp.encoding === "utf-8" ? "UTF-8" : "Windows-1252",
             separator: t(`admin.import_separator_${imp.separator === "\t" ? "tab" : imp.separator === "," ? "comma" : "semicolon"}`),
             by: imp.staff_name,
@@ -233,10 +233,10 @@ export default function AdminCatalogueImportRun() {
             <Form method="post" className="mb-4 flex flex-col gap-2">
               <input type="hidden" name="intent" value="apply" />
               <div>
-                <SubmitButton busy={busy}>{t("admin.import_apply", { n: imp.counts.updated })}</SubmitButton>
+                <SubmitButton busy={busy}>{t("admin.import_apply", { count: imp.counts.updated })}</SubmitButton>
               </div>
               {imp.counts.refused > 0 && (
-                <p className="text-sm text-muted">{t("admin.import_apply_refused_left", { n: imp.counts.refused })}</p>
+                <p className="text-sm text-muted">{t("admin.import_apply_refused_left", { count: imp.counts.refused })}</p>
               )}
             </Form>
           )}

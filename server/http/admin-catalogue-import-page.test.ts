@@ -92,10 +92,10 @@ describe("back office catalogue import", () => {
     });
     expect(checked.status).toBe(302);
     const dry = text((await send(`/admin/catalogue/import/${id}?filter=all`, cookie)).body);
-    expect(dry).toContain("1 à modifier, 0 inchangées, 1 refusées.");
+    expect(dry).toContain("À modifier : 1 · inchangées : 0 · refusées : 1.");
     expect(dry).toContain("Référence : référence inconnue");
     expect(dry).toContain("77,7000</ins>");
-    expect(dry).toContain("Appliquer les 1 modifications");
+    expect(dry).toContain("Appliquer la modification");
 
     const zh = text((await send(`/zh/admin/catalogue/import/${id}?filter=refused`, cookie)).body);
     expect(zh).toContain("1 行待修改，0 行不变，1 行被拒绝。");

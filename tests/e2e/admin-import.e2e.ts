@@ -49,7 +49,7 @@ describe("back office catalogue import", () => {
     expect(await page.getByLabel("Champ de la colonne Référence").inputValue()).toBe("reference");
     expect(await page.getByLabel("Champ de la colonne Prix HT").inputValue()).toBe("price");
     await page.getByRole("button", { name: "Lancer la simulation" }).click();
-    await page.getByRole("status").filter({ hasText: "1 à modifier, 0 inchangées, 1 refusées." }).waitFor();
+    await page.getByRole("status").filter({ hasText: "À modifier : 1 · inchangées : 0 · refusées : 1." }).waitFor();
     const bad = page.locator("tr[data-line='3']");
     expect(await bad.textContent()).toContain("REF-QUI-N-EXISTE-PAS");
     expect(await bad.textContent()).toContain("Refusée");
@@ -60,7 +60,7 @@ describe("back office catalogue import", () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: "/tmp/e2e-shots/admin-import-dry-run.png", fullPage: true });
 
-    await page.getByRole("button", { name: "Appliquer les 1 modifications" }).click();
+    await page.getByRole("button", { name: "Appliquer la modification" }).click();
     await page.locator("[data-import-status='applied']").waitFor({ timeout: 30_000 });
     await page.getByRole("link", { name: "Télécharger le rapport (CSV)" }).waitFor();
     expect(await page.locator("tr[data-line='2']").textContent()).toContain("Appliquée");
