@@ -43,6 +43,7 @@ CREATE TABLE "catalogue_imports" (
 --> statement-breakpoint
 ALTER TABLE "jobs" DROP CONSTRAINT "jobs_kind_ck";--> statement-breakpoint
 ALTER TABLE "catalogue_import_lines" ADD CONSTRAINT "catalogue_import_lines_import_id_catalogue_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."catalogue_imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "catalogue_import_lines" ADD CONSTRAINT "catalogue_import_lines_model_id_models_id_fk" FOREIGN KEY ("model_id") REFERENCES "public"."models"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "catalogue_import_presets" ADD CONSTRAINT "catalogue_import_presets_staff_id_staff_users_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff_users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "catalogue_imports" ADD CONSTRAINT "catalogue_imports_staff_id_staff_users_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff_users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "catalogue_imports" ADD CONSTRAINT "catalogue_imports_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

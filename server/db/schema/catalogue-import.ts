@@ -20,6 +20,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { staffUsers } from "./staff.ts";
 import { jobs } from "./jobs.ts";
+import { models } from "./catalogue.ts";
 import { oneOf } from "./checks.ts";
 
 export const IMPORT_STATUSES = ["uploaded", "checked", "applying", "applied", "cancelled"] as const;
@@ -67,8 +68,8 @@ export const catalogueImportLines = pgTable(
       .references(() => catalogueImports.id, { onDelete: "cascade" }),
     line: integer("line").notNull(),
     reference: varchar("reference", { length: 40 }).notNull(),
-    /** The model the dry run found (no foreign key: a model removed since is a conflict at apply). */
-    modelId: integer("model_id"),
+    /** The model the dry run found; set null: a model removed since is a conflict at apply. */
+    modelId: integer("model_id").references(() => models.id, { onDelete: "set null" }),
     status: varchar("status", { length: 10 }).notNull(),
     /** { field, old, new } in canonical texts. */
     changes: jsonb("changes").$type<{ field: string; old: string; new: string }[]>().notNull(),
