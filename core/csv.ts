@@ -7,7 +7,8 @@ export const CSV_BOM = "\ufeff";
 
 export type CsvCell = string | number | null | undefined;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+// an apostrophe already there is guarded too, so that reading the file back (core/csv-read.ts) drops exactly one
+const FORMULA_START = /^'*[=+\-@\t\r]/;
 
 /** One field: numbers as they are, null and undefined empty, texts guarded and quoted when needed. */
 export function csvField(value: CsvCell): string {

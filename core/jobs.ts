@@ -2,7 +2,7 @@
 // request and reports on (progress, then a file or a failure); the staff member who asked follows it on its page.
 
 /** What a job can be. Each kind has its handler (server/modules/jobs) and the permission to ask for it and read it. */
-export const JOB_KINDS = ["preparation_pdf"] as const;
+export const JOB_KINDS = ["preparation_pdf", "catalogue_import"] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export const JOB_STATUSES = ["queued", "running", "done", "failed"] as const;

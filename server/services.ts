@@ -65,6 +65,7 @@ import { createAccounting } from "./modules/accounting/accounting.service.ts";
 import { createPickupDesk } from "./modules/orders/pickup-desk.service.ts";
 import { createPlanning } from "./modules/planning/planning.service.ts";
 import { createStaffPromotions } from "./modules/promotions/staff-promotions.service.ts";
+import { catalogueImportJob, createCatalogueImport } from "./modules/catalogue/catalogue-import.service.ts";
 
 // Account services take the handle to use (`db` below, or a transaction) as their first argument
 // (decision 060); catalogue read services keep the pool for their cached read model: a use case that must
@@ -100,7 +101,11 @@ export function createServices(
   const documents = createDocumentsService();
   const preparation = createPreparation({ orderLife, config });
   /** What each kind of back-office job does (core/jobs.ts). */
-  const jobSpecs: JobSpecs = { preparation_pdf: preparationJob(db, preparation) };
+  const catalogueImport = createCatalogueImport();
+  const jobSpecs: JobSpecs = {
+    preparation_pdf: preparationJob(db, preparation),
+    catalogue_import: catalogueImportJob(db, catalogueImport),
+  };
   const attachmentStorage = diskStorage(join(env.DATA_DIR, "attachments"));
   const questions = createQuestionsService({ storage: attachmentStorage, limits });
   // An answer from the shop becomes a notice and an e-mail in the same transaction.
@@ -195,6 +200,8 @@ export function createServices(
     quotations: createQuotationsService(cart),
     /** Questions and their attachments (decision 083); files under DATA_DIR/attachments. */
     questions,
+    /** The catalogue's CSV: upload, column mapping, dry run, apply as a job, export (decision 152). */
+    catalogueImport,
     /** The accounting export of a period: journal entries for the accountant's software (decision 146). */
     accounting: createAccounting(),
   };

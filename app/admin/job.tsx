@@ -18,7 +18,7 @@ export const handle = { personal: true };
 export const meta: Route.MetaFunction = titleMeta("admin.job_title");
 
 /** Where each kind's page sends back to. */
-const BACK = { preparation_pdf: "/preparation" } as const;
+const BACK = { preparation_pdf: "/preparation", catalogue_import: "/catalogue/import" } as const;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = staffContext(context);
@@ -86,7 +86,10 @@ export default function AdminJob() {
         {job.status === "failed" && <Failure text={t(job.error_key ?? "admin.job_failed")} />}
       </section>
       <p>
-        <Link to={adminPath(lang, BACK[job.kind])} className="text-brand underline">
+        <Link
+          to={adminPath(lang, typeof job.params.import === "number" ? `${BACK[job.kind]}/${job.params.import}` : BACK[job.kind])}
+          className="text-brand underline"
+        >
           {t(`admin.job_back_${job.kind}`)}
         </Link>
       </p>

@@ -754,6 +754,11 @@ const ON_DELETE: Record<string, string> = {
   "order_notes.order_id": "cascade",
   "order_notes.staff_id": "restrict",
   "jobs.staff_id": "restrict",
+  "catalogue_imports.staff_id": "restrict", // migration 0056
+  "catalogue_imports.job_id": "set null",
+  "catalogue_import_lines.import_id": "cascade",
+  "catalogue_import_lines.model_id": "set null",
+  "catalogue_import_presets.staff_id": "restrict",
   "credit_note_uses.order_id": "restrict", // migration 0012 (decision 079)
   "credit_note_uses.credit_note_id": "restrict",
   "attachments.customer_id": "cascade", // migration 0016

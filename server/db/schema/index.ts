@@ -15,3 +15,4 @@ export * from "./order-events.ts";
 export * from "./order-notes.ts";
 export * from "./planning.ts";
 export * from "./jobs.ts";
+export * from "./catalogue-import.ts";

@@ -48,16 +48,27 @@ export function onJobQueued(cb: Wake): () => void {
   return () => waiting.delete(cb);
 }
 
+/** Wakes this process's workers: after the commit of a job queued inside a larger write (`insertJob`). */
+export function wakeJobWorkers() {
+  for (const wake of waiting) wake();
+}
+
+/** Queues a job inside the caller's transaction (its audit row is the caller's); wake the workers after the commit. */
+export async function insertJob(db: Db, staffId: number, lang: Lang, kind: JobKind, params: Record<string, unknown>): Promise<number> {
+  const [row] = await db.insert(jobs).values({ kind, staffId, lang, params }).returning({ id: jobs.id });
+  return row.id;
+}
+
 export function createJobs(specs: JobSpecs) {
   /** Queues a job of `kind` for the staff member of `ctx`, audited; its id. */
   async function enqueue(ctx: StaffContext, kind: JobKind, params: Record<string, unknown>): Promise<number> {
     if (!can(ctx.staff.roles, specs[kind].permission)) throw forbidden("admin.permission_denied");
     const id = await staffWrite(ctx, async ({ db }, audit) => {
-      const [row] = await db.insert(jobs).values({ kind, staffId: ctx.staff.id, lang: ctx.lang, params }).returning({ id: jobs.id });
-      await audit({ entity: "job", id: row.id, action: "queue", after: { kind, ...params } });
-      return row.id;
+      const jobId = await insertJob(db, ctx.staff.id, ctx.lang, kind, params);
+      await audit({ entity: "job", id: jobId, action: "queue", after: { kind, ...params } });
+      return jobId;
     });
-    for (const wake of waiting) wake();
+    wakeJobWorkers();
     return id;
   }
 

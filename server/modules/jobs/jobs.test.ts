@@ -28,6 +28,7 @@ describe.each(testDbKinds())("back-office jobs (%s)", (kind) => {
         return behaviour(job, report);
       },
     },
+    catalogue_import: { permission: "catalogue:import", run: async () => ({ failure: "admin.job_failed" }) },
   };
   const service = createJobs(specs);
   const worker = () => createJobWorker(d.db, specs, { log: quiet, reportMs: 0 });
