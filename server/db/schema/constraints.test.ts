@@ -754,7 +754,7 @@ const ON_DELETE: Record<string, string> = {
   "order_notes.order_id": "cascade",
   "order_notes.staff_id": "restrict",
   "jobs.staff_id": "restrict",
-  "catalogue_imports.staff_id": "restrict", // migration 0056
+  "catalogue_imports.staff_id": "restrict", // migration 0052
   "catalogue_imports.job_id": "set null",
   "catalogue_import_lines.import_id": "cascade",
   "catalogue_import_lines.model_id": "set null",
