@@ -234,6 +234,15 @@ export function createStaffQuotations(deps: { cart: CartService; publicUrl: stri
     const day = today();
     if (input.validUntil < day || input.validUntil > addDays(day, DESK_VALIDITY_MAX_DAYS))
       throw refused("quotations.desk_validity_range", { max: String(DESK_VALIDITY_MAX_DAYS) });
+    // The read model of the catalogue, in the customer's language, is read on the pool before the transaction.
+    const [owner] = await ctx.db
+      .select({ lang: customers.lang })
+      .from(quotations)
+      .innerJoin(customers, eq(customers.id, quotations.customerId))
+      .where(eq(quotations.id, id));
+    if (!owner) throw notFound();
+    const lang: Lang = isLang(owner.lang) ? owner.lang : "fr";
+    const statics = input.add ? await cart.models.catalogue(lang) : null;
     return staffWrite(ctx, async ({ db: tx }, audit) => {
       const r = await locked(tx, id);
       fresh(r, input.edited);
@@ -245,9 +254,7 @@ export function createStaffQuotations(deps: { cart: CartService; publicUrl: stri
         if (!old) throw conflict("quotations.desk_stale", { number: r.number });
         next.push(restateLine(old, l.price, l.num));
       }
-      if (input.add) {
-        const [c] = await tx.select({ lang: customers.lang }).from(customers).where(eq(customers.id, r.customer_id));
-        const lang: Lang = isLang(c.lang) ? c.lang : "fr";
+      if (input.add && statics) {
         const [m] = await tx
           .select({ id: models.id })
           .from(models)
@@ -255,7 +262,7 @@ export function createStaffQuotations(deps: { cart: CartService; publicUrl: stri
           .limit(1);
         if (!m) throw refused("quotations.desk_reference_unknown", { ref: input.add.reference });
         if (next.some((l) => l.modelId === m.id)) throw refused("quotations.desk_line_exists", { ref: input.add.reference });
-        const model = cart.models.join(await cart.models.catalogue(lang), await liveModels(tx, [m.id])).get(m.id);
+        const model = cart.models.join(statics, await liveModels(tx, [m.id])).get(m.id);
         if (!model || model.not_for_sale) throw refused("quotations.line_unavailable", { ref: input.add.reference });
         const line = pricedCartLine({ model, num: input.add.num, id: 0 }, lang);
         const designation = model.label && model.label !== model.reference ? `${model.name} – ${model.label}` : model.name;
