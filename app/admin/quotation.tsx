@@ -146,7 +146,8 @@ export default function AdminQuotation() {
         <h2 id="quotation-lines" className="mb-2 text-lg font-semibold">
           {t("admin.quotation_lines")}
         </h2>
-        {editable ? <EditForm q={q} busy={busy} fields={answer?.fields} /> : <Lines q={q} />}
+        {/* keyed by the version: a saved change starts a fresh form (the model just added is not sent again) */}
+        {editable ? <EditForm key={q.version} q={q} busy={busy} fields={answer?.fields} /> : <Lines q={q} />}
         {canWrite && !q.can_edit && q.state !== "ordered" && q.state !== "cancelled" && (
           <p className="mt-2 text-sm text-muted">{t("admin.quotation_not_editable")}</p>
         )}
