@@ -22,6 +22,7 @@ import { createOrderPlacementService } from "./modules/orders/order-placement.se
 import { createOrdersService } from "./modules/orders/orders.service.ts";
 import { createQuickOrderService } from "./modules/quick-order/quick-order.service.ts";
 import { createQuotationsService } from "./modules/quotations/quotations.service.ts";
+import { createStaffQuotations } from "./modules/quotations/staff-quotations.service.ts";
 import type { ReadCache } from "./read-cache.ts";
 import { createFreightService } from "./modules/checkout/freight.service.ts";
 import { createCouponsService } from "./modules/checkout/coupons.service.ts";
@@ -108,6 +109,7 @@ export function createServices(
   };
   const attachmentStorage = diskStorage(join(env.DATA_DIR, "attachments"));
   const questions = createQuestionsService({ storage: attachmentStorage, limits });
+  const quotations = createQuotationsService(cart);
   // An answer from the shop becomes a notice and an e-mail in the same transaction.
   questions.onAnswered((q, e) => tellAnswered(q, e, env.PUBLIC_URL));
   return {
@@ -128,7 +130,7 @@ export function createServices(
     init: createInitService({ catalogue, config }),
     newsletter: createNewsletterService({ linkSecret: env.LINK_SECRET, publicUrl: env.PUBLIC_URL }),
     /** Sends the e-mail outbox; started and stopped with the app (app.ts). */
-    outbox: createOutboxWorker(db, mailer, { attach: documentAttachments(db, documents), ...outbox }),
+    outbox: createOutboxWorker(db, mailer, { attach: documentAttachments(db, documents, quotations.pdf), ...outbox }),
     search: createSearchService(db, cache, catalogue),
     /** Freight quotes from the tariff tables (decision 071): `freight.quote(q, …)`. */
     freight,
@@ -197,7 +199,9 @@ export function createServices(
     paymentsWorker: createPaymentsWorker(db, payments, sandbox, { expiryMinutes: env.UNPAID_ORDER_EXPIRY_MINUTES, log: outbox.log }),
     /** Invoices and credit notes: lists and PDFs (decision 079). */
     documents,
-    quotations: createQuotationsService(cart),
+    quotations,
+    /** Quotations in the back office: requests, staff's quotations for a customer, sending, cancelling (decision 148). */
+    staffQuotations: createStaffQuotations({ cart, publicUrl: env.PUBLIC_URL }),
     /** Questions and their attachments (decision 083); files under DATA_DIR/attachments. */
     questions,
     /** The catalogue's CSV: upload, column mapping, dry run, apply as a job, export (decision 152). */

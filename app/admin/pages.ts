@@ -46,6 +46,9 @@ export const ADMIN_PAGES: AdminPage[] = [
   { id: "admin-questions", path: "questions", file: "admin/questions.tsx" },
   { id: "admin-question", path: "questions/:id", file: "admin/question.tsx" },
   { id: "admin-question-file", path: "questions/:id/fichiers/:file", file: "admin/question-file.ts" },
+  /** Quotations: the customers' requests and staff's own (decision 148). */
+  { id: "admin-quotations", path: "devis", file: "admin/quotations.tsx" },
+  { id: "admin-quotation", path: "devis/:id", file: "admin/quotation.tsx" },
   /** The accounting export of a period: its totals, and the CSV file (a download, no component) (decision 146). */
   { id: "admin-accounting", path: "comptabilite", file: "admin/accounting.tsx" },
   { id: "admin-accounting-export", path: "comptabilite/export", file: "admin/accounting-export.ts" },

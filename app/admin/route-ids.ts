@@ -15,4 +15,6 @@ export const ADMIN_MESSAGES: Readonly<Record<string, Namespace[]>> = {
   "admin-promotions": ["promotions"],
   "admin-questions": ["questions"],
   "admin-question": ["questions"],
+  "admin-quotations": ["quotations"],
+  "admin-quotation": ["quotations"],
 };

@@ -10,6 +10,7 @@ export const SECTIONS: Section[] = [
   { path: "/preparation", label: "admin.nav_preparation", permission: "preparation:read" },
   { path: "/livraisons", label: "admin.nav_planning", permission: "planning:read" },
   { path: "/retraits", label: "admin.nav_pickup", permission: "orders:read" },
+  { path: "/devis", label: "admin.nav_quotations", permission: "quotations:read" },
   { path: "/retours", label: "admin.nav_returns", permission: "returns:read" },
   { path: "/clients", label: "admin.nav_customers", permission: "customers:read" },
   { path: "/catalogue/import", label: "admin.nav_catalogue_import", permission: "catalogue:import" },

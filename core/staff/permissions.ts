@@ -35,6 +35,10 @@ export const PERMISSIONS = [
   "credit_notes:read",
   "credit_notes:write",
   "invoices:read",
+  /** The quotations (requests from carts and staff's own), their lines and state. */
+  "quotations:read",
+  /** Write a quotation for a customer, change its lines, prices and validity, send it, cancel it (decision 148). */
+  "quotations:write",
   "catalogue:read",
   "catalogue:write",
   "catalogue:import",
@@ -65,7 +69,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
   /** Plans delivery dates and rounds; sees what the warehouse has ready. */
   planner: ["dashboard:read", "orders:read", "planning:read", "planning:write", "preparation:read"],
   /**
-   * Answers buyers: orders (edit before preparation, cancel), accounts, questions, returns; reads the catalogue
+   * Answers buyers: orders (edit before preparation, cancel), accounts, questions, returns, quotations (their prices too); reads the catalogue
    * to change a line, and invoices and credit notes to explain them. A paid order it cancels is refunded as a credit
    * note (core/orders/life.ts CANCEL_REFUND_PERMISSION); refunds by card and credit notes by hand are the accountant's.
    */
@@ -82,6 +86,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     "returns:write",
     "credit_notes:read",
     "invoices:read",
+    "quotations:read",
+    "quotations:write",
     "catalogue:read",
   ],
   /**
@@ -96,6 +102,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     "orders:refund",
     "customers:read",
     "invoices:read",
+    "quotations:read",
     "credit_notes:read",
     "credit_notes:write",
     "returns:read",

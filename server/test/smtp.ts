@@ -47,6 +47,14 @@ export async function startSmtp(dir?: string, port = 0) {
       const m = [...received].reverse().find((r) => r.to.includes(to));
       return m && decodeMail(m.raw);
     },
+    /** The files attached to the last message to `to` (its non-text leaves), decoded. */
+    filesTo(to: string): { filename: string | null; type: string; body: Buffer }[] {
+      const m = [...received].reverse().find((r) => r.to.includes(to));
+      if (!m) return [];
+      return leaves(parseMime(m.raw))
+        .filter((p) => !p.type.startsWith("text/"))
+        .map((p) => ({ filename: p.filename, type: p.type, body: p.body }));
+    },
     close: () => new Promise<void>((ok) => server.close(() => ok())),
   };
 }

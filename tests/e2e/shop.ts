@@ -23,6 +23,8 @@ export type Shop = {
   /** Decoded text of the last e-mail this shop sent to `to`, once one has arrived (with `match`, a pattern or a text
    * it contains: once the last one matches); waits up to 10 s. */
   mailTo(to: string, match?: RegExp | string): Promise<string>;
+  /** The files attached to the last e-mail to `to` (call after mailTo found it). */
+  mailFilesTo(to: string): { filename: string | null; type: string; body: Buffer }[];
 };
 
 type Smtp = Awaited<ReturnType<typeof startSmtp>>;
@@ -74,6 +76,9 @@ export function shopPerFile(env: Record<string, string> = {}): Shop {
         await new Promise((r) => setTimeout(r, 100));
       }
       throw new Error(`no e-mail to ${to}`);
+    },
+    mailFilesTo(to) {
+      return smtp?.filesTo(to) ?? [];
     },
   };
 }

@@ -733,6 +733,7 @@ const ON_DELETE: Record<string, string> = {
   "credit_notes.return_id": "restrict", // migration 0017 (decision 085)
   "quotations.customer_id": "restrict",
   "quotations.order_id": "set null", // migration 0013 (decision 080)
+  "quotations.created_by": "restrict", // migration 0053 (decision 148)
   "cart_lines.quotation_id": "set null", // migration 0013
   "payments.order_id": "restrict",
   "payment_attempts.payment_id": "cascade",

@@ -9,7 +9,8 @@ import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, varc
  */
 export type MailAttachmentRef =
   | { kind: "invoice"; order_id: number; customer_id: number; lang: "fr" | "zh" }
-  | { kind: "credit_note"; id: number; customer_id: number; lang: "fr" | "zh" };
+  | { kind: "credit_note"; id: number; customer_id: number; lang: "fr" | "zh" }
+  | { kind: "quotation"; id: number; customer_id: number; lang: "fr" | "zh" };
 
 export type OutboxMail = {
   to: string;

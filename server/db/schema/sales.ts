@@ -26,11 +26,13 @@ import { customers, addresses } from "./customers.ts";
 import { models } from "./catalogue.ts";
 import { shops } from "./content.ts";
 import { oneOf } from "./checks.ts";
+import { staffUsers } from "./staff.ts";
 import { DELIVERY_STATUSES } from "#core/aftersales/deliveries.ts";
 
 /** 1 = delivery, 2 = pickup at a shop. */
 export const PICKUP_METHODS = [1, 2] as const;
-export const QUOTATION_STATUSES = ["open", "accepted", "ordered", "expired", "cancelled"] as const;
+/** `draft`: being written by staff, not yet sent; the customer neither sees nor uses it (decision 148). */
+export const QUOTATION_STATUSES = ["draft", "open", "accepted", "ordered", "expired", "cancelled"] as const;
 export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
 
 export type QuotationLineRow = QuotedLine;
@@ -315,10 +317,17 @@ export const quotations = pgTable(
     // The order that used it (status 'ordered', decision 080).
     orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // Back office (decision 148): the staff member who made it (null: the customer's own request from the cart),
+    // when it was last sent by e-mail, when staff last changed it, and a note the customer never sees.
+    createdBy: integer("created_by").references(() => staffUsers.id, { onDelete: "restrict" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    editedAt: timestamp("edited_at", { withTimezone: true }),
+    staffNote: varchar("staff_note", { length: 2000 }).notNull().default(""),
   },
   (t) => [
     uniqueIndex("quotations_number_uq").on(t.number),
     index("quotations_customer_idx").on(t.customerId),
+    index("quotations_created_idx").on(t.createdAt),
     check("quotations_status_ck", oneOf(t.status, QUOTATION_STATUSES)),
     check("quotations_amounts_ck", sql`${t.totalHt} >= 0 and ${t.totalTtc} >= ${t.totalHt}`),
   ],

@@ -7,15 +7,26 @@ import type { MailFile } from "#server/mail.ts";
 import { pdfFileName } from "#core/documents/pdf-url.ts";
 import type { DocumentsService } from "./documents.service.ts";
 
-export function documentAttachments(db: Db, documents: DocumentsService) {
+/** A quotation's PDF for its owner (quotations.service.ts `pdf`). */
+type QuotationPdf = (ctx: ReturnType<typeof contextOf>, ref: { id: string }) => Promise<{ number: string; pdf: Buffer }>;
+
+export function documentAttachments(db: Db, documents: DocumentsService, quotationPdf?: QuotationPdf) {
   return (refs: readonly MailAttachmentRef[]): Promise<MailFile[]> =>
     Promise.all(
       refs.map(async (r) => {
+        const ctx = contextOf(db, r.customer_id, r.lang);
         const file =
           r.kind === "invoice"
-            ? await documents.invoicePdf(contextOf(db, r.customer_id, r.lang), r.order_id)
-            : await documents.creditNotePdf(contextOf(db, r.customer_id, r.lang), r.id);
+            ? await documents.invoicePdf(ctx, r.order_id)
+            : r.kind === "credit_note"
+              ? await documents.creditNotePdf(ctx, r.id)
+              : await quotationPdfOf(quotationPdf)(ctx, { id: String(r.id) });
         return { filename: pdfFileName(file.number, r.lang), content: file.pdf, contentType: "application/pdf" };
       }),
     );
+}
+
+function quotationPdfOf(render: QuotationPdf | undefined): QuotationPdf {
+  if (!render) throw new Error("outbox: a quotation attachment and no quotation renderer");
+  return render;
 }

@@ -2,7 +2,7 @@
 // the catalogue gives now, the caller's list and detail, and a usable quotation turned back into the cart at
 // its quoted prices, and its PDF. Each use case is one transaction; another customer's quotation is not found.
 import { createHash } from "node:crypto";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { Context } from "#server/context.ts";
 import { storeAnswer, takeKey } from "#server/modules/idempotency/idempotency-keys.ts";
@@ -164,14 +164,14 @@ export function createQuotationsService(cart: CartService) {
     const rows = await q
       .select(COLUMNS)
       .from(quotations)
-      .where(eq(quotations.customerId, customerId))
+      .where(and(eq(quotations.customerId, customerId), ne(quotations.status, "draft")))
       .orderBy(desc(quotations.createdAt), desc(quotations.id))
       .limit(200);
     const today = shopDay(new Date());
     return { list: rows.map((r) => summary(r, lang, today)) };
   }
 
-  /** `ref` is the id or the number (DV2026-000012); another customer's is not found. */
+  /** `ref` is the id or the number (DV2026-000012); another customer's, and a draft staff have not sent (decision 148), is not found. */
   async function find(ctx: Context, ref: QuotationRef, lock = false): Promise<Row> {
     const { db: q } = ctx;
     const customerId = ctx.customer.id;
@@ -180,7 +180,13 @@ export function createQuotationsService(cart: CartService) {
     const found = q
       .select(COLUMNS)
       .from(quotations)
-      .where(and(eq(quotations.customerId, customerId), byId ? eq(quotations.id, Number(ref.id)) : eq(quotations.number, ref.id)));
+      .where(
+        and(
+          eq(quotations.customerId, customerId),
+          ne(quotations.status, "draft"),
+          byId ? eq(quotations.id, Number(ref.id)) : eq(quotations.number, ref.id),
+        ),
+      );
     const [r] = lock ? await found.for("update") : await found;
     if (!r) throw notFound();
     return r;
