@@ -46,6 +46,8 @@ export const ADMIN_PAGES: AdminPage[] = [
   /** The accounting export of a period: its totals, and the CSV file (a download, no component) (decision 146). */
   { id: "admin-accounting", path: "comptabilite", file: "admin/accounting.tsx" },
   { id: "admin-accounting-export", path: "comptabilite/export", file: "admin/accounting-export.ts" },
+  /** The shop's settings, the freight tariff and maintenance (decision 151). */
+  { id: "admin-settings", path: "reglages", file: "admin/settings.tsx" },
 ];
 
 /** The back office's layout route: `admin` and `zh:admin`. */

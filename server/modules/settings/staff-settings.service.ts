@@ -92,7 +92,7 @@ export function createStaffSettings(deps: { defaultExpiryMinutes: number }) {
   async function save(ctx: StaffContext, group: string, values: SiteSettings) {
     allow(ctx, "settings:write");
     const keys = Object.keys(values) as SettingKey[];
-    for (const key of keys) if (!settingSchemas[key].safeParse(values[key]).success) throw refused(`admin.settings_${group}_refused`);
+    for (const key of keys) if (!settingSchemas[key].safeParse(values[key]).success) throw refused("admin.settings_refused");
     return staffWrite(ctx, async ({ db }, audit) => {
       await query(db, sql`select pg_advisory_xact_lock(hashtext(${"site_config:settings"}))`);
       const before = await storedSettings(db, keys);
