@@ -132,7 +132,7 @@ describe.each(testDbKinds())("two app processes on one %s database", (kind) => {
 
   it("applies in the other process at its next request a setting and maintenance saved through one (decision 151)", async () => {
     const owner = await demoStaff(one.services.db, "direction");
-    const config = async (app: FastifyInstance) => (await get(app, "/site/Index/config", {})).json().data;
+    const config = async (app: FastifyInstance) => (await get(app, "/site/Index/config", {})).json().data.config;
     expect((await config(two)).minBuyPrice).toBe(50);
     await one.services.staffSettings.save(owner, "cart", { minBuyPrice: 75.5 });
     await until(async () => (await config(two)).minBuyPrice === 75.5);
