@@ -63,7 +63,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (customer?.mustChangePassword && url.pathname !== identity) throw redirect(`${identity}?force=1`);
   if (maintenance) {
     return data<RootWire>(
-      { ...base, maintenance: true, init: null, shops: [], pages: [] },
+      { ...base, maintenance: true, maintenanceMessage: context.maintenanceMessage ?? null, init: null, shops: [], pages: [] },
       { status: 503, statusText: "Service Unavailable" },
     );
   }

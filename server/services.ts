@@ -12,6 +12,7 @@ import { createCatalogueService } from "./modules/catalogue/catalogue.service.ts
 import { createProductService } from "./modules/catalogue/product.service.ts";
 import { createContentPagesService } from "./modules/catalogue/content-pages.service.ts";
 import { createConfigService } from "./modules/content/config.service.ts";
+import { createStaffSettings } from "./modules/settings/staff-settings.service.ts";
 import { createInitService } from "./modules/init/init.service.ts";
 import { createNewsletterService } from "./modules/newsletter/newsletter.service.ts";
 import { createSearchService } from "./modules/search/search.service.ts";
@@ -166,6 +167,8 @@ export function createServices(
     planning: createPlanning({ tariff: freight.tariff, orderLife }),
     /** Coupons and model promotions in the back office: lists with their figures, audited writes (decision 144). */
     staffPromotions: createStaffPromotions(),
+    /** The shop's settings, the freight tariff, the unpaid-order delay and maintenance, changed by the owner (decision 151). */
+    staffSettings: createStaffSettings({ defaultExpiryMinutes: env.UNPAID_ORDER_EXPIRY_MINUTES }),
     /** The owner's team management: invitations, roles, disabling, second factor resets. */
     staffTeam: createStaffTeam({ publicUrl: env.PUBLIC_URL }),
     /** The audit log, read by the back office (written only by staffWrite). */
@@ -196,7 +199,11 @@ export function createServices(
     /** The sandbox provider's page and notifications; null when another provider is configured. */
     sandbox,
     /** Expiry of unpaid orders, sandbox redeliveries, refunds; started with the app outside tests (app.ts). */
-    paymentsWorker: createPaymentsWorker(db, payments, sandbox, { expiryMinutes: env.UNPAID_ORDER_EXPIRY_MINUTES, log: outbox.log }),
+    paymentsWorker: createPaymentsWorker(db, payments, sandbox, {
+      // the owner's delay when set (decision 151), read at each pass: a change reaches the worker of every process
+      expiryMinutes: async () => (await config.settings()).unpaidOrderExpiryMinutes ?? env.UNPAID_ORDER_EXPIRY_MINUTES,
+      log: outbox.log,
+    }),
     /** Invoices and credit notes: lists and PDFs (decision 079). */
     documents,
     quotations,

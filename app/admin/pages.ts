@@ -56,6 +56,8 @@ export const ADMIN_PAGES: AdminPage[] = [
   { id: "admin-catalogue-import", path: "catalogue/import", file: "admin/catalogue-import.tsx" },
   { id: "admin-catalogue-import-run", path: "catalogue/import/:id", file: "admin/catalogue-import-run.tsx" },
   { id: "admin-catalogue-export", path: "catalogue/export.csv", file: "admin/catalogue-export.ts" },
+  /** The shop's settings, the freight tariff and maintenance (decision 151). */
+  { id: "admin-settings", path: "reglages", file: "admin/settings.tsx" },
 ];
 
 /** The back office's layout route: `admin` and `zh:admin`. */

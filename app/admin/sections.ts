@@ -22,4 +22,5 @@ export const SECTIONS: Section[] = [
   /** Every staff member's own sessions. */
   { path: "/sessions", label: "admin.nav_sessions" },
   { path: "/comptabilite", label: "admin.nav_accounting", permission: "accounting:export" },
+  { path: "/reglages", label: "admin.nav_settings", permission: "settings:read" },
 ];

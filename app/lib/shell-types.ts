@@ -6,6 +6,8 @@ import type { MenuNode } from "#core/catalogue/types.ts";
 type RootBase = {
   lang: "fr" | "zh";
   maintenance: boolean;
+  /** The owner's maintenance message in the page's language (maintenance only). */
+  maintenanceMessage?: string | null;
   signSecret: string;
   publicUrl: string;
 };

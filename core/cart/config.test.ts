@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { cartConfig } from "./config.ts";
 
 describe("cartConfig", () => {
-  it("keeps the cart's settings of the right shape and nothing else", () => {
+  it("keeps the cart's settings of the right shape, read by their schemas, and nothing else", () => {
     const site = {
       minBuyPrice: "50",
       cartGoodsLimit: 100,
@@ -12,11 +12,10 @@ describe("cartConfig", () => {
       siteName: "Comptoir",
     };
     expect(cartConfig(site)).toEqual({
-      minBuyPrice: "50",
+      minBuyPrice: 50,
       cartGoodsLimit: 100,
       paletteBlockZipcode: ["20", "97"],
-      colis_params: { unit: "carton", volume: "0.05", rate: 0.1, colis_volume: "0.2" },
-      onePaletteVolume: null,
+      colis_params: { unit: "carton", volume: 0.05, rate: 0.1, colis_volume: 0.2 },
     });
   });
 

@@ -15,6 +15,8 @@ export type PageContext = {
   tokenSent: boolean;
   rotatedToken?: string;
   maintenance: boolean;
+  /** The owner's maintenance message in the page's language, if any (decision 151). */
+  maintenanceMessage?: string | null;
   /** What the page shows (products, categories), recorded by the services its loaders call: the render cache
    * drops the page when one of them changes stock (decision 061). */
   tags: Set<string>;

@@ -2,6 +2,7 @@
 // the load context. Catalogue pages are rendered without the caller, so every visitor, logged in or not,
 // gets the same bytes from the render cache; personal pages (route `handle.personal`) are rendered for
 // their customer and never cached (decision 063).
+import { closedFor } from "./maintenance-gate.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerBuild, createRequestHandler } from "react-router";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
@@ -130,7 +131,11 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
       return reply.send(translate(langOfPath(pagePath(pathname)), "admin.permission_denied"));
     }
     const personal = admin || (await isPersonal(pathname));
-    const key = useCache && !personal && req.method === "GET" && !env.MAINTENANCE ? req.url : null;
+    // While the shop is closed nothing is cached nor served from the cache: customers get the maintenance page,
+    // staff the shop (the back office is never closed by the owner's switch).
+    const closing = env.MAINTENANCE || (await app.services.config.maintenance()) !== null;
+    const closed = admin ? (env.MAINTENANCE ? { message_fr: "", message_zh: "" } : null) : closing ? await closedFor(req, env) : null;
+    const key = useCache && !personal && req.method === "GET" && !closing ? req.url : null;
     const hit = key ? cache.get(key) : undefined;
     if (hit) return sendCached(req, reply, hit, "hit");
     const pending = key ? inflight.get(key) : undefined;
@@ -152,7 +157,8 @@ export async function pages(app: FastifyInstance, { env, build, secureCookies, c
       admin: admin ? await resolveStaff(req, reply, secureCookies) : undefined,
       tokenSent: auth.tokenSent,
       rotatedToken: auth.rotatedToken,
-      maintenance: env.MAINTENANCE,
+      maintenance: closed !== null,
+      maintenanceMessage: closed ? (langOfPath(pagePath(pathname)) === "zh" ? closed.message_zh : closed.message_fr) || null : null,
       tags: new Set(),
       // React Router writes it on its inline scripts (app/entry.server.tsx); the policy allows only it.
       nonce: csp ? newNonce() : undefined,

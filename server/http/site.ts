@@ -1,4 +1,5 @@
 // The /site JSON API scope: language, maintenance, body limits, rate limit, signature, caller, envelope errors.
+import { closedFor } from "./maintenance-gate.ts";
 import type { FastifyInstance } from "fastify";
 import rateLimit, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import { batchedCounter, type SharedCounter } from "#server/infra/shared-counter.ts";
@@ -64,7 +65,13 @@ export async function siteApi(site: FastifyInstance, { env, secureCookies }: Sit
   site.addHook("onRequest", async (req, reply) => {
     const header = req.headers.applang;
     req.lang = "fr";
-    if (env.MAINTENANCE) return sendError(req, reply, 503, "maintenance");
+    // the maintenance answer in the caller's language when it names one the shop speaks
+    const closed = await closedFor(req, env);
+    if (closed) {
+      if (isLang(header)) req.lang = header;
+      const message = req.lang === "zh" ? closed.message_zh : closed.message_fr;
+      return message ? reply.code(503).send({ code: 503, data: null, info: message }) : sendError(req, reply, 503, "maintenance");
+    }
     if (header !== undefined && header !== "") {
       if (!isLang(header)) throw new ApiError(400, "unsupported_language");
       req.lang = header;

@@ -130,6 +130,23 @@ describe.each(testDbKinds())("two app processes on one %s database", (kind) => {
     expect(await two.services.returnDesk.cardLimit({ db: two.services.db })).toBe("300.00");
   });
 
+  it("applies in the other process at its next request a setting and maintenance saved through one (decision 151)", async () => {
+    const owner = await demoStaff(one.services.db, "direction");
+    const config = async (app: FastifyInstance) => (await get(app, "/site/Index/config", {})).json().data.config;
+    expect((await config(two)).minBuyPrice).toBe(50);
+    await one.services.staffSettings.save(owner, "cart", { minBuyPrice: 75.5 });
+    await until(async () => (await config(two)).minBuyPrice === 75.5);
+    expect((await two.services.cart.settings()).minBuyPrice).toBe(75.5);
+    await one.services.staffSettings.save(owner, "maintenance", { maintenance: { on: true, message_fr: "Retour à 14 h", message_zh: "" } });
+    await until(async () => (await get(two, "/site/Index/config", {})).statusCode === 503);
+    expect((await get(two, "/site/Index/config", {})).json().info).toBe("Retour à 14 h");
+    expect((await page(two, "/")).statusCode).toBe(503);
+    await one.services.staffSettings.save(owner, "maintenance", { maintenance: { on: false, message_fr: "", message_zh: "" } });
+    await until(async () => (await get(two, "/site/Index/config", {})).statusCode === 200);
+    expect((await page(two, "/")).statusCode).toBe(200);
+    await query(shared.a.db, sql`update site_config set value = '50' where key = 'minBuyPrice'`);
+  });
+
   it("refuses in one process a session ended through the other", async () => {
     const [c] = await query<{ id: number }>(shared.a.db, sql`select id from customers order by id limit 1`);
     const token = await one.services.sessions.create(one.services.db, c.id);

@@ -11,6 +11,7 @@ import { dec } from "#core/money.ts";
 import type { CartConfig, CartLine } from "#core/cart/types.ts";
 import type { DeliveryMode, FreightMeasures } from "#core/freight-tariff.ts";
 import type { SiteConfig } from "#core/site.ts";
+import { cartConfig } from "#core/cart/config.ts";
 import type { AddressKind } from "#core/account.ts";
 
 const CART_COLUMNS = {
@@ -57,11 +58,10 @@ export async function lockCart(q: Db, customerId: number): Promise<CheckoutCartR
 }
 
 /** The part of the site config the measures need. */
-export const measureConfig = (c: SiteConfig): CartConfig => ({
-  onePaletteVolume: c.onePaletteVolume as CartConfig["onePaletteVolume"],
-  colis_params: c.colis_params as CartConfig["colis_params"],
-  parisProvinceZipcode: c.parisProvinceZipcode as CartConfig["parisProvinceZipcode"],
-});
+export const measureConfig = (c: SiteConfig): CartConfig => {
+  const { onePaletteVolume, colis_params, parisProvinceZipcode } = cartConfig(c);
+  return { onePaletteVolume, colis_params, parisProvinceZipcode };
+};
 
 /** Measures of the cart's lines, from the catalogue's own weights and volumes; null when the cart has no line. */
 export async function cartMeasures(q: Db, cartId: number, config: CartConfig): Promise<FreightMeasures | null> {

@@ -23,6 +23,7 @@ import type { createReceiptService } from "./receipt.service.ts";
 import { creditBalance } from "#server/modules/credit-notes/credit-notes.service.ts";
 import { cartMeasures, lockCart, loadCart, measureConfig, ownAddress, sentMeasures, type CheckoutCartRow } from "./checkout-cart.ts";
 import { cartChanged } from "#server/modules/cart/cart-answers.ts";
+import { readSettings } from "#core/validation/settings.ts";
 
 type Deps = {
   config: ConfigService;
@@ -262,7 +263,7 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
       await loadCart(q, customerId),
     ];
     const measured = cart ? await cartMeasures(q, cart.id, await settings()) : null;
-    const limits = conf as Thresholds;
+    const limits: Thresholds = readSettings(conf);
     // The shipped modes are listed for the saved delivery address even while pickup is chosen.
     const zip = saved.delivery_addr_obj?.zip_code ?? null;
     return {

@@ -1,7 +1,7 @@
 // Freight quotes from the tariff held in the database (decision 071, docs/freight-tariff.md). The rows are
 // read once into the read model and dropped in every process when a tariff table or the site config changes
 // (triggers of migration 0010). The computation itself is core/freight-tariff.ts.
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import {
   freightPalletRates,
@@ -16,6 +16,7 @@ import { refused } from "#core/domain-errors.ts";
 import { dec } from "#core/money.ts";
 import { quoteAllModes, quoteFreight, type DeliveryMode, type FreightMeasures, type Tariff } from "#core/freight-tariff.ts";
 import type { Freight } from "#core/cart/types.ts";
+import { readSettings } from "#core/validation/settings.ts";
 
 type QuoteRequest = {
   mode: DeliveryMode;
@@ -58,8 +59,9 @@ async function loadTariff(q: Db): Promise<Tariff> {
     })
     .from(s)
     .where(eq(s.id, 1));
+  // the value as the driver parsed it (config.service.ts)
   const config = await q
-    .select()
+    .select({ key: siteConfig.key, value: sql<unknown>`${siteConfig.value}` })
     .from(siteConfig)
     .where(inArray(siteConfig.key, [...CONFIG_KEYS]));
   return {
@@ -69,7 +71,7 @@ async function loadTariff(q: Db): Promise<Tariff> {
     parcelRates,
     // Without a settings row every mode still prices, with no VAT, option or surcharge (an empty tariff is refused per mode).
     settings: settings ?? { generalTva: "0", rdvHt: "0", largeParcelHt: "0", discountRate: "0", volumetricKgPerM3: 250 },
-    config: Object.fromEntries(config.map((r) => [r.key, r.value])) as Tariff["config"],
+    config: readSettings(Object.fromEntries(config.map((r) => [r.key, r.value]))),
   };
 }
 

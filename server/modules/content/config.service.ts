@@ -13,9 +13,20 @@ import type { ReadCache } from "#server/read-cache.ts";
 import type { Lang } from "#core/i18n/messages.ts";
 import type { FooterPage, Shop, SiteConfig } from "#core/site.ts";
 import { CARD_REFUND_LIMIT_SETTING } from "#core/aftersales/return-desk.ts";
+import { PRIVATE_SETTINGS, readSettings, SETTING_KEYS, type Maintenance, type SiteSettings } from "#core/validation/settings.ts";
 
 export function createConfigService(db: Db, cache: ReadCache) {
-  const siteConfig = () => cache.memo("config", loadConfig);
+  const stored = () => cache.memo("config", loadConfig);
+  /** The public config (GET /site/Index/config): every stored key but the private ones, each setting validated
+   * by its schema (core/validation/settings.ts): one of another shape is left out. */
+  const siteConfig = async (): Promise<SiteConfig> => publicOf(await stored());
+  /** The settings, typed and validated: what the cart, checkout and workers read. */
+  const settings = async (): Promise<SiteSettings> => readSettings(await stored());
+  /** Maintenance mode as stored (off when absent or malformed). */
+  const maintenance = async (): Promise<Maintenance | null> => {
+    const m = (await settings()).maintenance;
+    return m?.on ? m : null;
+  };
   const shops = (lang: Lang) => cache.memo(`shops:${lang}`, () => loadShops(lang));
   const footerPages = (lang: Lang) => cache.memo(`pages:${lang}`, () => loadPages(lang));
 
@@ -64,7 +75,19 @@ export function createConfigService(db: Db, cache: ReadCache) {
       .orderBy(asc(p.position), asc(p.id));
   }
 
-  return { siteConfig, shops, footerPages };
+  return { siteConfig, settings, maintenance, shops, footerPages };
+}
+
+const publicConfigs = new WeakMap<SiteConfig, SiteConfig>();
+function publicOf(all: SiteConfig): SiteConfig {
+  let out = publicConfigs.get(all);
+  if (!out) {
+    const settings = readSettings(all) as Record<string, unknown>;
+    const entries = Object.entries(all).filter(([k]) => !PRIVATE_SETTINGS.includes(k) && !(SETTING_KEYS as readonly string[]).includes(k));
+    out = Object.fromEntries([...entries, ...Object.entries(settings).filter(([k]) => !PRIVATE_SETTINGS.includes(k))]);
+    publicConfigs.set(all, out);
+  }
+  return out;
 }
 
 export type ConfigService = ReturnType<typeof createConfigService>;

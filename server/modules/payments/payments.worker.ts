@@ -10,7 +10,8 @@ import type { SandboxProvider } from "./sandbox.provider.ts";
 import { onRefundRequested } from "./refunds.ts";
 
 type PaymentsWorkerOptions = {
-  expiryMinutes: number;
+  /** The delay, or how to read it at each pass (the owner may change it). */
+  expiryMinutes: number | (() => Promise<number>);
   pollMs?: number;
   log?: { error: (o: object, msg: string) => void };
 };
@@ -25,7 +26,10 @@ export function createPaymentsWorker(db: Db, payments: PaymentsService, sandbox:
 
   async function pass() {
     const steps: [string, () => Promise<unknown>][] = [
-      ["expiry", () => payments.expireUnpaid(db, opts.expiryMinutes)],
+      [
+        "expiry",
+        async () => payments.expireUnpaid(db, typeof opts.expiryMinutes === "number" ? opts.expiryMinutes : await opts.expiryMinutes()),
+      ],
       ["sandbox notifications", async () => sandbox?.retryNotifications()],
       ["refunds", () => payments.refundDue(db)],
     ];

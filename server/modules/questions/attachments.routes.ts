@@ -1,6 +1,7 @@
 // The upload scope (DESIGN §3: uploads have their own scope outside the signed JSON /site scope, with their
 // own size limits): POST /common/attachment/upload (SPEC §7: multipart with t, at and file) and the owner's
 // download. Same language header, maintenance, envelope and signature as /site; login required.
+import { closedFor } from "#server/http/maintenance-gate.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
 import { isLang } from "#core/i18n/messages.ts";
@@ -53,7 +54,13 @@ export async function attachmentRoutes(scope: FastifyInstance, { env, secureCook
   scope.addHook("onRequest", async (req, reply) => {
     const header = req.headers.applang;
     req.lang = "fr";
-    if (env.MAINTENANCE) return sendError(req, reply, 503, "maintenance");
+    // the maintenance answer in the caller's language when it names one the shop speaks
+    const closed = await closedFor(req, env);
+    if (closed) {
+      if (isLang(header)) req.lang = header;
+      const message = req.lang === "zh" ? closed.message_zh : closed.message_fr;
+      return message ? reply.code(503).send({ code: 503, data: null, info: message }) : sendError(req, reply, 503, "maintenance");
+    }
     if (header !== undefined && header !== "") {
       if (!isLang(header)) throw new ApiError(400, "unsupported_language");
       req.lang = header;
