@@ -54,6 +54,7 @@ import { createAuditLog } from "./modules/staff/audit-log.service.ts";
 import { createStaffOrders } from "./modules/orders/staff-orders.service.ts";
 import { createStaffCustomers } from "./modules/customers/staff-customers.service.ts";
 import { createCustomerPrivacy } from "./modules/customers/customer-privacy.service.ts";
+import { createOnAccount } from "./modules/customers/on-account.service.ts";
 import { createCustomerApproval } from "./modules/customers/customer-approval.service.ts";
 import { createOrderNotes } from "./modules/orders/order-notes.service.ts";
 import { createStaffQuestions } from "./modules/questions/staff-questions.service.ts";
@@ -169,6 +170,8 @@ export function createServices(
     customerApproval: createCustomerApproval({ publicUrl: env.PUBLIC_URL, sessions }),
     /** A customer's data exported or erased on request (decision 147). */
     customerPrivacy: createCustomerPrivacy({ sessions, storage: attachmentStorage }),
+    /** Payment on account (decision 149): customers' terms, transfers received, invoices past due. */
+    onAccount: createOnAccount(),
     orders: createOrdersService(cart),
     returns: createReturnsService({ publicUrl: env.PUBLIC_URL }),
     /** The back office's returns: inbox, accept, refuse, receive, refund; credit notes by hand on an order (decision 141). */

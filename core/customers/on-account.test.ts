@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { availableCents, daysOverdue, dueDate, onAccountDecision } from "./on-account.ts";
+import { availableCents, daysOverdue, dueDate, onAccountDecision, shopDay } from "./on-account.ts";
 
 const terms = (limitCents: number, allowed = true) => ({ allowed, days: 30, limitCents });
 
@@ -45,25 +45,32 @@ describe("payment on account", () => {
 
   it("accepts exactly when the order fits in what is available", () => {
     fc.assert(
-      fc.property(fc.nat(10_000_000), fc.nat(10_000_000), fc.nat(10_000_000), (limit, outstanding, order) => {
+      fc.property(fc.nat(10_000_000), fc.nat(10_000_000), fc.integer({ min: 1, max: 10_000_000 }), (limit, outstanding, order) => {
         expect(onAccountDecision(terms(limit), outstanding, order).ok).toBe(outstanding + order <= limit);
       }),
     );
   });
 
   it("dates the invoice's due date N calendar days after its issue, across months and years", () => {
-    expect(dueDate(new Date("2026-11-28T23:30:00Z"), 30)).toBe("2026-12-28");
-    expect(dueDate(new Date("2026-12-15T08:00:00Z"), 30)).toBe("2027-01-14");
-    expect(dueDate(new Date("2028-02-01T08:00:00Z"), 28)).toBe("2028-02-29");
+    expect(dueDate("2026-11-28", 30)).toBe("2026-12-28");
+    expect(dueDate("2026-12-15", 30)).toBe("2027-01-14");
+    expect(dueDate("2028-02-01", 28)).toBe("2028-02-29");
+  });
+
+  it("takes the shop's day in Paris time", () => {
+    expect(shopDay(new Date("2026-11-28T23:30:00Z"))).toBe("2026-11-29");
+    expect(shopDay(new Date("2026-07-01T21:59:00Z"))).toBe("2026-07-01");
   });
 
   it("counts the days overdue from the day after the due date", () => {
-    expect(daysOverdue("2026-11-28", new Date("2026-11-28T22:00:00Z"))).toBe(0);
-    expect(daysOverdue("2026-11-28", new Date("2026-11-29T00:10:00Z"))).toBe(1);
-    expect(daysOverdue("2026-12-30", new Date("2026-11-29T00:10:00Z"))).toBe(0);
+    expect(daysOverdue("2026-11-28", "2026-11-28")).toBe(0);
+    expect(daysOverdue("2026-11-28", "2026-11-29")).toBe(1);
+    expect(daysOverdue("2026-12-30", "2026-11-29")).toBe(0);
     fc.assert(
       fc.property(fc.date({ min: new Date("2020-01-01"), max: new Date("2035-01-01"), noInvalidDate: true }), fc.nat(400), (d, n) => {
-        expect(daysOverdue(dueDate(d, 0), new Date(d.getTime() + n * 86_400_000))).toBe(n);
+        const day = d.toISOString().slice(0, 10);
+        expect(daysOverdue(day, dueDate(day, n))).toBe(n);
+        expect(daysOverdue(dueDate(day, n), day)).toBe(0);
       }),
     );
   });

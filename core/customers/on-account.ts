@@ -3,6 +3,8 @@
 // customer's on-account invoices still owe (TTC, settled ones excepted, cancelled orders excepted); an order on
 // account is placed only when the outstanding plus its total stays within the limit. All amounts are in cents.
 
+import { calendarParts } from "../format-date.ts";
+
 /** The payment method an order placed on account keeps (orders.payment_method). */
 export const ON_ACCOUNT_METHOD = "on_account";
 
@@ -38,17 +40,20 @@ export function onAccountDecision(terms: OnAccountTerms, outstandingCents: numbe
 
 const DAY_MS = 86_400_000;
 
-/** "YYYY-MM-DD" of a date in UTC. */
-const ymd = (d: Date) => d.toISOString().slice(0, 10);
-
-/** The date an invoice issued at `issued` is due: `days` calendar days later ("YYYY-MM-DD", UTC). */
-export function dueDate(issued: Date, days: number): string {
-  return ymd(new Date(Date.UTC(issued.getUTCFullYear(), issued.getUTCMonth(), issued.getUTCDate()) + days * DAY_MS));
+/** The shop's calendar day of a moment ("YYYY-MM-DD", Paris time): an invoice issued at 00:30 in Paris is of that day. */
+export function shopDay(at: Date): string {
+  const p = calendarParts(at)!;
+  return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
 }
 
-/** Whole days an invoice due on `due` ("YYYY-MM-DD") is overdue on `today`; 0 when not yet due or due today. */
-export function daysOverdue(due: string, today: Date): number {
-  const d = Date.parse(`${due}T00:00:00Z`);
-  const t = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  return Math.max(0, Math.round((t - d) / DAY_MS));
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+
+/** The day an invoice issued on `issued` ("YYYY-MM-DD") is due: `days` calendar days later. */
+export function dueDate(issued: string, days: number): string {
+  return new Date((dayNumber(issued) + days) * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days an invoice due on `due` is overdue on the day `today` (both "YYYY-MM-DD"); 0 until the day after. */
+export function daysOverdue(due: string, today: string): number {
+  return Math.max(0, Math.round(dayNumber(today) - dayNumber(due)));
 }
