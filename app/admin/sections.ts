@@ -12,6 +12,7 @@ export const SECTIONS: Section[] = [
   { path: "/retraits", label: "admin.nav_pickup", permission: "orders:read" },
   { path: "/retours", label: "admin.nav_returns", permission: "returns:read" },
   { path: "/clients", label: "admin.nav_customers", permission: "customers:read" },
+  { path: "/clients/impayes", label: "admin.nav_unpaid", permission: "invoices:read" },
   { path: "/coupons", label: "admin.nav_coupons", permission: "promotions:read" },
   { path: "/promotions", label: "admin.nav_promotions", permission: "promotions:read" },
   { path: "/questions", label: "admin.nav_questions", permission: "questions:read" },

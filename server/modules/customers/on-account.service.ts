@@ -177,7 +177,7 @@ export function createOnAccount() {
     });
   }
 
-  return { unpaid, customerUnpaid, setTerms, settle };
+  return { terms: accountTerms, unpaid, customerUnpaid, setTerms, settle };
 }
 
 export type OnAccountService = ReturnType<typeof createOnAccount>;
