@@ -349,19 +349,19 @@ const invoiceAddressSql = statement(
 const approvalSql = statement((p: { customerId: number }) => sql`select approval from customers where id = ${p.customerId} for share`);
 
 /** The account's approval and terms on account. */
-type AccountRow = { approval: string; on_account?: boolean; on_account_days: number; on_account_limit_cents: number };
+export type AccountRow = { approval: string; on_account?: boolean; on_account_days: number; on_account_limit_cents: number };
 
 /**
  * An order on account locks the customer's row (decision 149): orders on account of one customer, staff changing
  * their terms and staff recording a transfer queue on it, so the outstanding read next cannot change before commit.
  */
-const accountForUpdateSql = statement(
+export const accountForUpdateSql = statement(
   (p: { customerId: number }) => sql`
     select approval, on_account, on_account_days, on_account_limit_cents from customers where id = ${p.customerId} for no key update`,
 );
 
 /** Refuses an order on account the customer's terms do not allow, or one above what their limit leaves. */
-function checkOnAccount(account: AccountRow, outstandingCents: number, totalTtc: string, lang: Lang) {
+export function checkOnAccount(account: AccountRow, outstandingCents: number, totalTtc: string, lang: Lang) {
   const d = onAccountDecision(
     { allowed: account.on_account === true, days: account.on_account_days, limitCents: account.on_account_limit_cents },
     Number(outstandingCents),
