@@ -14,7 +14,14 @@ import type { FormFailure } from "./form.ts";
 export type TermsAnswer = FormFailure & { terms_saved?: boolean; settled?: string };
 
 type Terms = { allowed: boolean; days: number; limit_cents: number; outstanding_cents: number; available_cents: number };
-export type UnpaidRow = { number: string; order_number: string; issued_at: string; due_on: string; amount_ttc: string; days_overdue: number };
+export type UnpaidRow = {
+  number: string;
+  order_number: string;
+  issued_at: string;
+  due_on: string;
+  amount_ttc: string;
+  days_overdue: number;
+};
 
 const input = "rounded border border-line px-3 py-2 focus:border-brand focus:outline-none";
 
@@ -54,7 +61,12 @@ export function TermsSection(props: {
         {settleAnswer?.settled ? t("admin.invoice_settled_done", { number: settleAnswer.settled }) : ""}
       </p>
       {canWrite && (
-        <Form method="post" noValidate className="mt-3 flex max-w-xl flex-col gap-2" key={`${terms.allowed}-${terms.days}-${terms.limit_cents}`}>
+        <Form
+          method="post"
+          noValidate
+          className="mt-3 flex max-w-xl flex-col gap-2"
+          key={`${terms.allowed}-${terms.days}-${terms.limit_cents}`}
+        >
           <input type="hidden" name="intent" value="terms" />
           <label className="flex items-center gap-2 text-sm font-medium">
             <input type="checkbox" name="on_account" defaultChecked={terms.allowed} />

@@ -23,7 +23,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const raw = Object.fromEntries(["all", "page", "page_size"].map((f) => [f, params.get(f) ?? undefined]));
   const parsed = unpaidQuerySchema.safeParse(raw);
   const page = parsed.success ? await context.services.onAccount.unpaid(context.services.db, parsed.data) : null;
-  return { page, all: parsed.success && parsed.data.all, errors: fieldMessages(parsed.error), canSettle: can(staff.roles, "orders:refund") };
+  return {
+    page,
+    all: parsed.success && parsed.data.all,
+    errors: fieldMessages(parsed.error),
+    canSettle: can(staff.roles, "orders:refund"),
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

@@ -215,9 +215,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             {t(order.busy ? "checkout.placing" : "checkout.place_order")}
           </button>
           <p className="text-xs text-muted">
-            {onAccount && info.on_account
-              ? t("checkout.place_hint_on_account", { days: info.on_account.days })
-              : t("checkout.place_hint")}
+            {onAccount && info.on_account ? t("checkout.place_hint_on_account", { days: info.on_account.days }) : t("checkout.place_hint")}
           </p>
         </aside>
       </div>

@@ -26,20 +26,24 @@ describe("payment on account", () => {
 
   it("never lets the outstanding pass the limit, however orders follow one another", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.array(fc.integer({ min: 1, max: 5_000_000 }), { maxLength: 30 }), (limit, orders) => {
-        let outstanding = 0;
-        for (const o of orders) {
-          const d = onAccountDecision(terms(limit), outstanding, o);
-          if (d.ok) {
-            outstanding += o;
-            expect(d.availableAfterCents).toBe(limit - outstanding);
-          } else if (d.key === "api.on_account_limit_exceeded") {
-            expect(o).toBeGreaterThan(d.availableCents);
-            expect(d.availableCents).toBe(availableCents(limit, outstanding));
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.array(fc.integer({ min: 1, max: 5_000_000 }), { maxLength: 30 }),
+        (limit, orders) => {
+          let outstanding = 0;
+          for (const o of orders) {
+            const d = onAccountDecision(terms(limit), outstanding, o);
+            if (d.ok) {
+              outstanding += o;
+              expect(d.availableAfterCents).toBe(limit - outstanding);
+            } else if (d.key === "api.on_account_limit_exceeded") {
+              expect(o).toBeGreaterThan(d.availableCents);
+              expect(d.availableCents).toBe(availableCents(limit, outstanding));
+            }
+            expect(outstanding).toBeLessThanOrEqual(limit);
           }
-          expect(outstanding).toBeLessThanOrEqual(limit);
-        }
-      }),
+        },
+      ),
     );
   });
 

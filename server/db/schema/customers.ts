@@ -6,7 +6,12 @@ import { LANGS } from "#core/lang.ts";
 import { models } from "./catalogue.ts";
 import { oneOf } from "./checks.ts";
 import { APPROVALS, APPROVAL_MESSAGE_MAX } from "#core/customers/approval.ts";
-import { ON_ACCOUNT_DAYS_DEFAULT, ON_ACCOUNT_DAYS_MAX, ON_ACCOUNT_DAYS_MIN, ON_ACCOUNT_LIMIT_MAX_CENTS } from "#core/customers/on-account.ts";
+import {
+  ON_ACCOUNT_DAYS_DEFAULT,
+  ON_ACCOUNT_DAYS_MAX,
+  ON_ACCOUNT_DAYS_MIN,
+  ON_ACCOUNT_LIMIT_MAX_CENTS,
+} from "#core/customers/on-account.ts";
 
 export const TITLES = ["M", "Mme"] as const;
 export const ADDRESS_KINDS = ["delivery", "invoice"] as const;

@@ -143,21 +143,25 @@ describe.each(testDbKinds())("payment on account (%s)", (kind) => {
 
   it("refuses an order on account with a credit note spent, and a card-paid invoice as a transfer", async () => {
     const c = await buyer();
-    expect(await outcome(t.app.services.orderPlacement.place(
-      { db, customer: c, lang: "fr" },
-      { idempotency_key: `onacc-${kind}-${++seq}-0000000000`, note: "", accept_cgv: true, on_account: true, use_credit: true },
-    ))).toBe("api.on_account_with_credit");
+    expect(
+      await outcome(
+        t.app.services.orderPlacement.place(
+          { db, customer: c, lang: "fr" },
+          { idempotency_key: `onacc-${kind}-${++seq}-0000000000`, note: "", accept_cgv: true, on_account: true, use_credit: true },
+        ),
+      ),
+    ).toBe("api.on_account_with_credit");
   });
 
   it.runIf(kind === "pg")(
     "five orders on account checked at once, each 40 % of the limit: exactly two pass (separate connections)",
     async () => {
       const c = await buyer();
-      await query(db, sql`update customers set on_account = true, on_account_days = 30, on_account_limit_cents = 100000 where id = ${c.id}`);
-      const [order] = await query<{ id: number }>(
+      await query(
         db,
-        sql`select id from orders where status <> 'cancelled' order by id desc limit 1`,
+        sql`update customers set on_account = true, on_account_days = 30, on_account_limit_cents = 100000 where id = ${c.id}`,
       );
+      const [order] = await query<{ id: number }>(db, sql`select id from orders where status <> 'cancelled' order by id desc limit 1`);
       void order;
       let n = 0;
       /** What placement does on account: lock the row, read the outstanding, check, then (later) write the invoice. */

@@ -39,7 +39,15 @@ export async function issueInvoice(q: Db, orderId: number, opts: IssueOptions): 
   const number = await nextNumber(q, "invoice");
   const [inv] = await q
     .insert(invoices)
-    .values({ number, orderId, customerId: to.customer_id, amountHt: o.total_ht, amountTtc: o.total_ttc, contents, dueOn: opts.dueOn ?? null })
+    .values({
+      number,
+      orderId,
+      customerId: to.customer_id,
+      amountHt: o.total_ht,
+      amountTtc: o.total_ttc,
+      contents,
+      dueOn: opts.dueOn ?? null,
+    })
     .returning({ id: invoices.id });
   // What this payment paid: the card pays the total less the credit deducted; a credit note alone pays it all.
   const byCredit = o.payment?.method === "credit_note";
