@@ -58,6 +58,7 @@ import { createStaffCustomers } from "./modules/customers/staff-customers.servic
 import { createDashboard } from "./modules/dashboard/dashboard.service.ts";
 import { createStaffSearch } from "./modules/dashboard/staff-search.service.ts";
 import { createCustomerPrivacy } from "./modules/customers/customer-privacy.service.ts";
+import { createOnAccount } from "./modules/customers/on-account.service.ts";
 import { createCustomerApproval } from "./modules/customers/customer-approval.service.ts";
 import { createOrderNotes } from "./modules/orders/order-notes.service.ts";
 import { createStaffQuestions } from "./modules/questions/staff-questions.service.ts";
@@ -185,6 +186,8 @@ export function createServices(
     customerApproval: createCustomerApproval({ publicUrl: env.PUBLIC_URL, sessions }),
     /** A customer's data exported or erased on request (decision 147). */
     customerPrivacy: createCustomerPrivacy({ sessions, storage: attachmentStorage }),
+    /** Payment on account (decision 149): customers' terms, transfers received, invoices past due. */
+    onAccount: createOnAccount(),
     orders: createOrdersService(cart),
     returns: createReturnsService({ publicUrl: env.PUBLIC_URL }),
     /** The back office's returns: inbox, accept, refuse, receive, refund; credit notes by hand on an order (decision 141). */

@@ -5,7 +5,14 @@
 import { Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/customer";
 import { can } from "#core/staff/permissions.ts";
-import { approvalDecisionSchema, eraseConfirmSchema, revokeSessionSchema } from "#core/validation/staff-customers.ts";
+import {
+  approvalDecisionSchema,
+  eraseConfirmSchema,
+  onAccountTermsSchema,
+  revokeSessionSchema,
+  settleInvoiceSchema,
+} from "#core/validation/staff-customers.ts";
+import { TermsSection, type TermsAnswer } from "./customer-terms.tsx";
 import { orderStateLabel } from "#core/order-states.ts";
 import { translate } from "#core/i18n/translate.ts";
 import { langOfPath } from "#core/slug.ts";
@@ -33,6 +40,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const staff = requireStaff(context, "customers:read");
   const lang = context.lang;
   const d = await orNotFound(context.services.staffCustomers.detail(context.services.db, params.clientNumber));
+  const { db, onAccount } = context.services;
+  const [terms, unpaid] = await Promise.all([onAccount.terms(db, d.customer.id), onAccount.customerUnpaid(db, d.customer.id)]);
   return {
     ...d,
     orders: d.orders.map((o) => {
@@ -46,12 +55,38 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     })),
     questions: d.questions.map((q) => ({ ...q, type: translate(lang, `questions.types.${q.type}`) })),
     canWrite: can(staff.roles, "customers:write"),
+    terms: terms!,
+    unpaid,
+    canSettle: can(staff.roles, "orders:refund"),
   };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const ctx = staffContext(context, "customers:write");
   const fields = await formFields(request);
+  // a transfer received is money: orders:refund (decision 149); every other form of the page needs customers:write
+  if (fields.intent === "settle") {
+    const settleCtx = staffContext(context, "orders:refund");
+    return formAction(
+      context.lang,
+      async () => {
+        const { invoice } = parseFields(settleInvoiceSchema, fields);
+        await context.services.onAccount.settle(settleCtx, invoice);
+        return { settled: invoice, form: "settle" };
+      },
+      "settle",
+    );
+  }
+  const ctx = staffContext(context, "customers:write");
+  if (fields.intent === "terms")
+    return formAction(
+      context.lang,
+      async () => {
+        const input = parseFields(onAccountTermsSchema, fields);
+        await context.services.onAccount.setTerms(ctx, params.clientNumber, input);
+        return { terms_saved: true, form: "terms" };
+      },
+      "terms",
+    );
   const { customerApproval } = context.services;
   if (fields.intent === "revoke")
     return formAction(
@@ -94,7 +129,7 @@ function Empty({ text }: { text: string }) {
 export default function AdminCustomer() {
   const { t, lang } = useT();
   const d = useLoaderData<typeof loader>();
-  const answer = useActionData<PrivacyAnswer>();
+  const answer = useActionData<PrivacyAnswer & TermsAnswer>();
   const busy = useNavigation().state !== "idle";
   const c = d.customer;
   const money = (v: string) => formatPrice(v, lang, "TTC");
@@ -141,6 +176,14 @@ export default function AdminCustomer() {
           busy={busy}
         />
       </div>
+      <TermsSection
+        terms={d.terms}
+        unpaid={d.unpaid}
+        canWrite={d.canWrite && !isErasedEmail(c.email)}
+        canSettle={d.canSettle}
+        answer={answer}
+        busy={busy}
+      />
       <section aria-labelledby="customer-addresses" className={box}>
         <h2 id="customer-addresses" className={h2}>
           {t("admin.customer_addresses")}

@@ -21,6 +21,8 @@ export const ADMIN_PAGES: AdminPage[] = [
   /** PDFs, not pages: the order's invoice and a credit note, as the customer gets them. */
   { id: "admin-order-invoice", path: "commandes/:number/facture.pdf", file: "admin/order-invoice.ts" },
   { id: "admin-credit-note-file", path: "avoirs/:file", file: "admin/credit-note-file.ts" },
+  /** Invoices on account past their due date (decision 149). */
+  { id: "admin-unpaid", path: "clients/impayes", file: "admin/unpaid.tsx" },
   { id: "admin-customer", path: "clients/:clientNumber", file: "admin/customer.tsx" },
   /** Personal data (decision 147): a customer's data as JSON, the newsletter's subscribers as CSV (downloads). */
   { id: "admin-customer-data", path: "clients/:clientNumber/donnees.json", file: "admin/customer-data-file.ts" },

@@ -34,8 +34,8 @@ export const checkoutApi = {
   setReceipt: (days: ReceivingDay[]) => api("POST", "/site/Customer/setReceiptArrangement", { ...quiet, body: { days } }),
   addCombination: (delivery_addr_id: number, invoice_addr_id: number) =>
     api("POST", "/site/Customer/addAddressCombination", { ...quiet, body: { delivery_addr_id, invoice_addr_id } }),
-  createOrder: (idempotency_key: string, note: string, use_credit: boolean, accept_cgv: true) =>
+  createOrder: (idempotency_key: string, note: string, use_credit: boolean, accept_cgv: true, on_account = false) =>
     api("POST", "/site/Sale/createOrder", {
-      body: { idempotency_key, note, ...(use_credit ? { use_credit } : {}), accept_cgv },
+      body: { idempotency_key, note, ...(use_credit ? { use_credit } : {}), ...(on_account ? { on_account } : {}), accept_cgv },
     }),
 };

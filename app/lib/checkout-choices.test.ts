@@ -71,6 +71,7 @@ const info = (over: Partial<PreOrderInfo> = {}): PreOrderInfo => ({
   has_lines: true,
   delivery_modes: [mode("parcel"), mode("pallet"), mode("carrier"), mode("pickup")],
   credit_balance: "0.00",
+  on_account: null,
   ...over,
 });
 

@@ -38,13 +38,15 @@ type Options = {
   note: () => string;
   /** Spend the credit-note balance on this order (decision 079). */
   creditWanted?: () => boolean;
+  /** Pay on account (decision 149): the order is confirmed and invoiced, paid by bank transfer. */
+  onAccountWanted?: () => boolean;
   /** The terms of sale box is ticked (the server refuses the order without it). */
   cgvAccepted: () => boolean;
   onPlaced: (order: Answer<"/site/Sale/createOrder">) => void;
 };
 
 /** The "place the order" button's behaviour: busy while pending, the refusal text, a single key per attempt. */
-export function usePlaceOrder({ prepare, note, creditWanted, cgvAccepted, onPlaced }: Options) {
+export function usePlaceOrder({ prepare, note, creditWanted, onAccountWanted, cgvAccepted, onPlaced }: Options) {
   const [key] = useState(() => createOrderKey());
   // A ref, not only state: two clicks in the same frame both see the first click's lock.
   const pending = useRef(false);
@@ -61,7 +63,8 @@ export function usePlaceOrder({ prepare, note, creditWanted, cgvAccepted, onPlac
       // No order without the terms of sale (the server refuses it too); prepare() says why.
       const accepted = cgvAccepted();
       if (accepted !== true) return;
-      const res = await checkoutApi.createOrder(key.get(), note(), creditWanted?.() ?? false, accepted);
+      const onAccount = onAccountWanted?.() ?? false;
+      const res = await checkoutApi.createOrder(key.get(), note(), !onAccount && (creditWanted?.() ?? false), accepted, onAccount);
       // null: network or server failure, already reported by the api client; the key stays for the retry.
       if (!res) return;
       if (res.code !== 200) return setFailure(res.info);

@@ -21,6 +21,7 @@ import { ReceivingSection } from "#app/components/checkout/receiving-section.tsx
 import { CouponSection } from "#app/components/checkout/coupon-section.tsx";
 import { OrderSummary } from "#app/components/checkout/order-summary.tsx";
 import { CreditSection } from "#app/components/checkout/credit-section.tsx";
+import { PaymentSection } from "#app/components/checkout/payment-section.tsx";
 import { AcceptanceBox } from "#app/components/legal/acceptance-box.tsx";
 import { approvalNotice } from "#app/lib/approval-notice.ts";
 import { ApprovalNotice } from "#app/components/account/approval-notice.tsx";
@@ -44,6 +45,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { data, choices, note, change, persist, setNote, setReceiving, reload } = useCheckout();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [useCredit, setUseCredit] = useState(false);
+  const [onAccount, setOnAccount] = useState(false);
   const cgvBox = useRef<HTMLInputElement>(null);
   const acceptCgv = () => cgvBox.current?.checked === true;
   const { info, cart } = data;
@@ -72,6 +74,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     prepare,
     note: () => note.trim(),
     creditWanted: () => useCredit,
+    onAccountWanted: () => onAccount && data.info?.on_account != null,
     cgvAccepted: acceptCgv,
     // An unpaid order goes on to its card payment step; /confirmation-commande ends the payment (decision 078).
     onPlaced: (o) =>
@@ -182,7 +185,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         </div>
         <aside className="flex flex-col gap-4 lg:sticky lg:top-4 lg:self-start">
           <OrderSummary cart={cart} minBuyPrice={info.minBuyPrice} mode={choices.mode} />
-          <CreditSection balance={info.credit_balance} total={cart.cart_info.grandTotal} checked={useCredit} onChange={setUseCredit} />
+          <PaymentSection terms={info.on_account} total={cart.cart_info.grandTotal} onAccount={onAccount} onChange={setOnAccount} />
+          {!(onAccount && info.on_account) && (
+            <CreditSection balance={info.credit_balance} total={cart.cart_info.grandTotal} checked={useCredit} onChange={setUseCredit} />
+          )}
           <AcceptanceBox
             name="accept_cgv"
             lead="checkout.accept_cgv_lead"
@@ -208,7 +214,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           >
             {t(order.busy ? "checkout.placing" : "checkout.place_order")}
           </button>
-          <p className="text-xs text-muted">{t("checkout.place_hint")}</p>
+          <p className="text-xs text-muted">
+            {onAccount && info.on_account ? t("checkout.place_hint_on_account", { days: info.on_account.days }) : t("checkout.place_hint")}
+          </p>
         </aside>
       </div>
     </div>

@@ -131,6 +131,13 @@ export const preOrderInfo = defineCall({
     credit_balance: z
       .string()
       .describe('The caller\'s credit-note balance TTC (Σ remaining_ttc; "0.00" without), which createOrder may spend with use_credit.'),
+    on_account: z
+      .object({
+        days: z.number().describe("The term: the invoice is due this many days after it is issued."),
+        available: z.string().describe("What the caller may still order on account, TTC (limit − outstanding, ≥ 0)."),
+      })
+      .nullable()
+      .describe("Payment on account when staff allowed it for the caller (createOrder on_account), else null."),
   }),
 });
 

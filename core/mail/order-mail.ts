@@ -180,27 +180,31 @@ type PaymentFacts = {
   /** Paid by the credit balance alone: no "credit deducted / paid by card" rows. */
   byCredit: boolean;
   links: OrderLinks & { invoice: string };
+  /** An invoice on account: nothing was paid, the invoice is due by bank transfer on this date (written in the language). */
+  dueDate?: string;
 };
 
 /** The payment received, with the invoice (attached by the outbox) and the order's breakdown. */
 export function paymentMail(lang: Lang, o: MailOrder, p: PaymentFacts): ComposedMail {
   const t = tr(lang);
-  const known = ["card", "credit_note"];
+  const known = ["card", "credit_note", "on_account"];
   const vars = {
     number: o.number,
     invoice: p.invoice,
     amount: formatPrice(p.amount, lang, "TTC"),
     method: t(`payment.method_${p.method && known.includes(p.method) ? p.method : "card"}`),
     date: p.date,
+    due: p.dueDate ?? "",
   };
-  const intro = t("mail.paid_intro", vars);
+  const onAccount = p.dueDate !== undefined;
+  const intro = t(onAccount ? "mail.on_account_intro" : "mail.paid_intro", vars);
   const attached = t("mail.paid_invoice", vars);
   const download = t("mail.download_invoice", vars);
   const money = p.byCredit ? { ...o.money, credit_used: "0", amount_due: null } : o.money;
   const sections = orderSections(lang, { ...o, money }, true);
   return composeMail(
     lang,
-    t("mail.paid_subject", vars),
+    t(onAccount ? "mail.on_account_subject" : "mail.paid_subject", vars),
     {
       text: [intro, `${attached}\n${t("mail.link", { label: download, url: p.links.invoice })}`, ...sections.text],
       html: [paragraph(intro), paragraph(markup`${attached} ${link(p.links.invoice, download)}`), ...sections.html],

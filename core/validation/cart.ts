@@ -94,6 +94,8 @@ export const createOrderSchema = z.object({
   note: text("api.order_note_too_long", { multiline: true }).trim().max(500, { error: "api.order_note_too_long" }).optional().default(""),
   /** Spend the caller's credit-note balance on this order, up to its total TTC (decision 079). */
   use_credit: z.boolean({ error: "api.invalid_body" }).optional().default(false),
+  /** Pay on account: invoiced now, paid by bank transfer within the customer's term, within their limit. */
+  on_account: z.boolean({ error: "api.invalid_body" }).optional().default(false),
   /** The buyer ticked "I accept the terms of sale" (core/legal.ts CGV): no order without it. */
   accept_cgv: acceptedField(msg("cgv_required")),
 });

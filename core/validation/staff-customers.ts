@@ -6,6 +6,7 @@ import { intField, text } from "./common.ts";
 import { msg } from "./keys.ts";
 import { optional, searchText } from "./staff-orders.ts";
 import { APPROVALS, APPROVAL_DECISIONS, APPROVAL_MESSAGE_MAX } from "../customers/approval.ts";
+import { ON_ACCOUNT_DAYS_MAX, ON_ACCOUNT_DAYS_MIN, ON_ACCOUNT_LIMIT_MAX_CENTS } from "../customers/on-account.ts";
 
 /** Refusals of the customers' forms, each an "admin.*" key with a text in both languages. */
 export const STAFF_CUSTOMER_KEYS = [
@@ -17,6 +18,10 @@ export const STAFF_CUSTOMER_KEYS = [
   "customer_session_invalid",
   "customers_setting_invalid",
   "customer_erase_confirm_mismatch",
+  "customer_terms_days_invalid",
+  "customer_terms_limit_invalid",
+  "customer_invoice_invalid",
+  "unpaid_page_size_invalid",
 ] as const;
 type Key = (typeof STAFF_CUSTOMER_KEYS)[number];
 const amsg = (name: Key) => ({ error: `admin.${name}` });
@@ -72,3 +77,46 @@ export const eraseConfirmSchema = (clientNumber: string) =>
       .transform((v) => v.trim().toUpperCase())
       .refine((v) => v === clientNumber.trim().toUpperCase(), amsg("customer_erase_confirm_mismatch")),
   });
+
+const limitMsg = amsg("customer_terms_limit_invalid");
+
+/**
+ * The customer's terms on account: allowed (the form's checkbox, "on" or absent), the term in days, the outstanding
+ * limit in euros ("5000", "5 000", "5000,50"), answered in cents and bounded by the column's check.
+ */
+export const onAccountTermsSchema = z.object({
+  on_account: z
+    .union([z.literal("on"), z.literal("")])
+    .optional()
+    .transform((v) => v === "on"),
+  days: intField(amsg("customer_terms_days_invalid"), { min: ON_ACCOUNT_DAYS_MIN, max: ON_ACCOUNT_DAYS_MAX }),
+  limit: text(limitMsg)
+    .transform((s) => s.replace(/[\s\u00a0\u202f]/g, ""))
+    .pipe(z.string().regex(/^\d{1,7}(?:[.,]\d{1,2})?$/, limitMsg))
+    .transform((s) => Math.round(Number(s.replace(",", ".")) * 100))
+    .refine((c) => c <= ON_ACCOUNT_LIMIT_MAX_CENTS, limitMsg),
+});
+export type OnAccountTermsInput = z.output<typeof onAccountTermsSchema>;
+
+/** An invoice on account whose bank transfer staff record: its number (FA2026-000012). */
+export const settleInvoiceSchema = z.object({
+  invoice: text(amsg("customer_invoice_invalid"))
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}\d{4}-\d{1,10}$/, amsg("customer_invoice_invalid")),
+});
+
+export const UNPAID_PAGE_SIZES = [20, 50, 100] as const;
+
+/** The unpaid invoices' list: overdue only (the default) or every invoice on account still owed, and the page. */
+export const unpaidQuerySchema = z.object({
+  all: optional(z.literal("1")).transform((v) => v === "1"),
+  page: optional(intField(msg("page_invalid"), { max: 1_000_000 })).transform((p) => p ?? 1),
+  page_size: optional(
+    intField(amsg("unpaid_page_size_invalid"), { max: 100 }).refine(
+      (n) => (UNPAID_PAGE_SIZES as readonly number[]).includes(n),
+      amsg("unpaid_page_size_invalid"),
+    ),
+  ).transform((n) => n ?? UNPAID_PAGE_SIZES[0]),
+});
+export type UnpaidQuery = z.output<typeof unpaidQuerySchema>;

@@ -488,6 +488,22 @@ const CASES: Case[] = [
     constraint: "invoices_amounts_ck",
   },
   {
+    name: "a settled invoice that was never on account",
+    table: s.invoices,
+    row: { number: "FA2026-000001", orderId: 1, customerId: 1, amountHt: "10.00", amountTtc: "12.00", contents, dueOn: "2026-04-01" },
+    bad: { dueOn: null, settledAt: new Date("2026-03-20T10:00:00Z") },
+    code: CHECK,
+    constraint: "invoices_settled_ck",
+  },
+  {
+    name: "terms on account beyond their bounds",
+    table: s.customers,
+    row: { id: 3, clientNumber: "C3", title: "Mme", firstName: "A", lastName: "B", email: "b@c.fr", passwordHash: "x", onAccountDays: 30 },
+    bad: { onAccountDays: 0 },
+    code: CHECK,
+    constraint: "customers_on_account_ck",
+  },
+  {
     name: "credit note spent beyond its amount",
     table: s.creditNotes,
     row: { number: "AV2026-000001", customerId: 1, amountTtc: "18.60", remainingTtc: "18.60" },

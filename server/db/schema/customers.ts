@@ -6,6 +6,12 @@ import { LANGS } from "#core/lang.ts";
 import { models } from "./catalogue.ts";
 import { oneOf } from "./checks.ts";
 import { APPROVALS, APPROVAL_MESSAGE_MAX } from "#core/customers/approval.ts";
+import {
+  ON_ACCOUNT_DAYS_DEFAULT,
+  ON_ACCOUNT_DAYS_MAX,
+  ON_ACCOUNT_DAYS_MIN,
+  ON_ACCOUNT_LIMIT_MAX_CENTS,
+} from "#core/customers/on-account.ts";
 
 export const TITLES = ["M", "Mme"] as const;
 export const ADDRESS_KINDS = ["delivery", "invoice"] as const;
@@ -37,6 +43,10 @@ export const customers = pgTable(
     /** Staff's message with their last decision (said to the customer), and when they decided. */
     approvalMessage: text("approval_message"),
     approvalDecidedAt: timestamp("approval_decided_at", { withTimezone: true }),
+    /** Payment on account (core/customers/on-account.ts): allowed, the term in days, the outstanding limit in cents. */
+    onAccount: boolean("on_account").notNull().default(false),
+    onAccountDays: integer("on_account_days").notNull().default(ON_ACCOUNT_DAYS_DEFAULT),
+    onAccountLimitCents: integer("on_account_limit_cents").notNull().default(0),
     /**
      * What staff search a customer by (client number, company, name, e-mail, phone, SIRET) as one text without
      * accents or case (f_search_norm), kept with the row: a search reads it instead of working it out for every
@@ -58,6 +68,10 @@ export const customers = pgTable(
     index("customers_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     check("customers_approval_ck", oneOf(t.approval, APPROVALS)),
     check("customers_approval_message_ck", sql`char_length(${t.approvalMessage}) <= ${sql.raw(String(APPROVAL_MESSAGE_MAX))}`),
+    check(
+      "customers_on_account_ck",
+      sql`${t.onAccountDays} between ${sql.raw(String(ON_ACCOUNT_DAYS_MIN))} and ${sql.raw(String(ON_ACCOUNT_DAYS_MAX))} and ${t.onAccountLimitCents} between 0 and ${sql.raw(String(ON_ACCOUNT_LIMIT_MAX_CENTS))}`,
+    ),
     // the back office's list: accounts waiting for approval first, then the newest
     // (desc without "nulls last", as the list's order by says it: else the planner cannot read the index in order)
     index("customers_queue_idx").on(sql`(${t.approval} <> 'pending')`, sql`${t.createdAt} desc`, sql`${t.id} desc`),

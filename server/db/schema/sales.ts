@@ -291,6 +291,10 @@ export const invoices = pgTable(
     amountTtc: money("amount_ttc").notNull(),
     /** What the invoice says, frozen at issue (core/documents/invoice-contents.ts): its order may be edited later. */
     contents: jsonb("contents").$type<InvoiceContents>().notNull(),
+    /** An invoice on account (core/customers/on-account.ts): the date it is due; null for one paid when issued. */
+    dueOn: date("due_on"),
+    /** When staff recorded the bank transfer that paid an invoice on account. */
+    settledAt: timestamp("settled_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("invoices_number_uq").on(t.number),
@@ -298,6 +302,11 @@ export const invoices = pgTable(
     // one invoice per order (decision 077: issued in the transaction that marks the order paid)
     uniqueIndex("invoices_order_uq").on(t.orderId),
     check("invoices_amounts_ck", sql`${t.amountHt} >= 0 and ${t.amountTtc} >= ${t.amountHt}`),
+    check("invoices_settled_ck", sql`${t.settledAt} is null or ${t.dueOn} is not null`),
+    // the invoices on account still owed (a customer's outstanding, the unpaid list): few among all invoices
+    index("invoices_unsettled_idx")
+      .on(t.dueOn, t.id)
+      .where(sql`due_on is not null and settled_at is null`),
   ],
 );
 

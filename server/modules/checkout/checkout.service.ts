@@ -1,6 +1,8 @@
 // Checkout choices on the caller's server cart (SPEC §5, §7; decision 071): the delivery cost lookup, the saved
 // cart parameters and everything the checkout page needs in one call. Every use case takes its context (132):
 // the handle (060), the customer, the language.
+import { accountTerms, type AccountTerms } from "#server/modules/customers/on-account.service.ts";
+import { fromCents } from "#core/payments.ts";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import type { Context } from "#server/context.ts";
@@ -288,6 +290,8 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
       delivery_modes: await deliveryModes(q, measured, zip, lang),
       /** The credit-note balance the order may use (createOrder use_credit; decision 079). */
       credit_balance: await creditBalance(q, customerId),
+      /** Payment on account, offered when staff allowed it (decision 149); the order checks it again under lock. */
+      on_account: onAccountOffer(await accountTerms(q, customerId)),
     };
   }
 
@@ -336,3 +340,5 @@ export function createCheckoutService({ config, freight, coupons, receipt, addre
 
   return { deliveryExpense, saveParams, params, preOrderInfo, validateAddress };
 }
+
+const onAccountOffer = (t: AccountTerms | null) => (t?.allowed ? { days: t.days, available: fromCents(t.available_cents) } : null);

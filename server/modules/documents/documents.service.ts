@@ -203,6 +203,8 @@ export function createDocumentsService() {
         contents: invoices.contents,
         order_number: orders.number,
         created_at: iso(orders.createdAt),
+        due_on: sql<string | null>`${invoices.dueOn}::text`,
+        settled_at: iso(invoices.settledAt) as SQL<string | null>,
       })
       .from(invoices)
       .innerJoin(orders, eq(orders.id, invoices.orderId))
@@ -212,7 +214,7 @@ export function createDocumentsService() {
       .orderBy(asc(invoices.id))
       .limit(1);
     if (!row) throw notFound("documents.pdf_not_found");
-    const { contents, customer_id: customerId, ...head } = row;
+    const { contents, customer_id: customerId, due_on: dueOn, settled_at: settledAt, ...head } = row;
     const { lines, credit_used: credit, customer: madeOutTo, ...frozen } = invoiceContentsSchema.parse(contents);
     const inv = { ...head, ...frozen };
     const customer = madeOutTo ?? (await customerRow(q, customerId));
@@ -271,10 +273,17 @@ export function createDocumentsService() {
               { label: t("payment_method"), value: paymentMethodLabel(inv.payment_method, lang) },
               ...(inv.transaction_id ? [{ label: t("transaction_id"), value: inv.transaction_id }] : []),
               ...(inv.paid_at ? [{ label: t("paid_at"), value: formatDate(inv.paid_at, lang, "datetime") }] : []),
+              // an invoice on account (decision 149): its due date, and the transfer once received
+              ...(dueOn ? [{ label: t("due_on"), value: formatDate(dueOn, lang, "long") }] : []),
+              ...(settledAt ? [{ label: t("settled_at"), value: formatDate(settledAt, lang, "long") }] : []),
             ],
           },
         ],
-        notes: [...(inv.paid_at ? [t("invoice_paid")] : []), t("invoice_terms")],
+        notes: [
+          ...(inv.paid_at || settledAt ? [t("invoice_paid")] : []),
+          ...(dueOn && !settledAt ? [translate(lang, "documents.invoice_due", { date: formatDate(dueOn, lang, "long") })] : []),
+          t("invoice_terms"),
+        ],
       },
     });
     return { number: inv.number, pdf };

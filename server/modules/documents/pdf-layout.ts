@@ -132,7 +132,7 @@ type Row = {
 };
 
 export function paymentMethodLabel(method: string | null | undefined, lang: Lang): string {
-  const known = ["card", "credit_note", "transfer"];
+  const known = ["card", "credit_note", "transfer", "on_account"];
   return translate(lang, `documents.method_${method && known.includes(method) ? method : "other"}`);
 }
 

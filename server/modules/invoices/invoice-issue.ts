@@ -24,6 +24,8 @@ export type IssueOptions = {
   publicUrl: string;
   /** The e-mail's language: the language the payment was made in; the customer's own otherwise. */
   lang?: Lang;
+  /** An invoice on account: the date it is due ("YYYY-MM-DD"); the e-mail says it instead of a payment received. */
+  dueOn?: string;
 };
 
 export async function issueInvoice(q: Db, orderId: number, opts: IssueOptions): Promise<IssuedInvoice> {
@@ -37,7 +39,15 @@ export async function issueInvoice(q: Db, orderId: number, opts: IssueOptions): 
   const number = await nextNumber(q, "invoice");
   const [inv] = await q
     .insert(invoices)
-    .values({ number, orderId, customerId: to.customer_id, amountHt: o.total_ht, amountTtc: o.total_ttc, contents })
+    .values({
+      number,
+      orderId,
+      customerId: to.customer_id,
+      amountHt: o.total_ht,
+      amountTtc: o.total_ttc,
+      contents,
+      dueOn: opts.dueOn ?? null,
+    })
     .returning({ id: invoices.id });
   // What this payment paid: the card pays the total less the credit deducted; a credit note alone pays it all.
   const byCredit = o.payment?.method === "credit_note";
@@ -47,6 +57,7 @@ export async function issueInvoice(q: Db, orderId: number, opts: IssueOptions): 
     method: o.payment?.method ?? null,
     date: formatDate(o.payment?.paid_at ?? new Date(), lang),
     byCredit,
+    ...(opts.dueOn ? { dueDate: formatDate(opts.dueOn, lang, "long") } : {}),
     links: {
       order: orderUrl(opts.publicUrl, lang, o.number),
       invoice: `${origin(opts.publicUrl)}${documentPdfPath("invoice", orderId, lang)}`,

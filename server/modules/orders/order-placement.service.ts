@@ -1,6 +1,7 @@
 // Placing the order (DESIGN §4b; decisions 070, 079, 080, 086, 110, 112). One transaction, in named steps:
 //   claimKey        the idempotency key: a retry with the same key gets the order already placed
-//   readApproval    the account's approval, read under a share lock: a staff refusal waits for the order or comes first
+//   readApproval    the account's approval, read under a share lock: a staff refusal waits for the order or comes first;
+//                   an order on account locks the row instead (its terms and outstanding are read under that lock)
 //   lockCart        the cart row locked, in a statement of its own
 //   readCart        its lines, address and coupon, its models and invoice address, read after the lock (so a cart
 //                   that an order just emptied reads empty)
@@ -13,6 +14,8 @@
 //   insertOrder     the order and its line snapshots
 //   useQuotations   the quotations whose price was used
 //   spendCredit     the credit-note balance, when asked (decision 079)
+//   chargeAccount   an order on account: the outstanding read under the customer's lock, the limit checked by core,
+//                   the order confirmed and its invoice issued with its due date (decision 149)
 //   finishKey, mail the stored answer and the confirmation e-mail, sent by the outbox after commit
 // Statements that need no answer in between travel together (preparedStatements: one write, each statement still
 // its own, run in order): claimKey to the reads, emptyCart to numberOrder, takeStock to the mail with the COMMIT.
@@ -45,7 +48,6 @@ import type { OrderAddress } from "#core/order-view.ts";
 import type { PlacedOrderAnswer } from "#core/contracts/orders.ts";
 import type { Shop } from "#core/site.ts";
 import { orderUrl } from "./order-mail.ts";
-import type { IssueOptions } from "#server/modules/invoices/invoice-issue.ts";
 import { nextSequenceSql, type SequenceRow } from "#server/modules/numbering/numbering.service.ts";
 import { formatDocumentNumber, numberingYear } from "#core/numbering.ts";
 import { mailInsertSql } from "#server/modules/outbox/outbox.service.ts";
@@ -66,6 +68,11 @@ import { cartQuotes, lineQuote } from "#server/modules/quotations/quoted-lines.t
 import type { CartService } from "#server/modules/cart/cart.service.ts";
 import { consumeCreditNotes } from "#server/modules/credit-notes/credit-notes.service.ts";
 import { payWithCreditNotes } from "#server/modules/credit-notes/credit-payment.ts";
+import { issueInvoice, type IssueOptions } from "#server/modules/invoices/invoice-issue.ts";
+import { moveOrder } from "./order-transition.ts";
+import { dueDate, ON_ACCOUNT_METHOD, onAccountDecision, shopDay } from "#core/customers/on-account.ts";
+import { fromCents, toCents } from "#core/payments.ts";
+import { outstandingSql } from "#server/modules/customers/on-account.service.ts";
 import { cartOrderModelsSql, orderModels, type OrderModelRow } from "./order-models.ts";
 import { cartChanged } from "#server/modules/cart/cart-answers.ts";
 
@@ -78,7 +85,7 @@ type PlacedOrder = PlacedOrderAnswer;
 type Customer = { id: number; email: string };
 
 /** use_credit may be left out by internal callers (false). */
-type PlaceInput = Omit<CreateOrderInput, "use_credit"> & { use_credit?: boolean };
+type PlaceInput = Omit<CreateOrderInput, "use_credit" | "on_account"> & { use_credit?: boolean; on_account?: boolean };
 
 type Key = { customerId: number; key: string; hash: string };
 
@@ -106,8 +113,14 @@ type PreparedOrder = {
 
 const requestHash = (input: PlaceInput) =>
   createHash("sha256")
-    // use_credit joins the hash only when asked, so keys taken before it existed keep their hash
-    .update(JSON.stringify(input.use_credit ? { note: input.note, use_credit: true } : { note: input.note }))
+    // use_credit and on_account join the hash only when asked, so keys taken before they existed keep their hash
+    .update(
+      JSON.stringify({
+        note: input.note,
+        ...(input.use_credit ? { use_credit: true } : {}),
+        ...(input.on_account ? { on_account: true } : {}),
+      }),
+    )
     .digest("hex");
 
 type PlacementDeps = {
@@ -127,8 +140,11 @@ export function createOrderPlacementService(cart: CartService, deps: PlacementDe
     const names = await cart.models.catalogue(lang); // names only: money is re-read in the transaction
     return withTransaction(pool, async (tx) => {
       const key: Key = { customerId: customer.id, key: input.idempotency_key, hash: requestHash(input) };
-      const [taken, locked, cartRows, modelRows, invoiceRows, [account]] = await preparedStatements<
-        [unknown[], unknown[], CartStateRow[], OrderModelRow[], AddressSnapshot[], { approval: string }[]]
+      const onAccount = input.on_account === true;
+      // Credit notes and an order on account do not mix: the invoice on account is owed whole.
+      if (onAccount && input.use_credit) throw refused("api.on_account_with_credit");
+      const [taken, locked, cartRows, modelRows, invoiceRows, [account], outstandingRows] = await preparedStatements<
+        [unknown[], unknown[], CartStateRow[], OrderModelRow[], AddressSnapshot[], AccountRow[], { cents: number }[]]
       >(tx, [
         claimKeySql(key),
         // the cart row locked in a statement of its own (cart-rows.ts): the reads after it see its committed lines
@@ -136,7 +152,9 @@ export function createOrderPlacementService(cart: CartService, deps: PlacementDe
         cartStateSql(customer.id),
         cartOrderModelsSql(customer.id),
         invoiceAddressSql({ customerId: customer.id }),
-        approvalSql({ customerId: customer.id }),
+        onAccount ? accountForUpdateSql({ customerId: customer.id }) : approvalSql({ customerId: customer.id }),
+        // read after the lock above, in a statement of its own: it sees every order on account committed before
+        onAccount ? outstandingSql({ customerId: customer.id }) : null,
       ]);
       if (taken.length === 0) {
         const earlier = await earlierOrder(tx, key);
@@ -148,6 +166,7 @@ export function createOrderPlacementService(cart: CartService, deps: PlacementDe
       if (!state || state.lines.length === 0) throw refused("api.cart_empty");
       const models = orderModels(modelRows, names);
       const order = await prepareOrder(tx, customer.id, state, models, invoiceRows[0] ?? null, input, conf, lang);
+      if (onAccount) checkOnAccount(account, outstandingRows[0]?.cents ?? 0, order.money.totalTtc, lang);
       const numberingYearNow = numberingYear(new Date()); // one year for the sequence row and the number it gives
 
       const [, , stockRows, used, [sequence], [{ id, at }]] = await preparedStatements<
@@ -172,13 +191,18 @@ export function createOrderPlacementService(cart: CartService, deps: PlacementDe
         order.usedQuotes.length ? useQuotationsSql(tx, customer.id, placed.id, order.usedQuotes) : null,
       ];
       // The key's answer and the e-mail are built once the answer is whole: spending credit changes the amounts due.
+      // An order on account is confirmed by its invoice's e-mail (issueInvoice: the due date and the invoice).
       const last = () => [
         finishKeySql({ ...key, response: placed }),
-        mailInsertSql(confirmationMail(customer.email, lang, placed, order, deps, shops)),
+        onAccount ? null : mailInsertSql(confirmationMail(customer.email, lang, placed, order, deps, shops)),
       ];
       if (input.use_credit) {
         await preparedStatements(tx, writes);
         await spendCredit(tx, customer.id, placed, { publicUrl: deps.publicUrl, lang });
+        await finalStatements(tx, last());
+      } else if (onAccount) {
+        await preparedStatements(tx, writes);
+        await chargeAccount(tx, placed, account.on_account_days, { publicUrl: deps.publicUrl, lang });
         await finalStatements(tx, last());
       } else await finalStatements(tx, [...writes, ...last()]);
       return placed;
@@ -323,6 +347,46 @@ const invoiceAddressSql = statement(
  * makes a staff decision on the account wait for this order, and this order wait for a decision being written.
  */
 const approvalSql = statement((p: { customerId: number }) => sql`select approval from customers where id = ${p.customerId} for share`);
+
+/** The account's approval and terms on account. */
+export type AccountRow = { approval: string; on_account?: boolean; on_account_days: number; on_account_limit_cents: number };
+
+/**
+ * An order on account locks the customer's row (decision 149): orders on account of one customer, staff changing
+ * their terms and staff recording a transfer queue on it, so the outstanding read next cannot change before commit.
+ */
+export const accountForUpdateSql = statement(
+  (p: { customerId: number }) => sql`
+    select approval, on_account, on_account_days, on_account_limit_cents from customers where id = ${p.customerId} for no key update`,
+);
+
+/** Refuses an order on account the customer's terms do not allow, or one above what their limit leaves. */
+export function checkOnAccount(account: AccountRow, outstandingCents: number, totalTtc: string, lang: Lang) {
+  const d = onAccountDecision(
+    { allowed: account.on_account === true, days: account.on_account_days, limitCents: account.on_account_limit_cents },
+    Number(outstandingCents),
+    toCents(totalTtc),
+  );
+  if (d.ok) return;
+  if (d.key === "api.on_account_limit_exceeded")
+    throw refused(d.key, { amount: formatPrice(fromCents(d.availableCents), lang, "TTC"), total: formatPrice(totalTtc, lang, "TTC") });
+  throw refused(d.key);
+}
+
+/** The order on account confirmed (no card step) and its invoice issued, due within the customer's term. */
+async function chargeAccount(tx: Db, placed: PlacedOrder, days: number, opts: IssueOptions) {
+  const moved = await moveOrder(tx, placed.id, {
+    event: "pay",
+    from: "unpaid",
+    to: "processing",
+    set: { paymentMethod: ON_ACCOUNT_METHOD },
+    details: { method: ON_ACCOUNT_METHOD },
+  });
+  if (!moved) throw conflict("api.order_in_progress");
+  await issueInvoice(tx, placed.id, { ...opts, dueOn: dueDate(shopDay(new Date()), days) });
+  placed.status = "processing";
+  placed.payment_method = ON_ACCOUNT_METHOD;
+}
 
 /** Refuses a line whose model is unknown, not for sale, short of stock or above its ceiling (core's rule, as read). */
 function refuseUnavailable(m: Pick<CartModel, "reference" | "stock" | "purchasable_qty" | "not_for_sale"> | undefined, num: number) {
