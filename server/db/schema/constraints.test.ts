@@ -528,6 +528,14 @@ const CASES: Case[] = [
     constraint: "coupons_uses_ck",
   },
   {
+    name: "coupon limited to no use per customer",
+    table: s.coupons,
+    row: { code: "C-P", value: "0.0500", perCustomerUses: 1 },
+    bad: { perCustomerUses: 0 },
+    code: CHECK,
+    constraint: "coupons_per_customer_ck",
+  },
+  {
     name: "coupon with a fraction and an amount",
     table: s.coupons,
     row: { code: "C-1", value: "0.0500" },
@@ -709,6 +717,8 @@ const ON_DELETE: Record<string, string> = {
   "wishlists.customer_id": "cascade",
   "wishlists.model_id": "cascade",
   "coupons.customer_id": "cascade",
+  "coupon_customers.coupon_id": "cascade",
+  "coupon_customers.customer_id": "cascade",
   "questions.customer_id": "cascade",
   "questions.order_id": "set null",
   "idempotency_keys.customer_id": "cascade",
@@ -761,6 +771,7 @@ const ON_DELETE: Record<string, string> = {
   "attachments.staff_id": "restrict", // migration 0051
   "questions.answered_by": "restrict",
   "questions.assigned_to": "restrict",
+  "questions.closed_by": "restrict",
   "question_notes.question_id": "cascade",
   "question_notes.staff_id": "restrict",
   // migration 0015 (decision 082)
