@@ -91,7 +91,7 @@ export const couponFormSchema = z
       .optional()
       .transform((v) => (v === "" || v === undefined ? null : v)),
     /** The chosen customers' client numbers, separated by spaces, commas or lines; "" for every customer. */
-    customers: text(pmsg("customers_invalid"))
+    customers: text(pmsg("customers_invalid"), { multiline: true })
       .max(CUSTOMERS_TEXT_MAX, pmsg("customers_too_many"))
       .optional()
       .transform((v) => clientNumbersOf(v ?? "")),

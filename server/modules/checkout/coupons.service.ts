@@ -26,9 +26,12 @@ const visibleTo = (customerId: number) => sql`(${coupons.customerId} = ${custome
 const givenTo = (customerId: number) => sql`(${coupons.customerId} = ${customerId}
   or exists (select 1 from ${couponCustomers} x where x.coupon_id = ${coupons.id} and x.customer_id = ${customerId}))`;
 
+/** The coupon row's id, qualified: a select list would print `${coupons.id}` bare, which the subquery reads as its own. */
+const couponIdCol = sql.raw(`"coupons"."id"`);
+
 /** The customer's orders placed with the coupon, cancelled ones not counted (a cancellation gives the use back). */
 const usesBy = (customerId: number) =>
-  sql<number>`(select count(*)::int from ${orders} o where o.customer_id = ${customerId} and o.coupon_id = ${coupons.id} and o.status <> 'cancelled')`;
+  sql<number>`(select count(*)::int from ${orders} o where o.customer_id = ${customerId} and o.coupon_id = ${couponIdCol} and o.status <> 'cancelled')`;
 
 /** No use left: the coupon's total reached, or the customer's own limit. */
 const usedUp = ({ c, mine }: Mine) => c.uses >= c.maxUses || (c.perCustomerUses !== null && mine >= c.perCustomerUses);

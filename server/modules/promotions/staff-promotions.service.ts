@@ -111,17 +111,19 @@ export function createStaffPromotions() {
 
   /** Coupons matching `where`, newest first, at most `limit`, with their use figures. */
   async function couponRows(q: Db, where: SQL | undefined, limit: number, now: Date): Promise<StaffCoupon[]> {
-    const used = sql`${orders.couponId} = ${coupons.id} and ${orders.status} <> 'cancelled'`;
+    // qualified by hand: a select list prints columns bare, which a subquery would read as its own table's
+    const id = sql.raw(`"coupons"."id"`);
+    const used = sql`o.coupon_id = ${id} and o.status <> 'cancelled'`;
     const rows = await q
       .select({
         c: coupons,
         customers: sql<string[]>`array(select n from (
-          select cu.client_number as n from ${customers} cu where cu.id = ${coupons.customerId}
+          select cu.client_number as n from ${customers} cu where cu.id = ${sql.raw(`"coupons"."customer_id"`)}
           union select cu.client_number from ${couponCustomers} x join ${customers} cu on cu.id = x.customer_id
-          where x.coupon_id = ${coupons.id}) a order by n)`,
-        orders: sql<number>`(select count(*)::int from ${orders} where ${used})`,
-        buyers: sql<number>`(select count(distinct ${orders.customerId})::int from ${orders} where ${used})`,
-        discount: sql<string>`(select coalesce(sum(${orders.discountAmount}), 0)::text from ${orders} where ${used})`,
+          where x.coupon_id = ${id}) a order by n)`,
+        orders: sql<number>`(select count(*)::int from ${orders} o where ${used})`,
+        buyers: sql<number>`(select count(distinct o.customer_id)::int from ${orders} o where ${used})`,
+        discount: sql<string>`(select coalesce(sum(o.discount_amount), 0)::text from ${orders} o where ${used})`,
       })
       .from(coupons)
       .where(where)
