@@ -771,7 +771,6 @@ const ON_DELETE: Record<string, string> = {
   "attachments.staff_id": "restrict", // migration 0051
   "questions.answered_by": "restrict",
   "questions.assigned_to": "restrict",
-  "questions.closed_by": "restrict",
   "question_notes.question_id": "cascade",
   "question_notes.staff_id": "restrict",
   // migration 0015 (decision 082)

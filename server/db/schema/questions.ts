@@ -26,9 +26,6 @@ export const questions = pgTable(
     // the back office (decision 142): who answered, and who is to answer (staff are disabled, never deleted)
     answeredBy: integer("answered_by").references(() => staffUsers.id, { onDelete: "restrict" }),
     assignedTo: integer("assigned_to").references(() => staffUsers.id, { onDelete: "restrict" }),
-    // closed by staff (decision 150): out of the inbox whether answered or not, until reopened
-    closedAt: timestamp("closed_at", { withTimezone: true }),
-    closedBy: integer("closed_by").references(() => staffUsers.id, { onDelete: "restrict" }),
   },
   (t) => [
     index("questions_customer_idx").on(t.customerId),

@@ -5,12 +5,9 @@ CREATE TABLE "coupon_customers" (
 );
 --> statement-breakpoint
 ALTER TABLE "coupons" ADD COLUMN "per_customer_uses" integer;--> statement-breakpoint
-ALTER TABLE "questions" ADD COLUMN "closed_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "questions" ADD COLUMN "closed_by" integer;--> statement-breakpoint
 ALTER TABLE "coupon_customers" ADD CONSTRAINT "coupon_customers_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_customers" ADD CONSTRAINT "coupon_customers_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "coupon_customers_customer_idx" ON "coupon_customers" USING btree ("customer_id");--> statement-breakpoint
-ALTER TABLE "questions" ADD CONSTRAINT "questions_closed_by_staff_users_id_fk" FOREIGN KEY ("closed_by") REFERENCES "public"."staff_users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupons" ADD CONSTRAINT "coupons_per_customer_ck" CHECK ("coupons"."per_customer_uses" is null or "coupons"."per_customer_uses" >= 1);--> statement-breakpoint
 -- The current definition of every stored function and trigger of the shop's database, and nothing else: no table,
 -- no data. Each statement replaces its object in place (CREATE OR REPLACE), so the file can be run on any migrated
