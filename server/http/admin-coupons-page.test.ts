@@ -16,7 +16,7 @@ import { addDays, shopToday } from "#core/aftersales/deliveries.ts";
 const text = (html: string) =>
   html
     .replace(/[\u00a0\u202f]/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/'|&#39;/g, "'")
     .replace(/&quot;/g, '"');
 const today = shopToday(new Date());
 
@@ -150,14 +150,14 @@ describe("back office coupons and promotions pages", () => {
       [coupon({ code: "PAGE-OLD", from: addDays(today, -20), to: addDays(today, -2) }), "La période est déjà terminée", "该期限已结束"],
       [
         coupon({ code: "PAGE-X", customers: "PERSONNE42" }),
-        "Aucun client n&#x27;a ce numéro : PERSONNE42.",
+        "Aucun client n'a ce numéro : PERSONNE42.",
         "没有客户使用该编号：PERSONNE42。",
       ],
       [coupon({ code: "PAGE-X", customers: "a@b" }), "Saisissez des numéros de client", "请输入客户编号"],
-      [coupon({ code: "PAGE-X", per_customer: "0" }), "Le nombre d&#x27;utilisations par client", "每位客户的使用次数须为"],
+      [coupon({ code: "PAGE-X", per_customer: "0" }), "Le nombre d'utilisations par client", "每位客户的使用次数须为"],
       [
         coupon({ code: "PAGE-X", max_uses: "2", per_customer: "3" }),
-        "ne peut pas dépasser le nombre d&#x27;utilisations au total",
+        "ne peut pas dépasser le nombre d'utilisations au total",
         "每位客户的使用次数不能超过总使用次数。",
       ],
     ];
