@@ -188,15 +188,7 @@ const SHOWN_NUMBERS = 3;
 type Usage = Awaited<ReturnType<typeof loader>>["usage"];
 
 /** One coupon's uses per customer: orders placed with it (cancelled ones not counted) and what it took off. */
-function CouponUsage({
-  code,
-  usage: { rows, more },
-  customerPath,
-}: {
-  code: string;
-  usage: Usage;
-  customerPath: string | null;
-}) {
+function CouponUsage({ code, usage: { rows, more }, customerPath }: { code: string; usage: Usage; customerPath: string | null }) {
   const { t, lang } = useT();
   return (
     <section id="usage" aria-labelledby="usage-title" className="rounded border border-line bg-white p-4">

@@ -148,11 +148,7 @@ describe("back office coupons and promotions pages", () => {
       [coupon({ to: addDays(today, -1) }), "La date de fin ne peut pas précéder la date de début.", "结束日期不能早于开始日期。"],
       [coupon({ max_uses: "0" }), "Le nombre d'utilisations doit être un entier d'au moins 1.", "使用次数须为至少 1 的整数。"],
       [coupon({ code: "PAGE-OLD", from: addDays(today, -20), to: addDays(today, -2) }), "La période est déjà terminée", "该期限已结束"],
-      [
-        coupon({ code: "PAGE-X", customers: "PERSONNE42" }),
-        "Aucun client n'a ce numéro : PERSONNE42.",
-        "没有客户使用该编号：PERSONNE42。",
-      ],
+      [coupon({ code: "PAGE-X", customers: "PERSONNE42" }), "Aucun client n'a ce numéro : PERSONNE42.", "没有客户使用该编号：PERSONNE42。"],
       [coupon({ code: "PAGE-X", customers: "a@b" }), "Saisissez des numéros de client", "请输入客户编号"],
       [coupon({ code: "PAGE-X", per_customer: "0" }), "Le nombre d'utilisations par client", "每位客户的使用次数须为"],
       [
