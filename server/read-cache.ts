@@ -107,7 +107,7 @@ export function parseCustomerChange(prefix: "notif" | "cart", payload: string): 
 }
 
 /** Tables whose changes reach cart answers only (a coupon's uses, or a notice too long for its ids): all of them dropped. */
-const CART_TABLES = new Set(["carts", "cart_lines", "addresses", "quotations", "coupons"]);
+const CART_TABLES = new Set(["carts", "cart_lines", "addresses", "quotations", "coupons", "coupon_customers"]);
 
 /** One subscription per process: catalogue changes drop the read model, account changes the sessions ("*": both);
  * stock changes refresh only what shows the products named; notification changes drop those customers' unread

@@ -1,5 +1,6 @@
-// Coupons (decision 144): the list with each code's use figures (uses, orders, what it took off), filtered by the
-// address's `statut`; the owner and the manager create, change (`?modifier=<id>`) and end them, each an audited write.
+// Coupons (decisions 144, 150): the list with each code's use figures (uses, orders, customers who used it, what it
+// took off), filtered by the address's `statut`; the owner and the manager create, change (`?modifier=<id>`) and end
+// them, each an audited write. `?modifier=<id>` also shows the coupon's uses per customer (to readers as well).
 // The form's fields are read by core/validation/promotions.ts; the checkout applies the coupon from the next request.
 import { useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/coupons";
@@ -23,11 +24,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, staffPromotions } = context.services;
   const { status, edit, today } = askedOf(request);
   const canWrite = can(staff.roles, "promotions:write");
-  const [list, edited] = await Promise.all([
+  const [list, shown, usage] = await Promise.all([
     staffPromotions.coupons(db, status),
-    canWrite && edit ? staffPromotions.coupon(db, edit) : null,
+    edit ? staffPromotions.coupon(db, edit) : null,
+    edit ? staffPromotions.couponBuyers(db, edit) : { rows: [], more: false },
   ]);
-  return { ...list, status, edited, canWrite, today };
+  const edited = canWrite ? shown : null;
+  return { ...list, status, edited, shown, usage, canWrite, canSeeCustomers: can(staff.roles, "customers:read"), today };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -46,14 +49,16 @@ const COLUMNS = [
   "col_period",
   "col_customer",
   "col_uses",
+  "col_per_customer",
   "col_orders",
+  "col_buyers",
   "col_discount",
   "col_state",
 ];
 
 export default function AdminCoupons() {
   const { t, lang } = useT();
-  const { rows, more, status, edited, canWrite, today } = useLoaderData<typeof loader>();
+  const { rows, more, status, edited, shown, usage, canWrite, canSeeCustomers, today } = useLoaderData<typeof loader>();
   const answer = useActionData<Answer>();
   const list = adminPath(lang, "/coupons");
   const days = edited ? daysOf(edited) : null;
@@ -102,15 +107,32 @@ export default function AdminCoupons() {
             defaultValue={String(edited?.max_uses ?? 1)}
           />
           <Field
-            name="customer"
-            label="promotions.field_customer"
+            name="per_customer"
+            label="promotions.field_per_customer"
             fields={fields}
-            type="email"
-            defaultValue={edited?.customer ?? ""}
-            maxLength={254}
+            inputMode="numeric"
+            defaultValue={edited?.per_customer_uses == null ? "" : String(edited.per_customer_uses)}
           />
+          <label className="flex flex-col gap-1 text-sm sm:col-span-2 lg:col-span-4">
+            <span className="font-medium">{t("promotions.field_customers")}</span>
+            <textarea
+              id="field-customers"
+              name="customers"
+              rows={2}
+              defaultValue={edited?.customers.join(" ") ?? ""}
+              aria-invalid={fields?.customers ? true : undefined}
+              aria-describedby={fields?.customers ? "field-customers-error" : undefined}
+              className="rounded border border-line px-2 py-1 font-mono"
+            />
+            {fields?.customers && (
+              <span id="field-customers-error" role="alert" className="text-red-700">
+                {t(fields.customers)}
+              </span>
+            )}
+          </label>
         </EditForm>
       )}
+      {shown && <CouponUsage code={shown.code} usage={usage} customerPath={canSeeCustomers ? adminPath(lang, "/clients") : null} />}
       <ListSection
         title="promotions.list_coupons"
         base={list}
@@ -128,9 +150,15 @@ export default function AdminCoupons() {
             <td className="p-2">{c.amount ? formatPrice(c.amount, lang, "HT") : percentText(c.value ?? "0", lang)}</td>
             <td className="p-2">{formatPrice(c.min_amount, lang, "HT")}</td>
             <td className="p-2">{periodText(t, daysOf(c), lang)}</td>
-            <td className="p-2">{c.customer ?? t("promotions.everyone")}</td>
+            <td className="p-2">{audienceText(t, c.customers)}</td>
             <td className="p-2">{t("promotions.uses_of", { uses: c.uses, max: c.max_uses })}</td>
+            <td className="p-2">{c.per_customer_uses ?? t("promotions.no_limit")}</td>
             <td className="p-2">{c.orders}</td>
+            <td className="p-2">
+              <a href={`${list}?statut=${status}&modifier=${c.id}#usage`} className="underline">
+                {c.buyers}
+              </a>
+            </td>
             <td className="p-2">{formatPrice(c.discount, lang, "HT")}</td>
             <td className="p-2">
               <StateBadge state={c.state} />
@@ -146,5 +174,68 @@ export default function AdminCoupons() {
         ))}
       </ListSection>
     </div>
+  );
+}
+
+/** "Tous les clients", the chosen customers' numbers, or the first ones and how many more. */
+function audienceText(t: (key: string, vars?: Record<string, string | number>) => string, numbers: string[]) {
+  if (numbers.length === 0) return t("promotions.everyone");
+  if (numbers.length <= SHOWN_NUMBERS) return numbers.join(", ");
+  return t("promotions.customers_more", { list: numbers.slice(0, SHOWN_NUMBERS).join(", "), count: numbers.length - SHOWN_NUMBERS });
+}
+const SHOWN_NUMBERS = 3;
+
+type Usage = Awaited<ReturnType<typeof loader>>["usage"];
+
+/** One coupon's uses per customer: orders placed with it (cancelled ones not counted) and what it took off. */
+function CouponUsage({ code, usage: { rows, more }, customerPath }: { code: string; usage: Usage; customerPath: string | null }) {
+  const { t, lang } = useT();
+  return (
+    <section id="usage" aria-labelledby="usage-title" className="rounded border border-line bg-white p-4">
+      <h2 id="usage-title" className="mb-3 text-lg font-semibold">
+        {t("promotions.usage_title", { code })}
+      </h2>
+      {rows.length === 0 ? (
+        <p className="text-sm text-muted">{t("promotions.usage_empty")}</p>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr className="border-b border-line">
+              <th scope="col" className="p-2">
+                {t("promotions.col_client_number")}
+              </th>
+              <th scope="col" className="p-2">
+                {t("promotions.col_company")}
+              </th>
+              <th scope="col" className="p-2">
+                {t("promotions.col_orders")}
+              </th>
+              <th scope="col" className="p-2">
+                {t("promotions.col_discount")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id} className="border-b border-line">
+                <th scope="row" className="p-2 font-mono font-medium">
+                  {customerPath ? (
+                    <a href={`${customerPath}/${encodeURIComponent(r.client_number)}`} className="underline">
+                      {r.client_number}
+                    </a>
+                  ) : (
+                    r.client_number
+                  )}
+                </th>
+                <td className="p-2">{r.company ?? ""}</td>
+                <td className="p-2">{r.orders}</td>
+                <td className="p-2">{formatPrice(r.discount, lang, "HT")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {more && <p className="mt-2 text-sm text-muted">{t("promotions.usage_more", { max: rows.length })}</p>}
+    </section>
   );
 }

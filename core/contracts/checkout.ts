@@ -23,9 +23,9 @@ const couponAnswer = z.object({
   min_amount: z.string().describe("Goods HT after per-item promotions the cart must reach for the coupon to take anything off."),
   starts_at: z.string(),
   ends_at: z.string().nullable(),
-  max_uses: z.number(),
-  uses: z.number(),
-  used: z.boolean().describe("No use left."),
+  max_uses: z.number().describe("Its uses in all, or, for a coupon limited per customer, the caller's limit."),
+  uses: z.number().describe("Uses counted in all, or the caller's orders with it for a coupon limited per customer."),
+  used: z.boolean().describe("No use left (in all, or for the caller)."),
   valid: z.boolean().describe("Usable now: within its period, with a use left."),
 });
 

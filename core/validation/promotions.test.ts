@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { couponFormSchema, endSchema, promotionFormSchema, promotionListSchema } from "./promotions.ts";
+import { couponFormSchema, clientNumbersOf, endSchema, promotionFormSchema, promotionListSchema } from "./promotions.ts";
 
 const coupon = { code: "noel-10", kind: "percent", value: "10", min_amount: "150", from: "2026-12-01", to: "2026-12-31", max_uses: "100" };
 /** Each field's first message, as the pages show it (admin/form.ts fieldMessages). */
@@ -20,13 +21,30 @@ describe("the coupon form", () => {
       from: "2026-12-01",
       to: "2026-12-31",
       max_uses: 100,
-      customer: "",
+      per_customer: null,
+      customers: [],
     });
   });
 
   it("reads an amount off (a comma too), no minimum and no end", () => {
-    const r = couponFormSchema.parse({ ...coupon, id: "7", kind: "amount", value: "12,5", min_amount: "", to: "", customer: " a@b.fr " });
-    expect(r).toMatchObject({ id: 7, value: null, amount: "12.50", min_amount: "0.00", to: null, customer: "a@b.fr" });
+    const r = couponFormSchema.parse({ ...coupon, id: "7", kind: "amount", value: "12,5", min_amount: "", to: "", per_customer: "1" });
+    expect(r).toMatchObject({ id: 7, value: null, amount: "12.50", min_amount: "0.00", to: null, per_customer: 1 });
+  });
+
+  it("reads the chosen customers' numbers split on spaces, commas, semicolons and lines, in capitals, each once", () => {
+    const r = couponFormSchema.parse({ ...coupon, customers: " c100001, c100002;C100001\r\n\tC100003 " });
+    expect(r.customers).toEqual(["C100001", "C100002", "C100003"]);
+    expect(clientNumbersOf("")).toEqual([]);
+    fc.assert(
+      fc.property(
+        fc.array(fc.stringMatching(/^[A-Za-z0-9]{3,20}$/), { maxLength: 30 }),
+        fc.constantFrom(" ", ",", ";", "\n", " , "),
+        (ns, sep) => {
+          const read = clientNumbersOf(ns.join(sep));
+          expect(read).toEqual([...new Set(ns.map((n) => n.toUpperCase()))]);
+        },
+      ),
+    );
   });
 
   it("accepts 100 % and a one-day period", () => {
@@ -52,7 +70,13 @@ describe("the coupon form", () => {
     [{ max_uses: "0" }, "max_uses", "promotions.uses_invalid"],
     [{ max_uses: "1.5" }, "max_uses", "promotions.uses_invalid"],
     [{ max_uses: "2000000" }, "max_uses", "promotions.uses_invalid"],
-    [{ customer: "x".repeat(255) }, "customer", "promotions.customer_invalid"],
+    [{ customers: "C100001 a@b" }, "customers", "promotions.customers_invalid"],
+    [{ customers: "AB" }, "customers", "promotions.customers_invalid"],
+    [{ customers: Array.from({ length: 501 }, (_, i) => `C${100000 + i}`).join(" ") }, "customers", "promotions.customers_too_many"],
+    [{ customers: "x".repeat(12_001) }, "customers", "promotions.customers_too_many"],
+    [{ customers: "C100001\u0000" }, "customers", "validation.control_characters"],
+    [{ per_customer: "0" }, "per_customer", "promotions.per_customer_invalid"],
+    [{ per_customer: "101" }, "per_customer", "promotions.per_customer_above_total"],
     [{ code: "AB\u0000C" }, "code", "validation.control_characters"],
   ])("refuses %j", (change, field, message) => {
     expect(issues(couponFormSchema.safeParse({ ...coupon, ...change }))[field]).toBe(message);

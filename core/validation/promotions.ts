@@ -17,6 +17,24 @@ export const MIN_QTY_MAX = 100_000;
 /** Most uses of one coupon (an int4 column; a bound that no real campaign reaches). */
 export const USES_MAX = 1_000_000;
 
+/** Most customers one coupon may be chosen for, and the most text their numbers may take. */
+export const CUSTOMERS_MAX = 500;
+const CUSTOMERS_TEXT_MAX = 12_000;
+/** A client number as customers.client_number holds it (3 to 20 letters or digits). */
+const CLIENT_NUMBER_RE = /^[A-Z0-9]{3,20}$/;
+
+/** The client numbers typed for a coupon: split on spaces, commas, semicolons and lines, in capitals, each once. */
+export function clientNumbersOf(typed: string): string[] {
+  return [
+    ...new Set(
+      typed
+        .toUpperCase()
+        .split(/[\s,;]+/)
+        .filter(Boolean),
+    ),
+  ];
+}
+
 const id = intField(pmsg("id_invalid"));
 
 /** A decimal typed by staff, "12.5" or "12,5", with at most `places` decimals; "" or absent reads as `empty`. */
@@ -67,12 +85,16 @@ export const couponFormSchema = z
     from: day("from_invalid"),
     to: lastDay,
     max_uses: intField(pmsg("uses_invalid"), { max: USES_MAX }),
-    /** The one customer who may use it, by e-mail; "" for every customer. */
-    customer: text(pmsg("customer_invalid"))
-      .trim()
-      .max(254, pmsg("customer_invalid"))
+    /** Uses one customer may make; "" or absent for no limit per customer. */
+    per_customer: z
+      .union([z.literal(""), intField(pmsg("per_customer_invalid"), { max: USES_MAX })])
       .optional()
-      .transform((v) => v ?? ""),
+      .transform((v) => (v === "" || v === undefined ? null : v)),
+    /** The chosen customers' client numbers, separated by spaces, commas or lines; "" for every customer. */
+    customers: text(pmsg("customers_invalid"), { multiline: true })
+      .max(CUSTOMERS_TEXT_MAX, pmsg("customers_too_many"))
+      .optional()
+      .transform((v) => clientNumbersOf(v ?? "")),
   })
   .superRefine((v, ctx) => {
     const n = decimalOrNull(v.value);
@@ -84,6 +106,12 @@ export const couponFormSchema = z
         message: v.kind === "percent" ? "promotions.percent_invalid" : "promotions.amount_invalid",
       });
     checkPeriod(v, ctx);
+    if (typeof v.per_customer === "number" && typeof v.max_uses === "number" && v.per_customer > v.max_uses)
+      ctx.addIssue({ code: "custom", path: ["per_customer"], message: "promotions.per_customer_above_total" });
+    if (!Array.isArray(v.customers)) return; // refused as a field
+    if (v.customers.length > CUSTOMERS_MAX) ctx.addIssue({ code: "custom", path: ["customers"], message: "promotions.customers_too_many" });
+    else if (v.customers.some((n) => !CLIENT_NUMBER_RE.test(n)))
+      ctx.addIssue({ code: "custom", path: ["customers"], message: "promotions.customers_invalid" });
   })
   .transform((v) => ({
     id: v.id,
@@ -94,7 +122,8 @@ export const couponFormSchema = z
     from: v.from,
     to: v.to,
     max_uses: v.max_uses,
-    customer: v.customer,
+    per_customer: v.per_customer,
+    customers: v.customers,
   }));
 
 export type CouponFields = z.output<typeof couponFormSchema>;

@@ -231,6 +231,20 @@ END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION refresh_search_documents() RETURNS integer LANGUAGE sql AS $$ SELECT refresh_search_documents(NULL::integer[]) $$;
 --> statement-breakpoint
+-- Whether the customer may use the coupon now, apart from its dates and total uses (decision 150): it is everyone's
+-- (no owner, no chosen customers) or theirs (its owner, or one of its chosen customers), and, with a limit per
+-- customer, their orders with it (cancelled ones not counted) are below it. Order placement checks the count again
+-- after locking the coupon's row, in a statement of its own (order-placement.service.ts).
+CREATE OR REPLACE FUNCTION comptoir_coupon_for(k coupons, p_customer int) RETURNS boolean LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (k.customer_id = p_customer
+          OR EXISTS (SELECT 1 FROM coupon_customers x WHERE x.coupon_id = k.id AND x.customer_id = p_customer)
+          OR (k.customer_id IS NULL AND NOT EXISTS (SELECT 1 FROM coupon_customers x WHERE x.coupon_id = k.id)))
+     AND (k.per_customer_uses IS NULL
+          OR (SELECT count(*) FROM orders o
+              WHERE o.customer_id = p_customer AND o.coupon_id = k.id AND o.status <> 'cancelled') < k.per_customer_uses);
+END $$;
+--> statement-breakpoint
 -- A cart read as JSON in one statement (decision 100): the cart row with its delivery address (the customer's,
 -- not deleted) and its coupon with whether it may be used now; and its lines newest first with their models' live
 -- stock, each model read by its key (a LATERAL subquery with LIMIT 1, never a join the planner could turn into a
@@ -248,7 +262,7 @@ BEGIN
               SELECT k.id, k.code, k.customer_id, k.value::text AS value, k.amount::text AS amount, k.min_amount::text AS min_amount,
                      k.max_uses, k.uses,
                      (k.starts_at <= now() AND (k.ends_at IS NULL OR k.ends_at > now()) AND k.uses < k.max_uses
-                      AND (k.customer_id IS NULL OR k.customer_id = c.customer_id)) AS valid,
+                      AND comptoir_coupon_for(k, c.customer_id)) AS valid,
                      (extract(epoch FROM CASE WHEN k.starts_at > now() THEN k.starts_at WHEN k.ends_at > now() THEN k.ends_at END)
                       * 1000)::float8 AS next_change
               FROM coupons k WHERE k.id = c.coupon_id) k) AS coupon_obj) r);
@@ -296,6 +310,8 @@ CREATE OR REPLACE TRIGGER freight_parcel_rates_notify AFTER INSERT OR DELETE OR 
 CREATE OR REPLACE TRIGGER freight_settings_notify AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON freight_settings FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_change();
 --> statement-breakpoint
 CREATE OR REPLACE TRIGGER coupons_notify AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON coupons FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_change();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER coupon_customers_notify AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON coupon_customers FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_change();
 --> statement-breakpoint
 -- Models, products and product names: INSERT, DELETE and TRUNCATE notify the table name, UPDATEs are compared row
 -- by row (decision 061).

@@ -10,12 +10,13 @@ import { auditLog, coupons, promotions } from "#server/db/schema/index.ts";
 import { pagesAppPerSuite } from "#server/test/pages-app.ts";
 import { staffCookie } from "#server/test/staff.ts";
 import { get as apiGet } from "#server/test/app.ts";
+import { makeOrder } from "#server/test/payments.ts";
 import { addDays, shopToday } from "#core/aftersales/deliveries.ts";
 
 const text = (html: string) =>
   html
     .replace(/[\u00a0\u202f]/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/'|&#39;/g, "'")
     .replace(/&quot;/g, '"');
 const today = shopToday(new Date());
 
@@ -56,7 +57,8 @@ describe("back office coupons and promotions pages", () => {
       from: today,
       to: addDays(today, 30),
       max_uses: "50",
-      customer: "",
+      per_customer: "",
+      customers: "",
       ...change,
     });
   const snapshot = async () => {
@@ -113,6 +115,29 @@ describe("back office coupons and promotions pages", () => {
     expect((await get("/admin/coupons?statut=expired", owner)).body).toContain("PAGE-10");
   });
 
+  it("reserves a coupon to chosen customers with a limit per customer; its page shows the uses per customer", async () => {
+    const owner = await staff("direction");
+    const [c1] = await query<{ n: string }>(t.app.services.db, sql`select client_number as n from customers where id = 1`);
+    const created = await post("/admin/coupons", coupon({ code: "PAGE-CHOSEN", per_customer: "2", customers: c1.n }), owner);
+    expect(created.status).toBe(200);
+    const [row] = await t.app.services.db.select().from(coupons).where(eq(coupons.code, "PAGE-CHOSEN"));
+    expect(row).toMatchObject({ perCustomerUses: 2, customerId: null });
+    expect(await verify("PAGE-CHOSEN")).toMatchObject({ code: 200, data: { max_uses: 2, uses: 0 } });
+    await makeOrder(t.app.services.db, 1, { couponId: row.id });
+    const page = await get(`/admin/coupons?statut=all&modifier=${row.id}`, owner);
+    expect(page.body).toContain("Utilisation du code PAGE-CHOSEN par client");
+    expect(page.body).toContain(`href="/admin/clients/${c1.n}"`);
+    expect(page.body).toMatch(new RegExp(`name="customers"[^>]*>${c1.n}<`));
+    expect(page.body).toMatch(/name="per_customer"[^>]*value="2"/);
+    const zh = await get(`/zh/admin/coupons?statut=all&modifier=${row.id}`, owner);
+    expect(zh.body).toContain("优惠码 PAGE-CHOSEN 按客户的使用情况");
+    // the catalogue role reads the uses per customer but gets no form and no link to the customers' pages
+    const catalogue = await get(`/admin/coupons?statut=all&modifier=${row.id}`, await staff("catalogue"));
+    expect(catalogue.status).toBe(200);
+    expect(catalogue.body).toContain("Utilisation du code PAGE-CHOSEN par client");
+    expect(catalogue.body).not.toContain("Modifier le code PAGE-CHOSEN");
+  });
+
   it("refuses a coupon whose validity is already over, and bad input, with a translated message; nothing changes", async () => {
     const manager = await staff("gerance");
     const before = await snapshot();
@@ -123,12 +148,19 @@ describe("back office coupons and promotions pages", () => {
       [coupon({ to: addDays(today, -1) }), "La date de fin ne peut pas précéder la date de début.", "结束日期不能早于开始日期。"],
       [coupon({ max_uses: "0" }), "Le nombre d'utilisations doit être un entier d'au moins 1.", "使用次数须为至少 1 的整数。"],
       [coupon({ code: "PAGE-OLD", from: addDays(today, -20), to: addDays(today, -2) }), "La période est déjà terminée", "该期限已结束"],
-      [coupon({ code: "PAGE-X", customer: "personne@example.fr" }), "Aucun client n'a cette adresse e-mail.", "没有客户使用该电子邮箱。"],
+      [coupon({ code: "PAGE-X", customers: "PERSONNE42" }), "Aucun client n'a ce numéro : PERSONNE42.", "没有客户使用该编号：PERSONNE42。"],
+      [coupon({ code: "PAGE-X", customers: "a@b" }), "Saisissez des numéros de client", "请输入客户编号"],
+      [coupon({ code: "PAGE-X", per_customer: "0" }), "Le nombre d'utilisations par client", "每位客户的使用次数须为"],
+      [
+        coupon({ code: "PAGE-X", max_uses: "2", per_customer: "3" }),
+        "ne peut pas dépasser le nombre d'utilisations au total",
+        "每位客户的使用次数不能超过总使用次数。",
+      ],
     ];
     for (const [fields, fr, zh] of cases) {
       const a = await post("/admin/coupons", fields, manager);
       expect(a.status, fr).toBe(400);
-      expect(a.body).toContain(fr);
+      expect(a.body.replaceAll("&#x27;", "'")).toContain(fr);
       const b = await post("/zh/admin/coupons", fields, manager);
       expect(b.status, zh).toBe(400);
       expect(b.body).toContain(zh);

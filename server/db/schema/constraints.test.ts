@@ -544,6 +544,14 @@ const CASES: Case[] = [
     constraint: "coupons_uses_ck",
   },
   {
+    name: "coupon limited to no use per customer",
+    table: s.coupons,
+    row: { code: "C-P", value: "0.0500", perCustomerUses: 1 },
+    bad: { perCustomerUses: 0 },
+    code: CHECK,
+    constraint: "coupons_per_customer_ck",
+  },
+  {
     name: "coupon with a fraction and an amount",
     table: s.coupons,
     row: { code: "C-1", value: "0.0500" },
@@ -725,6 +733,8 @@ const ON_DELETE: Record<string, string> = {
   "wishlists.customer_id": "cascade",
   "wishlists.model_id": "cascade",
   "coupons.customer_id": "cascade",
+  "coupon_customers.coupon_id": "cascade",
+  "coupon_customers.customer_id": "cascade",
   "questions.customer_id": "cascade",
   "questions.order_id": "set null",
   "idempotency_keys.customer_id": "cascade",

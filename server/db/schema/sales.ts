@@ -10,6 +10,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -52,6 +53,8 @@ export const coupons = pgTable(
     endsAt: timestamp("ends_at", { withTimezone: true }),
     maxUses: integer("max_uses").notNull().default(1),
     uses: integer("uses").notNull().default(0),
+    /** How many orders one customer may place with it (cancelled ones not counted); null: no limit per customer. */
+    perCustomerUses: integer("per_customer_uses"),
   },
   (t) => [
     uniqueIndex("coupons_code_uq").on(t.code),
@@ -64,7 +67,25 @@ export const coupons = pgTable(
     // uses is raised by a guarded statement (uses < max_uses); this refuses the write that would overshoot.
     check("coupons_uses_ck", sql`${t.maxUses} >= 1 and ${t.uses} >= 0 and ${t.uses} <= ${t.maxUses}`),
     check("coupons_period_ck", sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+    check("coupons_per_customer_ck", sql`${t.perCustomerUses} is null or ${t.perCustomerUses} >= 1`),
   ],
+);
+
+/**
+ * The customers chosen for a coupon (decision 150): a coupon with rows here (or an owner, `coupons.customer_id`) is
+ * theirs alone; without either it is everyone's.
+ */
+export const couponCustomers = pgTable(
+  "coupon_customers",
+  {
+    couponId: integer("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.couponId, t.customerId] }), index("coupon_customers_customer_idx").on(t.customerId)],
 );
 
 export const carts = pgTable(

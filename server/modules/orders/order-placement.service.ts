@@ -169,19 +169,22 @@ export function createOrderPlacementService(cart: CartService, deps: PlacementDe
       if (onAccount) checkOnAccount(account, outstandingRows[0]?.cents ?? 0, order.money.totalTtc, lang);
       const numberingYearNow = numberingYear(new Date()); // one year for the sequence row and the number it gives
 
-      const [, , stockRows, used, [sequence], [{ id, at }]] = await preparedStatements<
-        [unknown[], unknown[], StockRow[], unknown[], SequenceRow[], { id: number; at: number }[]]
+      const coupon = order.couponId === null ? null : { couponId: order.couponId, customerId: customer.id };
+      const [, , stockRows, used, mine, [sequence], [{ id, at }]] = await preparedStatements<
+        [unknown[], unknown[], StockRow[], unknown[], CustomerUsesRow[], SequenceRow[], { id: number; at: number }[]]
       >(tx, [
         emptyCartLinesSql({ cartId: state.row.id }),
         clearCartSql({ cartId: state.row.id }),
         lockStockSql(order.lines),
-        order.couponId === null ? null : useCouponSql({ couponId: order.couponId }),
+        coupon && useCouponSql(coupon),
+        // after the coupon's row is locked, in a statement of its own: it sees the orders committed meanwhile
+        coupon && customerCouponUsesSql(coupon),
         nextSequenceSql("order", numberingYearNow),
         orderIdSql({}),
       ]);
       checkStock(order.lines, stockRows);
       cartChanged([customer.id]);
-      if (order.couponId !== null && used.length === 0) throw refused("api.coupon_unavailable");
+      if (coupon && (used.length === 0 || !customerMayUse(mine[0]))) throw refused("api.coupon_unavailable");
       const placed = placedOrder(id, formatDocumentNumber("order", numberingYearNow, sequence.last_value), at, order);
 
       const writes = [
@@ -443,14 +446,36 @@ const takeStock = statement(
     where m.id = any(${idList(p.ids)}) and m.id = v.id`,
 );
 
-/** Counts the coupon's use (a row answered), none when its last use went to another order meanwhile. */
-const useCouponSql = statement((p: { couponId: number }, db) =>
+/**
+ * Counts the coupon's use (a row answered), none when its last use went to another order meanwhile. The update
+ * holds the coupon's row until the commit: every placement with this coupon passes here in turn.
+ */
+export const useCouponSql = statement((p: { couponId: number; customerId: number }, db) =>
   db
     .update(coupons)
     .set({ uses: sql`${coupons.uses} + 1` })
     .where(and(eq(coupons.id, p.couponId), sql`${coupons.uses} < ${coupons.maxUses}`))
     .returning({ id: coupons.id }),
 );
+
+export type CustomerUsesRow = { per_customer_uses: number | null; mine: number };
+
+/**
+ * The coupon's limit per customer and the customer's orders already placed with it (cancelled ones not counted),
+ * read after useCouponSql: in a statement of its own, its snapshot holds every order committed while this one waited
+ * for the coupon's row (a subquery of the update would keep the update's older snapshot).
+ */
+export const customerCouponUsesSql = statement(
+  (p: { couponId: number; customerId: number }) => sql`
+    select k.per_customer_uses,
+           (select count(*)::int from orders o
+            where o.customer_id = ${p.customerId} and o.coupon_id = k.id and o.status <> 'cancelled') as mine
+    from coupons k where k.id = ${p.couponId}`,
+);
+
+/** The customer may use the coupon once more: no limit per customer, or their orders with it below it. */
+export const customerMayUse = (r: CustomerUsesRow | undefined) =>
+  r !== undefined && (r.per_customer_uses === null || r.mine < r.per_customer_uses);
 
 /** The order's id, taken from its sequence, and the time it is placed at (ms). */
 const orderIdSql = statement(

@@ -2,9 +2,9 @@
 // of those holding promotions:write. What staff type is read by core/validation/promotions.ts; the rules the checkout
 // and the cart apply stay theirs (checkout/coupons.service.ts, core/cart/promotion.ts). A change reaches the shop at
 // once: both tables notify the read model on commit (coupons drop the cart answers, promotions the catalogue's).
-import { and, desc, eq, gt, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { coupons, customers, models, orders, productTranslations, promotions } from "#server/db/schema/index.ts";
+import { couponCustomers, coupons, customers, models, orders, productTranslations, promotions } from "#server/db/schema/index.ts";
 import { can } from "#core/staff/permissions.ts";
 import { forbidden, notFound, refused } from "#core/domain-errors.ts";
 import type { Lang } from "#core/lang.ts";
@@ -33,13 +33,22 @@ export type StaffCoupon = {
   ends_at: string | null;
   max_uses: number;
   uses: number;
-  /** The one customer allowed (their e-mail), null for everyone. */
-  customer: string | null;
-  /** Orders placed with it (cancelled ones not counted) and what it took off them, excl. tax. */
+  /** Orders one customer may place with it, null for no limit per customer. */
+  per_customer_uses: number | null;
+  /** The client numbers of the customers it is reserved to (its owner and chosen customers); empty for everyone. */
+  customers: string[];
+  /** Orders placed with it (cancelled ones not counted), the customers who placed them, what it took off, excl. tax. */
   orders: number;
+  buyers: number;
   discount: string;
   state: CouponState;
 };
+
+/** One customer's uses of a coupon. */
+export type CouponBuyer = { id: number; client_number: string; company: string | null; orders: number; discount: string };
+
+/** Most customers the usage per customer lists (the most frequent first). */
+export const BUYERS_MAX = 100;
 
 export type StaffPromotion = {
   id: number;
@@ -81,6 +90,7 @@ const couponAudit = (c: typeof coupons.$inferSelect) => ({
   starts_at: c.startsAt.toISOString(),
   ends_at: c.endsAt?.toISOString() ?? null,
   max_uses: c.maxUses,
+  per_customer_uses: c.perCustomerUses,
   customer_id: c.customerId,
 });
 
@@ -101,20 +111,25 @@ export function createStaffPromotions() {
 
   /** Coupons matching `where`, newest first, at most `limit`, with their use figures. */
   async function couponRows(q: Db, where: SQL | undefined, limit: number, now: Date): Promise<StaffCoupon[]> {
-    const used = sql`${orders.couponId} = ${coupons.id} and ${orders.status} <> 'cancelled'`;
+    // qualified by hand: a select list prints columns bare, which a subquery would read as its own table's
+    const id = sql.raw(`"coupons"."id"`);
+    const used = sql`o.coupon_id = ${id} and o.status <> 'cancelled'`;
     const rows = await q
       .select({
         c: coupons,
-        customer: customers.email,
-        orders: sql<number>`(select count(*)::int from ${orders} where ${used})`,
-        discount: sql<string>`(select coalesce(sum(${orders.discountAmount}), 0)::text from ${orders} where ${used})`,
+        customers: sql<string[]>`array(select n from (
+          select cu.client_number as n from ${customers} cu where cu.id = ${sql.raw(`"coupons"."customer_id"`)}
+          union select cu.client_number from ${couponCustomers} x join ${customers} cu on cu.id = x.customer_id
+          where x.coupon_id = ${id}) a order by n)`,
+        orders: sql<number>`(select count(*)::int from ${orders} o where ${used})`,
+        buyers: sql<number>`(select count(distinct o.customer_id)::int from ${orders} o where ${used})`,
+        discount: sql<string>`(select coalesce(sum(o.discount_amount), 0)::text from ${orders} o where ${used})`,
       })
       .from(coupons)
-      .leftJoin(customers, eq(customers.id, coupons.customerId))
       .where(where)
       .orderBy(desc(coupons.id))
       .limit(limit);
-    return rows.map(({ c, customer, orders: n, discount }) => ({
+    return rows.map(({ c, customers: chosen, orders: n, buyers, discount }) => ({
       id: c.id,
       code: c.code,
       value: c.value,
@@ -123,11 +138,32 @@ export function createStaffPromotions() {
       ...iso({ starts_at: c.startsAt, ends_at: c.endsAt }),
       max_uses: c.maxUses,
       uses: c.uses,
-      customer,
+      per_customer_uses: c.perCustomerUses,
+      customers: chosen,
       orders: n,
+      buyers,
       discount,
       state: c.uses >= c.maxUses ? "used" : periodState({ starts_at: c.startsAt, ends_at: c.endsAt }, now),
     }));
+  }
+
+  /** The uses of one coupon per customer (orders placed with it, cancelled ones not counted), most first. */
+  async function couponBuyers(q: Db, id: number): Promise<{ rows: CouponBuyer[]; more: boolean }> {
+    const rows = await q
+      .select({
+        id: customers.id,
+        client_number: customers.clientNumber,
+        company: customers.company,
+        orders: sql<number>`count(*)::int`,
+        discount: sql<string>`sum(${orders.discountAmount})::text`,
+      })
+      .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .where(and(eq(orders.couponId, id), ne(orders.status, "cancelled")))
+      .groupBy(customers.id)
+      .orderBy(sql`count(*) desc`, customers.clientNumber)
+      .limit(BUYERS_MAX + 1);
+    return { rows: rows.slice(0, BUYERS_MAX), more: rows.length > BUYERS_MAX };
   }
 
   /** The coupons of the filter, newest first, with their use figures; `more` when past LIST_MAX. */
@@ -148,15 +184,16 @@ export function createStaffPromotions() {
     const { startsAt, endsAt } = periodOf(f.from, f.to);
     try {
       return await staffWrite(ctx, async ({ db }, audit) => {
-        let customerId: number | null = null;
-        if (f.customer) {
-          const [c] = await db
-            .select({ id: customers.id })
-            .from(customers)
-            .where(sql`lower(${customers.email}) = lower(${f.customer})`);
-          if (!c) throw refused("promotions.customer_unknown");
-          customerId = c.id;
-        }
+        // the chosen customers by client number, every one known (the list replaces any former owner)
+        const chosen = f.customers.length
+          ? await db
+              .select({ id: customers.id, n: customers.clientNumber })
+              .from(customers)
+              .where(inArray(sql`upper(${customers.clientNumber})`, f.customers))
+          : [];
+        const known = new Set(chosen.map((c) => c.n.toUpperCase()));
+        const unknown = f.customers.filter((n) => !known.has(n));
+        if (unknown.length) throw refused("promotions.customers_unknown", { numbers: unknown.slice(0, 10).join(", ") });
         const sameCode = sql`upper(${coupons.code}) = ${f.code}`;
         const [taken] = await db
           .select({ id: coupons.id })
@@ -165,17 +202,26 @@ export function createStaffPromotions() {
         if (taken) throw refused("promotions.code_taken");
         const set = {
           code: f.code,
-          customerId,
+          customerId: null,
           value: f.value,
           amount: f.amount,
           minAmount: f.min_amount,
           startsAt,
           endsAt,
           maxUses: f.max_uses,
+          perCustomerUses: f.per_customer,
+        };
+        const ids = chosen.map((c) => c.id).sort((a, b) => a - b);
+        /** Writes the coupon's chosen customers; answers the audited list (client numbers). */
+        const choose = async (couponId: number) => {
+          await db.delete(couponCustomers).where(eq(couponCustomers.couponId, couponId));
+          if (ids.length) await db.insert(couponCustomers).values(ids.map((customerId) => ({ couponId, customerId })));
+          return chosen.map((c) => c.n).sort();
         };
         if (f.id === undefined) {
           const [row] = await db.insert(coupons).values(set).returning();
-          await audit({ entity: "coupon", id: row.id, action: "create", after: couponAudit(row) });
+          const after = { ...couponAudit(row), customers: await choose(row.id) };
+          await audit({ entity: "coupon", id: row.id, action: "create", after });
           return { id: row.id };
         }
         const [before] = await db.select().from(coupons).where(eq(coupons.id, f.id)).for("update");
@@ -183,7 +229,20 @@ export function createStaffPromotions() {
         // Uses already counted stay counted: the total cannot go below them.
         if (f.max_uses < before.uses) throw refused("promotions.uses_below_used", { uses: before.uses });
         const [row] = await db.update(coupons).set(set).where(eq(coupons.id, f.id)).returning();
-        await audit({ entity: "coupon", id: row.id, action: "update", before: couponAudit(before), after: couponAudit(row) });
+        const formerly = await db
+          .select({ n: customers.clientNumber })
+          .from(couponCustomers)
+          .innerJoin(customers, eq(customers.id, couponCustomers.customerId))
+          .where(eq(couponCustomers.couponId, row.id))
+          .orderBy(customers.clientNumber);
+        const after = { ...couponAudit(row), customers: await choose(row.id) };
+        await audit({
+          entity: "coupon",
+          id: row.id,
+          action: "update",
+          before: { ...couponAudit(before), customers: formerly.map((c) => c.n) },
+          after,
+        });
         return { id: row.id };
       });
     } catch (e) {
@@ -345,7 +404,17 @@ export function createStaffPromotions() {
     });
   }
 
-  return { coupons: coupons_, coupon, saveCoupon, endCoupon, promotions: promotions_, promotion, savePromotion, endPromotion };
+  return {
+    coupons: coupons_,
+    coupon,
+    couponBuyers,
+    saveCoupon,
+    endCoupon,
+    promotions: promotions_,
+    promotion,
+    savePromotion,
+    endPromotion,
+  };
 }
 
 export type StaffPromotionsService = ReturnType<typeof createStaffPromotions>;

@@ -10,6 +10,7 @@ import { auditLog, coupons, promotions } from "#server/db/schema/index.ts";
 import { createTestApp, get, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 import { staffContextOf } from "#server/test/staff.ts";
+import { makeOrder } from "#server/test/payments.ts";
 import { couponFormSchema, promotionFormSchema } from "#core/validation/promotions.ts";
 import { addDays, shopToday } from "#core/aftersales/deliveries.ts";
 import type { StaffContext } from "#server/modules/staff/audited.ts";
@@ -26,17 +27,16 @@ async function until(ok: () => Promise<boolean> | boolean) {
   throw new Error("condition not met in 2 s");
 }
 
-const couponForm = (change: Record<string, string | number> = {}) =>
-  couponFormSchema.parse({
-    code: "BO-TEST",
-    kind: "percent",
-    value: "10",
-    min_amount: "0",
-    from: today,
-    to: addDays(today, 30),
-    max_uses: "5",
-    ...change,
-  });
+const rawCoupon = {
+  code: "BO-TEST",
+  kind: "percent",
+  value: "10",
+  min_amount: "0",
+  from: today,
+  to: addDays(today, 30),
+  max_uses: "5",
+};
+const couponForm = (change: Record<string, string | number> = {}) => couponFormSchema.parse({ ...rawCoupon, ...change });
 const promotionForm = (change: Record<string, string | number> = {}) =>
   promotionFormSchema.parse({ reference: "", min_qty: "10", percent: "8", from: today, ...change });
 
@@ -106,8 +106,11 @@ describe.each(testDbKinds())("coupons and promotions in the back office (%s)", (
 
   it("changes a coupon (an amount, one customer): the other customer's checkout no longer knows it; ended, it is refused", async () => {
     const { id } = await s().saveCoupon(manager, couponForm({ code: "BO-ONE", kind: "amount", value: "20", min_amount: "0" }));
-    const [{ email }] = await query<{ email: string }>(t.app.services.db, sql`select email from customers where id = 1`);
-    await s().saveCoupon(manager, { ...couponForm({ code: "BO-ONE", kind: "amount", value: "25", customer: email.toUpperCase() }), id });
+    const [{ number }] = await query<{ number: string }>(
+      t.app.services.db,
+      sql`select client_number as number from customers where id = 1`,
+    );
+    await s().saveCoupon(manager, { ...couponForm({ code: "BO-ONE", kind: "amount", value: "25", customers: number.toLowerCase() }), id });
     expect(await verify("BO-ONE")).toMatchObject({ code: 200, data: { amount: "25.00", value: null } });
     expect(await verify("BO-ONE", other)).toMatchObject({ code: 400, info: "Ce code promo est invalide." });
     await s().endCoupon(manager, id);
@@ -141,9 +144,7 @@ describe.each(testDbKinds())("coupons and promotions in the back office (%s)", (
       sql`select id, code, uses from coupons where uses >= 1 order by id limit 1`,
     );
     expect(await refusal(s().saveCoupon(owner, couponForm({ code: seeded.code.toLowerCase() })))).toBe("promotions.code_taken");
-    expect(await refusal(s().saveCoupon(owner, couponForm({ code: "BO-X", customer: "nobody@example.fr" })))).toBe(
-      "promotions.customer_unknown",
-    );
+    expect(await refusal(s().saveCoupon(owner, couponForm({ code: "BO-X", customers: "ZZ999999" })))).toBe("promotions.customers_unknown");
     expect(await refusal(s().saveCoupon(owner, couponForm({ code: "BO-X", from: addDays(today, -9), to: addDays(today, -2) })))).toBe(
       "promotions.period_past",
     );
@@ -157,6 +158,79 @@ describe.each(testDbKinds())("coupons and promotions in the back office (%s)", (
     expect(await refusal(s().saveCoupon(owner, { ...couponForm({ code: "BO-Y" }), id: 999_999 }))).toBe("promotions.coupon_not_found");
     expect(await refusal(s().endCoupon(owner, 999_999))).toBe("promotions.coupon_not_found");
     expect(await count()).toBe(n + 1); // BO-USED only
+  });
+
+  it("reserves a coupon to chosen customers by client number: the others' checkout does not know it; audited", async () => {
+    const { db } = t.app.services;
+    await query(
+      db,
+      sql`insert into customers (client_number, title, first_name, last_name, email, password_hash)
+          values ('BOCHOSEN3', 'M', 'Client', 'Trois', 'bo-chosen3@exemple.fr', 'x') on conflict do nothing`,
+    );
+    const numbers = await query<{ id: number; n: string }>(
+      db,
+      sql`select id, client_number as n from customers where id in (1, 2) or client_number = 'BOCHOSEN3' order by id`,
+    );
+    const [c1, c2, c3] = numbers;
+    const { id } = await s().saveCoupon(owner, couponForm({ code: "BO-CHOSEN", customers: `${c1.n}, ${c3.n.toLowerCase()}\n${c1.n}` }));
+    const chosen = await query<{ customer_id: number }>(
+      db,
+      sql`select customer_id from coupon_customers where coupon_id = ${id} order by 1`,
+    );
+    expect(chosen.map((r) => r.customer_id)).toEqual([c1.id, c3.id]);
+    expect(await verify("BO-CHOSEN")).toMatchObject({ code: 200, data: { code: "BO-CHOSEN", valid: true } });
+    expect(await verify("BO-CHOSEN", other)).toMatchObject({ code: 400, info: "Ce code promo est invalide." });
+    expect(await verify("BO-CHOSEN", other, "zh")).toMatchObject({ code: 400, info: expect.not.stringContaining("checkout.") });
+    // the chosen customer finds it among their coupons
+    const mine = (await get(t.app, "/site/Customer/couponList", {}, { token: demo })).json();
+    expect(JSON.stringify(mine)).toContain("BO-CHOSEN");
+    expect((await s().coupon(db, id))?.customers).toEqual([c1.n, c3.n].sort());
+    // changed to customer 2 alone: customer 1 no longer knows it
+    await s().saveCoupon(owner, { ...couponForm({ code: "BO-CHOSEN", customers: c2.n }), id });
+    expect(await verify("BO-CHOSEN")).toMatchObject({ code: 400, info: "Ce code promo est invalide." });
+    expect(await verify("BO-CHOSEN", other)).toMatchObject({ code: 200 });
+    const [a] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "coupon"), eq(auditLog.entityId, String(id)), eq(auditLog.action, "update")));
+    expect(a.changes).toMatchObject({ customers: { before: [c1.n, c3.n].sort(), after: [c2.n] } });
+    // an unknown number among them changes nothing
+    expect(await refusal(s().saveCoupon(owner, { ...couponForm({ code: "BO-CHOSEN", customers: `${c1.n} NOPE123` }), id }))).toBe(
+      "promotions.customers_unknown",
+    );
+    expect((await s().coupon(db, id))?.customers).toEqual([c2.n]);
+    // emptied: everyone's again (a former owner is let go too)
+    await query(db, sql`update coupons set customer_id = 2 where id = ${id}`);
+    await s().saveCoupon(owner, { ...couponForm({ code: "BO-CHOSEN", customers: "" }), id });
+    expect(await verify("BO-CHOSEN")).toMatchObject({ code: 200 });
+    expect((await s().coupon(db, id))?.customers).toEqual([]);
+  });
+
+  it("limits uses per customer: a customer's orders with it (not cancelled) count; the figures show them per customer", async () => {
+    const { db } = t.app.services;
+    const { id } = await s().saveCoupon(owner, couponForm({ code: "BO-PER", max_uses: "10", per_customer: "1" }));
+    expect(await verify("BO-PER")).toMatchObject({ code: 200, data: { valid: true, used: false, uses: 0, max_uses: 1 } });
+    const placed = await makeOrder(db, 1, { couponId: id });
+    await query(db, sql`update coupons set uses = uses + 1 where id = ${id}`);
+    expect(await verify("BO-PER")).toMatchObject({ code: 400, info: "Ce code promo a déjà été utilisé." });
+    expect(await verify("BO-PER", other)).toMatchObject({ code: 200, data: { valid: true, uses: 0, max_uses: 1 } });
+    await makeOrder(db, 2, { couponId: id });
+    await makeOrder(db, 2, { couponId: id, status: "cancelled" }); // a cancelled order gave its use back
+    const row = (await s().coupon(db, id))!;
+    expect(row).toMatchObject({ per_customer_uses: 1, orders: 2, buyers: 2 });
+    const usage = await s().couponBuyers(db, id);
+    expect(usage.more).toBe(false);
+    expect(usage.rows.map((r) => [r.id, r.orders])).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
+    // cancelled, the customer's use comes back
+    await query(db, sql`update orders set status = 'cancelled' where id = ${placed.id}`);
+    expect(await verify("BO-PER")).toMatchObject({ code: 200 });
+    // a limit per customer above the total is refused by the form
+    expect(couponFormSchema.safeParse({ ...rawCoupon, per_customer: "6" }).error?.issues[0]?.message).toBe(
+      "promotions.per_customer_above_total",
+    );
   });
 
   it("lists each coupon's uses, orders and what it took off", async () => {
