@@ -146,7 +146,7 @@ describe("accounting entries", () => {
     expect(cn[0].label).toBe("Avoir A1 Épicerie Lin (C00042)");
   });
 
-  it("books a card payment and a refund in the bank journal", () => {
+  it("books a card payment, a refund and a transfer in the bank journal", () => {
     const pay = bankEntry({ kind: "payment", at: "2026-05-02T10:00:00Z", amount: "179.47", piece: "F1", order_number: "CMD-7", party });
     expect(short(pay)).toEqual([
       [ACCOUNTS.bank, "179.47", "0.00"],
@@ -159,6 +159,19 @@ describe("accounting entries", () => {
       [ACCOUNTS.bank, "0.00", "20.00"],
       [ACCOUNTS.customers, "20.00", "0.00"],
     ]);
+    const transfer = bankEntry({
+      kind: "transfer",
+      at: "2026-06-01T10:00:00Z",
+      amount: "96.00",
+      piece: "F2",
+      order_number: "CMD-8",
+      party,
+    });
+    expect(short(transfer)).toEqual([
+      [ACCOUNTS.bank, "96.00", "0.00"],
+      [ACCOUNTS.customers, "0.00", "96.00"],
+    ]);
+    expect(transfer[0].label).toBe("Virement reçu CMD-8 Épicerie Lin (C00042)");
   });
 
   it("adds up each journal and writes the CSV with decimal commas", () => {

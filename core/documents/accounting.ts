@@ -143,7 +143,8 @@ export function creditNoteEntry(cn: CreditNoteEntryInput): EntryLine[] {
 }
 
 export type BankMoveInput = {
-  kind: "payment" | "refund";
+  /** A card payment, a card refund, or a bank transfer that settled an invoice on account (decision 149). */
+  kind: "payment" | "refund" | "transfer";
   at: DateInput;
   amount: DecimalInput;
   /** The order's invoice number, else the order's number. */
@@ -152,14 +153,20 @@ export type BankMoveInput = {
   party: Party;
 };
 
-/** A card payment (bank debit, customer credit) or a refund (the reverse) in the bank journal. */
+const BANK_LABEL: Record<BankMoveInput["kind"], string> = {
+  payment: "Paiement CB",
+  refund: "Remboursement CB",
+  transfer: "Virement reçu",
+};
+
+/** Money in (a card payment or a transfer: bank debit, customer credit) or a refund (the reverse) in the bank journal. */
 export function bankEntry(m: BankMoveInput): EntryLine[] {
-  const what = m.kind === "payment" ? "Paiement CB" : "Remboursement CB";
-  const label = `${what} ${m.order_number} ${who(m.party)}`;
+  const label = `${BANK_LABEL[m.kind]} ${m.order_number} ${who(m.party)}`;
+  const incoming = m.kind !== "refund";
   return piece(
     { journal: JOURNALS.bank, date: accountingDate(m.at), piece: m.piece },
-    [{ account: ACCOUNTS.customers, amount: decOrZero(m.amount), side: m.kind === "payment" ? "credit" : "debit", label }],
-    { account: ACCOUNTS.bank, side: m.kind === "payment" ? "debit" : "credit", label },
+    [{ account: ACCOUNTS.customers, amount: decOrZero(m.amount), side: incoming ? "credit" : "debit", label }],
+    { account: ACCOUNTS.bank, side: incoming ? "debit" : "credit", label },
   );
 }
 

@@ -1,5 +1,5 @@
-// The accounting export of a period (decision 146): the invoices, credit notes, card payments and refunds of the shop's
-// calendar days from … to, as journal entries (core/documents/accounting.ts). It reads only. An invoice is booked from
+// The accounting export of a period (decision 146): the invoices, credit notes, card payments, transfers (decision
+// 149) and refunds of the shop's calendar days from … to, as journal entries (core/documents/accounting.ts). It reads only. An invoice is booked from
 // its frozen contents (what it says, whatever became of its order); a credit note from the VAT rows its PDF shows.
 // A period past ACCOUNTING_MAX_PIECES is refused (a shorter period is asked): the export is made in the request.
 import { and, asc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
@@ -54,7 +54,7 @@ export function createAccounting() {
         .orderBy(asc(at), asc(id))
         .limit(cap);
     };
-    const [invoiceRows, noteRows, paymentRows, refundRows, wholeRefundRows] = await Promise.all([
+    const [invoiceRows, noteRows, paymentRows, refundRows, wholeRefundRows, transferRows] = await Promise.all([
       q
         .select({ number: invoices.number, at: iso(invoices.issuedAt), contents: invoices.contents, party })
         .from(invoices)
@@ -83,8 +83,24 @@ export function createAccounting() {
       // a late or second payment refunded whole by its own key (decision 077): its reference is on the payment, and
       // the payment's last change is that refund
       moves(payments.updatedAt, payments.amount, payments.id, and(eq(payments.status, "refunded"), isNotNull(payments.refundRef))),
+      // the bank transfers staff recorded against invoices on account (decision 149): the invoice's amount, on that day
+      q
+        .select({
+          at: iso(invoices.settledAt),
+          amount: sql<string>`${invoices.amountTtc}::text`,
+          order_number: orders.number,
+          invoice: invoices.number,
+          party,
+        })
+        .from(invoices)
+        .innerJoin(orders, eq(orders.id, invoices.orderId))
+        .innerJoin(customers, eq(customers.id, invoices.customerId))
+        .where(and(isNotNull(invoices.settledAt), within(invoices.settledAt)))
+        .orderBy(asc(invoices.settledAt), asc(invoices.id))
+        .limit(cap),
     ]);
-    const pieces = invoiceRows.length + noteRows.length + paymentRows.length + refundRows.length + wholeRefundRows.length;
+    const pieces =
+      invoiceRows.length + noteRows.length + paymentRows.length + refundRows.length + wholeRefundRows.length + transferRows.length;
     if (pieces > ACCOUNTING_MAX_PIECES) throw refused("admin.accounting_too_many", { max: ACCOUNTING_MAX_PIECES });
 
     const out: Dated[] = [];
@@ -116,6 +132,7 @@ export function createAccounting() {
     paymentRows.forEach(bank("payment"));
     refundRows.forEach(bank("refund"));
     wholeRefundRows.forEach(bank("refund"));
+    transferRows.forEach(bank("transfer"));
     out.sort((a, b) => a.journal - b.journal || (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
     return out.flatMap((d) => d.lines);
   }

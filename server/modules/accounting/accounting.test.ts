@@ -1,6 +1,7 @@
 // The accounting export over the demo data: every piece balances and so do the period's totals; an invoice is booked
 // for its TTC from its frozen contents; a credit note issued on an order reverses its invoice's accounts; a card
-// payment and its refunds (decided by the shop, or a late payment's whole) are booked in the bank journal. PGlite, and
+// payment and its refunds (decided by the shop, or a late payment's whole), and a transfer that settled an invoice on
+// account, are booked in the bank journal. PGlite, and
 // PostgreSQL when TEST_DATABASE_URL is set.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
@@ -111,5 +112,19 @@ describe.each(testDbKinds())("accounting export (%s)", (kind) => {
     expect(csv.startsWith(`${CSV_BOM}Journal;Date;Pièce;Compte;Libellé;Débit;Crédit\r\n`)).toBe(true);
     expect(csv).toContain(`BQ;16/10/2026;${invoice.number};512000;`);
     expect(csv).toContain(";0,00;10,00\r\n");
+  });
+
+  it("books a transfer that settled an invoice on account in the bank journal, on the day it was recorded", async () => {
+    const { accounting, db } = t.app.services;
+    await query(db, sql`update invoices set due_on = '2026-11-10', settled_at = '2026-11-05T15:00:00Z' where number = ${invoice.number}`);
+    const transfers = async (day: string) =>
+      (await accounting.entries(db, { from: day, to: day })).filter((l) => l.journal === "BQ" && l.label.startsWith("Virement reçu"));
+    const bank = await transfers("2026-11-05");
+    expect(bank.map((l) => [l.date, l.piece, l.account, l.debit, l.credit])).toEqual([
+      ["05/11/2026", invoice.number, "512000", invoice.amount_ttc, "0.00"],
+      ["05/11/2026", invoice.number, "411000", "0.00", invoice.amount_ttc],
+    ]);
+    expect(bank[0].label).toContain(invoice.order_number);
+    expect(await transfers("2026-11-06")).toEqual([]);
   });
 });
