@@ -12,7 +12,7 @@ import type { Acceptance } from "../legal.ts";
 const placedOrderAnswer = z.object({
   id: z.number(),
   number: z.string(),
-  status: z.string().describe("unpaid, or processing when the credit notes paid it all."),
+  status: z.string().describe("unpaid, or processing when the credit notes paid it all or it was placed on account."),
   total_ht: z.string().describe("The cart's grandTotalHt when placed (total_tva and total_ttc: its grandTotalTva and grandTotal)."),
   total_tva: z.string(),
   total_ttc: z.string(),
@@ -24,7 +24,10 @@ const placedOrderAnswer = z.object({
   created_at: z.string(),
   credit_used: z.string().describe('Credit-note balance spent on this order (decision 079); "0.00" without use_credit.'),
   amount_due: z.string().describe("What the card payment will charge: total_ttc − credit_used."),
-  payment_method: z.string().nullable().describe('null while unpaid; "credit_note" when the credit notes paid it all.'),
+  payment_method: z
+    .string()
+    .nullable()
+    .describe('null while unpaid; "credit_note" when the credit notes paid it all; "on_account" when placed on account.'),
 });
 
 /**

@@ -141,7 +141,7 @@ describe.each(testDbKinds())("payment on account (%s)", (kind) => {
     expect(await outstanding(c.id)).toBe(9_600);
   });
 
-  it("refuses an order on account with a credit note spent, and a card-paid invoice as a transfer", async () => {
+  it("refuses an order on account with a credit note spent, and a transfer on a card-paid or unknown invoice", async () => {
     const c = await buyer();
     expect(
       await outcome(
@@ -151,7 +151,43 @@ describe.each(testDbKinds())("payment on account (%s)", (kind) => {
         ),
       ),
     ).toBe("api.on_account_with_credit");
+
+    // an invoice issued when the card paid has no due date: no transfer to record on it
+    const [o] = await query<{ id: number }>(
+      db,
+      sql`insert into orders (number, customer_id, status, payment_method, pickup_method, shop_id, delivery_mode, total_ht, total_tva, total_ttc, paid_at)
+          values (${`CARD${kind}${c.id}`}, ${c.id}, 'processing', 'card', 2, ${shopId}, 'pickup', 80.00, 16.00, 96.00, now()) returning id`,
+    );
+    await query(
+      db,
+      sql`insert into invoices (number, order_id, customer_id, amount_ht, amount_ttc, contents)
+          values (${`FC${kind}${c.id}`}, ${o.id}, ${c.id}, 80.00, 96.00, '{}'::jsonb)`,
+    );
+    const accountant = await demoStaff(db, "comptabilite");
+    await expect(t.app.services.onAccount.settle(accountant, `FC${kind}${c.id}`)).rejects.toMatchObject({
+      key: "admin.invoice_not_on_account",
+    });
+    await expect(t.app.services.onAccount.settle(accountant, "FA1999-999999")).rejects.toMatchObject({ key: "admin.invoice_not_found" });
+    const [{ n }] = await query<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from audit_log where entity = 'invoice' and entity_id = ${`FC${kind}${c.id}`}`,
+    );
+    expect(n).toBe(0);
   });
+
+  it.runIf(kind === "pg")(
+    "one customer's checkouts on account at once, through placement (separate connections): the cart lets one through",
+    async () => {
+      const c = await buyer(2); // 96,00 € TTC, the limit leaves room for one
+      await query(db, sql`update customers set on_account = true, on_account_days = 30, on_account_limit_cents = 15000 where id = ${c.id}`);
+      const results = await Promise.all(Array.from({ length: 3 }, () => outcome(place(c))));
+      expect(results.sort()).toEqual(["api.cart_empty", "api.cart_empty", "placed"]);
+      expect(await outstanding(c.id)).toBe(9_600);
+      const [{ n }] = await query<{ n: number }>(db, sql`select count(*)::int as n from invoices where customer_id = ${c.id}`);
+      expect(n).toBe(1);
+    },
+    60_000,
+  );
 
   it.runIf(kind === "pg")(
     "five orders on account checked at once, each 40 % of the limit: exactly two pass (separate connections)",
@@ -161,8 +197,6 @@ describe.each(testDbKinds())("payment on account (%s)", (kind) => {
         db,
         sql`update customers set on_account = true, on_account_days = 30, on_account_limit_cents = 100000 where id = ${c.id}`,
       );
-      const [order] = await query<{ id: number }>(db, sql`select id from orders where status <> 'cancelled' order by id desc limit 1`);
-      void order;
       let n = 0;
       /** What placement does on account: lock the row, read the outstanding, check, then (later) write the invoice. */
       const attempt = () =>
