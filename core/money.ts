@@ -317,3 +317,13 @@ export class DecimalSum {
     return this.#big ?? Decimal.of(BigInt(this.#units), this.#scale);
   }
 }
+
+/** "122.40" → 12240 (exact: amounts are stored with two decimals). */
+export function toCents(amount: string): number {
+  const d = dec(amount).times(100);
+  if (!d.eq(d.round(0))) throw new RangeError(`not a two-decimal amount: ${amount}`);
+  return d.toNumber();
+}
+
+/** 12240 → "122.40" */
+export const fromCents = (cents: number) => dec(cents).dividedBy(100, 2).toFixed(2);

@@ -1,7 +1,8 @@
 // Card checks of the sandbox's hosted page and amounts in cents (decision 077).
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { cardErrors, expiryPast, fromCents, luhnValid, parseExpiry, testCardBehaviour, toCents } from "./payments.ts";
+import { cardErrors, expiryPast, luhnValid, parseExpiry, testCardBehaviour } from "./payments.ts";
+import { fromCents, toCents } from "./money.ts";
 
 /** Appends the Luhn check digit to a digit string. */
 function withCheckDigit(body: string): string {

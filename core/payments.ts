@@ -1,6 +1,5 @@
 // Card payment rules shared by the sandbox provider and its tests (decision 077): card checks of
-// the hosted page, the sandbox's test cards, amounts in cents, and the webhook signature of the sandbox.
-import { dec } from "./money.ts";
+// the hosted page, the sandbox's test cards and the webhook signature of the sandbox (amounts in cents: core/money.ts).
 
 /** Digits only: spaces and dashes typed between groups are ignored. */
 export const cardDigits = (v: string) => v.replace(/[\s-]/g, "");
@@ -81,13 +80,3 @@ export const DECLINE_KEYS = {
   authentication_failed: "payment.authentication_failed",
   abandoned: "payment.abandoned",
 } as const;
-
-/** "122.40" → 12240 (exact: amounts are stored with two decimals). */
-export function toCents(amount: string): number {
-  const d = dec(amount).times(100);
-  if (!d.eq(d.round(0))) throw new RangeError(`not a two-decimal amount: ${amount}`);
-  return d.toNumber();
-}
-
-/** 12240 → "122.40" */
-export const fromCents = (cents: number) => dec(cents).dividedBy(100, 2).toFixed(2);

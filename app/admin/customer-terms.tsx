@@ -5,7 +5,7 @@ import { Form, Link } from "react-router";
 import { ON_ACCOUNT_DAYS_MAX, ON_ACCOUNT_DAYS_MIN } from "#core/customers/on-account.ts";
 import { formatDate } from "#core/format-date.ts";
 import { formatPrice } from "#core/price-format.ts";
-import { fromCents } from "#core/payments.ts";
+import { fromCents } from "#core/money.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminPath } from "./guard.ts";
 import { Failure, SubmitButton } from "./ui.tsx";

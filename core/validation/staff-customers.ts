@@ -92,7 +92,7 @@ export const onAccountTermsSchema = z.object({
   days: intField(amsg("customer_terms_days_invalid"), { min: ON_ACCOUNT_DAYS_MIN, max: ON_ACCOUNT_DAYS_MAX }),
   limit: text(limitMsg)
     .transform((s) => s.replace(/[\s\u00a0\u202f]/g, ""))
-    .pipe(z.string().regex(/^\d{1,7}(?:[.,]\d{1,2})?$/, limitMsg))
+    .refine((s) => /^\d{1,7}(?:[.,]\d{1,2})?$/.test(s), limitMsg)
     .transform((s) => Math.round(Number(s.replace(",", ".")) * 100))
     .refine((c) => c <= ON_ACCOUNT_LIMIT_MAX_CENTS, limitMsg),
 });

@@ -12,7 +12,7 @@ import { label } from "./pages/labels.ts";
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from "../../server/db/seed/staff.ts";
 import { totpCode } from "../../server/modules/staff/second-factor.ts";
 import { formatPrice } from "#core/price-format.ts";
-import { fromCents, toCents } from "#core/payments.ts";
+import { fromCents, toCents } from "#core/money.ts";
 import type { Page } from "playwright-core";
 
 const shop = shopPerFile();

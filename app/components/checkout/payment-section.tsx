@@ -3,7 +3,7 @@
 // when the page loads; the server checks the limit again under lock when the order is placed.
 import { useT } from "#app/lib/i18n.tsx";
 import { formatPrice } from "#core/price-format.ts";
-import { toCents } from "#core/payments.ts";
+import { toCents } from "#core/money.ts";
 import { dec } from "#core/money.ts";
 
 type Props = {

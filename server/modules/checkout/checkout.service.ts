@@ -2,7 +2,7 @@
 // cart parameters and everything the checkout page needs in one call. Every use case takes its context (132):
 // the handle (060), the customer, the language.
 import { accountTerms, type AccountTerms } from "#server/modules/customers/on-account.service.ts";
-import { fromCents } from "#core/payments.ts";
+import { fromCents } from "#core/money.ts";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import type { Context } from "#server/context.ts";

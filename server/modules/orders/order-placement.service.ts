@@ -71,7 +71,7 @@ import { payWithCreditNotes } from "#server/modules/credit-notes/credit-payment.
 import { issueInvoice, type IssueOptions } from "#server/modules/invoices/invoice-issue.ts";
 import { moveOrder } from "./order-transition.ts";
 import { dueDate, ON_ACCOUNT_METHOD, onAccountDecision, shopDay } from "#core/customers/on-account.ts";
-import { fromCents, toCents } from "#core/payments.ts";
+import { fromCents, toCents } from "#core/money.ts";
 import { outstandingSql } from "#server/modules/customers/on-account.service.ts";
 import { cartOrderModelsSql, orderModels, type OrderModelRow } from "./order-models.ts";
 import { cartChanged } from "#server/modules/cart/cart-answers.ts";

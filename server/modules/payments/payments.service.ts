@@ -14,7 +14,7 @@ import { invoices, orderEvents, orders, paymentAttempts, payments, providerEvent
 import { assertOutsideTransaction, withTransaction } from "#server/db/tx.ts";
 import { conflict, notFound, refused } from "#core/domain-errors.ts";
 import { translate, type Lang } from "#core/i18n/messages.ts";
-import { fromCents, toCents } from "#core/payments.ts";
+import { fromCents, toCents } from "#core/money.ts";
 import type { OrderRef } from "#core/validation/orders.ts";
 import { LONE_SURROGATE } from "#core/validation/common.ts";
 import { canRepay } from "#core/order-states.ts";

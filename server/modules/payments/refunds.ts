@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { orders, payments, refunds } from "#server/db/schema/index.ts";
 import { afterCommit, assertOutsideTransaction, withTransaction } from "#server/db/tx.ts";
-import { toCents } from "#core/payments.ts";
+import { toCents } from "#core/money.ts";
 import type { PaymentProviderAdapter } from "./provider.ts";
 
 type Log = { warn: (o: object, msg: string) => void };

@@ -4,7 +4,8 @@
 import { translate } from "#core/i18n/messages.ts";
 import type { Lang } from "#core/lang.ts";
 import { formatPrice } from "#core/price-format.ts";
-import { fromCents, type CardField, type CardInput } from "#core/payments.ts";
+import { type CardField, type CardInput } from "#core/payments.ts";
+import { fromCents } from "#core/money.ts";
 import type { SandboxSession } from "./sandbox.provider.ts";
 
 export const SANDBOX_CSS_PATH = "/sandbox/sandbox.css";
