@@ -46,7 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         cartGoodsLimit: str(s.cartGoodsLimit),
         minBuyPrice: str(s.minBuyPrice),
         freeDeliverPrice: str(s.freeDeliverPrice),
-        freeDeliveryAmount: list(s.freeDeliveryAmount),
+        freeDeliveryAmount: list(typeof s.freeDeliveryAmount === "number" ? [s.freeDeliveryAmount] : s.freeDeliveryAmount),
       },
       delivery: {
         onePaletteVolume: str(s.onePaletteVolume),

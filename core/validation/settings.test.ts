@@ -65,6 +65,9 @@ describe("settings' schemas", () => {
     );
     expect(first(settingSchemas.freeDeliveryAmount.safeParse([]))?.message).toBe("admin.settings_free_delivery_amount_invalid");
     expect(settingSchemas.freeDeliveryAmount.safeParse("0").success).toBe(false);
+    // a stored single threshold (SPEC §3: a number or a list) stays a number; an invalid one is left out
+    expect(readSettings({ freeDeliveryAmount: 450 }).freeDeliveryAmount).toBe(450);
+    expect(readSettings({ freeDeliveryAmount: -1 }).freeDeliveryAmount).toBeUndefined();
   });
 
   it("property: any ascending list of amounts in cents is kept as typed, any other order is refused", () => {

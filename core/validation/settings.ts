@@ -124,7 +124,12 @@ function maintenanceMessage() {
   return text(err, { multiline: true }).trim().max(MAINTENANCE_MESSAGE_MAX, err).optional().default("");
 }
 
-export type SiteSettings = { [K in SettingKey]?: z.output<(typeof settingSchemas)[K]> };
+/** A stored single free-delivery threshold (SPEC §3: "a number or a list"): kept a number, as the buyer's API sends it. */
+const oneFreeDeliveryAmount = money(e("free_delivery_amount"), 0.01);
+
+export type SiteSettings = { [K in Exclude<SettingKey, "freeDeliveryAmount">]?: z.output<(typeof settingSchemas)[K]> } & {
+  freeDeliveryAmount?: number | number[];
+};
 export type Maintenance = z.output<typeof settingSchemas.maintenance>;
 
 /**
@@ -138,7 +143,8 @@ export function readSettings(site: Readonly<Record<string, unknown>>): SiteSetti
     out = {};
     for (const key of SETTING_KEYS) {
       if (site[key] === undefined || site[key] === null) continue;
-      const r = settingSchemas[key].safeParse(site[key]);
+      const schema = key === "freeDeliveryAmount" && typeof site[key] === "number" ? oneFreeDeliveryAmount : settingSchemas[key];
+      const r = schema.safeParse(site[key]);
       if (r.success) (out as Record<string, unknown>)[key] = r.data;
     }
     parsed.set(site, out);
