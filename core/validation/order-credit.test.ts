@@ -4,14 +4,16 @@ import { orderCreditSchema } from "./return-desk.ts";
 const base = { intent: "credit", kind: "amount", reason: "Casse" };
 
 describe("orderCreditSchema", () => {
-  it("reads an amount (the form without scope), the whole order, or lines", () => {
+  it("reads an amount (the form without scope), the whole order, or lines; by credit note unless the card is asked", () => {
     expect(orderCreditSchema.parse({ ...base, amount: "12,5" })).toEqual({
+      way: "credit_note",
       kind: "amount",
       reason: "Casse",
       scope: "amount",
       amount: "12.50",
     });
-    expect(orderCreditSchema.parse({ ...base, scope: "whole", amount: "n'importe", qty: "x" })).toEqual({
+    expect(orderCreditSchema.parse({ ...base, way: "card", scope: "whole", amount: "n'importe", qty: "x" })).toEqual({
+      way: "card",
       kind: "amount",
       reason: "Casse",
       scope: "whole",
@@ -32,5 +34,6 @@ describe("orderCreditSchema", () => {
     expect(issue({ scope: "lines", line_id: ["4", "5"], qty: ["1"] })).toEqual([["qty", "admin.order_credit_lines_invalid"]]);
     expect(issue({ scope: "amount", amount: "" })).toEqual([["amount", "admin.order_credit_amount_invalid"]]);
     expect(issue({ scope: "tout", amount: "1" })).toEqual([["scope", "admin.order_credit_scope_required"]]);
+    expect(issue({ way: "cheque", amount: "1" })).toEqual([["way", "admin.order_credit_way_required"]]);
   });
 });
