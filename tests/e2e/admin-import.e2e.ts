@@ -20,8 +20,11 @@ describe("back office catalogue import", () => {
     const cart = new CartPage(page, "fr");
     await page.goto(`${shop.url}/`);
     await page.waitForLoadState("networkidle");
-    await (await new Header(page).hoverCategory(0)).getByRole("link").first().click();
-    await page.waitForURL(/\/product\/\d+-/);
+    const category = (await new Header(page).hoverCategory(0)).getByRole("link").first();
+    const categoryName = (await category.textContent())!.trim();
+    await category.click();
+    // the address changes before the list replaces the home page's cards
+    await page.getByRole("heading", { level: 1, name: categoryName }).waitFor();
     await new ProductList(page).openCard(0);
     await page.waitForLoadState("networkidle");
     const productUrl = page.url();
