@@ -10,6 +10,7 @@ import { createMailer, type Mailer } from "./mail.ts";
 import { createOutboxWorker, type OutboxWorkerOptions } from "./modules/outbox/outbox.worker.ts";
 import { createCatalogueService } from "./modules/catalogue/catalogue.service.ts";
 import { createProductService } from "./modules/catalogue/product.service.ts";
+import { createStaffCatalogue } from "./modules/catalogue/staff-catalogue.service.ts";
 import { createContentPagesService } from "./modules/catalogue/content-pages.service.ts";
 import { createConfigService } from "./modules/content/config.service.ts";
 import { createStaffSettings } from "./modules/settings/staff-settings.service.ts";
@@ -216,6 +217,8 @@ export function createServices(
     questions,
     /** The catalogue's CSV: upload, column mapping, dry run, apply as a job, export (decision 152). */
     catalogueImport,
+    /** The catalogue editor: the models' list, a product and its models, bulk edits previewed then applied (decision 154). */
+    staffCatalogue: createStaffCatalogue(),
     /** The accounting export of a period: journal entries for the accountant's software (decision 146). */
     accounting: createAccounting(),
   };

@@ -54,6 +54,9 @@ export const ADMIN_PAGES: AdminPage[] = [
   /** The accounting export of a period: its totals, and the CSV file (a download, no component) (decision 146). */
   { id: "admin-accounting", path: "comptabilite", file: "admin/accounting.tsx" },
   { id: "admin-accounting-export", path: "comptabilite/export", file: "admin/accounting-export.ts" },
+  /** The catalogue editor: the models' list with its bulk edits, a product and its models (decision 154). */
+  { id: "admin-catalogue", path: "catalogue", file: "admin/catalogue.tsx" },
+  { id: "admin-catalogue-product", path: "catalogue/produits/:id", file: "admin/catalogue-product.tsx" },
   /** The catalogue's CSV (decision 152): upload, mapping, dry run and apply of an import; the export (a download). */
   { id: "admin-catalogue-import", path: "catalogue/import", file: "admin/catalogue-import.tsx" },
   { id: "admin-catalogue-import-run", path: "catalogue/import/:id", file: "admin/catalogue-import-run.tsx" },

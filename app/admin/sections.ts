@@ -14,6 +14,7 @@ export const SECTIONS: Section[] = [
   { path: "/retours", label: "admin.nav_returns", permission: "returns:read" },
   { path: "/clients", label: "admin.nav_customers", permission: "customers:read" },
   { path: "/clients/impayes", label: "admin.nav_unpaid", permission: "invoices:read" },
+  { path: "/catalogue", label: "admin.nav_catalogue", permission: "catalogue:read" },
   { path: "/catalogue/import", label: "admin.nav_catalogue_import", permission: "catalogue:import" },
   { path: "/coupons", label: "admin.nav_coupons", permission: "promotions:read" },
   { path: "/promotions", label: "admin.nav_promotions", permission: "promotions:read" },
