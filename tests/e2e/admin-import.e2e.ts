@@ -1,6 +1,7 @@
 // The catalogue CSV import end to end (decision 152): the catalogue staff upload a file with a bad line in a real
 // browser; the dry run names that line and its reason; applied as a job (its progress on the page), the new price
 // shows on the storefront's product page and in a new cart. No serious accessibility violation on the import's page.
+// The catalogue editor (decision 154): a model's price edited by hand shows on the storefront's product page at once.
 import { describe, expect, it } from "vitest";
 import { DESKTOP, newTab, browserPerFile, seriousViolations } from "./browser.ts";
 import { shopPerFile } from "./shop.ts";
@@ -76,6 +77,48 @@ describe("back office catalogue import", () => {
     await cart.addFrom(row);
     await cart.open();
     await page.getByText(/77,77/).first().waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("edits a model's price in the catalogue editor: the storefront's product page shows it at once", async () => {
+    const { page, errors } = await newTab(browser(), DESKTOP);
+    const cart = new CartPage(page, "fr");
+    await page.goto(`${shop.url}/`);
+    await page.waitForLoadState("networkidle");
+    const category = (await new Header(page).hoverCategory(0)).getByRole("link").first();
+    const categoryName = (await category.textContent())!.trim();
+    await category.click();
+    await page.getByRole("heading", { level: 1, name: categoryName }).waitFor();
+    // another card than the import's test
+    await new ProductList(page).openCard(1);
+    await page.waitForLoadState("networkidle");
+    const productUrl = page.url();
+    const detail = new ProductDetail(page, "fr");
+    const reference = (await cart.orderable(detail.rows).first().getByRole("rowheader").textContent())!.trim();
+    expect(await detail.row(reference).root.textContent()).not.toContain("55,4321");
+
+    const admin = new AdminLogin(page, "fr");
+    await admin.goto(shop.url);
+    await admin.password(cataloguer.email, DEMO_STAFF_PASSWORD);
+    await admin.ready("Vérification en deux étapes");
+    await admin.code(totpCode(cataloguer.totpSecret));
+    await page.waitForURL(`${shop.url}/admin`);
+    await admin.navigation.getByRole("link", { name: "Catalogue", exact: true }).click();
+    await admin.ready("Catalogue");
+    await page.getByLabel("Rechercher un modèle").fill(reference);
+    await page.getByRole("button", { name: "Filtrer" }).click();
+    await page.getByRole("link", { name: reference, exact: true }).click();
+    const form = page.getByRole("form", { name: `Modèle ${reference}` });
+    await form.waitFor();
+    await page.waitForLoadState("networkidle");
+    await form.getByLabel("Prix HT (€, 4 décimales)").fill("55,4321");
+    await form.getByRole("button", { name: "Enregistrer le modèle" }).click();
+    await form.getByRole("status").filter({ hasText: "Modifications enregistrées" }).waitFor();
+
+    await page.goto(productUrl);
+    await page.waitForLoadState("networkidle");
+    expect(await detail.row(reference).root.textContent()).toContain("55,4321");
     expect(errors).toEqual([]);
     await page.context().close();
   });
