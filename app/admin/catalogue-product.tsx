@@ -7,7 +7,14 @@ import { Link, useActionData, useLoaderData, useNavigation, Form } from "react-r
 import type { Route } from "./+types/catalogue-product";
 import { data } from "react-router";
 import { can } from "#core/staff/permissions.ts";
-import { modelFormSchema, productFormSchema, DESCRIPTION_MAX, NAME_MAX, REFERENCE_MAX, UNIT_MAX } from "#core/validation/catalogue-editor.ts";
+import {
+  modelFormSchema,
+  productFormSchema,
+  DESCRIPTION_MAX,
+  NAME_MAX,
+  REFERENCE_MAX,
+  UNIT_MAX,
+} from "#core/validation/catalogue-editor.ts";
 import { PRODUCT_FLAGS } from "#core/catalogue/editor.ts";
 import { fileMoney, filePercent } from "#core/catalogue/import-csv.ts";
 import { productUrl } from "#core/slug.ts";
@@ -131,7 +138,11 @@ export default function AdminCatalogueProduct() {
   const title = p.name_fr || p.reference;
   const submit = (label: string) =>
     canWrite && (
-      <button type="submit" disabled={busy} className="rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
+      >
         {t(label)}
       </button>
     );
@@ -159,8 +170,23 @@ export default function AdminCatalogueProduct() {
             </p>
           )}
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <Field prefix="product" name="name_fr" label="admin.catalogue_name_fr" defaultValue={p.name_fr} errors={productAnswer?.fields} required maxLength={NAME_MAX} />
-            <Field prefix="product" name="name_zh" label="admin.catalogue_name_zh" defaultValue={p.name_zh} errors={productAnswer?.fields} maxLength={NAME_MAX} />
+            <Field
+              prefix="product"
+              name="name_fr"
+              label="admin.catalogue_name_fr"
+              defaultValue={p.name_fr}
+              errors={productAnswer?.fields}
+              required
+              maxLength={NAME_MAX}
+            />
+            <Field
+              prefix="product"
+              name="name_zh"
+              label="admin.catalogue_name_zh"
+              defaultValue={p.name_zh}
+              errors={productAnswer?.fields}
+              maxLength={NAME_MAX}
+            />
             {(["description_fr", "description_zh"] as const).map((k) => (
               <label key={k} className={field}>
                 <span className="font-medium">{t(`admin.catalogue_${k}`)}</span>
@@ -198,11 +224,20 @@ export default function AdminCatalogueProduct() {
         const form = `model-${m.id}`;
         const a = mine(form);
         const fields = a?.fields;
-        const f = (name: string, label: string, value: string | number | null, extra: Omit<React.InputHTMLAttributes<HTMLInputElement>, "defaultValue"> = {}) => (
-          <Field prefix={form} name={name} label={label} defaultValue={value} errors={fields} {...extra} />
-        );
+        const f = (
+          name: string,
+          label: string,
+          value: string | number | null,
+          extra: Omit<React.InputHTMLAttributes<HTMLInputElement>, "defaultValue"> = {},
+        ) => <Field prefix={form} name={name} label={label} defaultValue={value} errors={fields} {...extra} />;
         return (
-          <Form key={m.id} method="post" id={form} className="mb-6 rounded border border-line bg-white p-4" aria-label={t("admin.catalogue_model_form", { reference: m.reference })}>
+          <Form
+            key={m.id}
+            method="post"
+            id={form}
+            className="mb-6 rounded border border-line bg-white p-4"
+            aria-label={t("admin.catalogue_model_form", { reference: m.reference })}
+          >
             <fieldset disabled={!canWrite} className="flex flex-col gap-4">
               <legend className="font-mono font-semibold">{m.reference}</legend>
               <input type="hidden" name="intent" value="model" />

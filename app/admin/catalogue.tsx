@@ -7,7 +7,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-r
 import type { Route } from "./+types/catalogue";
 import { can } from "#core/staff/permissions.ts";
 import { BULK_KINDS, PRODUCT_FLAGS, type BulkChange } from "#core/catalogue/editor.ts";
-import { STOCK_FILTERS, bulkFormSchema, catalogueListSchema, filterParams, type CatalogueFilter } from "#core/validation/catalogue-editor.ts";
+import {
+  STOCK_FILTERS,
+  bulkFormSchema,
+  catalogueListSchema,
+  filterParams,
+  type CatalogueFilter,
+} from "#core/validation/catalogue-editor.ts";
 import { formatPrice } from "#core/price-format.ts";
 import { percentText } from "#core/promotions/display.ts";
 import { useT, type T } from "#app/lib/i18n.tsx";
@@ -26,7 +32,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const staff = requireStaff(context, "catalogue:read");
   const { db, staffCatalogue } = context.services;
   const filter = catalogueListSchema.parse(filterParams(new URL(request.url).searchParams));
-  const [page, categories] = await Promise.all([staffCatalogue.list(db, filter, context.lang), staffCatalogue.categories(db, context.lang)]);
+  const [page, categories] = await Promise.all([
+    staffCatalogue.list(db, filter, context.lang),
+    staffCatalogue.categories(db, context.lang),
+  ]);
   return { page, filter, categories, canWrite: can(staff.roles, "catalogue:write") };
 }
 
@@ -76,7 +85,8 @@ export default function AdminCatalogue() {
   const base = adminPath(lang, "/catalogue");
   const href = (n: number) => {
     const p = new URLSearchParams();
-    for (const [k, v] of Object.entries({ ...filter, page: n })) if (v !== "" && v !== undefined && !(k === "page" && v === 1)) p.set(k, String(v));
+    for (const [k, v] of Object.entries({ ...filter, page: n }))
+      if (v !== "" && v !== undefined && !(k === "page" && v === 1)) p.set(k, String(v));
     const q = p.toString();
     return base + (q ? `?${q}` : "");
   };
@@ -89,7 +99,14 @@ export default function AdminCatalogue() {
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5">
           <label className={`${field} sm:col-span-2`}>
             <span className="font-medium">{t("admin.catalogue_search")}</span>
-            <input type="search" name="q" defaultValue={filter.q} maxLength={100} placeholder={t("admin.catalogue_search_hint")} className={input} />
+            <input
+              type="search"
+              name="q"
+              defaultValue={filter.q}
+              maxLength={100}
+              placeholder={t("admin.catalogue_search_hint")}
+              className={input}
+            />
           </label>
           <label className={field}>
             <span className="font-medium">{t("admin.catalogue_category")}</span>
@@ -250,7 +267,12 @@ export default function AdminCatalogue() {
                 <tr key={m.id} className="border-b border-line" data-reference={m.reference}>
                   {canWrite && (
                     <td className="p-2">
-                      <input type="checkbox" name="model" value={m.id} aria-label={t("admin.catalogue_select_one", { reference: m.reference })} />
+                      <input
+                        type="checkbox"
+                        name="model"
+                        value={m.id}
+                        aria-label={t("admin.catalogue_select_one", { reference: m.reference })}
+                      />
                     </td>
                   )}
                   <th scope="row" className="p-2 font-mono font-medium">
@@ -351,7 +373,9 @@ function BulkPreviewPanel({
       {preview.changed > 0 && (
         <Form method="post">
           <FilterFields filter={filter} />
-          {Object.entries(sent).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x, i) => <input key={`${k}${i}`} type="hidden" name={k} value={x} />))}
+          {Object.entries(sent).flatMap(([k, v]) =>
+            (Array.isArray(v) ? v : [v]).map((x, i) => <input key={`${k}${i}`} type="hidden" name={k} value={x} />),
+          )}
           <input type="hidden" name="plan" value={preview.plan} />
           <button
             type="submit"

@@ -30,7 +30,8 @@ describe("price by percent", () => {
   it("is never negative: -100 % gives zero", () => {
     expect(priceByPercent("12.5000", "-100")).toBe("0.0000");
     expect(priceByPercent("0.0000", "-100")).toBe("0.0000");
-    for (const p of ["0.0001", "1.2345", "999.9999"]) for (const pc of ["-99.99", "-100", "-1"]) expect(priceByPercent(p, pc)).not.toMatch(/^-/);
+    for (const p of ["0.0001", "1.2345", "999.9999"])
+      for (const pc of ["-99.99", "-100", "-1"]) expect(priceByPercent(p, pc)).not.toMatch(/^-/);
   });
 
   it("moves the site price by the same percentage, and only for a price change", () => {
@@ -46,7 +47,11 @@ describe("bulk plan", () => {
       changes: [{ id: 1, reference: "CART-01", product_id: 10, name: "Carton", field: "stock", old: "4", new: "7" }],
       unchanged: 1,
     });
-    expect(bulkChange(model(), { kind: "price_percent", percent: "-10" })).toMatchObject({ field: "price", old: "12.5000", new: "11.2500" });
+    expect(bulkChange(model(), { kind: "price_percent", percent: "-10" })).toMatchObject({
+      field: "price",
+      old: "12.5000",
+      new: "11.2500",
+    });
     expect(bulkChange(model(), { kind: "set_flag", flag: "best_selling" })).toBeNull();
     expect(bulkChange(model(), { kind: "unset_flag", flag: "best_selling" })).toMatchObject({ old: "true", new: "false" });
     expect(bulkChange(model(), { kind: "move_category", category_id: 8 })).toMatchObject({ field: "category_id", old: "3", new: "8" });
@@ -79,7 +84,15 @@ describe("catalogue editor forms", () => {
   };
   it("reads prices with 4 decimals, VAT in percent and counts", () => {
     const f = modelFormSchema.parse(raw);
-    expect(f).toMatchObject({ price: "12.5000", site_price: "13.0000", vat: "0.0550", weight: "1.250", volume: "0.012000", stock: 4, location: "A-12-3" });
+    expect(f).toMatchObject({
+      price: "12.5000",
+      site_price: "13.0000",
+      vat: "0.0550",
+      weight: "1.250",
+      volume: "0.012000",
+      stock: 4,
+      location: "A-12-3",
+    });
     expect(f.length_mm).toBeNull();
     expect(f.not_for_sale).toBe(false);
   });
@@ -93,7 +106,10 @@ describe("catalogue editor forms", () => {
   });
   it("reads a bulk edit's action, and refuses an empty selection or a zero percentage", () => {
     const bulk = (f: Record<string, unknown>) => bulkFormSchema.safeParse({ intent: "preview", kind: "price_percent", ...f });
-    expect(bulk({ percent: "+2,5", model: ["3", "3", "4"] }).data).toMatchObject({ action: { kind: "price_percent", percent: "2.5" }, models: [3, 4] });
+    expect(bulk({ percent: "+2,5", model: ["3", "3", "4"] }).data).toMatchObject({
+      action: { kind: "price_percent", percent: "2.5" },
+      models: [3, 4],
+    });
     expect(bulk({ percent: "-5", scope: "filter" }).data?.scope).toBe("filter");
     expect(bulk({ percent: "-5" }).error?.issues[0].message).toBe("admin.catalogue_bulk_empty");
     expect(bulk({ percent: "0", model: "1" }).error?.issues[0].message).toBe("admin.catalogue_percent_invalid");

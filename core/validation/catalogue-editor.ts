@@ -35,7 +35,14 @@ export type CatalogueFilter = z.output<typeof catalogueListSchema>;
 /** The list's filters of a URLSearchParams (the address, or the bulk form's hidden copies of it). */
 export const filterParams = (p: URLSearchParams | Record<string, unknown>) => {
   const get = (k: string) => (p instanceof URLSearchParams ? (p.get(k) ?? undefined) : p[k]);
-  return { q: get("q") ?? "", category: get("category") || undefined, stock: get("stock") ?? "", not_for_sale: get("not_for_sale") ?? "", flag: get("flag") ?? "", page: get("page") ?? 1 };
+  return {
+    q: get("q") ?? "",
+    category: get("category") || undefined,
+    stock: get("stock") ?? "",
+    not_for_sale: get("not_for_sale") ?? "",
+    flag: get("flag") ?? "",
+    page: get("page") ?? 1,
+  };
 };
 
 const checkbox = z.preprocess((v) => v === "on" || v === "1" || v === "true", z.boolean());
@@ -57,7 +64,9 @@ const count = (key: string) => parsed(parseCount, key);
 const measure = (key: string, digits: number) =>
   parsed((s) => {
     const m = /^(\d{1,8})(?:[.,](\d*))?$/.exec(s.replace(/[\s\u00a0\u202f]/g, ""));
-    return m && (m[2] ?? "").length <= digits ? { ok: true as const, value: Decimal.from(`${m[1]}.${m[2] || "0"}`).toFixed(digits) } : { ok: false as const };
+    return m && (m[2] ?? "").length <= digits
+      ? { ok: true as const, value: Decimal.from(`${m[1]}.${m[2] || "0"}`).toFixed(digits) }
+      : { ok: false as const };
   }, key);
 const millimetres = parsed((s) => (s === "" ? { ok: true as const, value: null } : parseCount(s)), "catalogue_dimension_invalid");
 
@@ -65,10 +74,21 @@ const millimetres = parsed((s) => (s === "" ? { ok: true as const, value: null }
 export const productFormSchema = z.object({
   id: intField(amsg("catalogue_not_found")),
   revision,
-  name_fr: text(amsg("catalogue_name_required")).trim().min(1, amsg("catalogue_name_required")).max(NAME_MAX, amsg("catalogue_name_too_long")),
+  name_fr: text(amsg("catalogue_name_required"))
+    .trim()
+    .min(1, amsg("catalogue_name_required"))
+    .max(NAME_MAX, amsg("catalogue_name_too_long")),
   name_zh: text().trim().max(NAME_MAX, amsg("catalogue_name_too_long")).optional().default(""),
-  description_fr: text(undefined, { multiline: true }).trim().max(DESCRIPTION_MAX, amsg("catalogue_description_too_long")).optional().default(""),
-  description_zh: text(undefined, { multiline: true }).trim().max(DESCRIPTION_MAX, amsg("catalogue_description_too_long")).optional().default(""),
+  description_fr: text(undefined, { multiline: true })
+    .trim()
+    .max(DESCRIPTION_MAX, amsg("catalogue_description_too_long"))
+    .optional()
+    .default(""),
+  description_zh: text(undefined, { multiline: true })
+    .trim()
+    .max(DESCRIPTION_MAX, amsg("catalogue_description_too_long"))
+    .optional()
+    .default(""),
   category: intField(amsg("catalogue_category_invalid")),
   is_new: checkbox,
   best_selling: checkbox,

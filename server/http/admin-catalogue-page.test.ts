@@ -134,7 +134,11 @@ describe("back office catalogue editor", () => {
     expect(text(applied.body)).toContain("1 modèle modifié.");
     const [row] = await query<{ stock: number }>(t.app.services.db, sql`select stock from models where id = ${m.id}`);
     expect(row.stock).toBe(321);
-    const zh = await post("/zh/admin/catalogue", cookie, [["intent", "preview"], ["kind", "set_stock"], ["bulk_stock", "1"]]);
+    const zh = await post("/zh/admin/catalogue", cookie, [
+      ["intent", "preview"],
+      ["kind", "set_stock"],
+      ["bulk_stock", "1"],
+    ]);
     expect(zh.status).toBe(400);
     expect(text(zh.body)).toContain("请至少勾选一个型号");
   });
@@ -160,7 +164,9 @@ describe("back office catalogue editor", () => {
       const cookie = await staff(who);
       for (const lang of ["", "/zh"]) {
         expect((await send(`${lang}/admin/catalogue`, cookie)).status, `${who} ${lang} list`).toBe(may.read ? 200 : 403);
-        expect((await send(`${lang}/admin/catalogue/produits/${m.product_id}`, cookie)).status, `${who} product`).toBe(may.read ? 200 : 403);
+        expect((await send(`${lang}/admin/catalogue/produits/${m.product_id}`, cookie)).status, `${who} product`).toBe(
+          may.read ? 200 : 403,
+        );
         expect((await post(`${lang}/admin/catalogue`, cookie, write)).status, `${who} bulk`).toBe(may.write ? 200 : 403);
         const product = await post(`${lang}/admin/catalogue/produits/${m.product_id}`, cookie, [["intent", "product"]]);
         expect(product.status, `${who} product write`).toBe(may.write ? 400 : 403);

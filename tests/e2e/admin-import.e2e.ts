@@ -1,7 +1,8 @@
 // The catalogue CSV import end to end (decision 152): the catalogue staff upload a file with a bad line in a real
 // browser; the dry run names that line and its reason; applied as a job (its progress on the page), the new price
 // shows on the storefront's product page and in a new cart. No serious accessibility violation on the import's page.
-// The catalogue editor (decision 154): a model's price edited by hand shows on the storefront's product page at once.
+// The catalogue editor (decision 154): a model's price edited by hand shows on the storefront's product page at once;
+// no serious accessibility violation on the product's editor.
 import { describe, expect, it } from "vitest";
 import { DESKTOP, newTab, browserPerFile, seriousViolations } from "./browser.ts";
 import { shopPerFile } from "./shop.ts";
@@ -112,6 +113,7 @@ describe("back office catalogue import", () => {
     const form = page.getByRole("form", { name: `Modèle ${reference}` });
     await form.waitFor();
     await page.waitForLoadState("networkidle");
+    expect(await seriousViolations(page)).toEqual([]);
     await form.getByLabel("Prix HT (€, 4 décimales)").fill("55,4321");
     await form.getByRole("button", { name: "Enregistrer le modèle" }).click();
     await form.getByRole("status").filter({ hasText: "Modifications enregistrées" }).waitFor();

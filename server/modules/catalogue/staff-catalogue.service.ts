@@ -10,7 +10,13 @@ import { can } from "#core/staff/permissions.ts";
 import { conflict, forbidden, notFound, refused } from "#core/domain-errors.ts";
 import { LOW_STOCK_MAX } from "#core/dashboard/figures.ts";
 import { bulkPlan, revisionOf, sitePriceByPercent, type BulkAction, type BulkChange, type BulkModelState } from "#core/catalogue/editor.ts";
-import { CATALOGUE_PAGE_SIZE, type BulkForm, type CatalogueFilter, type ModelForm, type ProductForm } from "#core/validation/catalogue-editor.ts";
+import {
+  CATALOGUE_PAGE_SIZE,
+  type BulkForm,
+  type CatalogueFilter,
+  type ModelForm,
+  type ProductForm,
+} from "#core/validation/catalogue-editor.ts";
 import type { Lang } from "#core/lang.ts";
 
 /** Most changes a preview lists (the count says how many in all). */
@@ -106,11 +112,13 @@ export function createStaffCatalogue() {
     const [rows, [{ total }]] = await Promise.all([
       query<CatalogueRow>(
         q,
-        sql`select m.id, m.reference, m.product_id, coalesce(${name(sql`m.product_id`, lang)}, p.reference) as name,
+        // the page's ids first: the names' subqueries then run for its rows only, not for every row skipped
+        sql`with page as (select m.id from models m join products p on p.id = m.product_id
+              where ${where} order by m.reference limit ${CATALOGUE_PAGE_SIZE} offset ${(f.page - 1) * CATALOGUE_PAGE_SIZE})
+            select m.id, m.reference, m.product_id, coalesce(${name(sql`m.product_id`, lang)}, p.reference) as name,
               (select mt.label from model_translations mt where mt.model_id = m.id order by mt.lang = ${lang} desc, mt.lang = 'fr' desc limit 1) as label,
               m.price::text as price, m.tva::text as vat, m.stock, m.not_for_sale, p.is_new, p.best_selling, p.price_drop, p.active
-            from models m join products p on p.id = m.product_id
-            where ${where} order by m.reference limit ${CATALOGUE_PAGE_SIZE} offset ${(f.page - 1) * CATALOGUE_PAGE_SIZE}`,
+            from page join models m on m.id = page.id join products p on p.id = m.product_id order by m.reference`,
       ),
       query<{ total: number }>(q, sql`select count(*)::int as total from models m join products p on p.id = m.product_id where ${where}`),
     ]);
@@ -313,9 +321,7 @@ export function createStaffCatalogue() {
         await query(db, sql`update models set stock = ${a.stock} where id in (select jsonb_array_elements_text(${ids}::jsonb)::int)`);
       } else {
         const column =
-          a.kind === "move_category"
-            ? sql`category_id = ${a.category_id}`
-            : sql`${sql.identifier(a.flag)} = ${a.kind === "set_flag"}`;
+          a.kind === "move_category" ? sql`category_id = ${a.category_id}` : sql`${sql.identifier(a.flag)} = ${a.kind === "set_flag"}`;
         await query(db, sql`update products set ${column} where id in (select jsonb_array_elements_text(${products}::jsonb)::int)`);
       }
       await audit({

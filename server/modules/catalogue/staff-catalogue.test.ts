@@ -61,7 +61,11 @@ describe.each(testDbKinds())("catalogue editor (%s)", (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     const db = t.app.services.db;
-    [owner, catalogue, reader] = await Promise.all([demoStaff(db, "direction"), demoStaff(db, "catalogue"), demoStaff(db, "service-client")]);
+    [owner, catalogue, reader] = await Promise.all([
+      demoStaff(db, "direction"),
+      demoStaff(db, "catalogue"),
+      demoStaff(db, "service-client"),
+    ]);
     [p] = await query<typeof p>(
       db,
       sql`select m.product_id, m.id as model_id, m.reference from models m join products pr on pr.id = m.product_id
@@ -143,7 +147,10 @@ describe.each(testDbKinds())("catalogue editor (%s)", (kind) => {
 
   it("applies a bulk edit exactly as previewed, audited in one row, and refuses a plan changed since", async () => {
     const db = t.app.services.db;
-    const picked = await query<{ id: number; price: string }>(db, sql`select id, price::text as price from models order by id limit 3 offset 5`);
+    const picked = await query<{ id: number; price: string }>(
+      db,
+      sql`select id, price::text as price from models order by id limit 3 offset 5`,
+    );
     const raw = { intent: "preview", kind: "price_percent", percent: "-12,5", model: picked.map((m) => String(m.id)) };
     const preview = await s().bulkPreview(db, bulkFormSchema.parse(raw), filter(), "fr");
     expect(preview.count).toBe(3);
@@ -169,9 +176,9 @@ describe.each(testDbKinds())("catalogue editor (%s)", (kind) => {
     const stockRaw = { intent: "preview", kind: "set_stock", bulk_stock: "5", model: picked.map((m) => String(m.id)) };
     const second = await s().bulkPreview(db, bulkFormSchema.parse(stockRaw), filter(), "fr");
     await query(db, sql`update models set stock = stock + 3 where id = ${picked[0].id}`);
-    expect(await refusal(s().bulkApply(catalogue, bulkFormSchema.parse({ ...stockRaw, intent: "apply", plan: second.plan }), filter()))).toBe(
-      "conflict:admin.catalogue_bulk_stale",
-    );
+    expect(
+      await refusal(s().bulkApply(catalogue, bulkFormSchema.parse({ ...stockRaw, intent: "apply", plan: second.plan }), filter())),
+    ).toBe("conflict:admin.catalogue_bulk_stale");
     expect((await audits("catalogue_bulk")).length).toBe(1);
   });
 
