@@ -160,7 +160,7 @@ export const bulkFormSchema = z
         .transform((ids) => [...new Set(ids)])
         .refine((ids) => ids.length <= BULK_EDIT_MAX, amsg("catalogue_bulk_invalid")),
     ),
-    plan: text().trim().max(16).optional().default(""),
+    plan: text().trim().max(16, amsg("catalogue_bulk_stale")).optional().default(""),
   })
   .transform((f, ctx) => {
     const fail = (path: string, key: string) => {
