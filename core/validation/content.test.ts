@@ -16,7 +16,14 @@ const page = {
 };
 
 const week = Object.fromEntries(
-  [1, 2, 3, 4, 5, 6, 7].flatMap((d) => (d === 7 ? [[`closed_${d}`, "on"]] : [[`open_${d}`, "08:30"], [`close_${d}`, "18:30"]])),
+  [1, 2, 3, 4, 5, 6, 7].flatMap((d) =>
+    d === 7
+      ? [[`closed_${d}`, "on"]]
+      : [
+          [`open_${d}`, "08:30"],
+          [`close_${d}`, "18:30"],
+        ],
+  ),
 );
 const shop = {
   version: "abc",

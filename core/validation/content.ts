@@ -69,16 +69,22 @@ const time = text(m("shop_time_invalid")).trim().optional().default("");
 
 export type OpeningHours = ({ open: string; close: string } | null)[];
 
+/** Each weekday's open_d, close_d and closed_d fields (read through a cast: their names are made). */
+const dayFields = Object.fromEntries(
+  WEEKDAYS.flatMap((d) => [
+    [`open_${d}`, time],
+    [`close_${d}`, time],
+    [`closed_${d}`, ticked],
+  ]),
+) as Record<never, never>;
+
 const shopFields = z.object({
   version,
   name_fr: required("shop_name_required", 120, "shop_name_too_long"),
   name_zh: required("shop_name_required", 120, "shop_name_too_long"),
   address_fr: required("shop_address_required", 200, "shop_address_too_long"),
   address_zh: required("shop_address_required", 200, "shop_address_too_long"),
-  phone: text(m("shop_phone_invalid"))
-    .trim()
-    .max(20, m("shop_phone_invalid"))
-    .refine(isFrenchPhone, m("shop_phone_invalid")),
+  phone: text(m("shop_phone_invalid")).trim().max(20, m("shop_phone_invalid")).refine(isFrenchPhone, m("shop_phone_invalid")),
   email: text(m("shop_email_invalid"))
     .trim()
     .max(100, m("shop_email_invalid"))
@@ -88,7 +94,7 @@ const shopFields = z.object({
   lat: coordinate("shop_lat_invalid", 90).optional().default(""),
   lng: coordinate("shop_lng_invalid", 180).optional().default(""),
   position,
-  ...Object.fromEntries(WEEKDAYS.flatMap((d) => [[`open_${d}`, time], [`close_${d}`, time], [`closed_${d}`, ticked]])),
+  ...dayFields,
 });
 
 /**
@@ -125,3 +131,6 @@ export const shopFormSchema = shopFields
     };
   });
 export type ShopForm = z.output<typeof shopFormSchema>;
+
+/** The shop a form is for. */
+export const shopRefSchema = z.object({ shop: intField(m("shop_not_found")) });
