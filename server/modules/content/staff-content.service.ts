@@ -19,6 +19,12 @@ function allow(ctx: Pick<StaffContext, "staff">) {
   if (!can(ctx.staff.roles, "content:write")) throw forbidden("admin.permission_denied");
 }
 
+/**
+ * Writes of pages, and of shops, one at a time: an advisory lock rather than a row lock, which would count as a
+ * write (staffWrite wants an audit row for it) when the form changed nothing.
+ */
+const serialise = (db: Db, what: "content_pages" | "shops") => query(db, sql`select pg_advisory_xact_lock(hashtext(${what}))`);
+
 /** A row's version: a digest of what the form shows, so any change made meanwhile is seen. */
 const versionOf = (row: unknown) => createHash("sha256").update(JSON.stringify(row)).digest("hex").slice(0, 16);
 
@@ -46,13 +52,11 @@ export type StaffShop = {
   version: string;
 };
 
-async function readPages(db: Db, id?: number, lock = false): Promise<StaffContentPage[]> {
+async function readPages(db: Db, id?: number): Promise<StaffContentPage[]> {
   const base = db.select().from(contentPages);
   const rows = await (id === undefined
     ? base.orderBy(asc(contentPages.position), asc(contentPages.id))
-    : lock
-      ? base.where(eq(contentPages.id, id)).for("update")
-      : base.where(eq(contentPages.id, id)));
+    : base.where(eq(contentPages.id, id)));
   if (!rows.length) return [];
   const texts = await db.select().from(contentPageTranslations);
   return rows.map((p) => {
@@ -69,13 +73,9 @@ async function readPages(db: Db, id?: number, lock = false): Promise<StaffConten
   });
 }
 
-async function readShops(db: Db, id?: number, lock = false): Promise<StaffShop[]> {
+async function readShops(db: Db, id?: number): Promise<StaffShop[]> {
   const base = db.select().from(shops);
-  const rows = await (id === undefined
-    ? base.orderBy(asc(shops.position), asc(shops.id))
-    : lock
-      ? base.where(eq(shops.id, id)).for("update")
-      : base.where(eq(shops.id, id)));
+  const rows = await (id === undefined ? base.orderBy(asc(shops.position), asc(shops.id)) : base.where(eq(shops.id, id)));
   if (!rows.length) return [];
   const texts = await db.select().from(shopTranslations);
   return rows.map((s) => {
@@ -122,10 +122,10 @@ export function createStaffContent() {
     const body = { fr: sanitizeBody(form.body_fr), zh: sanitizeBody(form.body_zh) };
     if (!hasText(body.fr) || !hasText(body.zh)) throw refused("admin.content_body_empty");
     return staffWrite(ctx, async ({ db }, audit) => {
-      await query(db, sql`select pg_advisory_xact_lock(hashtext(${"content_pages"}))`);
+      await serialise(db, "content_pages");
       let before: StaffContentPage | null = null;
       if (id !== null) {
-        [before] = await readPages(db, id, true);
+        [before] = await readPages(db, id);
         if (!before) throw notFound("admin.content_not_found");
         if (before.version !== form.version) throw conflict("admin.content_stale");
       }
@@ -167,7 +167,8 @@ export function createStaffContent() {
   async function deletePage(ctx: StaffContext, id: number, version: string) {
     allow(ctx);
     return staffWrite(ctx, async ({ db }, audit) => {
-      const [before] = await readPages(db, id, true);
+      await serialise(db, "content_pages");
+      const [before] = await readPages(db, id);
       if (!before) throw notFound("admin.content_not_found");
       if (before.version !== version) throw conflict("admin.content_stale");
       await db.delete(contentPages).where(eq(contentPages.id, id));
@@ -184,7 +185,8 @@ export function createStaffContent() {
   async function saveShop(ctx: StaffContext, id: number, form: ShopForm) {
     allow(ctx);
     return staffWrite(ctx, async ({ db }, audit) => {
-      const [before] = await readShops(db, id, true);
+      await serialise(db, "shops");
+      const [before] = await readShops(db, id);
       if (!before) throw notFound("admin.shop_not_found");
       if (before.version !== form.version) throw conflict("admin.shop_stale");
       const row = { phone: form.phone, email: form.email, lat: form.lat, lng: form.lng, position: form.position, hours: form.hours };
