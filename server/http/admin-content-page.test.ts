@@ -72,6 +72,9 @@ describe("back office content and shops pages", () => {
       expect(shops.status, who).toBe(200);
       expect(shops.body).toContain("Magasins et horaires");
       expect(shops.body).toContain('value="08:30"');
+      // the navigation shows both to these roles
+      expect(list.body).toContain('href="/admin/contenu"');
+      expect(list.body).toContain('href="/admin/magasins"');
     }
     const owner = await staff("direction");
     const zh = await get("/zh/admin/contenu", owner);
@@ -86,6 +89,8 @@ describe("back office content and shops pages", () => {
       const cookie = await staff(who);
       for (const path of ["/admin/contenu", "/admin/contenu/1", "/admin/contenu/nouvelle", "/admin/magasins"])
         expect((await get(path, cookie)).status, `${who} ${path}`).toBe(403);
+      const own = await get("/admin/sessions", cookie);
+      expect(own.body.includes('href="/admin/contenu"') || own.body.includes('href="/admin/magasins"'), who).toBe(false);
       expect((await post("/admin/contenu/nouvelle", page({ slug: `x-${who}` }), cookie)).status, who).toBe(403);
       expect((await post("/admin/magasins", [["shop", "1"]], cookie)).status, who).toBe(403);
     }
