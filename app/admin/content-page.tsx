@@ -138,7 +138,14 @@ export default function AdminContentPage() {
         </div>
       </Form>
       {page && (
-        <Form key={`delete-${page.version}`} method="post" className="mt-6">
+        <Form
+          key={`delete-${page.version}`}
+          method="post"
+          className="mt-6"
+          onSubmit={(e) => {
+            if (!window.confirm(t("admin.content_delete_confirm", { title: page.title[lang] || page.title.fr }))) e.preventDefault();
+          }}
+        >
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="version" value={page.version} />
           <button
