@@ -3,7 +3,7 @@
 // safe links stay); a page changed meanwhile by someone else is refused (409), nothing overwritten.
 import { Form, Link, data, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/content-page";
-import { contentPageFormSchema, contentPageRefSchema, POSITION_MAX } from "#core/validation/content.ts";
+import { contentPageFormSchema, contentPageRefSchema } from "#core/validation/content.ts";
 import { contentUrl } from "#core/slug.ts";
 import { refused } from "#core/domain-errors.ts";
 import { useT } from "#app/lib/i18n.tsx";
@@ -130,7 +130,7 @@ export default function AdminContentPage() {
           {t("admin.content_in_footer")}
         </label>
         {field("position", t("admin.content_position"), String(page?.position ?? 0), {
-          hint: t("admin.content_position_hint", { max: POSITION_MAX }),
+          hint: t("admin.content_position_hint"),
           narrow: true,
         })}
         <div>
