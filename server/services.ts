@@ -14,6 +14,7 @@ import { createStaffCatalogue } from "./modules/catalogue/staff-catalogue.servic
 import { createContentPagesService } from "./modules/catalogue/content-pages.service.ts";
 import { createConfigService } from "./modules/content/config.service.ts";
 import { createStaffSettings } from "./modules/settings/staff-settings.service.ts";
+import { createStaffContent } from "./modules/content/staff-content.service.ts";
 import { createInitService } from "./modules/init/init.service.ts";
 import { createNewsletterService } from "./modules/newsletter/newsletter.service.ts";
 import { createSearchService } from "./modules/search/search.service.ts";
@@ -171,6 +172,7 @@ export function createServices(
     staffPromotions: createStaffPromotions(),
     /** The shop's settings, the freight tariff, the unpaid-order delay and maintenance, changed by the owner (decision 151). */
     staffSettings: createStaffSettings({ defaultExpiryMinutes: env.UNPAID_ORDER_EXPIRY_MINUTES }),
+    staffContent: createStaffContent(),
     /** The owner's team management: invitations, roles, disabling, second factor resets. */
     staffTeam: createStaffTeam({ publicUrl: env.PUBLIC_URL }),
     /** The audit log, read by the back office (written only by staffWrite). */

@@ -63,6 +63,10 @@ export const ADMIN_PAGES: AdminPage[] = [
   { id: "admin-catalogue-export", path: "catalogue/export.csv", file: "admin/catalogue-export.ts" },
   /** The shop's settings, the freight tariff and maintenance (decision 151). */
   { id: "admin-settings", path: "reglages", file: "admin/settings.tsx" },
+  /** The shop's public texts (decision 155): content pages and footer links, shops and opening hours. */
+  { id: "admin-content", path: "contenu", file: "admin/content.tsx" },
+  { id: "admin-content-page", path: "contenu/:id", file: "admin/content-page.tsx" },
+  { id: "admin-shops", path: "magasins", file: "admin/shops.tsx" },
 ];
 
 /** The back office's layout route: `admin` and `zh:admin`. */

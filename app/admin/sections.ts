@@ -16,6 +16,8 @@ export const SECTIONS: Section[] = [
   { path: "/clients/impayes", label: "admin.nav_unpaid", permission: "invoices:read" },
   { path: "/catalogue", label: "admin.nav_catalogue", permission: "catalogue:read" },
   { path: "/catalogue/import", label: "admin.nav_catalogue_import", permission: "catalogue:import" },
+  { path: "/contenu", label: "admin.nav_content", permission: "content:write" },
+  { path: "/magasins", label: "admin.nav_shops", permission: "content:write" },
   { path: "/coupons", label: "admin.nav_coupons", permission: "promotions:read" },
   { path: "/promotions", label: "admin.nav_promotions", permission: "promotions:read" },
   { path: "/questions", label: "admin.nav_questions", permission: "questions:read" },

@@ -30,7 +30,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-3xl">
       <h1 className="mb-4 text-2xl font-bold text-brand">{page.title}</h1>
-      {/* trusted HTML written by the shop */}
+      {/* HTML written by staff, kept to an allow-list of tags and links (core/content/body-html.ts) */}
       <div
         className="content-body flex flex-col gap-3 [&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-semibold [&_li]:ml-5 [&_li]:list-disc [&_a]:text-brand [&_a]:underline"
         dangerouslySetInnerHTML={{ __html: page.body }}

@@ -40,6 +40,7 @@ describe("roles", () => {
   it("keeps the team to the owner, the audit log to the owner and the accountant", () => {
     expect(STAFF_ROLES.filter((r) => can([r], "staff:write"))).toEqual(["owner"]);
     expect(STAFF_ROLES.filter((r) => can([r], "settings:write"))).toEqual(["owner"]);
+    expect(STAFF_ROLES.filter((r) => can([r], "content:write"))).toEqual(["owner", "manager", "catalogue"]);
     expect(STAFF_ROLES.filter((r) => can([r], "audit:read"))).toEqual(["owner", "accountant"]);
   });
 
@@ -75,6 +76,7 @@ describe("roles", () => {
       "catalogue:write",
       "catalogue:import",
       "promotions:read",
+      "content:write",
     ]);
     for (const p of ["orders:refund", "credit_notes:write", "invoices:read", "audit:read"] as const)
       expect(can(["accountant"], p)).toBe(true);

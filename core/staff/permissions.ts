@@ -46,6 +46,8 @@ export const PERMISSIONS = [
   "promotions:read",
   /** Create, edit and end coupons and model promotions (decision 144). */
   "promotions:write",
+  /** The shop's public texts: content pages and footer links, the shops and their opening hours (decision 155). */
+  "content:write",
   "settings:read",
   "settings:write",
   "staff:read",
@@ -92,9 +94,10 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
   ],
   /**
    * Keeps the products, prices and stock: by hand or by CSV import. Reads coupons and promotions to see what a price
-   * change meets; writing them is a commercial decision, the owner's and the manager's (decision 144).
+   * change meets; writing them is a commercial decision, the owner's and the manager's (decision 144). Keeps the
+   * shop's public texts too: content pages, footer links, shops and opening hours (decision 155).
    */
-  catalogue: ["dashboard:read", "catalogue:read", "catalogue:write", "catalogue:import", "promotions:read"],
+  catalogue: ["dashboard:read", "catalogue:read", "catalogue:write", "catalogue:import", "promotions:read", "content:write"],
   /** Money going out and its papers: refunds, credit notes, invoices; reads the audit log to check who did what. */
   accountant: [
     "dashboard:read",

@@ -1,5 +1,5 @@
 // DESIGN §5 and decision 061: two app processes on one database. A change made through one is seen by the other
-// at once — stock (API and product page), a catalogue edit, a session ended, the card-refund limit, the unread notices count, a cart — and a stock change drops only the
+// at once — stock (API and product page), a catalogue edit, a content page and a shop, a session ended, the card-refund limit, the unread notices count, a cart — and a stock change drops only the
 // rendered pages that show the product. On PostgreSQL the two apps have their own pools and LISTEN connections,
 // as two processes would; on PGlite (one process by nature) they share the embedded database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -145,6 +145,37 @@ describe.each(testDbKinds())("two app processes on one %s database", (kind) => {
     await until(async () => (await get(two, "/site/Index/config", {})).statusCode === 200);
     expect((await page(two, "/")).statusCode).toBe(200);
     await query(shared.a.db, sql`update site_config set value = '50' where key = 'minBuyPrice'`);
+  });
+
+  it("shows in the other process's footer and shops page at once a content page and a shop saved through one (decision 155)", async () => {
+    const owner = await demoStaff(one.services.db, "direction");
+    const home = async () => (await page(two, "/")).body;
+    expect(await home()).toContain("/content/1-livraison"); // rendered and cached by the other process
+    const read = await one.services.staffContent.page(owner, 1);
+    const form = {
+      version: read.version,
+      slug: read.slug,
+      title_fr: "Livraison et retrait",
+      title_zh: read.title.zh,
+      body_fr: read.body.fr,
+      body_zh: read.body.zh,
+      in_footer: true,
+      position: read.position,
+    };
+    await one.services.staffContent.savePage(owner, 1, form);
+    await until(async () => (await home()).includes("Livraison et retrait"));
+    const [shop] = await one.services.staffContent.shops(owner);
+    expect((await page(two, "/magasins")).body).not.toContain("06:45");
+    await one.services.staffContent.saveShop(owner, shop.id, {
+      ...shop,
+      email: shop.email,
+      hours: shop.hours.map((h) => h && { ...h, open: "06:45" }),
+    });
+    await until(async () => (await page(two, "/magasins")).body.includes("06:45"));
+    const now = await one.services.staffContent.page(owner, 1);
+    await one.services.staffContent.savePage(owner, 1, { ...form, version: now.version, title_fr: read.title.fr });
+    const changed = (await one.services.staffContent.shops(owner))[0];
+    await one.services.staffContent.saveShop(owner, shop.id, { ...shop, version: changed.version });
   });
 
   it("refuses in one process a session ended through the other", async () => {

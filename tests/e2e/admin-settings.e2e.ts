@@ -1,6 +1,8 @@
 // The shop's settings end to end (decision 151): the owner raises the minimum order amount in the back office and a
 // visitor's cart applies it at once; the owner turns maintenance on with a message: a customer gets the maintenance
 // page in their language, the owner's browser still sees the shop; maintenance off, the shop is back for everyone.
+// Content and shops (decision 155): a content page's text and a shop's Sunday hours changed in the back office show
+// on the storefront at once, without the script the text carried.
 import { describe, expect, it } from "vitest";
 import { DESKTOP, browserPerFile, newTab, openTab } from "./browser.ts";
 import { shopPerFile } from "./shop.ts";
@@ -23,6 +25,16 @@ async function ownerLogin(page: Page) {
   await admin.ready("Vérification en deux étapes");
   await admin.code(totpCode(member.totpSecret));
   await page.waitForURL(`${shop.url}/admin`);
+}
+
+/** Opens `url` until it shows `text` (a commit reaches every process's read model through a notification, in ms). */
+async function openShowing(page: Page, url: string, text: string) {
+  for (let i = 0; i < 10; i++) {
+    await page.goto(url);
+    if ((await page.getByText(text).count()) > 0) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} does not show ${text}`);
 }
 
 describe("site settings from the back office", () => {
@@ -86,6 +98,46 @@ describe("site settings from the back office", () => {
     await again.getByText("La boutique est actuellement ouverte.").waitFor();
     const back = await visitor.page.goto(`${shop.url}/`);
     expect(back?.status()).toBe(200);
+
+    await owner.context.close();
+    await visitor.context.close();
+  });
+
+  it("shows a content page and a shop's hours edited in the back office on the storefront, without the text's script", async () => {
+    const owner = await newTab(browser(), DESKTOP);
+    await ownerLogin(owner.page);
+    await owner.page.getByRole("link", { name: "Pages de contenu" }).first().click();
+    await owner.page.waitForURL(`${shop.url}/admin/contenu`);
+    await owner.page.getByRole("link", { name: "Modifier « Livraison »" }).click();
+    await owner.page.waitForURL(`${shop.url}/admin/contenu/1`);
+    await owner.page
+      .getByLabel("Texte (français)")
+      .fill(
+        `<h2>Nouveautés</h2><p>Livraison le samedi.</p><script>document.title = "pwned"</script><img src=x onerror="document.title='pwned'">`,
+      );
+    await owner.page.getByRole("button", { name: "Enregistrer" }).click();
+    await owner.page.getByText("Page enregistrée : la boutique l'affiche dès la prochaine page.").waitFor();
+
+    const visitor = await openTab(browser(), `${shop.url}/`);
+    await openShowing(visitor.page, `${shop.url}/content/1-livraison`, "Livraison le samedi.");
+    const body = await visitor.page.locator("article").innerHTML();
+    expect(body).not.toContain("<script");
+    expect(body).not.toContain("onerror");
+    expect(await visitor.page.title()).not.toBe("pwned");
+
+    await owner.page.goto(`${shop.url}/admin/magasins`);
+    const aubervilliers = owner.page.getByRole("region", { name: "Comptoir de l'Emballage – Aubervilliers" });
+    await aubervilliers.getByRole("checkbox", { name: "Fermé" }).nth(6).uncheck();
+    await aubervilliers.getByLabel("Ouverture dimanche").fill("10:00");
+    await aubervilliers.getByLabel("Fermeture dimanche").fill("13:00");
+    await aubervilliers.getByRole("button", { name: "Enregistrer le magasin" }).click();
+    await aubervilliers.getByText("Magasin enregistré : la boutique l'affiche dès la prochaine page.").waitFor();
+
+    await openShowing(visitor.page, `${shop.url}/magasins`, "10:00 – 13:00");
+    const sunday = visitor.page
+      .getByRole("region", { name: "Comptoir de l'Emballage – Aubervilliers" })
+      .getByRole("row", { name: /dimanche/i });
+    expect(await sunday.textContent()).toContain("10:00 – 13:00");
 
     await owner.context.close();
     await visitor.context.close();

@@ -43,7 +43,7 @@ export const contentPageTranslations = pgTable(
       .references(() => contentPages.id, { onDelete: "cascade" }),
     lang: varchar("lang", { length: 2 }).notNull(),
     title: text("title").notNull(),
-    body: text("body").notNull(), // trusted HTML written by the shop
+    body: text("body").notNull(), // HTML written by staff, sanitised on save (core/content/body-html.ts)
   },
   (t) => [primaryKey({ columns: [t.pageId, t.lang] }), check("content_page_translations_lang_ck", oneOf(t.lang, LANGS))],
 );

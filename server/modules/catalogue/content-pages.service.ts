@@ -1,5 +1,6 @@
 // Information pages (SPEC §2 /content/{id}-{name}, /page/content?id=): GET /site/Index/getPagesInfo.
-// The body is trusted HTML written by the shop in the back office.
+// The body is HTML written by staff in the back office, sanitised when saved (core/content/body-html.ts); a script
+// stored by other means would still carry no nonce, so the page's policy refuses it (security-pages.test.ts).
 import { sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import type { ReadCache } from "#server/read-cache.ts";
