@@ -14,6 +14,7 @@ import { totpCode } from "../../server/modules/staff/second-factor.ts";
 const shop = shopPerFile();
 const browser = browserPerFile();
 const cataloguer = DEMO_STAFF.find((s) => s.roles.includes("catalogue"))!;
+const owner = DEMO_STAFF.find((s) => s.roles.includes("owner"))!;
 
 describe("back office catalogue import", () => {
   it("names the bad line in the dry run, then applies: the new price shows on the storefront and in a new cart", async () => {
@@ -99,11 +100,12 @@ describe("back office catalogue import", () => {
     const reference = (await cart.orderable(detail.rows).first().getByRole("rowheader").textContent())!.trim();
     expect(await detail.row(reference).root.textContent()).not.toContain("55,4321");
 
+    // the owner: the import's test logged the catalogue staff in, and a TOTP code is accepted once
     const admin = new AdminLogin(page, "fr");
     await admin.goto(shop.url);
-    await admin.password(cataloguer.email, DEMO_STAFF_PASSWORD);
+    await admin.password(owner.email, DEMO_STAFF_PASSWORD);
     await admin.ready("Vérification en deux étapes");
-    await admin.code(totpCode(cataloguer.totpSecret));
+    await admin.code(totpCode(owner.totpSecret));
     await page.waitForURL(`${shop.url}/admin`);
     await admin.navigation.getByRole("link", { name: "Catalogue", exact: true }).click();
     await admin.ready("Catalogue");
