@@ -9,11 +9,14 @@ import { literal } from "#server/modules/customers/customer-search.ts";
 import { can } from "#core/staff/permissions.ts";
 import { conflict, forbidden, notFound, refused } from "#core/domain-errors.ts";
 import { LOW_STOCK_MAX } from "#core/dashboard/figures.ts";
+import { checkMove, mayHoldChild, placeAt, subtreeOf as subtreeIds, type TreeNode } from "#core/catalogue/category-tree.ts";
 import { bulkPlan, revisionOf, sitePriceByPercent, type BulkAction, type BulkChange, type BulkModelState } from "#core/catalogue/editor.ts";
 import {
   CATALOGUE_PAGE_SIZE,
   type BulkForm,
   type CatalogueFilter,
+  type CategoryCreateForm,
+  type CategoryForm,
   type ModelForm,
   type ProductForm,
 } from "#core/validation/catalogue-editor.ts";
@@ -74,6 +77,19 @@ export type ModelState = {
   non_gls: boolean;
   location: string;
 };
+
+/** A category as its form shows it (the revision is this state's fingerprint). */
+export type CategoryState = {
+  id: number;
+  parent_id: number | null;
+  level: number;
+  position: number;
+  visible: boolean;
+  name_fr: string;
+  name_zh: string;
+};
+/** A category in the tree's page: its state, its path's name, its rank among its siblings, its own products. */
+export type CategoryTreeRow = CategoryState & { name: string; path: string; rank: number; products: number; revision: string };
 
 export type BulkPreview = { count: number; changed: number; unchanged: number; shown: BulkChange[]; plan: string };
 
@@ -335,7 +351,126 @@ export function createStaffCatalogue() {
     });
   }
 
-  return { list, categories, product, saveProduct, saveModel, bulkPreview, bulkApply };
+  const CATEGORY_COLUMNS = sql`c.id, c.parent_id, c.level, c.position, c.visible,
+    coalesce(fr.name, '') as name_fr, coalesce(zh.name, '') as name_zh
+    from categories c
+    left join category_translations fr on fr.category_id = c.id and fr.lang = 'fr'
+    left join category_translations zh on zh.category_id = c.id and zh.lang = 'zh'`;
+
+  /** Every category, the root first and each after its parent, siblings by position (the tree in reading order). */
+  async function categoryTree(q: Db, lang: Lang): Promise<CategoryTreeRow[]> {
+    const rows = await query<CategoryState & { products: number }>(
+      q,
+      sql`select (select count(*)::int from products p where p.category_id = c.id) as products, ${CATEGORY_COLUMNS}
+          order by c.position, c.id`,
+    );
+    const children = new Map<number | null, typeof rows>();
+    for (const r of rows) children.set(r.parent_id, [...(children.get(r.parent_id) ?? []), r]);
+    const out: CategoryTreeRow[] = [];
+    const walk = (parent: number | null, path: string) =>
+      (children.get(parent) ?? []).forEach(({ products, ...state }, i) => {
+        const name = (lang === "zh" && state.name_zh) || state.name_fr;
+        const here = state.level <= 1 ? name : `${path} › ${name}`;
+        out.push({ ...state, name, path: here, rank: i + 1, products, revision: revisionOf(state) });
+        walk(state.id, state.level === 0 ? "" : here);
+      });
+    walk(null, "");
+    return out;
+  }
+
+  async function categoryState(q: Db, id: number): Promise<CategoryState | null> {
+    const [c] = await query<CategoryState>(q, sql`select ${CATEGORY_COLUMNS} where c.id = ${id}`);
+    return c ?? null;
+  }
+
+  /** Writes a category's names: an empty Chinese name removes it (the French one shows). */
+  async function writeNames(q: Db, id: number, f: { name_fr: string; name_zh: string }) {
+    for (const lang of ["fr", "zh"] as const) {
+      const n = lang === "fr" ? f.name_fr : f.name_zh;
+      if (!n) await query(q, sql`delete from category_translations where category_id = ${id} and lang = ${lang}`);
+      else
+        await query(
+          q,
+          sql`insert into category_translations (category_id, lang, name) values (${id}, ${lang}, ${n})
+              on conflict (category_id, lang) do update set name = excluded.name`,
+        );
+    }
+  }
+
+  /** Numbers the children of `parent` 0, 1, 2… in the given order. */
+  async function renumber(q: Db, order: number[]) {
+    if (order.length === 0) return;
+    const set = JSON.stringify(order.map((id, position) => ({ id, position })));
+    await query(
+      q,
+      sql`update categories c set position = v.position from jsonb_to_recordset(${set}::jsonb) as v(id int, position int)
+          where c.id = v.id and c.position <> v.position`,
+    );
+  }
+
+  /** The tree locked for a move: every category row, in id order (a few hundred rows). */
+  async function lockedTree(q: Db) {
+    return query<TreeNode & { position: number }>(q, sql`select id, parent_id, level, position from categories order by id for update`);
+  }
+  const siblingsOf = (nodes: (TreeNode & { position: number })[], parent: number, except?: number) =>
+    nodes
+      .filter((n) => n.parent_id === parent && n.id !== except)
+      .sort((a, b) => a.position - b.position || a.id - b.id)
+      .map((n) => n.id);
+
+  /**
+   * Saves a category's names, visibility, parent (its subtree moves with it) and rank among its siblings, when the
+   * form was made from its current state (otherwise 409). A move under itself or a descendant is refused.
+   */
+  async function saveCategory(ctx: StaffContext, f: CategoryForm) {
+    mayWrite(ctx);
+    return staffWrite(ctx, async ({ db }, audit) => {
+      const nodes = await lockedTree(db);
+      const before = await categoryState(db, f.id);
+      if (!before || before.level === 0) throw notFound("admin.category_not_found");
+      if (revisionOf(before) !== f.revision) throw conflict("admin.category_stale");
+      const move = checkMove(nodes, f.id, f.parent);
+      if (!move.ok) throw refused(move.error);
+      if (f.parent !== before.parent_id) {
+        const below = JSON.stringify([...subtreeIds(nodes, f.id)]);
+        await query(
+          db,
+          sql`update categories set level = level + ${move.shift}
+              where id in (select jsonb_array_elements_text(${below}::jsonb)::int)`,
+        );
+        await query(db, sql`update categories set parent_id = ${f.parent} where id = ${f.id}`);
+        await renumber(db, siblingsOf(nodes, before.parent_id!, f.id));
+      }
+      await renumber(db, placeAt(siblingsOf(nodes, f.parent, f.id), f.id, f.rank));
+      if (f.visible !== before.visible) await query(db, sql`update categories set visible = ${f.visible} where id = ${f.id}`);
+      if (f.name_fr !== before.name_fr || f.name_zh !== before.name_zh) await writeNames(db, f.id, f);
+      const after = (await categoryState(db, f.id))!;
+      await audit({ entity: "category", id: f.id, action: "edit", before, after });
+      return after;
+    });
+  }
+
+  /** Creates a category, last among its parent's children (a level below 3). */
+  async function createCategory(ctx: StaffContext, f: CategoryCreateForm) {
+    mayWrite(ctx);
+    return staffWrite(ctx, async ({ db }, audit) => {
+      const nodes = await lockedTree(db);
+      const parent = nodes.find((n) => n.id === f.parent);
+      if (!mayHoldChild(parent)) throw refused(parent ? "admin.category_too_deep" : "admin.category_parent_invalid");
+      const position = Math.max(-1, ...nodes.filter((n) => n.parent_id === f.parent).map((n) => n.position)) + 1;
+      const [{ id }] = await query<{ id: number }>(
+        db,
+        sql`insert into categories (parent_id, level, position, visible) values (${f.parent}, ${parent!.level + 1}, ${position}, ${f.visible})
+            returning id`,
+      );
+      await writeNames(db, id, f);
+      const after = (await categoryState(db, id))!;
+      await audit({ entity: "category", id, action: "create", before: null, after });
+      return after;
+    });
+  }
+
+  return { categoryTree, saveCategory, createCategory, list, categories, product, saveProduct, saveModel, bulkPreview, bulkApply };
 }
 
 export type StaffCatalogue = ReturnType<typeof createStaffCatalogue>;
