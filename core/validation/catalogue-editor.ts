@@ -212,3 +212,6 @@ export const categoryFormSchema = z.object({
   rank: intField(amsg("category_rank_invalid"), { max: 10_000 }),
 });
 export type CategoryForm = z.output<typeof categoryFormSchema>;
+
+/** A product's image form (the file itself is read apart): the product and the revision its page showed. */
+export const productImageSchema = z.object({ id: intField(amsg("catalogue_not_found")), revision });

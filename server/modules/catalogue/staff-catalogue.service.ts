@@ -21,6 +21,8 @@ import {
   type ProductForm,
 } from "#core/validation/catalogue-editor.ts";
 import type { Lang } from "#core/lang.ts";
+import { productImageUrl } from "#core/catalogue/product-image.ts";
+import type { ProductImageStore } from "./product-images.ts";
 
 /** Most changes a preview lists (the count says how many in all). */
 export const PREVIEW_SHOWN = 100;
@@ -50,6 +52,7 @@ export type ProductState = {
   best_selling: boolean;
   price_drop: boolean;
   active: boolean;
+  img: string | null;
   name_fr: string;
   name_zh: string;
   description_fr: string;
@@ -117,7 +120,7 @@ function matching(f: Omit<CatalogueFilter, "page">): SQL {
   return sql.join(parts, sql` and `);
 }
 
-export function createStaffCatalogue() {
+export function createStaffCatalogue({ images }: { images?: ProductImageStore } = {}) {
   const mayWrite = (ctx: StaffContext) => {
     if (!can(ctx.staff.roles, "catalogue:write")) throw forbidden("admin.permission_denied");
   };
@@ -160,7 +163,7 @@ export function createStaffCatalogue() {
     if (lock) await query(q, sql`select id from products where id = ${id} for update`);
     const [p] = await query<ProductState>(
       q,
-      sql`select p.id, p.reference, p.category_id, p.is_new, p.best_selling, p.price_drop, p.active,
+      sql`select p.id, p.reference, p.category_id, p.is_new, p.best_selling, p.price_drop, p.active, p.img,
             coalesce(fr.name, '') as name_fr, coalesce(zh.name, '') as name_zh,
             coalesce(fr.description, '') as description_fr, coalesce(zh.description, '') as description_zh
           from products p
@@ -220,6 +223,33 @@ export function createStaffCatalogue() {
       await audit({ entity: "product", id: f.id, action: "edit", before, after });
       return after;
     });
+  }
+
+  /**
+   * Replaces a product's image when the form was made from its current state: the upload is checked and turned into
+   * the storefront's files first (outside the transaction: a few seconds of work), then the product points at them,
+   * audited. Its new address changes the product's row, which drops the storefront's caches of it at once.
+   */
+  async function saveProductImage(ctx: StaffContext, f: { id: number; revision: string }, bytes: Uint8Array) {
+    mayWrite(ctx);
+    if (!images) throw new Error("no image store");
+    const key = await images.save(f.id, bytes);
+    const img = productImageUrl(key);
+    try {
+      return await staffWrite(ctx, async ({ db }, audit) => {
+        const before = await productState(db, f.id, true);
+        if (!before) throw notFound("admin.catalogue_not_found");
+        if (revisionOf(before) !== f.revision) throw conflict("admin.catalogue_stale");
+        await query(db, sql`update products set img = ${img} where id = ${f.id}`);
+        await audit({ entity: "product", id: f.id, action: "image", before: { img: before.img }, after: { img } });
+        return { ...before, img };
+      });
+    } catch (e) {
+      // the files stay only when a product shows them (the same image sent again)
+      const [used] = await query(ctx.db, sql`select 1 from products where img = ${img}`);
+      if (!used) await images.forget(key);
+      throw e;
+    }
   }
 
   async function modelState(q: Db, id: number): Promise<ModelState | null> {
@@ -470,7 +500,19 @@ export function createStaffCatalogue() {
     });
   }
 
-  return { categoryTree, saveCategory, createCategory, list, categories, product, saveProduct, saveModel, bulkPreview, bulkApply };
+  return {
+    categoryTree,
+    saveCategory,
+    createCategory,
+    saveProductImage,
+    list,
+    categories,
+    product,
+    saveProduct,
+    saveModel,
+    bulkPreview,
+    bulkApply,
+  };
 }
 
 export type StaffCatalogue = ReturnType<typeof createStaffCatalogue>;
