@@ -18,6 +18,7 @@ import "./http/types.ts";
 import { logSerializers } from "./http/log-serializers.ts";
 import { securityHeaders } from "./http/headers.ts";
 import { paymentWebhookRoutes } from "./modules/payments/webhook.routes.ts";
+import { mediaRoutes } from "./http/media.ts";
 import { operationsRoutes } from "./http/operations.ts";
 import { requestId } from "./http/request-id.ts";
 import { clientErrorHandler, frameworkErrors, rootErrorHandler, rootNotFound } from "./http/root-errors.ts";
@@ -102,6 +103,8 @@ export async function buildApp({ env, database, clientDir, build, vite, logger =
   await app.register(documentFileRoutes, { secureCookies });
   // uploads: their own scope and size limit, outside the JSON /site scope (DESIGN §3; decision 083)
   await app.register(attachmentRoutes, { prefix: "/common", env, secureCookies });
+  // products' uploaded images, outside the pages (no page cache, no session)
+  await app.register(mediaRoutes);
 
   if (vite) {
     const middie = (await import("@fastify/middie")).default;

@@ -48,6 +48,7 @@ import { createDeliveryWorker, type DeliveryWorkerOptions } from "./modules/afte
 import { join } from "node:path";
 import { createQuestionsService } from "./modules/questions/questions.service.ts";
 import { diskStorage } from "./modules/questions/attachment-storage.ts";
+import { productImageStore } from "./modules/catalogue/product-images.ts";
 import { documentAttachments } from "./modules/documents/mail-attachments.ts";
 import { createStaffAuth } from "./modules/staff/staff-auth.service.ts";
 import { totpKey } from "./modules/staff/totp-secret.ts";
@@ -112,6 +113,7 @@ export function createServices(
     catalogue_import: catalogueImportJob(db, catalogueImport),
   };
   const attachmentStorage = diskStorage(join(env.DATA_DIR, "attachments"));
+  const productImages = productImageStore(join(env.DATA_DIR, "media", "produits"));
   const questions = createQuestionsService({ storage: attachmentStorage, limits });
   const quotations = createQuotationsService(cart);
   // An answer from the shop becomes a notice and an e-mail in the same transaction.
@@ -220,7 +222,9 @@ export function createServices(
     /** The catalogue's CSV: upload, column mapping, dry run, apply as a job, export (decision 152). */
     catalogueImport,
     /** The catalogue editor: the models' list, a product and its models, bulk edits previewed then applied (decision 154). */
-    staffCatalogue: createStaffCatalogue(),
+    staffCatalogue: createStaffCatalogue({ images: productImages }),
+    /** Products' uploaded images, as the storefront serves them (decision 156); files under DATA_DIR/media/produits. */
+    productImages,
     /** The accounting export of a period: journal entries for the accountant's software (decision 146). */
     accounting: createAccounting(),
   };

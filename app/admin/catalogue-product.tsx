@@ -10,6 +10,7 @@ import { can } from "#core/staff/permissions.ts";
 import {
   modelFormSchema,
   productFormSchema,
+  productImageSchema,
   DESCRIPTION_MAX,
   NAME_MAX,
   REFERENCE_MAX,
@@ -19,10 +20,12 @@ import { PRODUCT_FLAGS } from "#core/catalogue/editor.ts";
 import { fileMoney, filePercent } from "#core/catalogue/import-csv.ts";
 import { productUrl } from "#core/slug.ts";
 import { intField } from "#core/validation/common.ts";
-import { notFound } from "#core/domain-errors.ts";
+import { notFound, refused } from "#core/domain-errors.ts";
+import { IMAGE_MAX_BYTES } from "#core/catalogue/product-image.ts";
+import { translate } from "#core/i18n/translate.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminPath, requireStaff, staffContext } from "./guard.ts";
-import { formAction, formFields, parseFields, type FormFailure } from "./form.ts";
+import { formAction, parseFields, textFields, type FormFailure } from "./form.ts";
 import { Failure, PageTitle } from "./ui.tsx";
 import { titleMeta } from "./meta.ts";
 
@@ -46,11 +49,36 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export type ProductAnswer = FormFailure & { saved?: string };
 
+/** An image's multipart body: the file and the form's framing. */
+const MAX_IMAGE_BODY = IMAGE_MAX_BYTES + 64 * 1024;
+
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const ctx = staffContext(context, "catalogue:write");
+  const ctx = staffContext(context, "catalogue:write"); // checked before the body is read
   const id = idOf(params.id);
-  const fields = await formFields(request);
+  // a multipart body is read whole by formData(): its announced size is bounded first (browsers always announce it)
+  if (request.headers.get("content-type")?.startsWith("multipart/form-data")) {
+    const length = Number(request.headers.get("content-length") ?? Number.NaN);
+    if (!(length <= MAX_IMAGE_BODY))
+      return data<ProductAnswer>(
+        { failure: translate(ctx.lang, "admin.image_too_big", { max: IMAGE_MAX_BYTES / 1024 / 1024 }), form: "image" },
+        { status: 413 },
+      );
+  }
+  const body = await request.formData().catch(() => new FormData());
+  const fields = textFields(body);
   const { staffCatalogue } = context.services;
+  if (fields.intent === "image")
+    return formAction(
+      ctx.lang,
+      async (): Promise<ProductAnswer> => {
+        const f = parseFields(productImageSchema, { ...fields, id: String(id) });
+        const file = body.get("image");
+        if (!file || typeof file === "string" || file.size === 0) throw refused("admin.image_missing");
+        await staffCatalogue.saveProductImage(ctx, f, new Uint8Array(await file.arrayBuffer()));
+        return { saved: "image", form: "image" };
+      },
+      "image",
+    );
   if (fields.intent === "model") {
     const form = `model-${String(fields.id ?? "")}`;
     return formAction(
@@ -216,6 +244,39 @@ export default function AdminCatalogueProduct() {
             </div>
           </div>
           <div>{submit("admin.catalogue_save_product")}</div>
+        </fieldset>
+      </Form>
+
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="mb-8 rounded border border-line bg-white p-4"
+        aria-label={t("admin.image_title")}
+      >
+        <fieldset disabled={!canWrite} className="flex flex-col gap-4">
+          <legend className="px-1 font-semibold">{t("admin.image_title")}</legend>
+          <input type="hidden" name="intent" value="image" />
+          <input type="hidden" name="revision" value={p.revision} />
+          <Failure text={mine("image")?.failure} />
+          {mine("image")?.saved && (
+            <p role="status" className="rounded bg-green-50 p-3 text-sm text-green-800">
+              {t("admin.image_saved")}
+            </p>
+          )}
+          <div className="flex flex-wrap items-end gap-4">
+            <img
+              src={p.img ?? "/images/placeholder.svg"}
+              alt={t("admin.image_current")}
+              width={158}
+              height={129}
+              className="aspect-[315/257] w-40 rounded border border-line bg-paper object-contain"
+            />
+            <label className={field}>
+              <span className="font-medium">{t("admin.image_file", { max: IMAGE_MAX_BYTES / 1024 / 1024 })}</span>
+              <input type="file" name="image" required accept="image/jpeg,image/png,image/webp" className="text-sm" />
+            </label>
+            {submit("admin.image_submit")}
+          </div>
         </fieldset>
       </Form>
 

@@ -95,6 +95,11 @@ export default function AdminCatalogue() {
   return (
     <>
       <PageTitle>{t("admin.catalogue_title")}</PageTitle>
+      <p className="mb-4 text-sm">
+        <Link to={adminPath(lang, "/catalogue/categories")} className="text-brand underline">
+          {t("admin.categories_link")}
+        </Link>
+      </p>
       <Form method="get" className="mb-6 rounded border border-line bg-white p-4" aria-label={t("admin.catalogue_filters")}>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5">
           <label className={`${field} sm:col-span-2`}>

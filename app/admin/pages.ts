@@ -57,6 +57,8 @@ export const ADMIN_PAGES: AdminPage[] = [
   /** The catalogue editor: the models' list with its bulk edits, a product and its models (decision 154). */
   { id: "admin-catalogue", path: "catalogue", file: "admin/catalogue.tsx" },
   { id: "admin-catalogue-product", path: "catalogue/produits/:id", file: "admin/catalogue-product.tsx" },
+  /** The category tree: names, visibility, move and order, new categories (decision 156). */
+  { id: "admin-catalogue-categories", path: "catalogue/categories", file: "admin/catalogue-categories.tsx" },
   /** The catalogue's CSV (decision 152): upload, mapping, dry run and apply of an import; the export (a download). */
   { id: "admin-catalogue-import", path: "catalogue/import", file: "admin/catalogue-import.tsx" },
   { id: "admin-catalogue-import-run", path: "catalogue/import/:id", file: "admin/catalogue-import-run.tsx" },

@@ -13,6 +13,7 @@ import { JsonLd, breadcrumbLd } from "#app/components/catalogue/json-ld.tsx";
 import { facetValueLabel } from "#app/components/catalogue/labels.ts";
 import { pageMeta, requestPath } from "#app/components/catalogue/seo.ts";
 import { useShell } from "#app/lib/use-shell.tsx";
+import { ProductImage } from "#app/components/catalogue/product-image.tsx";
 import { orNotFound } from "#app/lib/loader-errors.ts";
 
 const notFound = () => data(null, { status: 404, statusText: "This page could not be found" });
@@ -80,8 +81,9 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="relative overflow-hidden rounded border border-line bg-paper">
           {/* The box keeps its ratio whatever the picture's own: painted before the picture arrives, nothing moves. */}
-          <img
-            src={p.img ?? "/images/placeholder.svg"}
+          <ProductImage
+            img={p.img}
+            sizes="(min-width: 768px) 630px, 100vw"
             alt={p.name}
             width={630}
             height={514}

@@ -189,3 +189,29 @@ export const bulkFormSchema = z
     return { intent: f.intent, action, scope: f.scope, models: f.model, plan: f.plan };
   });
 export type BulkForm = z.output<typeof bulkFormSchema>;
+
+const categoryFields = {
+  name_fr: text(amsg("category_name_required"))
+    .trim()
+    .min(1, amsg("category_name_required"))
+    .max(NAME_MAX, amsg("catalogue_name_too_long")),
+  name_zh: text().trim().max(NAME_MAX, amsg("catalogue_name_too_long")).optional().default(""),
+  parent: intField(amsg("category_parent_invalid")),
+  visible: checkbox,
+};
+
+/** A new category: its names, its parent (the root ACCUEIL for the first level), shown or hidden; it comes last. */
+export const categoryCreateSchema = z.object(categoryFields);
+export type CategoryCreateForm = z.output<typeof categoryCreateSchema>;
+
+/** A category's form: names, parent (a move), rank among its siblings (1 = first), visibility. */
+export const categoryFormSchema = z.object({
+  id: intField(amsg("category_not_found")),
+  revision,
+  ...categoryFields,
+  rank: intField(amsg("category_rank_invalid"), { max: 10_000 }),
+});
+export type CategoryForm = z.output<typeof categoryFormSchema>;
+
+/** A product's image form (the file itself is read apart): the product and the revision its page showed. */
+export const productImageSchema = z.object({ id: intField(amsg("catalogue_not_found")), revision });

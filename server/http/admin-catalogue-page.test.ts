@@ -9,6 +9,7 @@ import { query } from "#server/db/client.ts";
 import { pagesAppPerSuite } from "#server/test/pages-app.ts";
 import { staffCookie } from "#server/test/staff.ts";
 import { productUrl } from "#core/slug.ts";
+import sharp from "sharp";
 
 const text = (html: string) =>
   html
@@ -141,6 +142,41 @@ describe("back office catalogue editor", () => {
     ]);
     expect(zh.status).toBe(400);
     expect(text(zh.body)).toContain("请至少勾选一个型号");
+  });
+
+  it("uploads a product's image (the storefront's page shows it at once) and refuses a file that is not one (fr, zh)", async () => {
+    const m = await model();
+    const path = `/admin/catalogue/produits/${m.product_id}`;
+    const upload = async (lang: string, cookie: string, bytes: Buffer, name: string) => {
+      const page = await send(`${lang}${path}`, cookie);
+      const form = new FormData();
+      form.set("intent", "image");
+      form.set("revision", hidden(page.body, "revision", 'name="intent" value="image"'));
+      form.set("image", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), name);
+      return send(`${lang}${path}`, cookie, { method: "POST", body: form });
+    };
+    const cookie = await staff("catalogue");
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#2a6" } })
+      .jpeg()
+      .toBuffer();
+    const saved = await upload("", cookie, photo, "photo.jpg");
+    expect(saved.status).toBe(200);
+    expect(text(saved.body)).toContain("Image enregistrée");
+    const shopUrl = productUrl("fr", { id: m.product_id, name: m.name });
+    let shown = "";
+    for (let i = 0; i < 40 && !shown.includes('type="image/avif"'); i++) {
+      shown = (await send(shopUrl, "")).body;
+      if (!shown.includes('type="image/avif"')) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(shown).toMatch(new RegExp(`srcset="/media/produits/${m.product_id}-[0-9a-f]{16}-315\\.avif 315w`, "i"));
+    const img = new RegExp(`/media/produits/${m.product_id}-[0-9a-f]{16}-630\\.webp`).exec(shown)![0];
+    expect((await send(img, "")).status).toBe(200);
+    // a drawing named .jpg: its bytes say it is not a photo
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"></svg>');
+    const bad = await upload("/zh", cookie, svg, "photo.jpg");
+    expect(bad.status).toBe(400);
+    expect(text(bad.body)).toContain("此文件不是 JPEG、PNG 或 WebP 图片");
+    expect((await upload("", await staff("service-client"), photo, "photo.jpg")).status).toBe(403);
   });
 
   it("answers 403 to roles without catalogue:read, and to writes without catalogue:write, in both languages", async () => {

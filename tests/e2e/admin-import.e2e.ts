@@ -2,7 +2,8 @@
 // browser; the dry run names that line and its reason; applied as a job (its progress on the page), the new price
 // shows on the storefront's product page and in a new cart. No serious accessibility violation on the import's page.
 // The catalogue editor (decision 154): a model's price edited by hand shows on the storefront's product page at once;
-// no serious accessibility violation on the product's editor.
+// no serious accessibility violation on the product's editor. The category tree and images (decision 156): a category
+// renamed in the tree shows in the storefront's menu, an uploaded image on the storefront's product page.
 import { describe, expect, it } from "vitest";
 import { DESKTOP, newTab, browserPerFile, seriousViolations } from "./browser.ts";
 import { shopPerFile } from "./shop.ts";
@@ -10,11 +11,14 @@ import { AdminLogin, Header, ProductDetail, ProductList } from "./pages/index.ts
 import { CartPage } from "./pages/cart.ts";
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from "../../server/db/seed/staff.ts";
 import { totpCode } from "../../server/modules/staff/second-factor.ts";
+import sharp from "sharp";
 
 const shop = shopPerFile();
 const browser = browserPerFile();
+// each test logs another member in: a second-factor code is good once
 const cataloguer = DEMO_STAFF.find((s) => s.roles.includes("catalogue"))!;
 const owner = DEMO_STAFF.find((s) => s.roles.includes("owner"))!;
+const manager = DEMO_STAFF.find((s) => s.roles.includes("manager"))!;
 
 describe("back office catalogue import", () => {
   it("names the bad line in the dry run, then applies: the new price shows on the storefront and in a new cart", async () => {
@@ -100,7 +104,6 @@ describe("back office catalogue import", () => {
     const reference = (await cart.orderable(detail.rows).first().getByRole("rowheader").textContent())!.trim();
     expect(await detail.row(reference).root.textContent()).not.toContain("55,4321");
 
-    // the owner: the import's test logged the catalogue staff in, and a TOTP code is accepted once
     const admin = new AdminLogin(page, "fr");
     await admin.goto(shop.url);
     await admin.password(owner.email, DEMO_STAFF_PASSWORD);
@@ -123,6 +126,45 @@ describe("back office catalogue import", () => {
     await page.goto(productUrl);
     await page.waitForLoadState("networkidle");
     expect(await detail.row(reference).root.textContent()).toContain("55,4321");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("renames a category in the tree and uploads a product's image: the storefront shows both", async () => {
+    const { page, errors } = await newTab(browser(), DESKTOP);
+    const admin = new AdminLogin(page, "fr");
+    await admin.goto(shop.url);
+    await admin.password(manager.email, DEMO_STAFF_PASSWORD);
+    await admin.ready("Vérification en deux étapes");
+    await admin.code(totpCode(manager.totpSecret));
+    await page.waitForURL(`${shop.url}/admin`);
+    await page.goto(`${shop.url}/admin/catalogue/categories`);
+    await admin.ready("Catégories");
+    const first = page.getByRole("list", { name: "Arborescence des catégories" }).getByRole("listitem").first();
+    await first.locator("summary").click();
+    const form = first.getByRole("form");
+    await form.getByLabel("Nom (français)").fill("Rayon E2E");
+    await form.getByRole("button", { name: "Enregistrer la catégorie" }).click();
+    await page.getByRole("status").filter({ hasText: "Modifications enregistrées" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(`${shop.url}/admin/catalogue`);
+    await page.getByRole("table").getByRole("link").first().click();
+    const image = page.getByRole("form", { name: "Image du produit" });
+    await image.waitFor();
+    const photo = await sharp({ create: { width: 900, height: 700, channels: 3, background: "#c60" } })
+      .jpeg()
+      .toBuffer();
+    await image.getByLabel(/Nouvelle image/).setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: photo });
+    await image.getByRole("button", { name: "Envoyer l’image" }).click();
+    await image.getByRole("status").filter({ hasText: "Image enregistrée" }).waitFor();
+    await page.getByRole("link", { name: "Voir dans la boutique" }).click();
+    await page.waitForLoadState("networkidle");
+    const shown = page.locator("main picture img").first();
+    expect(await shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc)).toMatch(
+      /\/media\/produits\/\d+-[0-9a-f]{16}-\d+\.(avif|webp)$/,
+    );
+    expect(await new Header(page).categoryMenu.textContent()).toContain("Rayon E2E");
     expect(errors).toEqual([]);
     await page.context().close();
   });

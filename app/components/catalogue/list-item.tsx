@@ -9,6 +9,7 @@ import { facetValueLabel, unitLabel } from "./labels.ts";
 import { ProductBadges } from "./product-badges.tsx";
 import { AddToCart } from "#app/components/cart/add-to-cart.tsx";
 import { cardLine } from "#app/components/cart/card-line.ts";
+import { ProductImage } from "./product-image.tsx";
 import { WishlistButton } from "#app/components/quick-order/wishlist-button.tsx";
 
 /**
@@ -23,8 +24,9 @@ export const ListItem = memo(function ListItem({ p, lang, eager = false }: { p: 
     <article className="flex flex-col rounded border border-line bg-white p-3 transition hover:shadow-md rows:flex-row rows:flex-wrap rows:items-center rows:gap-x-4 rows:gap-y-2">
       <Link to={productUrl(lang, p)} className="flex flex-1 flex-col gap-2 rows:min-w-0 rows:flex-row rows:items-center rows:gap-4">
         <div className="relative aspect-[315/257] overflow-hidden rounded bg-paper rows:w-28 rows:shrink-0">
-          <img
-            src={p.img ?? "/images/placeholder.svg"}
+          <ProductImage
+            img={p.img}
+            sizes="315px"
             alt=""
             width={315}
             height={257}

@@ -9,6 +9,7 @@ import { ProductBadges } from "./product-badges.tsx";
 import { AddToCart } from "#app/components/cart/add-to-cart.tsx";
 import { cardLine } from "#app/components/cart/card-line.ts";
 import { WishlistButton } from "#app/components/quick-order/wishlist-button.tsx";
+import { ProductImage } from "./product-image.tsx";
 import type { ProductCard as Card } from "#core/catalogue/types.ts";
 
 /** `eager`: a card of the first rows, whose image is the page's largest paint on a phone (fetched at once, first).
@@ -20,8 +21,9 @@ export const ProductCard = memo(function ProductCard({ p, lang, eager = false }:
     <article className="flex flex-col rounded border border-line bg-white p-3 transition hover:shadow-md">
       <Link to={productUrl(lang, p)} className="flex flex-1 flex-col gap-2">
         <div className="relative aspect-[315/257] overflow-hidden rounded bg-paper">
-          <img
-            src={p.img ?? "/images/placeholder.svg"}
+          <ProductImage
+            img={p.img}
+            sizes="315px"
             alt=""
             width={315}
             height={257}

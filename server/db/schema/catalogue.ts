@@ -29,6 +29,8 @@ export const categories = pgTable(
     position: integer("position").notNull().default(0),
     img: text("img"),
     imgStatus: integer("img_status").notNull().default(0), // image shows when 1
+    // a hidden category and everything below it leave the storefront's menu and lists
+    visible: boolean("visible").notNull().default(true),
   },
   (t) => [
     index("categories_parent_idx").on(t.parentId, t.position),

@@ -18,12 +18,20 @@ export const toCard = ({ sales_count: _s, best_selling: _b, created: _c, ...card
 
 type HomeSection = { key: "new" | "promo" | "best" | "drop"; products: ProductCardAnswer[] };
 
-type CategoryRow = { id: number; parent_id: number | null; level: number; img: string | null; img_status: number; name: string };
+type CategoryRow = {
+  id: number;
+  parent_id: number | null;
+  level: number;
+  img: string | null;
+  img_status: number;
+  name: string;
+  visible: boolean;
+};
 
 const PROMOTION_TTL_MS = 60_000; // promotions start and end with time, not only with writes
 
 export function createCatalogueService(db: Db, cache: ReadCache) {
-  /** The whole tree, rooted at ACCUEIL (level 0), children ordered by position. */
+  /** The whole tree, rooted at ACCUEIL (level 0), children ordered by position; hidden categories left out. */
   const categoryTree = (lang: Lang) => cache.memo(`tree:${lang}`, () => loadTree(lang));
   const menuTree = (lang: Lang) => cache.memo(`menu:${lang}`, async () => (await categoryTree(lang)).map(toMenu));
   /** The root and first level only: personal pages' shell (decision 092). */
@@ -64,7 +72,7 @@ export function createCatalogueService(db: Db, cache: ReadCache) {
     const rows = await query<CategoryRow>(
       db,
       sql`
-      select c.id, c.parent_id, c.level, c.img, c.img_status, coalesce(t.name, f.name) as name
+      select c.id, c.parent_id, c.level, c.img, c.img_status, coalesce(t.name, f.name) as name, c.visible
       from categories c
       left join category_translations t on t.category_id = c.id and t.lang = ${lang}
       join category_translations f on f.category_id = c.id and f.lang = 'fr'
@@ -73,9 +81,12 @@ export function createCatalogueService(db: Db, cache: ReadCache) {
     const byId = new Map<number, CategoryNode>();
     const roots: CategoryNode[] = [];
     for (const r of rows) {
+      if (!r.visible) continue;
+      const parent = r.parent_id == null ? undefined : byId.get(r.parent_id);
+      // below a hidden category: hidden too
+      if (r.parent_id != null && !parent) continue;
       const node: CategoryNode = { id: r.id, name: r.name, level: r.level, img: r.img, img_status: r.img_status, child: [] };
       byId.set(r.id, node);
-      const parent = r.parent_id == null ? undefined : byId.get(r.parent_id);
       (parent ? parent.child : roots).push(node);
     }
     return roots;

@@ -9,15 +9,20 @@ import { literal } from "#server/modules/customers/customer-search.ts";
 import { can } from "#core/staff/permissions.ts";
 import { conflict, forbidden, notFound, refused } from "#core/domain-errors.ts";
 import { LOW_STOCK_MAX } from "#core/dashboard/figures.ts";
+import { checkMove, mayHoldChild, placeAt, subtreeOf as subtreeIds, type TreeNode } from "#core/catalogue/category-tree.ts";
 import { bulkPlan, revisionOf, sitePriceByPercent, type BulkAction, type BulkChange, type BulkModelState } from "#core/catalogue/editor.ts";
 import {
   CATALOGUE_PAGE_SIZE,
   type BulkForm,
   type CatalogueFilter,
+  type CategoryCreateForm,
+  type CategoryForm,
   type ModelForm,
   type ProductForm,
 } from "#core/validation/catalogue-editor.ts";
 import type { Lang } from "#core/lang.ts";
+import { productImageUrl } from "#core/catalogue/product-image.ts";
+import type { ProductImageStore } from "./product-images.ts";
 
 /** Most changes a preview lists (the count says how many in all). */
 export const PREVIEW_SHOWN = 100;
@@ -47,6 +52,7 @@ export type ProductState = {
   best_selling: boolean;
   price_drop: boolean;
   active: boolean;
+  img: string | null;
   name_fr: string;
   name_zh: string;
   description_fr: string;
@@ -75,6 +81,19 @@ export type ModelState = {
   location: string;
 };
 
+/** A category as its form shows it (the revision is this state's fingerprint). */
+export type CategoryState = {
+  id: number;
+  parent_id: number | null;
+  level: number;
+  position: number;
+  visible: boolean;
+  name_fr: string;
+  name_zh: string;
+};
+/** A category in the tree's page: its state, its path's name, its rank among its siblings, its own products. */
+export type CategoryTreeRow = CategoryState & { name: string; path: string; rank: number; products: number; revision: string };
+
 export type BulkPreview = { count: number; changed: number; unchanged: number; shown: BulkChange[]; plan: string };
 
 const name = (productId: SQL, lang: Lang) =>
@@ -101,7 +120,7 @@ function matching(f: Omit<CatalogueFilter, "page">): SQL {
   return sql.join(parts, sql` and `);
 }
 
-export function createStaffCatalogue() {
+export function createStaffCatalogue({ images }: { images?: ProductImageStore } = {}) {
   const mayWrite = (ctx: StaffContext) => {
     if (!can(ctx.staff.roles, "catalogue:write")) throw forbidden("admin.permission_denied");
   };
@@ -144,7 +163,7 @@ export function createStaffCatalogue() {
     if (lock) await query(q, sql`select id from products where id = ${id} for update`);
     const [p] = await query<ProductState>(
       q,
-      sql`select p.id, p.reference, p.category_id, p.is_new, p.best_selling, p.price_drop, p.active,
+      sql`select p.id, p.reference, p.category_id, p.is_new, p.best_selling, p.price_drop, p.active, p.img,
             coalesce(fr.name, '') as name_fr, coalesce(zh.name, '') as name_zh,
             coalesce(fr.description, '') as description_fr, coalesce(zh.description, '') as description_zh
           from products p
@@ -204,6 +223,33 @@ export function createStaffCatalogue() {
       await audit({ entity: "product", id: f.id, action: "edit", before, after });
       return after;
     });
+  }
+
+  /**
+   * Replaces a product's image when the form was made from its current state: the upload is checked and turned into
+   * the storefront's files first (outside the transaction: a few seconds of work), then the product points at them,
+   * audited. Its new address changes the product's row, which drops the storefront's caches of it at once.
+   */
+  async function saveProductImage(ctx: StaffContext, f: { id: number; revision: string }, bytes: Uint8Array) {
+    mayWrite(ctx);
+    if (!images) throw new Error("no image store");
+    const key = await images.save(f.id, bytes);
+    const img = productImageUrl(key);
+    try {
+      return await staffWrite(ctx, async ({ db }, audit) => {
+        const before = await productState(db, f.id, true);
+        if (!before) throw notFound("admin.catalogue_not_found");
+        if (revisionOf(before) !== f.revision) throw conflict("admin.catalogue_stale");
+        await query(db, sql`update products set img = ${img} where id = ${f.id}`);
+        await audit({ entity: "product", id: f.id, action: "image", before: { img: before.img }, after: { img } });
+        return { ...before, img };
+      });
+    } catch (e) {
+      // the files stay only when a product shows them (the same image sent again)
+      const [used] = await query(ctx.db, sql`select 1 from products where img = ${img}`);
+      if (!used) await images.forget(key);
+      throw e;
+    }
   }
 
   async function modelState(q: Db, id: number): Promise<ModelState | null> {
@@ -335,7 +381,138 @@ export function createStaffCatalogue() {
     });
   }
 
-  return { list, categories, product, saveProduct, saveModel, bulkPreview, bulkApply };
+  const CATEGORY_COLUMNS = sql`c.id, c.parent_id, c.level, c.position, c.visible,
+    coalesce(fr.name, '') as name_fr, coalesce(zh.name, '') as name_zh
+    from categories c
+    left join category_translations fr on fr.category_id = c.id and fr.lang = 'fr'
+    left join category_translations zh on zh.category_id = c.id and zh.lang = 'zh'`;
+
+  /** Every category, the root first and each after its parent, siblings by position (the tree in reading order). */
+  async function categoryTree(q: Db, lang: Lang): Promise<CategoryTreeRow[]> {
+    const rows = await query<CategoryState & { products: number }>(
+      q,
+      sql`select (select count(*)::int from products p where p.category_id = c.id) as products, ${CATEGORY_COLUMNS}
+          order by c.position, c.id`,
+    );
+    const children = new Map<number | null, typeof rows>();
+    for (const r of rows) children.set(r.parent_id, [...(children.get(r.parent_id) ?? []), r]);
+    const out: CategoryTreeRow[] = [];
+    const walk = (parent: number | null, path: string) =>
+      (children.get(parent) ?? []).forEach(({ products, ...state }, i) => {
+        const name = (lang === "zh" && state.name_zh) || state.name_fr;
+        const here = state.level <= 1 ? name : `${path} › ${name}`;
+        out.push({ ...state, name, path: here, rank: i + 1, products, revision: revisionOf(state) });
+        walk(state.id, state.level === 0 ? "" : here);
+      });
+    walk(null, "");
+    return out;
+  }
+
+  async function categoryState(q: Db, id: number): Promise<CategoryState | null> {
+    const [c] = await query<CategoryState>(q, sql`select ${CATEGORY_COLUMNS} where c.id = ${id}`);
+    return c ?? null;
+  }
+
+  /** Writes a category's names: an empty Chinese name removes it (the French one shows). */
+  async function writeNames(q: Db, id: number, f: { name_fr: string; name_zh: string }) {
+    for (const lang of ["fr", "zh"] as const) {
+      const n = lang === "fr" ? f.name_fr : f.name_zh;
+      if (!n) await query(q, sql`delete from category_translations where category_id = ${id} and lang = ${lang}`);
+      else
+        await query(
+          q,
+          sql`insert into category_translations (category_id, lang, name) values (${id}, ${lang}, ${n})
+              on conflict (category_id, lang) do update set name = excluded.name`,
+        );
+    }
+  }
+
+  /** Numbers the children of `parent` 0, 1, 2… in the given order. */
+  async function renumber(q: Db, order: number[]) {
+    if (order.length === 0) return;
+    const set = JSON.stringify(order.map((id, position) => ({ id, position })));
+    await query(
+      q,
+      sql`update categories c set position = v.position from jsonb_to_recordset(${set}::jsonb) as v(id int, position int)
+          where c.id = v.id and c.position <> v.position`,
+    );
+  }
+
+  /** The tree locked for a move: every category row, in id order (a few hundred rows). */
+  async function lockedTree(q: Db) {
+    return query<TreeNode & { position: number }>(q, sql`select id, parent_id, level, position from categories order by id for update`);
+  }
+  const siblingsOf = (nodes: (TreeNode & { position: number })[], parent: number, except?: number) =>
+    nodes
+      .filter((n) => n.parent_id === parent && n.id !== except)
+      .sort((a, b) => a.position - b.position || a.id - b.id)
+      .map((n) => n.id);
+
+  /**
+   * Saves a category's names, visibility, parent (its subtree moves with it) and rank among its siblings, when the
+   * form was made from its current state (otherwise 409). A move under itself or a descendant is refused.
+   */
+  async function saveCategory(ctx: StaffContext, f: CategoryForm) {
+    mayWrite(ctx);
+    return staffWrite(ctx, async ({ db }, audit) => {
+      const nodes = await lockedTree(db);
+      const before = await categoryState(db, f.id);
+      if (!before || before.level === 0) throw notFound("admin.category_not_found");
+      if (revisionOf(before) !== f.revision) throw conflict("admin.category_stale");
+      const move = checkMove(nodes, f.id, f.parent);
+      if (!move.ok) throw refused(move.error);
+      if (f.parent !== before.parent_id) {
+        const below = JSON.stringify([...subtreeIds(nodes, f.id)]);
+        await query(
+          db,
+          sql`update categories set level = level + ${move.shift}
+              where id in (select jsonb_array_elements_text(${below}::jsonb)::int)`,
+        );
+        await query(db, sql`update categories set parent_id = ${f.parent} where id = ${f.id}`);
+        await renumber(db, siblingsOf(nodes, before.parent_id!, f.id));
+      }
+      await renumber(db, placeAt(siblingsOf(nodes, f.parent, f.id), f.id, f.rank));
+      if (f.visible !== before.visible) await query(db, sql`update categories set visible = ${f.visible} where id = ${f.id}`);
+      if (f.name_fr !== before.name_fr || f.name_zh !== before.name_zh) await writeNames(db, f.id, f);
+      const after = (await categoryState(db, f.id))!;
+      await audit({ entity: "category", id: f.id, action: "edit", before, after });
+      return after;
+    });
+  }
+
+  /** Creates a category, last among its parent's children (a level below 3). */
+  async function createCategory(ctx: StaffContext, f: CategoryCreateForm) {
+    mayWrite(ctx);
+    return staffWrite(ctx, async ({ db }, audit) => {
+      const nodes = await lockedTree(db);
+      const parent = nodes.find((n) => n.id === f.parent);
+      if (!mayHoldChild(parent)) throw refused(parent ? "admin.category_too_deep" : "admin.category_parent_invalid");
+      const position = Math.max(-1, ...nodes.filter((n) => n.parent_id === f.parent).map((n) => n.position)) + 1;
+      const [{ id }] = await query<{ id: number }>(
+        db,
+        sql`insert into categories (parent_id, level, position, visible) values (${f.parent}, ${parent!.level + 1}, ${position}, ${f.visible})
+            returning id`,
+      );
+      await writeNames(db, id, f);
+      const after = (await categoryState(db, id))!;
+      await audit({ entity: "category", id, action: "create", before: null, after });
+      return after;
+    });
+  }
+
+  return {
+    categoryTree,
+    saveCategory,
+    createCategory,
+    saveProductImage,
+    list,
+    categories,
+    product,
+    saveProduct,
+    saveModel,
+    bulkPreview,
+    bulkApply,
+  };
 }
 
 export type StaffCatalogue = ReturnType<typeof createStaffCatalogue>;
