@@ -4,9 +4,30 @@ import { lineAmounts } from "../cart/line.ts";
 import { decimalText } from "../cart/arbitraries.test-support.ts";
 import { Decimal } from "../money.ts";
 import type { CartLine } from "../cart/types.ts";
-import { applyGroupPrice, catalogueUnitPrice, groupUnitPrice, percentOff, shownUnitPrice, type GroupModelPricing } from "./group-prices.ts";
+import {
+  applyGroupPrice,
+  catalogueUnitPrice,
+  groupUnitPrice,
+  modelPricing,
+  percentOff,
+  shownUnitPrice,
+  type GroupModelPricing,
+} from "./group-prices.ts";
 
-const line = (over: Partial<CartLine> = {}): CartLine => ({ model_id: 1, num: 10, price: "12.5000", site_price: "13", tva: "0.2", ...over });
+/** The line as the group prices it, with whether the group price applied. */
+const grouped = (l: CartLine, p: GroupModelPricing | null) => {
+  const out = { ...l };
+  const group_price = applyGroupPrice(out, p);
+  return { ...out, group_price };
+};
+const line = (over: Partial<CartLine> = {}): CartLine => ({
+  model_id: 1,
+  num: 10,
+  price: "12.5000",
+  site_price: "13",
+  tva: "0.2",
+  ...over,
+});
 
 describe("group unit price", () => {
   const tiers = [
@@ -41,25 +62,25 @@ describe("group unit price", () => {
 
 describe("applyGroupPrice", () => {
   it("prices the line at the group price, without promotion nor site price, when lower", () => {
-    const l = applyGroupPrice(line({ remise_info: { type: 1, value: "0.05", num: 5 } }), { tiers: [{ min: 1, price: "11" }], chainPercents: [] });
+    const l = grouped(line({ remise_info: { type: 1, value: "0.05", num: 5 } }), { tiers: [{ min: 1, price: "11" }], chainPercents: [] });
     expect(l).toMatchObject({ price: "11", site_price: null, remise_info: null, group_price: true });
     expect(lineAmounts(l).amount.toFixed(2)).toBe("110.00");
   });
   it("keeps the catalogue's promotion when it is lower than the group price (never stacked)", () => {
     const promo = { type: 1, value: "0.2", num: 5 };
-    const l = applyGroupPrice(line({ remise_info: promo }), { tiers: [{ min: 1, price: "11" }], chainPercents: [] });
+    const l = grouped(line({ remise_info: promo }), { tiers: [{ min: 1, price: "11" }], chainPercents: [] });
     expect(l).toMatchObject({ price: "12.5000", remise_info: promo, group_price: false });
     expect(lineAmounts(l).amount.toFixed(2)).toBe("100.00");
   });
   it("uses the group price below the promotion's minimum", () => {
-    const l = applyGroupPrice(line({ num: 2, remise_info: { type: 1, value: "0.2", num: 5 } }), {
+    const l = grouped(line({ num: 2, remise_info: { type: 1, value: "0.2", num: 5 } }), {
       tiers: [{ min: 1, price: "11" }],
       chainPercents: [],
     });
     expect(l.group_price).toBe(true);
   });
   it("never charges more than the catalogue", () => {
-    const l = applyGroupPrice(line(), { tiers: [{ min: 1, price: "15" }], chainPercents: [] });
+    const l = grouped(line(), { tiers: [{ min: 1, price: "15" }], chainPercents: [] });
     expect(l).toMatchObject({ price: "12.5000", group_price: false });
   });
   it("shows the lower of both on a product", () => {
@@ -93,7 +114,7 @@ describe("properties", () => {
       fc.property(lineArb, pricingArb, (l, pricing) => {
         const catalogue = lineAmounts(l).amount;
         const before = { ...l };
-        const applied = applyGroupPrice({ ...l }, pricing);
+        const applied = grouped(l, pricing);
         expect(lineAmounts(applied).amount.lte(catalogue)).toBe(true);
         if (applied.group_price) {
           expect(applied.price).toBe(groupUnitPrice(l.price, l.num, pricing)!.toString());
@@ -109,7 +130,7 @@ describe("properties", () => {
         const group = groupUnitPrice(l.price, l.num, pricing);
         const cat = catalogueUnitPrice(l);
         const lowest = group !== null && group.lt(cat) ? group : cat;
-        expect(catalogueUnitPrice(applyGroupPrice({ ...l }, pricing)).eq(lowest)).toBe(true);
+        expect(catalogueUnitPrice(grouped(l, pricing)).eq(lowest)).toBe(true);
       }),
     );
   });
@@ -117,7 +138,14 @@ describe("properties", () => {
   it("a tier with more units never gives a higher price than the one below it when tiers decrease", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 0, max: 300 }), (n, extra) => {
-        const p: GroupModelPricing = { tiers: [{ min: 1, price: "10" }, { min: 50, price: "9" }, { min: 100, price: "8" }], chainPercents: [] };
+        const p: GroupModelPricing = {
+          tiers: [
+            { min: 1, price: "10" },
+            { min: 50, price: "9" },
+            { min: 100, price: "8" },
+          ],
+          chainPercents: [],
+        };
         expect(groupUnitPrice("12", n + extra, p)!.lte(groupUnitPrice("12", n, p)!)).toBe(true);
       }),
     );
@@ -131,5 +159,33 @@ describe("properties", () => {
         expect(r.lte(Decimal.from(price))).toBe(true);
       }),
     );
+  });
+});
+
+describe("modelPricing", () => {
+  const list = {
+    groupId: 1,
+    tiers: new Map([[7, [{ min: 1, price: "5" }]]]),
+    percents: new Map([
+      [2, "10"],
+      [3, "25"],
+    ]),
+    parents: new Map<number, number | null>([
+      [1, null],
+      [2, 1],
+      [3, 2],
+      [4, 3],
+      [5, 1],
+    ]),
+  };
+  it("walks the category chain nearest first", () => {
+    expect(modelPricing(list, 9, 4)).toEqual({ tiers: [], chainPercents: [null, "25", "10", null] });
+    expect(groupUnitPrice("20", 1, modelPricing(list, 9, 4))?.toString()).toBe("15");
+    expect(groupUnitPrice("20", 1, modelPricing(list, 9, 2))?.toString()).toBe("18");
+  });
+  it("is null outside the list", () => {
+    expect(modelPricing(list, 9, 5)).toBeNull();
+    expect(modelPricing(null, 7, 4)).toBeNull();
+    expect(modelPricing(list, 7, 5)?.tiers).toEqual([{ min: 1, price: "5" }]);
   });
 });

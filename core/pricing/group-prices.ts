@@ -26,9 +26,7 @@ export type GroupModelPricing = {
 export function percentOff(price: Numeric, percent: Numeric): Decimal {
   const p = decOrZero(percent);
   const clamped = p.sign() < 0 ? Decimal.ZERO : p.gt(100) ? Decimal.of(100n) : p;
-  return decOrZero(price)
-    .times(Decimal.of(100n).minus(clamped))
-    .dividedBy(100, 4);
+  return decOrZero(price).times(Decimal.of(100n).minus(clamped)).dividedBy(100, 4);
 }
 
 /** The group's unit price for `num` units of a model priced `base` by the catalogue; null when the list says nothing. */
@@ -57,11 +55,18 @@ export function catalogueUnitPrice(line: Pick<CartLine, "price" | "num" | "remis
  * The line as a buyer of the group pays it: `line` unchanged when the group has no price for it or its price is not
  * lower than the catalogue's (promotion included); else priced at the group price, without promotion or site price.
  */
-/** In place (a freshly built line), as pricedCartLine sets a quoted price. */
-export function applyGroupPrice<L extends CartLine>(line: L, pricing: GroupModelPricing | null | undefined): L & { group_price: boolean } {
+/**
+ * Prices `line` (in place: a freshly built line, as pricedCartLine sets a quoted price) as a buyer of the group pays
+ * it: unchanged when the group has no price for it or its price is not lower than the catalogue's (promotion
+ * included); else at the group price, without promotion or site price. True when the group price applies.
+ */
+export function applyGroupPrice(line: CartLine, pricing: GroupModelPricing | null | undefined): boolean {
   const group = groupUnitPrice(line.price, line.num, pricing);
-  if (group === null || !group.lt(catalogueUnitPrice(line))) return Object.assign(line, { group_price: false });
-  return Object.assign(line, { price: group.toString(), site_price: null, remise_info: null, group_price: true });
+  if (group === null || !group.lt(catalogueUnitPrice(line))) return false;
+  line.price = group.toString();
+  line.site_price = null;
+  line.remise_info = null;
+  return true;
 }
 
 /** The unit price a group buyer sees for `num` units (a product page, a quick-order list): the lower of both. */
@@ -69,4 +74,33 @@ export function shownUnitPrice(base: Numeric, num: number, pricing: GroupModelPr
   const group = groupUnitPrice(base, num, pricing);
   const price = decOrZero(base);
   return (group !== null && group.lt(price) ? group : price).toString();
+}
+
+/** A group's price list as the server reads it: tiers by model, percentages by category, and the category tree. */
+export type GroupPriceList = {
+  groupId: number;
+  tiers: ReadonlyMap<number, readonly PriceTier[]>;
+  percents: ReadonlyMap<number, Numeric>;
+  /** Each category's parent (null at the root). */
+  parents: ReadonlyMap<number, number | null>;
+};
+
+/** What `list` says of a model of category `categoryId`: its tiers and its chain's percentages; null: nothing. */
+export function modelPricing(
+  list: GroupPriceList | null | undefined,
+  modelId: number,
+  categoryId: number | null,
+): GroupModelPricing | null {
+  if (!list) return null;
+  const tiers = list.tiers.get(modelId) ?? [];
+  const chainPercents: (Numeric | null)[] = [];
+  if (list.percents.size > 0) {
+    const seen = new Set<number>();
+    for (let c = categoryId; c !== null && c !== undefined && !seen.has(c); c = list.parents.get(c) ?? null) {
+      seen.add(c);
+      chainPercents.push(list.percents.get(c) ?? null);
+    }
+  }
+  if (tiers.length === 0 && chainPercents.every((p) => p === null)) return null;
+  return { tiers, chainPercents };
 }
