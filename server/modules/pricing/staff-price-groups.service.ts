@@ -4,7 +4,8 @@
 // process at once: the tables notify the read model, and a customer moved to another group has their cart answers
 // dropped (server/db/functions.sql).
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "#server/db/client.ts";
+import { query, type Db } from "#server/db/client.ts";
+import type { Lang } from "#core/lang.ts";
 import {
   categories,
   categoryTranslations,
@@ -196,7 +197,24 @@ export function createStaffPriceGroups() {
     });
   }
 
-  return { list, detail, save, setCustomerGroup };
+  /** The customer's group (null: none). */
+  async function groupOf(q: Db, customerId: number): Promise<number | null> {
+    const [c] = await q.select({ g: customers.priceGroupId }).from(customers).where(eq(customers.id, customerId));
+    return c?.g ?? null;
+  }
+
+  /** Every category below the root with its name in `lang` (the French one when missing), by name. */
+  async function categoryChoices(q: Db, lang: Lang): Promise<{ id: number; name: string }[]> {
+    return query<{ id: number; name: string }>(
+      q,
+      sql`select c.id, coalesce(t.name, f.name) as name from categories c
+          join category_translations f on f.category_id = c.id and f.lang = 'fr'
+          left join category_translations t on t.category_id = c.id and t.lang = ${lang}
+          where c.level > 0 order by lower(coalesce(t.name, f.name)), c.id`,
+    );
+  }
+
+  return { list, detail, save, setCustomerGroup, groupOf, categories: categoryChoices };
 }
 
 export type StaffPriceGroups = ReturnType<typeof createStaffPriceGroups>;
