@@ -7,14 +7,14 @@ import fc from "fast-check";
 import { eq, sql } from "drizzle-orm";
 import { query, type Db } from "#server/db/client.ts";
 import { auditLog } from "#server/db/schema/index.ts";
-import { createTestApp, type TestApp } from "#server/test/app.ts";
+import { createTestApp, get, type TestApp } from "#server/test/app.ts";
 import { testDbKinds } from "#server/test/databases.ts";
 import { staffContextOf } from "#server/test/staff.ts";
 import { withTransaction } from "#server/db/tx.ts";
 import type { StaffContext } from "#server/modules/staff/audited.ts";
 import type { PriceGroupForm } from "#core/validation/price-groups.ts";
 
-type Model = { id: number; reference: string; category_id: number };
+type Model = { id: number; reference: string; category_id: number; product_id: number };
 type CartJson = {
   cart_info: { totalAmount: string; grandTotal: string };
   cart_list: { model_id: number; price: string; amount: string; num: number }[];
@@ -76,7 +76,7 @@ describe.each(testDbKinds())("customer group prices (%s)", (kind) => {
     [{ id: shopId }] = await query<{ id: number }>(db, sql`select id from shops order by id limit 1`);
     const rows = await query<Model>(
       db,
-      sql`select m.id, m.reference, p.category_id from models m join products p on p.id = m.product_id
+      sql`select m.id, m.reference, p.category_id, m.product_id from models m join products p on p.id = m.product_id
           where p.active and p.category_id is not null and not exists (select 1 from promotions pr where pr.model_id = m.id)
           order by m.id limit 6`,
     );
@@ -251,5 +251,25 @@ describe.each(testDbKinds())("customer group prices (%s)", (kind) => {
         ["8.0000", "8.0000"],
       ]).toContainEqual(prices);
     }
+  });
+
+  it("the product API gives a logged-in buyer of the group their prices, and the anonymous visitor none", async () => {
+    const id = await newGroup(`Fiche ${kind}`);
+    let v = await version(id);
+    await save({ intent: "model", id, version: v++, reference: ms[0].reference, min_qty: 1, price: "19" });
+    await save({ intent: "model", id, version: v++, reference: ms[0].reference, min_qty: 10, price: "18.5" });
+    const c = await buyer([[ms[0].id, 10]]);
+    await s().setCustomerGroup(service, c.id, id);
+    const token = await t.app.services.sessions.create(db, c.id);
+    type Detail = {
+      data: { models: { id: number; price: string; group_price?: string; group_tiers?: { min: number; price: string }[] }[] };
+    };
+    const model = (d: Detail) => d.data.models.find((m) => m.id === ms[0].id)!;
+    const anonymous = (await get(t.app, "/site/Product/detail", { id: String(ms[0].product_id) })).json<Detail>();
+    expect(model(anonymous).group_price).toBeUndefined();
+    const mine = (await get(t.app, "/site/Product/detail", { id: String(ms[0].product_id) }, { token })).json<Detail>();
+    expect(model(mine)).toMatchObject({ price: "20.0000", group_price: "19", group_tiers: [{ min: 10, price: "18.5" }] });
+    // the cart charges what the page said for 10 units
+    expect((await view(c.id)).cart_list[0].price).toBe("18.5");
   });
 });
