@@ -70,6 +70,7 @@ import { createOrderBulk } from "./modules/orders/order-bulk.service.ts";
 import { createAccounting } from "./modules/accounting/accounting.service.ts";
 import { createPickupDesk } from "./modules/orders/pickup-desk.service.ts";
 import { createPlanning } from "./modules/planning/planning.service.ts";
+import { createStaffPriceGroups } from "#server/modules/pricing/staff-price-groups.service.ts";
 import { createStaffPromotions } from "./modules/promotions/staff-promotions.service.ts";
 import { catalogueImportJob, createCatalogueImport } from "./modules/catalogue/catalogue-import.service.ts";
 
@@ -172,6 +173,7 @@ export function createServices(
     planning: createPlanning({ tariff: freight.tariff, orderLife }),
     /** Coupons and model promotions in the back office: lists with their figures, audited writes (decision 144). */
     staffPromotions: createStaffPromotions(),
+    staffPriceGroups: createStaffPriceGroups(),
     /** The shop's settings, the freight tariff, the unpaid-order delay and maintenance, changed by the owner (decision 151). */
     staffSettings: createStaffSettings({ defaultExpiryMinutes: env.UNPAID_ORDER_EXPIRY_MINUTES }),
     staffContent: createStaffContent(),

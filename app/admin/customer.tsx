@@ -13,6 +13,8 @@ import {
   settleInvoiceSchema,
 } from "#core/validation/staff-customers.ts";
 import { TermsSection, type TermsAnswer } from "./customer-terms.tsx";
+import { GroupSection, type GroupAnswer } from "./customer-group.tsx";
+import { customerGroupSchema } from "#core/validation/price-groups.ts";
 import { orderStateLabel } from "#core/order-states.ts";
 import { translate } from "#core/i18n/translate.ts";
 import { langOfPath } from "#core/slug.ts";
@@ -28,6 +30,7 @@ import { ApprovalSection, SessionsSection } from "./customer-parts.tsx";
 import { ReceivingTimes } from "./receiving-times.tsx";
 import { PrivacySection, type PrivacyAnswer } from "./customer-privacy.tsx";
 import { isErasedEmail } from "#core/customers/erasure.ts";
+import { notFound } from "#core/domain-errors.ts";
 
 export const handle = { personal: true };
 
@@ -41,7 +44,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const lang = context.lang;
   const d = await orNotFound(context.services.staffCustomers.detail(context.services.db, params.clientNumber));
   const { db, onAccount } = context.services;
-  const [terms, unpaid] = await Promise.all([onAccount.terms(db, d.customer.id), onAccount.customerUnpaid(db, d.customer.id)]);
+  const [terms, unpaid, groups, groupId] = await Promise.all([
+    onAccount.terms(db, d.customer.id),
+    onAccount.customerUnpaid(db, d.customer.id),
+    context.services.staffPriceGroups.list(db),
+    context.services.staffPriceGroups.groupOf(db, d.customer.id),
+  ]);
   return {
     ...d,
     orders: d.orders.map((o) => {
@@ -58,6 +66,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     terms: terms!,
     unpaid,
     canSettle: can(staff.roles, "orders:refund"),
+    groups: groups.map((g) => ({ id: g.id, name: g.name })),
+    groupId,
   };
 }
 
@@ -86,6 +96,19 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         return { terms_saved: true, form: "terms" };
       },
       "terms",
+    );
+  if (fields.intent === "group")
+    return formAction(
+      context.lang,
+      async () => {
+        const { group_id } = parseFields(customerGroupSchema, fields);
+        const { staffCustomers, staffPriceGroups, db } = context.services;
+        const d = await staffCustomers.detail(db, params.clientNumber);
+        if (!d) throw notFound();
+        await staffPriceGroups.setCustomerGroup(ctx, d.customer.id, group_id);
+        return { group_saved: true, form: "group" };
+      },
+      "group",
     );
   const { customerApproval } = context.services;
   if (fields.intent === "revoke")
@@ -129,7 +152,7 @@ function Empty({ text }: { text: string }) {
 export default function AdminCustomer() {
   const { t, lang } = useT();
   const d = useLoaderData<typeof loader>();
-  const answer = useActionData<PrivacyAnswer & TermsAnswer>();
+  const answer = useActionData<PrivacyAnswer & TermsAnswer & GroupAnswer>();
   const busy = useNavigation().state !== "idle";
   const c = d.customer;
   const money = (v: string) => formatPrice(v, lang, "TTC");
@@ -176,6 +199,7 @@ export default function AdminCustomer() {
           busy={busy}
         />
       </div>
+      <GroupSection groupId={d.groupId} groups={d.groups} canWrite={d.canWrite && !isErasedEmail(c.email)} answer={answer} busy={busy} />
       <TermsSection
         terms={d.terms}
         unpaid={d.unpaid}

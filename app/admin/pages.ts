@@ -44,6 +44,8 @@ export const ADMIN_PAGES: AdminPage[] = [
   /** Coupons and model promotions (decision 144). */
   { id: "admin-coupons", path: "coupons", file: "admin/coupons.tsx" },
   { id: "admin-promotions", path: "promotions", file: "admin/promotions.tsx" },
+  /** Customer groups and their price lists (decision 157). */
+  { id: "admin-groups", path: "groupes", file: "admin/groups.tsx" },
   /** The questions inbox (decision 142); a file of a question is a download, not a page. */
   { id: "admin-questions", path: "questions", file: "admin/questions.tsx" },
   { id: "admin-question", path: "questions/:id", file: "admin/question.tsx" },

@@ -18,6 +18,7 @@ export const SECTIONS: Section[] = [
   { path: "/catalogue/import", label: "admin.nav_catalogue_import", permission: "catalogue:import" },
   { path: "/contenu", label: "admin.nav_content", permission: "content:write" },
   { path: "/magasins", label: "admin.nav_shops", permission: "content:write" },
+  { path: "/groupes", label: "admin.nav_groups", permission: "catalogue:write" },
   { path: "/coupons", label: "admin.nav_coupons", permission: "promotions:read" },
   { path: "/promotions", label: "admin.nav_promotions", permission: "promotions:read" },
   { path: "/questions", label: "admin.nav_questions", permission: "questions:read" },

@@ -105,6 +105,14 @@ const productModelAnswer = z.object({
   purchasable_qty: z.number(),
   not_for_sale: z.boolean(),
   promotion: modelPromotionAnswer.nullable(),
+  group_price: z
+    .string()
+    .optional()
+    .describe("A logged-in buyer of a customer group: the group's unit price HT from one unit, when lower than `price` (decision 157)."),
+  group_tiers: z
+    .array(z.object({ min: z.number(), price: z.string() }))
+    .optional()
+    .describe("A logged-in buyer of a customer group: from `min` units, the unit price HT they pay (decision 157)."),
 });
 
 const productDetailAnswer = z.object({

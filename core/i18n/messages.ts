@@ -43,6 +43,8 @@ import frPlanning from "./locales/fr/planning.json";
 import zhPlanning from "./locales/zh/planning.json";
 import frPromotions from "./locales/fr/promotions.json";
 import zhPromotions from "./locales/zh/promotions.json";
+import frPricing from "./locales/fr/pricing.json";
+import zhPricing from "./locales/zh/pricing.json";
 
 export * from "./translate.ts";
 
@@ -68,6 +70,7 @@ export const resources = {
     admin: frAdmin,
     planning: frPlanning,
     promotions: frPromotions,
+    pricing: frPricing,
   },
   zh: {
     api: zhApi,
@@ -90,6 +93,7 @@ export const resources = {
     admin: zhAdmin,
     planning: zhPlanning,
     promotions: zhPromotions,
+    pricing: zhPricing,
   },
   // Every namespace of translate.ts, and no other.
 } as const satisfies Record<"fr" | "zh", Record<Namespace, object>>;

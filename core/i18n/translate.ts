@@ -28,6 +28,7 @@ export const NAMESPACES = [
   "admin",
   "planning",
   "promotions",
+  "pricing",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type Vars = Record<string, string | number>;

@@ -245,16 +245,17 @@ BEGIN
               WHERE o.customer_id = p_customer AND o.coupon_id = k.id AND o.status <> 'cancelled') < k.per_customer_uses);
 END $$;
 --> statement-breakpoint
--- A cart read as JSON in one statement (decision 100): the cart row with its delivery address (the customer's,
--- not deleted) and its coupon with whether it may be used now; and its lines newest first with their models' live
--- stock, each model read by its key (a LATERAL subquery with LIMIT 1, never a join the planner could turn into a
--- walk of models). Read by loadCart and the order (server/modules/cart/cart-view.ts cartStateSql). plpgsql rather
--- than sql: a connection plans their statements once.
+-- A cart read as JSON in one statement (decision 100): the cart row with its customer's price group (decision 157),
+-- its delivery address (the customer's, not deleted) and its coupon with whether it may be used now; and its lines
+-- newest first with their models' live stock, each model read by its key (a LATERAL subquery with LIMIT 1, never a
+-- join the planner could turn into a walk of models). Read by loadCart and the order
+-- (server/modules/cart/cart-view.ts cartStateSql). plpgsql rather than sql: a connection plans their statements once.
 CREATE OR REPLACE FUNCTION comptoir_cart_head(c carts) RETURNS json LANGUAGE plpgsql STABLE AS $$
 BEGIN
   RETURN (SELECT row_to_json(r) FROM (
     SELECT c.id, c.customer_id, c.delivery_addr_id, c.invoice_addr_id, c.pickup_method, c.shop_id, c.coupon_id, c.extra_options,
            c.freight, c.delivery_mode, c.note,
+           (SELECT cu.price_group_id FROM customers cu WHERE cu.id = c.customer_id) AS price_group_id,
            (SELECT row_to_json(a) FROM (
               SELECT a.id, a.kind, a.title, a.first_name, a.last_name, a.company, a.line1, a.line2, a.zip_code, a.city, a.country, a.phone
               FROM addresses a WHERE a.id = c.delivery_addr_id AND a.customer_id = c.customer_id AND a.deleted_at IS NULL) a) AS delivery_obj,
@@ -313,6 +314,13 @@ CREATE OR REPLACE TRIGGER coupons_notify AFTER INSERT OR DELETE OR UPDATE OR TRU
 --> statement-breakpoint
 CREATE OR REPLACE TRIGGER coupon_customers_notify AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON coupon_customers FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_change();
 --> statement-breakpoint
+-- Customer groups' price lists (decision 157): kept in every process's read model, like the catalogue.
+CREATE OR REPLACE TRIGGER price_groups_notify AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON price_groups FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_change();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER price_group_models_notify AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON price_group_models FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_change();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER price_group_categories_notify AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON price_group_categories FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_change();
+--> statement-breakpoint
 -- Models, products and product names: INSERT, DELETE and TRUNCATE notify the table name, UPDATEs are compared row
 -- by row (decision 061).
 CREATE OR REPLACE TRIGGER models_notify AFTER INSERT OR DELETE OR TRUNCATE ON models FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_change();
@@ -332,6 +340,21 @@ CREATE OR REPLACE TRIGGER product_translations_update_notify AFTER UPDATE ON pro
 CREATE OR REPLACE TRIGGER sessions_notify AFTER DELETE OR UPDATE OF revoked_at, expires_at, created_at, customer_id, token_hash OR TRUNCATE ON sessions FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_change();
 --> statement-breakpoint
 CREATE OR REPLACE TRIGGER customers_notify AFTER DELETE OR UPDATE OR TRUNCATE ON customers FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_change();
+--> statement-breakpoint
+-- A customer moved to another price group (or out of one): their cart answers show other prices ('cart:<ids>'; a
+-- payload too long names the carts table, which drops every answer).
+CREATE OR REPLACE FUNCTION comptoir_notify_price_group_members() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE ids text;
+BEGIN
+  SELECT string_agg(n.id::text, ',') INTO ids
+  FROM changed_old o JOIN changed_new n ON n.id = o.id
+  WHERE o.price_group_id IS DISTINCT FROM n.price_group_id;
+  IF ids IS NULL THEN RETURN NULL; END IF;
+  PERFORM pg_notify('comptoir_cache', CASE WHEN length(ids) > 7900 THEN 'carts' ELSE 'cart:' || ids END);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER customers_price_group_notify AFTER UPDATE ON customers REFERENCING OLD TABLE AS changed_old NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION comptoir_notify_price_group_members();
 --> statement-breakpoint
 -- Per-customer notices: notifications ('notif:'), carts, cart lines, addresses and quotations ('cart:'); TRUNCATE
 -- names the table.

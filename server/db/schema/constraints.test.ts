@@ -735,6 +735,12 @@ const ON_DELETE: Record<string, string> = {
   "coupons.customer_id": "cascade",
   "coupon_customers.coupon_id": "cascade",
   "coupon_customers.customer_id": "cascade",
+  // a group's list goes with its group, a model or a category; a customer of a deleted group has no group
+  "price_group_models.group_id": "cascade",
+  "price_group_models.model_id": "cascade",
+  "price_group_categories.group_id": "cascade",
+  "price_group_categories.category_id": "cascade",
+  "customers.price_group_id": "set null",
   "questions.customer_id": "cascade",
   "questions.order_id": "set null",
   "idempotency_keys.customer_id": "cascade",

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { LANGS } from "#core/lang.ts";
 import { models } from "./catalogue.ts";
 import { oneOf } from "./checks.ts";
+import { priceGroups } from "./price-groups.ts";
 import { APPROVALS, APPROVAL_MESSAGE_MAX } from "#core/customers/approval.ts";
 import {
   ON_ACCOUNT_DAYS_DEFAULT,
@@ -47,6 +48,8 @@ export const customers = pgTable(
     onAccount: boolean("on_account").notNull().default(false),
     onAccountDays: integer("on_account_days").notNull().default(ON_ACCOUNT_DAYS_DEFAULT),
     onAccountLimitCents: integer("on_account_limit_cents").notNull().default(0),
+    /** The customer's price group (decision 157): none, or one. */
+    priceGroupId: integer("price_group_id").references(() => priceGroups.id, { onDelete: "set null" }),
     /**
      * What staff search a customer by (client number, company, name, e-mail, phone, SIRET) as one text without
      * accents or case (f_search_norm), kept with the row: a search reads it instead of working it out for every
@@ -79,6 +82,10 @@ export const customers = pgTable(
     index("customers_pending_idx")
       .on(sql`${t.createdAt} desc`, sql`${t.id} desc`)
       .where(sql`${t.approval} = 'pending'`),
+    // a group's members (and the SET NULL of a deleted group)
+    index("customers_price_group_idx")
+      .on(t.priceGroupId)
+      .where(sql`${t.priceGroupId} is not null`),
   ],
 );
 

@@ -16,3 +16,4 @@ export * from "./order-notes.ts";
 export * from "./planning.ts";
 export * from "./jobs.ts";
 export * from "./catalogue-import.ts";
+export * from "./price-groups.ts";

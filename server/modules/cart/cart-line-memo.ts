@@ -6,12 +6,15 @@
 import type { Lang } from "#core/lang.ts";
 import type { CartListLine, StaticModel } from "./cart-models.ts";
 import type { LiveLine } from "./cart-view.ts";
+import type { GroupPriceList } from "#core/pricing/group-prices.ts";
 
 /** Lines kept at most (oldest first out): 100 carts of 50 lines, ≈ 1 KB each with their JSON. */
 const LINE_MEMO_MAX = 5_000;
 
 type Entry = {
   s: StaticModel;
+  /** The price list of the buyer's group it was priced with (null: none). */
+  g: GroupPriceList | null;
   num: number;
   stock: number;
   purchasable_qty: number;
@@ -28,7 +31,13 @@ export function createLineMemo(max = LINE_MEMO_MAX) {
   const owners = new WeakMap<CartListLine, Entry>();
 
   /** The kept line for `r` priced from `s`, or `price(r, s)`'s line, kept. */
-  function line(r: LiveLine, s: StaticModel, lang: Lang, price: (r: LiveLine, s: StaticModel) => CartListLine): CartListLine {
+  function line(
+    r: LiveLine,
+    s: StaticModel,
+    lang: Lang,
+    price: (r: LiveLine, s: StaticModel) => CartListLine,
+    g: GroupPriceList | null = null,
+  ): CartListLine {
     if (r.quotation_id !== null) return price(r, s);
     let entries = byLang.get(lang);
     if (!entries) byLang.set(lang, (entries = new Map()));
@@ -36,6 +45,7 @@ export function createLineMemo(max = LINE_MEMO_MAX) {
     if (
       e &&
       e.s === s &&
+      e.g === g &&
       e.num === r.num &&
       e.stock === r.stock &&
       e.purchasable_qty === r.purchasable_qty &&
@@ -44,6 +54,7 @@ export function createLineMemo(max = LINE_MEMO_MAX) {
       return e.line;
     const fresh: Entry = {
       s,
+      g,
       num: r.num,
       stock: r.stock,
       purchasable_qty: r.purchasable_qty,

@@ -8,6 +8,7 @@ import { productUrl } from "#core/slug.ts";
 import { activeModelPromotion } from "#server/modules/catalogue/active-promotion.ts";
 import { MODEL_TTL_MS } from "#server/modules/catalogue/list-model.ts";
 import type { ReadCache } from "#server/read-cache.ts";
+import { createGroupPrices } from "#server/modules/pricing/group-prices.ts";
 
 export type CartModel = {
   id: number;
@@ -24,6 +25,8 @@ export type CartModel = {
   not_for_sale: boolean;
   non_gls: boolean;
   product_id: number;
+  /** The product's category: a customer group's percentage may be set on it or on a parent (decision 157). */
+  category_id: number | null;
   name: string;
   label: string;
   image: string | null;
@@ -53,7 +56,7 @@ async function loadStatic(db: Db, lang: Lang): Promise<Map<number, StaticModel>>
     sql`
     select m.id, m.reference, m.unit, m.price::text as price, m.site_price::text as site_price, m.tva::text as tva,
            m.poids::text as poids, m.volume::text as volume, (m.not_for_sale or not p.active) as not_for_sale, m.non_gls,
-           p.id as product_id, coalesce(pt.name, pf.name) as name, coalesce(mt.label, mf.label, m.reference) as label, p.img as image,
+           p.id as product_id, p.category_id, coalesce(pt.name, pf.name) as name, coalesce(mt.label, mf.label, m.reference) as label, p.img as image,
            pr.type as promo_type, pr.value::text as promo_value, pr.min_qty as promo_min,
            pr.gifted_units as promo_gifted
     from models m
@@ -100,7 +103,10 @@ export function createCartModels(db: Db, cache: ReadCache) {
     return out;
   }
 
-  return { catalogue, join };
+  /** Customer groups' price lists, kept with the read model (decision 157). */
+  const groups = createGroupPrices(db, cache);
+
+  return { catalogue, join, groups };
 }
 
 export type CartModels = ReturnType<typeof createCartModels>;

@@ -9,6 +9,7 @@ import { cartGoods, computeCartTotals, type CartGoods } from "#core/cart/totals.
 import { giftedUnits } from "#core/cart/line.ts";
 import type { CartConfig, CartParams, CartTotals, DiscountInfo, Freight } from "#core/cart/types.ts";
 import { applyQuotedPrice } from "#core/quotations.ts";
+import { applyGroupPrice, modelPricing, type GroupPriceList } from "#core/pricing/group-prices.ts";
 import type { LineQuote } from "#server/modules/quotations/quoted-lines.ts";
 import { toCartLine, type CartListLine, type CartModel } from "./cart-models.ts";
 
@@ -26,6 +27,8 @@ export type CartRow = {
   delivery_mode: string | null;
   /** Order note saved at checkout. */
   note: string | null;
+  /** The customer's price group (decision 157), as read with the cart; absent where not read. */
+  price_group_id?: number | null;
 };
 
 import type { CartAnswer, CartInfoAnswer as CartInfo } from "#core/contracts/cart.ts";
@@ -91,12 +94,19 @@ export function cartParams(
   };
 }
 
-/** A line to price; `quote` when it was loaded from a quotation (decision 080). */
-export type PricedLine = { model: CartModel; num: number; id: number; quote?: LineQuote };
+/**
+ * A line to price; `quote` when it was loaded from a quotation (decision 080); `group`: the price list of the buyer's
+ * customer group (decision 157), none for a buyer without one.
+ */
+export type PricedLine = { model: CartModel; num: number; id: number; quote?: LineQuote; group?: GroupPriceList | null };
 
-/** The priced cart line: the catalogue's, or the quoted one when its quotation is usable (core applyQuotedPrice). */
+/**
+ * The priced cart line: the catalogue's, at the buyer's group price when lower (core applyGroupPrice), or the quoted
+ * one when its quotation is usable (core applyQuotedPrice: a quotation fixes the price it was made at).
+ */
 export function pricedCartLine(l: PricedLine, lang: Lang) {
   const line = toCartLine(l.model, l.num, l.id, lang);
+  if (l.group) applyGroupPrice(line, modelPricing(l.group, l.model.id, l.model.category_id));
   const quote = l.quote;
   if (!quote) return line;
   const applied = applyQuotedPrice(line, quote.line, quote.usable);

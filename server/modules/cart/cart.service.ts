@@ -149,15 +149,17 @@ export function createCartService(config: ConfigService, models: CartModels, fre
       customerId,
       state.lines.map((r) => r.quotation_id),
     );
+    // The customer's group as read with the cart, its price list from the read model (decision 157).
+    const group = await models.groups.list(row.price_group_id);
     const price = (r: LiveLine, s: StaticModel) => {
       const model: CartModel = { ...s, stock: r.stock, purchasable_qty: r.purchasable_qty, not_for_sale: r.not_for_sale };
-      return pricedCartLine({ model, num: r.num, id: r.id, quote: lineQuote(quotes, r.quotation_id, r.model_id) }, lang);
+      return pricedCartLine({ model, num: r.num, id: r.id, quote: lineQuote(quotes, r.quotation_id, r.model_id), group }, lang);
     };
     const list: CartListLine[] = [];
     for (const r of state.lines) {
       const s = statics.get(r.model_id);
       if (!s) continue;
-      list.push(memo ? memo.line(r, s, lang, price) : price(r, s));
+      list.push(memo ? memo.line(r, s, lang, price, group) : price(r, s));
     }
     // Totals first without freight (volume, parcels, pallets), then with the freight they give: the goods summed once.
     const goods = cartGoods(list);

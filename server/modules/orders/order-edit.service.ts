@@ -50,6 +50,8 @@ import type { OrderEditInput } from "#core/validation/order-edit.ts";
 import type { CartService } from "#server/modules/cart/cart.service.ts";
 import { cartParams, type AddressSnapshot, type CartRow, type CouponRow } from "#server/modules/cart/cart-view.ts";
 import { toCartLine, type CartModel } from "#server/modules/cart/cart-models.ts";
+import { pricedCartLine } from "#server/modules/cart/cart-view.ts";
+import { customerGroupList } from "#server/modules/pricing/group-prices.ts";
 import { creditAboveTotal, creditUsedOn } from "#server/modules/credit-notes/credit-notes.service.ts";
 import { payWithCreditNotes } from "#server/modules/credit-notes/credit-payment.ts";
 import { issueOrderCreditNote } from "#server/modules/documents/credit-notes.ts";
@@ -108,7 +110,7 @@ type LineRow = {
 const modelsSql = (ids: readonly number[], lock: boolean) => sql`
   select m.id, m.reference, m.unit, m.price::text as price, m.site_price::text as site_price, m.tva::text as tva,
          m.poids::text as poids, m.volume::text as volume, m.stock, m.purchasable_qty,
-         (m.not_for_sale or not p.active) as not_for_sale, m.non_gls, m.product_id,
+         (m.not_for_sale or not p.active) as not_for_sale, m.non_gls, m.product_id, p.category_id,
          pr.type as promo_type, pr.value::text as promo_value, pr.min_qty as promo_min, pr.gifted_units as promo_gifted
   from models m join products p on p.id = m.product_id
   left join lateral (select pr.type, pr.value, pr.min_qty, pr.gifted_units from promotions pr where ${activeModelPromotion(sql`m.id`)}
@@ -243,8 +245,9 @@ export function createOrderEdit(deps: EditDeps) {
       const problem = lineProblem(m, 0, input.add.num);
       if (problem || !m) throw availability(problem ?? "api.cart_items_unavailable", input.add.reference, m, 0);
       changes.push({ model_id: m.id, before: 0, after: input.add.num });
-      // the catalogue's price for the customer now, as the cart prices it
-      add = { model: m, line: toCartLine(m, input.add.num, 0, lang) };
+      // the catalogue's price for the customer now, as the cart prices it (their group's when lower, decision 157)
+      const group = await customerGroupList(q, o.customer_id);
+      add = { model: m, line: pricedCartLine({ model: m, num: input.add.num, id: 0, group }, lang) };
       edited.push({
         id: null,
         reference: m.reference,

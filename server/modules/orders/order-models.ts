@@ -27,7 +27,7 @@ const cartOrderModels = statement(
   (p: { customerId: number }) => sql`
     select m.id, m.reference, m.unit, m.price::text as price, m.site_price::text as site_price, m.tva::text as tva,
            m.poids::text as poids, m.volume::text as volume, m.stock, m.purchasable_qty,
-           (m.not_for_sale or not p.active) as not_for_sale, m.non_gls, m.product_id,
+           (m.not_for_sale or not p.active) as not_for_sale, m.non_gls, m.product_id, p.category_id,
            pr.type as promo_type, pr.value::text as promo_value, pr.min_qty as promo_min, pr.gifted_units as promo_gifted
     from (select distinct l.model_id as id from cart_lines l join carts c on c.id = l.cart_id where c.customer_id = ${p.customerId}) i
     cross join lateral (select m.* from models m where m.id = i.id limit 1) m

@@ -5,7 +5,7 @@
 //   lockCart        the cart row locked, in a statement of its own
 //   readCart        its lines, address and coupon, its models and invoice address, read after the lock (so a cart
 //                   that an order just emptied reads empty)
-//   prepareOrder    prices from the catalogue, every rule checked by core, totals and freight: writes nothing
+//   prepareOrder    prices from the catalogue (the customer's group price when lower), every rule checked by core, totals and freight: writes nothing
 //   emptyCart       the cart's lines and coupon cleared
 //   lockStock       the lines' stock rows locked in model id order and read afresh, checked by core
 //   useCoupon       the coupon's use counted by a guarded update
@@ -76,6 +76,9 @@ import { outstandingSql } from "#server/modules/customers/on-account.service.ts"
 import { cartOrderModelsSql, orderModels, type OrderModelRow } from "./order-models.ts";
 import { cartChanged } from "#server/modules/cart/cart-answers.ts";
 
+import { cartGroupListSql, groupList, type GroupListRow } from "#server/modules/pricing/group-prices.ts";
+import type { GroupPriceList } from "#core/pricing/group-prices.ts";
+
 const ORDER_SCOPE = "order.place";
 
 /** The answer, also stored with the idempotency key. */
@@ -143,14 +146,16 @@ export function createOrderPlacementService(cart: CartService, deps: PlacementDe
       const onAccount = input.on_account === true;
       // Credit notes and an order on account do not mix: the invoice on account is owed whole.
       if (onAccount && input.use_credit) throw refused("api.on_account_with_credit");
-      const [taken, locked, cartRows, modelRows, invoiceRows, [account], outstandingRows] = await preparedStatements<
-        [unknown[], unknown[], CartStateRow[], OrderModelRow[], AddressSnapshot[], AccountRow[], { cents: number }[]]
+      const [taken, locked, cartRows, modelRows, groupRows, invoiceRows, [account], outstandingRows] = await preparedStatements<
+        [unknown[], unknown[], CartStateRow[], OrderModelRow[], GroupListRow[], AddressSnapshot[], AccountRow[], { cents: number }[]]
       >(tx, [
         claimKeySql(key),
         // the cart row locked in a statement of its own (cart-rows.ts): the reads after it see its committed lines
         lockCartsSql([customer.id], false),
         cartStateSql(customer.id),
         cartOrderModelsSql(customer.id),
+        // the customer's group and its list, whole in one statement: every line priced by one version of it
+        cartGroupListSql({ customerId: customer.id }),
         invoiceAddressSql({ customerId: customer.id }),
         onAccount ? accountForUpdateSql({ customerId: customer.id }) : approvalSql({ customerId: customer.id }),
         // read after the lock above, in a statement of its own: it sees every order on account committed before
@@ -165,7 +170,8 @@ export function createOrderPlacementService(cart: CartService, deps: PlacementDe
       const state = locked.length && cartRows.length ? cartState(cartRows[0].head, cartRows[0].lines) : null;
       if (!state || state.lines.length === 0) throw refused("api.cart_empty");
       const models = orderModels(modelRows, names);
-      const order = await prepareOrder(tx, customer.id, state, models, invoiceRows[0] ?? null, input, conf, lang);
+      const group = groupList(groupRows[0]);
+      const order = await prepareOrder(tx, customer.id, state, models, group, invoiceRows[0] ?? null, input, conf, lang);
       if (onAccount) checkOnAccount(account, outstandingRows[0]?.cents ?? 0, order.money.totalTtc, lang);
       const numberingYearNow = numberingYear(new Date()); // one year for the sequence row and the number it gives
 
@@ -222,6 +228,7 @@ export function createOrderPlacementService(cart: CartService, deps: PlacementDe
     customerId: number,
     state: CartState,
     models: Map<number, CartModel>,
+    group: GroupPriceList | null,
     invoice: AddressSnapshot | null,
     input: PlaceInput,
     conf: CartConfig,
@@ -238,7 +245,7 @@ export function createOrderPlacementService(cart: CartService, deps: PlacementDe
     for (const l of [...state.lines].sort((a, b) => a.model_id - b.model_id)) {
       const m = models.get(l.model_id);
       refuseUnavailable(m, l.num);
-      lines.push({ model: m!, num: l.num, id: l.id, quote: lineQuote(quotes, l.quotation_id, l.model_id) });
+      lines.push({ model: m!, num: l.num, id: l.id, quote: lineQuote(quotes, l.quotation_id, l.model_id), group });
     }
 
     const pickup = row.pickup_method === 2;

@@ -67,6 +67,6 @@ export async function quickOrderRoutes(site: FastifyInstance) {
       description:
         "Separators `;`, `,` or tab; an optional header line; at most 500 lines and 40 000 characters. Duplicates are merged into their first line. Nothing is added to the cart: the page adds the valid lines with addShoppingCart.",
     },
-    async (req, _reply, { text }, ctx) => ok(req, await quickOrder.resolve(ctx.db, text, ctx.lang)),
+    async (req, _reply, { text }, ctx) => ok(req, await quickOrder.resolve(ctx.db, text, ctx.lang, ctx.customer?.id ?? null)),
   );
 }

@@ -22,6 +22,7 @@ import type {
 } from "#core/contracts/quick-order.ts";
 import type { WishlistInput } from "#core/validation/quick-order.ts";
 import { liveModels, type CartModels, type StaticModel } from "#server/modules/cart/cart-models.ts";
+import { modelPricing, shownUnitPrice } from "#core/pricing/group-prices.ts";
 
 /** A wishlist holds at most this many models. */
 const WISHLIST_MAX = 500;
@@ -32,10 +33,12 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 
 export function createQuickOrderService(models: CartModels) {
   /** The current view of `ids` (absent from the catalogue: left out). Read outside a transaction. */
-  async function items(q: Db, ids: readonly number[], lang: Lang): Promise<Map<number, QuickItemAnswer>> {
+  async function items(q: Db, ids: readonly number[], lang: Lang, customerId: number | null): Promise<Map<number, QuickItemAnswer>> {
     const out = new Map<number, QuickItemAnswer>();
     if (ids.length === 0) return out;
     const statics: Map<number, StaticModel> = await models.catalogue(lang);
+    // the unit price the buyer's group gives from one unit when lower (decision 157); the cart prices each quantity
+    const group = customerId === null ? null : await models.groups.forCustomer(q, customerId);
     const live = await liveModels(q, ids);
     for (const [id, l] of live) {
       const s = statics.get(id);
@@ -49,7 +52,7 @@ export function createQuickOrderService(models: CartModels) {
         image: s.image,
         url: productUrl(lang, { id: s.product_id, name: s.name }),
         unit: s.unit,
-        price: s.price,
+        price: shownUnitPrice(s.price, 1, modelPricing(group, id, s.category_id)),
         stock: l.stock,
         purchasable_qty: l.purchasable_qty,
         not_for_sale: l.not_for_sale,
@@ -88,6 +91,7 @@ export function createQuickOrderService(models: CartModels) {
       q,
       rows.map((r) => r.model_id),
       lang,
+      customerId,
     );
     return rows.flatMap((r) => {
       const item = view.get(r.model_id);
@@ -120,6 +124,7 @@ export function createQuickOrderService(models: CartModels) {
       q,
       rows.map((r) => r.modelId),
       lang,
+      customerId,
     );
     return rows.flatMap((r) => {
       const item = view.get(r.modelId);
@@ -209,7 +214,7 @@ export function createQuickOrderService(models: CartModels) {
    * Resolves pasted or uploaded lines: each valid entry is matched to a model on sale with enough stock and
    * purchase ceiling for its quantity; anything else is refused with a translated reason. Nothing changes.
    */
-  async function resolve(q: Db, text: string, lang: Lang): Promise<QuickOrderResolutionAnswer> {
+  async function resolve(q: Db, text: string, lang: Lang, customerId: number | null = null): Promise<QuickOrderResolutionAnswer> {
     const parsed = parseQuickOrder(text);
     if (!parsed.ok) throw refused(parsed.key, parsed.vars);
     const refs = parsed.entries.map((e) => e.reference);
@@ -225,6 +230,7 @@ export function createQuickOrderService(models: CartModels) {
       q,
       found.map((r) => r.id),
       lang,
+      customerId,
     );
     const t = (key: string, vars?: Record<string, string | number>) => translate(lang, key, vars);
     const lines: ResolvedLineAnswer[] = parsed.refused.map((r) => ({

@@ -29,6 +29,7 @@ import type { CreateQuotationInput, QuotationRef } from "#core/validation/quotat
 import { nextNumber } from "#server/modules/numbering/numbering.service.ts";
 import { liveModels } from "#server/modules/cart/cart-models.ts";
 import { pricedCartLine } from "#server/modules/cart/cart-view.ts";
+import { customerGroupList } from "#server/modules/pricing/group-prices.ts";
 import type { CartAnswer } from "#server/modules/cart/cart-view.ts";
 import type { CartService } from "#server/modules/cart/cart.service.ts";
 import type { PdfFile } from "#server/http/pdf-download.ts";
@@ -121,12 +122,14 @@ export function createQuotationsService(cart: CartService) {
           lines.map((l) => l.model_id),
         ),
       );
+      // The customer's group price list read now, whole (decision 157): the quotation fixes the prices it gives.
+      const group = await customerGroupList(tx, customerId);
       const quoted: QuotedLine[] = [];
       for (const l of lines) {
         const m = live.get(l.model_id);
         if (!m || m.not_for_sale) throw refused("quotations.line_unavailable", { ref: m?.reference ?? String(l.model_id) });
-        // Always the catalogue price (no `quote`): a new quotation never extends an older one's prices.
-        const line = pricedCartLine({ model: m, num: l.num, id: l.id }, lang);
+        // Always the catalogue price (no `quote`), or the group's: a new quotation never extends an older one's prices.
+        const line = pricedCartLine({ model: m, num: l.num, id: l.id, group }, lang);
         const designation = m.label && m.label !== m.reference ? `${m.name} – ${m.label}` : m.name;
         quoted.push(quoteLine(line, designation));
       }

@@ -27,6 +27,7 @@ import { staffWrite, type StaffContext } from "#server/modules/staff/audited.ts"
 import { nextNumber } from "#server/modules/numbering/numbering.service.ts";
 import { liveModels } from "#server/modules/cart/cart-models.ts";
 import { pricedCartLine } from "#server/modules/cart/cart-view.ts";
+import { customerGroupList } from "#server/modules/pricing/group-prices.ts";
 import { cartChanged } from "#server/modules/cart/cart-answers.ts";
 import type { CartService } from "#server/modules/cart/cart.service.ts";
 import { customerMatch, literal } from "#server/modules/customers/customer-search.ts";
@@ -236,7 +237,7 @@ export function createStaffQuotations(deps: { cart: CartService; publicUrl: stri
       throw refused("quotations.desk_validity_range", { max: String(DESK_VALIDITY_MAX_DAYS) });
     // The read model of the catalogue, in the customer's language, is read on the pool before the transaction.
     const [owner] = await ctx.db
-      .select({ lang: customers.lang })
+      .select({ lang: customers.lang, customerId: quotations.customerId })
       .from(quotations)
       .innerJoin(customers, eq(customers.id, quotations.customerId))
       .where(eq(quotations.id, id));
@@ -264,7 +265,9 @@ export function createStaffQuotations(deps: { cart: CartService; publicUrl: stri
         if (next.some((l) => l.modelId === m.id)) throw refused("quotations.desk_line_exists", { ref: input.add.reference });
         const model = cart.models.join(statics, await liveModels(tx, [m.id])).get(m.id);
         if (!model || model.not_for_sale) throw refused("quotations.line_unavailable", { ref: input.add.reference });
-        const line = pricedCartLine({ model, num: input.add.num, id: 0 }, lang);
+        // at the customer's group price when lower (decision 157), as the cart would price it
+        const group = await customerGroupList(tx, owner.customerId);
+        const line = pricedCartLine({ model, num: input.add.num, id: 0, group }, lang);
         const designation = model.label && model.label !== model.reference ? `${model.name} – ${model.label}` : model.name;
         next.push(quoteLine(line, designation));
       }
