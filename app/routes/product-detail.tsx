@@ -9,6 +9,7 @@ import { ProductBadges } from "#app/components/catalogue/product-badges.tsx";
 import { ProductCard } from "#app/components/catalogue/product-card.tsx";
 import { Breadcrumbs } from "#app/components/catalogue/breadcrumbs.tsx";
 import { ModelsTable } from "#app/components/catalogue/models-table.tsx";
+import { useGroupPrices } from "#app/components/catalogue/use-group-prices.ts";
 import { JsonLd, breadcrumbLd } from "#app/components/catalogue/json-ld.tsx";
 import { facetValueLabel } from "#app/components/catalogue/labels.ts";
 import { pageMeta, requestPath } from "#app/components/catalogue/seo.ts";
@@ -47,6 +48,7 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
   const { t, lang } = useT();
   const { publicUrl } = useShell();
   const { product: p, models, breadcrumbs, related } = loaderData.detail;
+  const groupPrices = useGroupPrices(p.id);
   const sellable = models.filter((m) => !m.not_for_sale);
   const productLd = {
     "@context": "https://schema.org",
@@ -138,7 +140,7 @@ export default function ProductDetailPage({ loaderData }: Route.ComponentProps) 
           </h2>
           <p className="text-sm text-muted">{t("catalogue.list.vat_note")}</p>
         </div>
-        <ModelsTable models={models} name={p.name} product={{ name: p.name, img: p.img, url: p.url }} />
+        <ModelsTable models={models} name={p.name} product={{ name: p.name, img: p.img, url: p.url }} groupPrices={groupPrices} />
       </section>
       {related.length > 0 && (
         <section aria-labelledby="product-related" className="mt-10">

@@ -10,6 +10,7 @@ import { AddToCart } from "#app/components/cart/add-to-cart.tsx";
 import { giftRuleText } from "#app/components/cart/gifted-units.tsx";
 import { WishlistButton } from "#app/components/quick-order/wishlist-button.tsx";
 import { TableScroll } from "#app/components/ui/table-scroll.tsx";
+import type { GroupPrice, GroupPrices } from "./use-group-prices.ts";
 
 function pct(fraction: string): string {
   return String(Math.round(Number(fraction) * 10000) / 100);
@@ -17,7 +18,38 @@ function pct(fraction: string): string {
 
 type Product = { name: string; img?: string | null; url?: string };
 
-export function ModelsTable({ models, name, product }: { models: ProductModel[]; name: string; product?: Product }) {
+/** A customer group's prices under the catalogue price (decision 157): from one unit, then by quantity. With a
+ * promotion, the cart charges the lower of the two, never both. */
+function GroupPriceLines({ group, promotion }: { group: GroupPrice; promotion: boolean }) {
+  const { t, lang } = useT();
+  return (
+    <ul className="mt-1 text-xs font-normal text-ink" data-testid="group-price">
+      {group.price && (
+        <li>
+          {t(promotion ? "catalogue.detail.group_price_or_promo" : "catalogue.detail.group_price", {
+            price: formatUnitPrice(group.price, lang, "HT"),
+          })}
+        </li>
+      )}
+      {group.tiers.map((tier) => (
+        <li key={tier.min}>{t("catalogue.detail.group_tier", { n: tier.min, price: formatUnitPrice(tier.price, lang, "HT") })}</li>
+      ))}
+    </ul>
+  );
+}
+
+export function ModelsTable({
+  models,
+  name,
+  product,
+  groupPrices,
+}: {
+  models: ProductModel[];
+  name: string;
+  product?: Product;
+  /** The logged-in buyer's group prices, by model id. */
+  groupPrices?: GroupPrices;
+}) {
   const { t, lang } = useT();
   const th = "border-b border-line px-2 py-2 text-left font-semibold";
   const td = "border-b border-line px-2 py-2 align-top";
@@ -78,6 +110,7 @@ export function ModelsTable({ models, name, product }: { models: ProductModel[];
                 </td>
                 <td className={`${td} whitespace-nowrap text-right font-semibold text-brand`} data-label={t("catalogue.detail.col_price")}>
                   {formatUnitPrice(m.price, lang, "HT")}
+                  {groupPrices?.has(m.id) && <GroupPriceLines group={groupPrices.get(m.id)!} promotion={p !== null} />}
                 </td>
                 <td className={td} data-label={t("catalogue.detail.col_promo")}>
                   {p ? (
