@@ -17,4 +17,6 @@ export const ADMIN_MESSAGES: Readonly<Record<string, Namespace[]>> = {
   "admin-question": ["questions"],
   "admin-quotations": ["quotations"],
   "admin-quotation": ["quotations"],
+  "admin-groups": ["pricing"],
+  "admin-customer": ["pricing"],
 };

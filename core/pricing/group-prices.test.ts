@@ -63,7 +63,7 @@ describe("group unit price", () => {
 describe("applyGroupPrice", () => {
   it("prices the line at the group price, without promotion nor site price, when lower", () => {
     const l = grouped(line({ remise_info: { type: 1, value: "0.05", num: 5 } }), { tiers: [{ min: 1, price: "11" }], chainPercents: [] });
-    expect(l).toMatchObject({ price: "11", site_price: null, remise_info: null, group_price: true });
+    expect(l).toMatchObject({ price: "11", site_price: "11", remise_info: null, group_price: true });
     expect(lineAmounts(l).amount.toFixed(2)).toBe("110.00");
   });
   it("keeps the catalogue's promotion when it is lower than the group price (never stacked)", () => {

@@ -52,19 +52,16 @@ export function catalogueUnitPrice(line: Pick<CartLine, "price" | "num" | "remis
 }
 
 /**
- * The line as a buyer of the group pays it: `line` unchanged when the group has no price for it or its price is not
- * lower than the catalogue's (promotion included); else priced at the group price, without promotion or site price.
- */
-/**
  * Prices `line` (in place: a freshly built line, as pricedCartLine sets a quoted price) as a buyer of the group pays
  * it: unchanged when the group has no price for it or its price is not lower than the catalogue's (promotion
- * included); else at the group price, without promotion or site price. True when the group price applies.
+ * included); else at the group price, without promotion, and with the group price as its site price: no freight
+ * discount (Σ min(0, price − site_price)) on a net price. True when the group price applies.
  */
 export function applyGroupPrice(line: CartLine, pricing: GroupModelPricing | null | undefined): boolean {
   const group = groupUnitPrice(line.price, line.num, pricing);
   if (group === null || !group.lt(catalogueUnitPrice(line))) return false;
   line.price = group.toString();
-  line.site_price = null;
+  line.site_price = line.price;
   line.remise_info = null;
   return true;
 }

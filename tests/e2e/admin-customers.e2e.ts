@@ -1,13 +1,18 @@
 // Approval of professional accounts end to end (decision 143): the owner turns the setting on in the back office; a
 // professional registers and cannot order (the checkout says so, the server refuses); customer service finds the
 // account first in the customers list, approves it; the customer is told by e-mail and orders.
+// Customer groups' prices (decision 157): the manager gives a group a net price for a model and puts a
+// customer in it; the customer sees that price on the product page and the cart charges it.
 import { describe, expect, it } from "vitest";
 import { DESKTOP, newTab, browserPerFile, seriousViolations } from "./browser.ts";
 import { shopPerFile, type Shop } from "./shop.ts";
-import { AdminLogin } from "./pages/index.ts";
+import { AdminLogin, ProductDetail } from "./pages/index.ts";
+import { CartPage } from "./pages/cart.ts";
+import { freshCustomer, loginAs } from "./customers.ts";
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from "../../server/db/seed/staff.ts";
 import { totpCode } from "../../server/modules/staff/second-factor.ts";
 import type { Page } from "playwright-core";
+import { formatPrice } from "#core/price-format.ts";
 
 const shop = shopPerFile({ UNPAID_ORDER_EXPIRY_MINUTES: "525600" });
 const browser = browserPerFile();
@@ -124,5 +129,54 @@ describe("approval of professional accounts", () => {
     expect(await buyer.page.getByText("en attente de validation").count()).toBe(0);
     await buyer.context.close();
     await cs.context.close();
+  });
+});
+
+describe("customer groups' prices", () => {
+  it("shows a group buyer the group's net price on the product page, and the cart charges it", async () => {
+    const customer = await freshCustomer(shop);
+    const buyer = await newTab(browser(), DESKTOP);
+    await loginAs(buyer.context, shop, customer);
+    const product = `${shop.url}/product/boîte-archive-grise-gamme-éco/169`;
+    await buyer.page.goto(product);
+    await buyer.page.waitForLoadState("networkidle");
+    const cart = new CartPage(buyer.page, "fr");
+    const detail = new ProductDetail(buyer.page, "fr");
+    const row = cart.orderable(detail.rows).first();
+    const reference = (await row.getByRole("rowheader").textContent())!.trim();
+    expect(await row.textContent()).not.toContain("Votre prix");
+    const catalogue = Number((await row.getByRole("cell").nth(3).textContent())!.replace(/[^\d,]/g, "").replace(",", "."));
+    const net = Math.floor(catalogue * 80) / 100; // 20 % below the catalogue's
+    const shown = formatPrice(net, "fr").replace(/[\u00a0\u202f]/g, " ");
+
+    // the manager makes the group, its net price for the model, and puts the customer in it
+    const manager = await newTab(browser(), DESKTOP);
+    await staffLogin(manager.page, "manager");
+    await manager.page.goto(`${shop.url}/admin/groupes`);
+    await manager.page.getByLabel("Nouveau groupe").fill("Grossistes");
+    await manager.page.getByRole("button", { name: "Créer le groupe" }).click();
+    await manager.page.getByRole("link", { name: "Grossistes" }).click();
+    await manager.page.getByLabel("Référence").fill(reference);
+    await manager.page.getByLabel("Prix HT (€, 4 décimales)").fill(String(net).replace(".", ","));
+    await manager.page.getByRole("button", { name: "Enregistrer le prix" }).click();
+    await manager.page.getByRole("cell", { name: reference, exact: true }).waitFor();
+    expect(await seriousViolations(manager.page)).toEqual([]);
+    await manager.page.goto(`${shop.url}/admin/clients/${customer.clientNumber}`);
+    await manager.page.getByRole("combobox", { name: "Groupe de prix" }).selectOption({ label: "Grossistes" });
+    await manager.page.getByRole("button", { name: "Enregistrer le groupe" }).click();
+    await manager.page.getByText("Le groupe du client est enregistré.").waitFor();
+
+    // the customer's product page says the group's price; the cart charges it
+    await buyer.page.goto(product);
+    await buyer.page.waitForLoadState("networkidle");
+    const mine = detail.row(reference).root;
+    expect((await mine.getByTestId("group-price").textContent())!.replace(/[\u00a0\u202f]/g, " ")).toContain(`Votre prix : ${shown} HT`);
+    await cart.addFrom(mine);
+    await cart.open();
+    const line = cart.lines().first();
+    expect((await line.textContent())!.replace(/[\u00a0\u202f]/g, " ")).toContain(shown);
+    expect(buyer.errors).toEqual([]);
+    await buyer.context.close();
+    await manager.context.close();
   });
 });
