@@ -20,5 +20,6 @@ function newestSource(): number {
 export default function freshBuild() {
   if (existsSync(BUILT) && statSync(BUILT).mtimeMs >= newestSource()) return;
   console.info("the page build is older than its sources: npm run build");
-  execFileSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+  // vitest sets NODE_ENV=test, which would make the browser's bundle development React
+  execFileSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" } });
 }
