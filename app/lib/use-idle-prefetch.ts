@@ -44,8 +44,10 @@ export function useIdlePrefetch(): string[] {
       const pages = [...seen];
       // One page more per idle period: rendering a page's prefetch links (its modules, data and the route
       // matching) takes tens of milliseconds on a phone; all of them at once made one long task (decision 090).
+      // Offline meanwhile: no more. A prefetch loads route modules through React Router, which reloads the page
+      // when one fails to load, and a reload offline leaves the shop for the browser's error page.
       const reveal = (n: number) => {
-        if (n > pages.length) return;
+        if (n > pages.length || !navigator.onLine) return;
         setPicked({ at: pathname, pages: pages.slice(0, n) });
         later(() => reveal(n + 1));
       };
